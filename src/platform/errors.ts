@@ -1,0 +1,257 @@
+import * as z from "zod";
+
+/**
+ * The one catalogue of error codes shared by the proxy, the emulator and the editor. Each message says
+ * what is wrong and what to do. `{name}` placeholders are filled by formatErrorMessage.
+ * `grpc` is the code the emulator puts in a platform error body (facts "Errors": `{code: <gRPC code>}`).
+ */
+export const errorCatalogue = {
+  invalid_body: {
+    status: 400,
+    grpc: 3,
+    message:
+      "The body does not match the platform's v2 schema. Fix the fields listed in problems, then send it again.",
+  },
+  invalid_request: {
+    status: 400,
+    grpc: 3,
+    message: "The request is malformed: {detail}. Correct it and send it again.",
+  },
+  not_signed_in: {
+    status: 401,
+    grpc: 16,
+    message:
+      "You are not signed in to the platform. Authorize the app (follow authorizeUrl), then try again.",
+  },
+  session_expired: {
+    status: 401,
+    grpc: 16,
+    message:
+      "Your authorization expired and could not be renewed. Authorize the app again (follow authorizeUrl).",
+  },
+  missing_scope: {
+    status: 403,
+    grpc: 7,
+    message:
+      "Your session lacks the permission {scope} needed for this action. Authorize it (follow authorizeUrl); the action resumes after you come back.",
+  },
+  state_mismatch: {
+    status: 400,
+    grpc: 3,
+    message:
+      "This sign-in return does not match a sign-in started in this browser (it is forged, replayed or too old), so nothing was stored. Start signing in again from the editor.",
+  },
+  consent_refused: {
+    status: 403,
+    grpc: 7,
+    message:
+      "You refused the permission on the consent page, so nothing was sent. Try again and choose Allow to continue.",
+  },
+  token_exchange_failed: {
+    status: 502,
+    grpc: 13,
+    message:
+      "The platform refused to issue a token ({detail}). Start signing in again; if it repeats, check APP_SLUG, APP_CLIENT_SECRET and PUBLIC_URL.",
+  },
+  upstream_bad_request: {
+    status: 400,
+    grpc: 3,
+    message: "The platform rejected the request as invalid: {detail}. Fix it and send it again.",
+  },
+  upstream_unauthorized: {
+    status: 401,
+    grpc: 16,
+    message:
+      "The platform did not accept your authorization (401): {detail}. Authorize again (follow authorizeUrl) and retry.",
+  },
+  upstream_forbidden: {
+    status: 403,
+    grpc: 7,
+    message:
+      "The platform refused the action (403): {detail}. Authorize again with the needed scope, or ask for the API-key permission in the developer panel.",
+  },
+  upstream_not_found: {
+    status: 404,
+    grpc: 5,
+    message:
+      "The platform does not know this target (404): {detail}. Check the post token, phone, user id or conversation id.",
+  },
+  upstream_precondition_failed: {
+    status: 412,
+    grpc: 9,
+    message:
+      "The platform refused because a precondition failed (412): {detail}. For a chat message the recipient may have blocked the app; check the target before trying again.",
+  },
+  upstream_rate_limited: {
+    status: 429,
+    grpc: 8,
+    message:
+      "The platform's rate limit or daily quota is reached (429). Wait {retryAfter} seconds, then send it again.",
+  },
+  upstream_server_error: {
+    status: 502,
+    grpc: 13,
+    message:
+      "The platform failed with a server error ({detail}). Nothing was retried automatically; try again in a moment.",
+  },
+  upstream_timeout: {
+    status: 504,
+    grpc: 4,
+    message:
+      "The platform did not answer within {timeoutSeconds} seconds. It may still have applied the change; check the target before sending again.",
+  },
+  upstream_unreachable: {
+    status: 502,
+    grpc: 14,
+    message:
+      "The platform could not be reached ({detail}). Check PLATFORM_API_URL and the network, then try again.",
+  },
+  upstream_invalid_response: {
+    status: 502,
+    grpc: 13,
+    message:
+      "The platform answered in an unexpected shape ({detail}). Try again; if it repeats, report it with the time of the request.",
+  },
+  unauthenticated_delivery: {
+    status: 401,
+    grpc: 16,
+    message:
+      "The Authorization header does not equal the app's identification key. Set the same key in the developer panel and in APP_IDENTIFICATION_KEY.",
+  },
+  invalid_delivery: {
+    status: 400,
+    grpc: 3,
+    message:
+      "The delivered request does not match the platform's event or start-request shape; it was refused and not shown in the inbox.",
+  },
+  missing_api_key: {
+    status: 401,
+    grpc: 16,
+    message: "The x-api-key header is missing or unknown. Send the app's API key from the developer panel.",
+  },
+  missing_permission: {
+    status: 403,
+    grpc: 7,
+    message: "The API key lacks the permission {permission}. Request it for the app in the developer panel.",
+  },
+  invalid_token: {
+    status: 401,
+    grpc: 16,
+    message:
+      "The access token is missing, unknown or expired. Obtain a new one (authorize again or refresh).",
+  },
+  not_found: {
+    status: 404,
+    grpc: 5,
+    message: "Nothing is here: {detail}. Check the address.",
+  },
+  editor_not_built: {
+    status: 503,
+    grpc: 14,
+    message: "The editor is not built yet, so there is nothing to serve. Run `npm run build`, then reload.",
+  },
+  fault_injected: {
+    status: 500,
+    grpc: 13,
+    message:
+      "An injected fault answered this request (emulator fault injection). Clear the fault to get normal answers.",
+  },
+  internal_error: {
+    status: 500,
+    grpc: 13,
+    message:
+      "Something failed inside the server ({detail}). Try again; if it repeats, report it with the time of the request.",
+  },
+} as const satisfies Record<string, { status: number; grpc: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+export const errorCodeSchema = z.enum(Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]]);
+
+/** Fills `{name}` placeholders of a catalogue message; unknown placeholders become a neutral phrase. */
+export function formatErrorMessage(
+  code: ErrorCode,
+  params: Record<string, string | number | undefined> = {},
+): string {
+  return errorCatalogue[code].message.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const v = params[name];
+    return v === undefined || v === "" ? "no detail given" : String(v);
+  });
+}
+
+/** Platform API error body (facts "Errors"): `{code: <gRPC code>, message, details}`. */
+export const platformErrorSchema = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  details: z.array(z.unknown()).default([]),
+});
+export type PlatformError = z.infer<typeof platformErrorSchema>;
+
+const problemSchema = z.strictObject({
+  path: z.array(z.union([z.string(), z.number()])),
+  at: z.string(),
+  message: z.string(),
+  severity: z.enum(["error", "warning"]),
+  code: z.string(),
+});
+
+/** Error body of the proxy's JSON routes: what the editor receives (see docs/api.md). */
+export const studioErrorSchema = z.strictObject({
+  error: z.strictObject({
+    code: errorCodeSchema,
+    message: z.string(),
+    /** Path errors for invalid_body. */
+    problems: z.array(problemSchema).optional(),
+    /** The scope that is missing (missing_scope). */
+    scope: z.string().optional(),
+    /** Same-origin URL that starts OAuth for exactly the needed scope and comes back to returnTo. */
+    authorizeUrl: z.string().optional(),
+    /** Seconds to wait (upstream_rate_limited), from Retry-After. */
+    retryAfter: z.number().int().nonnegative().optional(),
+    /** HTTP status the platform answered with. */
+    upstreamStatus: z.number().int().optional(),
+    /** The platform's own error body, when it sent one. */
+    upstream: platformErrorSchema.optional(),
+  }),
+});
+export type StudioError = z.infer<typeof studioErrorSchema>;
+export type StudioErrorDetail = StudioError["error"];
+
+export interface StudioErrorExtras {
+  detail?: string;
+  scope?: string;
+  permission?: string;
+  timeoutSeconds?: number;
+  problems?: StudioErrorDetail["problems"];
+  authorizeUrl?: string;
+  retryAfter?: number;
+  upstreamStatus?: number;
+  upstream?: PlatformError;
+}
+
+/** Builds a catalogue error body; only catalogue codes exist, so the editor can rely on them. */
+export function studioError(code: ErrorCode, extras: StudioErrorExtras = {}): StudioError {
+  const { detail, permission, timeoutSeconds, ...rest } = extras;
+  const message = formatErrorMessage(code, {
+    detail,
+    permission,
+    timeoutSeconds,
+    scope: extras.scope,
+    retryAfter: extras.retryAfter ?? "a few",
+  });
+  const error: StudioErrorDetail = { code, message };
+  for (const [k, v] of Object.entries(rest)) if (v !== undefined) Object.assign(error, { [k]: v });
+  return { error };
+}
+
+/** Builds a platform-shaped error body (emulator side) from a catalogue code. */
+export function platformError(
+  code: ErrorCode,
+  extras: StudioErrorExtras = {},
+  details: unknown[] = [],
+): PlatformError {
+  return {
+    code: errorCatalogue[code].grpc,
+    message: studioError(code, extras).error.message,
+    details: [{ reason: code }, ...details],
+  };
+}

@@ -1,0 +1,131 @@
+import * as z from "zod";
+
+/** Subscription event types and the scope each needs (spec 6.1). */
+export const subscriptionEventTypeSchema = z.enum([
+  "NEW_MESSAGE_ON_POST",
+  "NEW_CHATBOT_MESSAGE",
+  "USER_ACCESS_REVOCATION",
+  "POST_UPDATE",
+  "PAYMENT_TRANSACTION",
+]);
+export type SubscriptionEventType = z.infer<typeof subscriptionEventTypeSchema>;
+
+/** Delivered event types (spec 6.2). */
+export const deliveredEventTypeSchema = z.enum([
+  "NEW_MESSAGE",
+  "NEW_CHATBOT_MESSAGE",
+  "USER_ACCESS_REVOCATION",
+  "POST_UPDATE",
+  "PAYMENT_TRANSACTION",
+]);
+export type DeliveredEventType = z.infer<typeof deliveredEventTypeSchema>;
+
+const stringMap = z.record(z.string(), z.unknown());
+
+/**
+ * Event subscription request (spec 2.7, 4.4). The spec shows both `metadata` and `meta_data`;
+ * either is accepted, but not both at once, since which one wins would be a guess.
+ */
+export const subscriptionRequestSchema = z
+  .strictObject({
+    event_type: subscriptionEventTypeSchema,
+    event_resource_id: z.string().min(1).optional(),
+    metadata: stringMap.optional(),
+    meta_data: stringMap.optional(),
+  })
+  .refine((v) => v.metadata === undefined || v.meta_data === undefined, {
+    message: "Send metadata or meta_data, not both",
+    path: ["meta_data"],
+  });
+export type SubscriptionRequest = z.infer<typeof subscriptionRequestSchema>;
+
+/** The scopes a token must hold to subscribe (spec 6.1); alternatives are listed as separate sets. */
+export function scopesForSubscription(eventType: SubscriptionEventType, resourceId?: string): string[][] {
+  switch (eventType) {
+    case "NEW_MESSAGE_ON_POST":
+      return resourceId
+        ? [[`CHAT_POST_CONVERSATIONS_READ.${resourceId}`], ["CHAT_SUPPLIER_ALL_CONVERSATIONS_READ"]]
+        : [["CHAT_SUPPLIER_ALL_CONVERSATIONS_READ"]];
+    case "USER_ACCESS_REVOCATION":
+      return [["NOTIFICATION_ACCESS_REVOCATION", "USER_ID"]];
+    case "POST_UPDATE":
+      return [["USER_POSTS_GET"]];
+    case "NEW_CHATBOT_MESSAGE":
+    case "PAYMENT_TRANSACTION":
+      return [[]];
+  }
+}
+
+/** Which delivered type a subscription yields (spec 6.3.4 and 6.2). */
+export function deliveredTypeFor(eventType: SubscriptionEventType): DeliveredEventType {
+  return eventType === "NEW_MESSAGE_ON_POST" ? "NEW_MESSAGE" : eventType;
+}
+
+/** ChatMessage of a delivered event (spec 2.9, enumerations from facts "Events"). */
+export const chatMessageEventSchema = z.looseObject({
+  id: z.string().min(1),
+  conversation: z.looseObject({
+    id: z.string().min(1),
+    type: z.enum(["POST", "BOT"]),
+    post_token: z.string().optional(),
+  }),
+  sender: z.looseObject({
+    side: z.enum(["SELLER", "BUYER"]),
+    type: z.enum(["HUMAN", "BOT", "USER"]),
+  }),
+  type: z.enum(["TEXT", "IMAGE", "FILE", "VOICE", "LOCATION", "VIDEO", "CONTACT"]),
+  /** Microseconds since the epoch (facts "Events"). */
+  sent_at: z.number().int().nonnegative(),
+  text: z.string().optional(),
+});
+export type ChatMessageEvent = z.infer<typeof chatMessageEventSchema>;
+
+/** PostUpdate (facts "Events"); the post's other fields are not shown, so they pass through. */
+export const postUpdateSchema = z.looseObject({
+  type: z.enum(["PUBLISH", "RETIRE", "ONGOING", "ARCHIVE"]),
+  post: z.looseObject({ token: z.string().min(1) }),
+});
+
+/** Fields of UserAccessRevocation and Transaction are not shown (spec 2.8), so any object is accepted. */
+const opaquePayload = z.looseObject({});
+
+/**
+ * Delivered event (spec 2.8). The top level is strict so that an old-shape delivery (spec 6.3.7:
+ * payload, timestamp, CHAT_MESSAGE) is refused, and the payload named by `type` must be present.
+ */
+export const deliveredEventSchema = z
+  .strictObject({
+    type: deliveredEventTypeSchema,
+    new_message: chatMessageEventSchema.optional(),
+    new_chatbot_message: chatMessageEventSchema.optional(),
+    user_access_revocation: opaquePayload.optional(),
+    post_update: postUpdateSchema.optional(),
+    transaction: opaquePayload.optional(),
+    metadata: stringMap.optional(),
+    meta_data: stringMap.optional(),
+  })
+  .superRefine((v, ctx) => {
+    const field = payloadFieldFor(v.type);
+    if (v[field] === undefined) {
+      ctx.addIssue({ code: "custom", path: [field], message: `A ${v.type} event must carry ${field}` });
+    }
+  });
+export type DeliveredEvent = z.infer<typeof deliveredEventSchema>;
+
+/** The payload field that a delivered type fills (spec 6.2). */
+export function payloadFieldFor(
+  type: DeliveredEventType,
+): "new_message" | "new_chatbot_message" | "user_access_revocation" | "post_update" | "transaction" {
+  switch (type) {
+    case "NEW_MESSAGE":
+      return "new_message";
+    case "NEW_CHATBOT_MESSAGE":
+      return "new_chatbot_message";
+    case "USER_ACCESS_REVOCATION":
+      return "user_access_revocation";
+    case "POST_UPDATE":
+      return "post_update";
+    case "PAYMENT_TRANSACTION":
+      return "transaction";
+  }
+}

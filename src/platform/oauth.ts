@@ -1,0 +1,109 @@
+import * as z from "zod";
+import { formatScopes, scopeSchema } from "./scopes";
+
+/** Token response (spec 2.5). Lenient on extra fields: providers add fields (e.g. id_token) we do not use. */
+export const tokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().int().positive(),
+  scope: z.string(),
+  token_type: z.string().refine((t) => t.toLowerCase() === "bearer", "token_type must be bearer"),
+  refresh_token: z.string().min(1).optional(),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+/** RFC 6749 section 5.2 error codes, plus section 4.1.2.1 authorization errors. */
+export const tokenErrorCodeSchema = z.enum([
+  "invalid_request",
+  "invalid_client",
+  "invalid_grant",
+  "unauthorized_client",
+  "unsupported_grant_type",
+  "invalid_scope",
+  "access_denied",
+  "server_error",
+  "temporarily_unavailable",
+]);
+
+/** RFC 6749 section 5.2 token error body `{error, error_description}`. */
+export const tokenErrorSchema = z.object({
+  error: z.string().min(1),
+  error_description: z.string().optional(),
+  error_uri: z.string().optional(),
+});
+export type TokenError = z.infer<typeof tokenErrorSchema>;
+
+/** Authorization request query (spec 2.1, RFC 6749 section 4.1.1). */
+export const authorizationRequestSchema = z.strictObject({
+  response_type: z.literal("code"),
+  client_id: z.string().min(1),
+  redirect_uri: z
+    .url()
+    .refine((u) => !u.includes("?") && !u.includes("#"), "redirect_uri must carry no parameters (spec 2.1)"),
+  scope: z.string().min(1),
+  state: z.string().min(1),
+});
+export type AuthorizationRequest = z.infer<typeof authorizationRequestSchema>;
+
+/** Form fields of the authorization-code grant (spec 2.4, RFC 6749 section 4.1.3). */
+export const authorizationCodeGrantSchema = z.strictObject({
+  grant_type: z.literal("authorization_code"),
+  code: z.string().min(1),
+  client_id: z.string().min(1),
+  client_secret: z.string().min(1),
+  redirect_uri: z.string().min(1),
+});
+
+/** Form fields of the refresh grant (spec 2.4: `code` is the access token currently held; RFC 6749 section 6). */
+export const refreshGrantSchema = z.strictObject({
+  grant_type: z.literal("refresh_token"),
+  code: z.string().min(1),
+  client_id: z.string().min(1),
+  client_secret: z.string().min(1),
+  redirect_uri: z.string().min(1),
+  refresh_token: z.string().min(1),
+});
+
+/** Either grant of the token endpoint (spec 4.2). */
+export const tokenRequestSchema = z.discriminatedUnion("grant_type", [
+  authorizationCodeGrantSchema,
+  refreshGrantSchema,
+]);
+export type TokenRequest = z.infer<typeof tokenRequestSchema>;
+
+/** Redirect back to the app (spec 2.3): state always, code only when the user granted. */
+export const authorizationRedirectSchema = z.object({
+  state: z.string().optional(),
+  code: z.string().optional(),
+  error: z.string().optional(),
+});
+
+export interface AuthorizeUrlInput {
+  /** {auth_url}, e.g. https://oauth.divar.ir */
+  authUrl: string;
+  clientId: string;
+  redirectUri: string;
+  scopes: readonly string[];
+  state: string;
+}
+
+/**
+ * Builds {auth_url}/oauth2/auth (spec 4.1). Every value is percent-encoded by hand because
+ * URLSearchParams encodes spaces as `+`, while the platform requires scopes joined by `%20` (spec 2.1).
+ */
+export function buildAuthorizeUrl(input: AuthorizeUrlInput): string {
+  for (const s of input.scopes) scopeSchema.parse(s);
+  const params: [string, string][] = [
+    ["response_type", "code"],
+    ["client_id", input.clientId],
+    ["redirect_uri", input.redirectUri],
+    ["scope", formatScopes(input.scopes)],
+    ["state", input.state],
+  ];
+  const query = params.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join("&");
+  return `${input.authUrl.replace(/\/+$/, "")}/oauth2/auth?${query}`;
+}
+
+/** Encodes a token request as application/x-www-form-urlencoded (spec 4.2). */
+export function encodeForm(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString();
+}

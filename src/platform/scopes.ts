@@ -1,0 +1,95 @@
+import * as z from "zod";
+
+/**
+ * Scope grammar (spec 2.2): `SCOPE` (general) or `SCOPE.IDENTIFIER` (tied to one object such as a post
+ * token or a conversation id). The name part is upper snake case on the wire, except `offline_access`,
+ * which the live platform requires in lower case (facts "OAuth").
+ */
+const SCOPE_RE = /^(?:offline_access|[A-Z][A-Z0-9_]*(?:\.[A-Za-z0-9_-]+)?)$/;
+
+export const OFFLINE_ACCESS = "offline_access";
+
+/** One scope string, `SCOPE` or `SCOPE.IDENTIFIER` (spec 2.2). */
+export const scopeSchema = z
+  .string()
+  .regex(SCOPE_RE, "A scope is SCOPE or SCOPE.IDENTIFIER, e.g. POST_ADDON_CREATE.gZ3kQx9aB1cD or USER_PHONE");
+export type Scope = z.infer<typeof scopeSchema>;
+
+/** A parsed scope: its name and, for object scopes, the identifier. */
+export interface ParsedScope {
+  name: string;
+  identifier?: string;
+}
+
+/** Splits `SCOPE.IDENTIFIER` into its two parts (spec 2.2). */
+export function splitScope(scope: string): ParsedScope {
+  const dot = scope.indexOf(".");
+  if (dot < 0) return { name: scope };
+  return { name: scope.slice(0, dot), identifier: scope.slice(dot + 1) };
+}
+
+/**
+ * Parses a space-separated scope list (spec 2.2, 2.5 `scope`); also accepts `+` and `%20` separators
+ * because a list copied out of a URL may carry either. Throws on a malformed scope.
+ */
+export function parseScopes(value: string): Scope[] {
+  const parts = value
+    .replace(/%20|\+/g, " ")
+    .split(/\s+/)
+    .filter((s) => s !== "");
+  const out: Scope[] = [];
+  for (const part of parts) {
+    const scope = scopeSchema.parse(part);
+    if (!out.includes(scope)) out.push(scope);
+  }
+  return out;
+}
+
+/** Like parseScopes but returns null instead of throwing. */
+export function tryParseScopes(value: string): Scope[] | null {
+  try {
+    return parseScopes(value);
+  } catch {
+    return null;
+  }
+}
+
+/** Joins scopes with single spaces, without duplicates (spec 2.2); encode with %20 when put in a URL. */
+export function formatScopes(scopes: readonly string[]): string {
+  return [...new Set(scopes)].join(" ");
+}
+
+/** Scope to publish a post add-on on one post (spec 2.2, 4.6). */
+export function postAddonScope(postToken: string): Scope {
+  return `POST_ADDON_CREATE.${postToken}`;
+}
+
+/** Scope covering add-ons on all of a user's posts (facts "OAuth"). */
+export const USER_POSTS_ADDON_CREATE = "USER_POSTS_ADDON_CREATE";
+/** Scope to create a user add-on (facts "OAuth"). */
+export const USER_ADDON_CREATE = "USER_ADDON_CREATE";
+/** Scope to read the user's phone numbers (spec 2.2, 4.3). */
+export const USER_PHONE = "USER_PHONE";
+
+/** Scope to send a chat message into one conversation (spec 2.2, 4.10). */
+export function conversationScope(conversationId: string): Scope {
+  return `CONVERSATION_SEND_MESSAGE.${conversationId}`;
+}
+
+/** True when `held` satisfies every scope in `needed` (exact match; an object scope is not implied by another object's). */
+export function hasScopes(held: readonly string[], needed: readonly string[]): boolean {
+  return needed.every((s) => held.includes(s));
+}
+
+/** API-key permissions, independent of OAuth scopes (spec 5.6, facts "OAuth"). */
+export const apiKeyPermissionSchema = z.enum([
+  "ADD_ON_CREATE",
+  "ADD_ON_DELETE",
+  "USER_ADDON_CREATE",
+  "USER_ADDON_DELETE",
+  "USER_SEMANTIC_CREATE",
+  "USER_SEMANTIC_DELETE",
+  "CHAT_SEND_MESSAGE_OAUTH",
+  "EVENTS_REGISTER_SUBSCRIPTION",
+]);
+export type ApiKeyPermission = z.infer<typeof apiKeyPermissionSchema>;

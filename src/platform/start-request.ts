@@ -1,0 +1,90 @@
+import * as z from "zod";
+
+/**
+ * Start-address request (spec 4.11, facts "Start address"). The platform POSTs it to the app with
+ * `Authorization: <identification key>` and a version header spelled `API-Version` or `API_VERSION`;
+ * value 2 is the new structure. The body is not shown in the spec; facts list its fields. The two
+ * versions differ in how the app's own data is named: `extra_data` (new) or `provider_data` (old).
+ */
+const userSideSchema = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.enum(["SUPPLY", "DEMAND"]));
+
+const sourceSchema = z
+  .string()
+  .transform((s) => s.toUpperCase())
+  .pipe(z.enum(["POST_ADDON", "CHAT_MESSAGE_ACTION", "CHAT"]));
+
+const stringMap = z.record(z.string(), z.string());
+
+const commonFields = {
+  post_token: z.string().min(1).optional(),
+  conversation_id: z.string().min(1).optional(),
+  user_side: userSideSchema.optional(),
+  source: sourceSchema.optional(),
+  user_id: z.string().min(1).optional(),
+  completion_url: z.url().optional(),
+};
+
+/** New structure (API version 2): the app's data arrives as `extra_data`. */
+export const startRequestV2Schema = z.strictObject({ ...commonFields, extra_data: stringMap.optional() });
+
+/** Old structure: the app's data arrives as `provider_data`. */
+export const startRequestV1Schema = z.strictObject({ ...commonFields, provider_data: stringMap.optional() });
+
+/** A start request normalised across versions. */
+export interface StartRequest {
+  version: 1 | 2;
+  postToken?: string;
+  conversationId?: string;
+  userSide?: "SUPPLY" | "DEMAND";
+  source?: "POST_ADDON" | "CHAT_MESSAGE_ACTION" | "CHAT";
+  userId?: string;
+  data: Record<string, string>;
+  completionUrl?: string;
+}
+
+/** Reads the version from either header spelling (facts "Start address"); absent means the old structure. */
+export function startRequestVersion(headers: { get(name: string): string | null }): 1 | 2 | "invalid" {
+  // Node lower-cases header names but keeps `_`; some proxies drop underscored headers, hence both.
+  const raw = headers.get("api-version") ?? headers.get("api_version");
+  if (raw === null || raw.trim() === "" || raw.trim() === "1") return 1;
+  if (raw.trim() === "2") return 2;
+  return "invalid";
+}
+
+/**
+ * Parses a start request body for the given version. A body that uses the other version's data field
+ * is still accepted, because the documents disagree on which field goes with which version.
+ */
+export function parseStartRequest(
+  version: 1 | 2,
+  body: unknown,
+): { ok: true; value: StartRequest } | { ok: false; error: z.ZodError } {
+  const primary = version === 2 ? startRequestV2Schema : startRequestV1Schema;
+  const secondary = version === 2 ? startRequestV1Schema : startRequestV2Schema;
+  let parsed = primary.safeParse(body);
+  if (!parsed.success) {
+    const alt = secondary.safeParse(body);
+    if (!alt.success) return { ok: false, error: parsed.error };
+    parsed = alt;
+  }
+  const v = parsed.data;
+  const data =
+    ("extra_data" in v ? v.extra_data : undefined) ??
+    ("provider_data" in v ? v.provider_data : undefined) ??
+    {};
+  const out: StartRequest = { version, data };
+  if (v.post_token !== undefined) out.postToken = v.post_token;
+  if (v.conversation_id !== undefined) out.conversationId = v.conversation_id;
+  if (v.user_side !== undefined) out.userSide = v.user_side;
+  if (v.source !== undefined) out.source = v.source;
+  if (v.user_id !== undefined) out.userId = v.user_id;
+  if (v.completion_url !== undefined) out.completionUrl = v.completion_url;
+  return { ok: true, value: out };
+}
+
+/** The app's answer to a start request (facts "Start address"). */
+export const startResponseSchema = z.strictObject({ url: z.url() });
+export type StartResponse = z.infer<typeof startResponseSchema>;

@@ -1,0 +1,116 @@
+import * as z from "zod";
+import { describeValue, fieldRegistry, typeError } from "./fields";
+
+/** The action kinds of v2 (spec 2.14 and platform facts, "Actions"), in the order the editor offers them. */
+export const ACTION_KINDS = [
+  "open_direct_link",
+  "open_server_link",
+  "get_dynamic_action",
+  "open_post_page",
+  "open_post_manage_page",
+] as const;
+
+export type ActionKind = (typeof ACTION_KINDS)[number];
+
+export const ACTION_LABELS: Record<ActionKind, string> = {
+  open_direct_link: "Open a link",
+  open_server_link: "Ask the app's start address for a link",
+  get_dynamic_action: "Ask the app for an action",
+  open_post_page: "Open a post's page",
+  open_post_manage_page: "Open a post's manage page",
+};
+
+/** Checks an http(s) URL; returns the reason it is not one, or undefined. */
+export function urlProblem(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (trimmed === "") return "must not be empty: give an http or https address";
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return `"${value}" is not a URL: write a full address such as https://example.com/page`;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return `${url.protocol} links are not allowed: only http and https addresses can be opened`;
+  if (trimmed !== value) return "has spaces around the address: remove them";
+  return undefined;
+}
+
+const urlSchema = z
+  .string({ error: (iss) => typeError(iss.input, "an http or https URL") })
+  .superRefine((s, ctx) => {
+    const p = urlProblem(s);
+    if (p) ctx.addIssue({ code: "custom", message: p, input: s });
+  });
+
+/** String-to-string data, e.g. open_server_link.data. */
+export const stringMapSchema = z.record(
+  z.string(),
+  z.string({
+    error: (iss) =>
+      iss.input === undefined ? "is required" : `must be a string, not ${describeValue(iss.input)}: quote it`,
+  }),
+  { error: (iss) => typeError(iss.input, "an object of string values") },
+);
+
+/** A post token: 8 to 16 characters of letters, digits and underscore (platform facts). */
+export const postTokenSchema = z
+  .string({ error: (iss) => typeError(iss.input, "a post token (a string)") })
+  .regex(/^[_A-Za-z0-9]{8,16}$/, {
+    error: "must be a post token: 8 to 16 letters, digits or underscores (e.g. gZx7yK3a)",
+  });
+
+const dataHolder = z.strictObject({ data: stringMapSchema });
+const postHolder = z.strictObject({ post_token: postTokenSchema });
+
+const V1_ACTION_KEYS: Record<string, string> = {
+  type: "v1 action field: v2 actions are {open_direct_link: <url>} and the like (run addon-studio migrate)",
+  fallback_link: "v1 action field: removed in v2; put the address in open_direct_link",
+  payload: "v1 action field: removed in v2; its url or link becomes open_direct_link",
+};
+
+/** An action: an object with exactly one of the five action keys. */
+export const actionSchema = z
+  .strictObject(
+    {
+      open_direct_link: urlSchema.optional(),
+      open_server_link: dataHolder.optional(),
+      get_dynamic_action: dataHolder.optional(),
+      open_post_page: postHolder.optional(),
+      open_post_manage_page: postHolder.optional(),
+    },
+    { error: (iss) => typeError(iss.input, 'an action object such as {"open_direct_link": "https://…"}') },
+  )
+  .superRefine((a, ctx) => {
+    const present = ACTION_KINDS.filter((k) => a[k] !== undefined);
+    if (present.length === 0)
+      ctx.addIssue({
+        code: "custom",
+        message: `an action needs exactly one of ${ACTION_KINDS.join(", ")}`,
+        input: a,
+      });
+    else if (present.length > 1)
+      ctx.addIssue({
+        code: "custom",
+        message: `an action has exactly one kind, but this one has ${present.join(" and ")}: keep one`,
+        input: a,
+      });
+  })
+  .register(fieldRegistry, { ui: "action", label: "Action" });
+
+export type Action = z.infer<typeof actionSchema>;
+
+/** The kind of a (parsed) action, or undefined when it has none. */
+export function actionKindOf(a: Partial<Record<ActionKind, unknown>>): ActionKind | undefined {
+  return ACTION_KINDS.find((k) => a[k] !== undefined);
+}
+
+/** Messages for v1 keys found in an action object. */
+export function v1ActionHint(key: string): string | undefined {
+  return V1_ACTION_KEYS[key];
+}
+
+/** An action field schema with its own label. */
+export function actionField(label = "Action") {
+  return actionSchema.clone().register(fieldRegistry, { ui: "action", label });
+}

@@ -1,0 +1,53 @@
+import * as z from "zod";
+
+/** The colours accepted for score_color and section_color (platform facts, "Enumerations"). */
+export const COLORS = [
+  "SUCCESS_PRIMARY",
+  "SUCCESS_SECONDARY",
+  "WARNING_PRIMARY",
+  "WARNING_SECONDARY",
+  "ERROR_PRIMARY",
+] as const;
+
+export type Color = (typeof COLORS)[number];
+
+/** How the app paints each colour, in its light and dark themes. */
+export const COLOR_SWATCHES: Record<Color, { light: string; dark: string }> = {
+  SUCCESS_PRIMARY: { light: "#2E7D32", dark: "#AED581" },
+  SUCCESS_SECONDARY: { light: "#7CB342", dark: "#66BB6A" },
+  WARNING_PRIMARY: { light: "#E65100", dark: "#FF9800" },
+  WARNING_SECONDARY: { light: "#FBC02D", dark: "#FDD835" },
+  ERROR_PRIMARY: { light: "#FF0000", dark: "#FF8A80" },
+};
+
+/** Text and divider colours of the app's themes. */
+export const THEME_TEXT = {
+  light: {
+    primary: "rgba(0,0,0,.87)",
+    secondary: "rgba(0,0,0,.56)",
+    hint: "rgba(0,0,0,.32)",
+    divider: "rgba(0,0,0,.12)",
+  },
+  dark: {
+    primary: "#FFFFFF",
+    secondary: "rgba(255,255,255,.56)",
+    hint: "rgba(255,255,255,.32)",
+    divider: "rgba(255,255,255,.12)",
+  },
+} as const;
+
+const V1_COLOR = /^(TEXT_|ICON_|BRAND_|WHITE_PRIMARY)/;
+
+/** Explains why a value is not a v2 colour. */
+export function colorMessage(input: unknown): string {
+  const list = COLORS.join(", ");
+  if (input === undefined) return `is required: add one of ${list}`;
+  if (input === "UNKNOWN" || input === "COLOR_UNSPECIFIED")
+    return `${String(input)} is not valid: to show no colour, leave the field out (or use one of ${list})`;
+  if (typeof input === "string" && V1_COLOR.test(input))
+    return `${input} is a v1 colour and does not exist in v2: use one of ${list}`;
+  return `must be one of ${list}`;
+}
+
+/** A v2 colour. */
+export const colorSchema = z.enum(COLORS, { error: (iss) => colorMessage(iss.input) });

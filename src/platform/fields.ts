@@ -1,0 +1,189 @@
+import * as z from "zod";
+import { colorSchema } from "./colors";
+import { codePointLength } from "./text";
+
+/**
+ * What the inspector needs to know about a field, attached to the field's schema in
+ * a registry of our own (not zod's global one, so it never leaks into the JSON Schema).
+ * Forms are generated from these; nothing is written per widget.
+ */
+export type FieldUi =
+  | { ui: "text"; label: string; max?: number; multiline?: boolean; placeholder?: string; help?: string }
+  | { ui: "boolean"; label: string; help?: string }
+  | { ui: "percentage"; label: string; help?: string }
+  | { ui: "color"; label: string; help?: string }
+  | { ui: "icon"; label: string; help?: string }
+  | { ui: "image"; label: string; help?: string }
+  | { ui: "action"; label: string; help?: string }
+  | { ui: "list"; label: string; itemLabel: string; min?: number; max?: number; help?: string }
+  | { ui: "group"; label: string; help?: string };
+
+export const fieldRegistry = z.registry<FieldUi>();
+
+type TextOptions = { label: string; max?: number; required?: boolean; multiline?: boolean; help?: string };
+
+/** A string field; `max` is counted in code points, as the platform counts. */
+export function textField(opts: TextOptions) {
+  const { label, max, required = false, multiline, help } = opts;
+  const schema = z
+    .string({ error: (iss) => typeError(iss.input, "text (a string)") })
+    .superRefine((s, ctx) => {
+      if (required && s.trim() === "") {
+        ctx.addIssue({ code: "custom", message: `${label} must not be empty`, input: s });
+        return;
+      }
+      if (max !== undefined) {
+        const n = codePointLength(s);
+        if (n > max)
+          ctx.addIssue({
+            code: "custom",
+            message: `is ${n} characters long; the limit is ${max} (the app cuts the rest): shorten it by ${n - max}`,
+            input: s,
+            params: { limit: max, length: n },
+          });
+      }
+    });
+  const ui: FieldUi = { ui: "text", label };
+  if (max !== undefined) ui.max = max;
+  if (multiline) ui.multiline = true;
+  if (help) ui.help = help;
+  return schema.register(fieldRegistry, ui);
+}
+
+/** A boolean toggle (false when left out). */
+export function booleanField(label: string, help?: string) {
+  return z
+    .boolean({ error: (iss) => typeError(iss.input, "true or false") })
+    .register(fieldRegistry, help ? { ui: "boolean", label, help } : { ui: "boolean", label });
+}
+
+/** A whole number from 0 to 100. */
+export function percentageField(label: string) {
+  return z
+    .number({ error: (iss) => typeError(iss.input, "a whole number from 0 to 100") })
+    .int({ error: "must be a whole number from 0 to 100 (no decimals)" })
+    .min(0, { error: "must be at least 0" })
+    .max(100, { error: "must be at most 100" })
+    .register(fieldRegistry, { ui: "percentage", label });
+}
+
+/** A colour from the v2 enumeration. */
+export function colorField(label: string) {
+  return colorSchema.clone().register(fieldRegistry, { ui: "color", label });
+}
+
+/** An icon name (unknown names are reported as warnings by the validator, not here). */
+export function iconField(label = "Icon") {
+  return z
+    .string({ error: (iss) => typeError(iss.input, "an icon name (a string)") })
+    .min(1, { error: "must not be empty: pick an icon or leave the field out" })
+    .register(fieldRegistry, { ui: "icon", label });
+}
+
+/** An uploaded image's name, or `logo`. */
+export function imageField(label = "Image id") {
+  return z
+    .string({ error: (iss) => typeError(iss.input, "an image id (a string)") })
+    .min(1, { error: "must not be empty: give an uploaded image's id, or logo" })
+    .register(fieldRegistry, {
+      ui: "image",
+      label,
+      help: "The name of an image uploaded to the platform, or logo for the app's logo.",
+    });
+}
+
+/** Words for a value of the wrong type, e.g. "must be text (a string), not a number". */
+export function typeError(input: unknown, wanted: string): string {
+  if (input === undefined) return `is required: add ${wanted}`;
+  return `must be ${wanted}, not ${describeValue(input)}`;
+}
+
+/** Names a JSON value's kind for messages. */
+export function describeValue(input: unknown): string {
+  if (input === null) return "null";
+  if (Array.isArray(input)) return "an array";
+  switch (typeof input) {
+    case "string":
+      return "a string";
+    case "number":
+      return "a number";
+    case "boolean":
+      return "a boolean";
+    case "object":
+      return "an object";
+    default:
+      return typeof input;
+  }
+}
+
+/** One field of a generated form. */
+export interface FieldDescriptor {
+  key: string;
+  required: boolean;
+  ui: FieldUi;
+  /** For lists: the fields of one item. For groups: the group's fields. */
+  fields?: FieldDescriptor[];
+}
+
+function unwrapOptional(schema: z.ZodType): { inner: z.ZodType; optional: boolean } {
+  let inner = schema;
+  let optional = false;
+  for (;;) {
+    if (inner instanceof z.ZodOptional || inner instanceof z.ZodDefault) {
+      optional = true;
+      inner = inner.unwrap() as z.ZodType;
+    } else if (inner instanceof z.ZodPipe) {
+      inner = inner.in as z.ZodType;
+    } else break;
+  }
+  return { inner, optional };
+}
+
+function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  const { inner } = unwrapOptional(schema);
+  if (inner instanceof z.ZodObject) return inner.shape as Record<string, z.ZodType>;
+  return undefined;
+}
+
+/** Derives the form fields of an object schema from the registry. Fields without UI metadata are skipped. */
+export function describeFields(schema: z.ZodType): FieldDescriptor[] {
+  const shape = objectShape(schema);
+  if (!shape) return [];
+  const out: FieldDescriptor[] = [];
+  for (const [key, fieldSchema] of Object.entries(shape)) {
+    const { inner, optional } = unwrapOptional(fieldSchema);
+    const ui = fieldRegistry.get(inner) ?? fieldRegistry.get(fieldSchema);
+    if (!ui) continue;
+    const d: FieldDescriptor = { key, required: !optional, ui };
+    if (ui.ui === "list" && inner instanceof z.ZodArray)
+      d.fields = describeFields(inner.element as z.ZodType);
+    if (ui.ui === "group") d.fields = describeFields(inner);
+    out.push(d);
+  }
+  return out;
+}
+
+/** Dot paths an action field can be addressed by in semantic_paths. */
+export const ACTION_PATHS = [
+  "open_direct_link",
+  "open_server_link",
+  "open_server_link.data",
+  "get_dynamic_action",
+  "get_dynamic_action.data",
+  "open_post_page",
+  "open_post_page.post_token",
+  "open_post_manage_page",
+  "open_post_manage_page.post_token",
+] as const;
+
+/** Every dot path (no array indices) that names a field of the described form. */
+export function fieldPaths(fields: readonly FieldDescriptor[], prefix = ""): string[] {
+  const out: string[] = [];
+  for (const f of fields) {
+    const p = prefix ? `${prefix}.${f.key}` : f.key;
+    out.push(p);
+    if (f.ui.ui === "group" && f.fields) out.push(...fieldPaths(f.fields, p));
+    if (f.ui.ui === "action") for (const a of ACTION_PATHS) out.push(`${p}.${a}`);
+  }
+  return out;
+}

@@ -1,0 +1,15 @@
+/**
+ * Addon Studio's platform contract: the open platform's v2 bodies as zod v4 schemas, their
+ * types, validation with JSON paths, and v1 -> v2 migration. React-free; import it in Node or a browser.
+ */
+export * from "./actions";
+export * from "./bodies";
+export * from "./colors";
+export * from "./icons";
+export * from "./problems";
+export * from "./semantic";
+export * from "./text";
+export * from "./validate";
+export * from "./widgets";
+export { WIDGET_KINDS, WIDGET_MODELS, isWidgetKind, modelOf, type WidgetKind } from "../widgets/models";
+export type { FieldDescriptor, FieldUi } from "./fields";

@@ -1,0 +1,18 @@
+import { actionField } from "../../platform/actions";
+import { textField } from "../../platform/fields";
+import { defineWidget } from "../define";
+
+export const buttonBar = defineWidget({
+  kind: "button_bar",
+  label: "Button",
+  description: "A wide button that runs an action.",
+  fields: {
+    title: textField({ label: "Title", max: 49, required: true }),
+    action: actionField("Action"),
+  },
+  defaults: () => ({
+    title: "مشاهده گزارش کامل",
+    action: { open_direct_link: "https://example.com/report" },
+  }),
+  v1: { type: "WIDE_BUTTON_BAR", flatten: "button", removed: ["style"] },
+});

@@ -1,0 +1,74 @@
+import * as z from "zod";
+import { type FieldDescriptor, describeFields, fieldPaths } from "../platform/fields";
+
+/** How a v1 widget of this kind turns into v2 (spec 2.13; platform facts, "v1 widgets"). */
+export interface V1Info {
+  /** The v1 widget_type. */
+  type: string;
+  /** v1 field -> v2 field. */
+  renamed?: Record<string, string>;
+  /** v1 fields dropped in v2. */
+  removed?: readonly string[];
+  /** v1 wrapper objects {icon_name, icon_color} whose icon_name becomes the v2 icon_name. */
+  iconWrappers?: readonly string[];
+  /** A nested v1 object whose fields move up into the widget (button_bar's `button`). */
+  flatten?: string;
+  /** Renames inside list items (e.g. image_carousel_row items: image_url -> image_id). */
+  itemRenamed?: Record<string, string>;
+}
+
+type RefineCtx = z.RefinementCtx;
+
+export interface WidgetDefinition<K extends string, S extends z.ZodRawShape> {
+  kind: K;
+  /** Name in the palette, sentence case. */
+  label: string;
+  /** One line for the palette's tooltip and docs. */
+  description: string;
+  fields: S;
+  /** Rules that span several fields. */
+  refine?: (value: z.output<z.ZodObject<S>>, ctx: RefineCtx) => void;
+  /** A valid starting value, as it is dropped from the palette. */
+  defaults: () => z.input<z.ZodObject<S>>;
+  v1: V1Info;
+  /** Keys some documents show that this widget does not accept, with why. */
+  notAccepted?: Record<string, string>;
+}
+
+/** Builds a widget model from its definition: the strict schema, the form fields and the field paths. */
+export function defineWidget<K extends string, S extends z.ZodRawShape>(def: WidgetDefinition<K, S>) {
+  const base = z.strictObject(def.fields, {
+    error: (iss) =>
+      iss.input === undefined ? "is required" : `must be an object with the ${def.kind} fields`,
+  });
+  const refine = def.refine;
+  const schema = refine ? base.superRefine((v, ctx) => refine(v, ctx)) : base;
+  const form: FieldDescriptor[] = describeFields(base);
+  return {
+    kind: def.kind,
+    label: def.label,
+    description: def.description,
+    schema,
+    fields: form,
+    paths: fieldPaths(form),
+    defaults: def.defaults,
+    v1: def.v1,
+    hints: unknownKeyHints(def),
+  } as const;
+}
+
+function unknownKeyHints(def: { kind: string; v1: V1Info; notAccepted?: Record<string, string> }) {
+  const hints: Record<string, string> = {};
+  for (const [from, to] of Object.entries(def.v1.renamed ?? {})) hints[from] = `renamed to ${to} in v2`;
+  for (const f of def.v1.removed ?? []) hints[f] = "removed in v2: delete it";
+  for (const w of def.v1.iconWrappers ?? [])
+    hints[w] = `the ${w} wrapper is removed in v2: put its icon_name directly on ${def.kind}`;
+  if (def.v1.flatten)
+    hints[def.v1.flatten] =
+      `flattened in v2: the fields of ${def.v1.flatten} (title, action) move up into ${def.kind}`;
+  for (const [k, why] of Object.entries(def.notAccepted ?? {})) hints[k] = why;
+  return hints;
+}
+
+/** The model of one widget kind. */
+export type WidgetModel = ReturnType<typeof defineWidget>;

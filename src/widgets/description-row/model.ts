@@ -1,0 +1,35 @@
+import { booleanField, textField } from "../../platform/fields";
+import { codePointLength } from "../../platform/text";
+import { defineWidget } from "../define";
+
+export const DESCRIPTION_LIMIT = 200;
+
+export const descriptionRow = defineWidget({
+  kind: "description_row",
+  label: "Description",
+  description: "A paragraph; expandable ones may be longer and open on tap.",
+  fields: {
+    text: textField({ label: "Text", required: true, multiline: true }),
+    expandable: booleanField(
+      "Expandable",
+      "Long texts are allowed when expandable; the app shows the start.",
+    ).optional(),
+    has_divider: booleanField("Divider below").optional(),
+  },
+  refine: (v, ctx) => {
+    const n = codePointLength(v.text);
+    if (!v.expandable && n > DESCRIPTION_LIMIT)
+      ctx.addIssue({
+        code: "custom",
+        path: ["text"],
+        message: `is ${n} characters long; the limit is ${DESCRIPTION_LIMIT} unless expandable is true: shorten it by ${n - DESCRIPTION_LIMIT} or make it expandable`,
+        input: v.text,
+        params: { limit: DESCRIPTION_LIMIT, length: n },
+      });
+  },
+  defaults: () => ({
+    text: "خودرو در شرایط خوبی قرار دارد. بدنه بدون رنگ‌شدگی است و موتور نیاز به تعمیر ندارد.",
+    expandable: false,
+  }),
+  v1: { type: "DESCRIPTION_ROW", removed: ["is_primary", "small", "padded"] },
+});

@@ -1,0 +1,42 @@
+import { buttonBar } from "./button-bar/model";
+import { descriptionRow } from "./description-row/model";
+import { evaluationRow } from "./evaluation-row/model";
+import { eventRow } from "./event-row/model";
+import { groupInfoRow } from "./group-info-row/model";
+import { imageCarouselRow } from "./image-carousel-row/model";
+import { scoreRow } from "./score-row/model";
+import { selectorRow } from "./selector-row/model";
+import { subtitleRow } from "./subtitle-row/model";
+import { titleRow } from "./title-row/model";
+
+/** Every widget model, in palette order. Adding a widget: one folder and one line here. */
+export const WIDGET_MODELS = [
+  titleRow,
+  subtitleRow,
+  descriptionRow,
+  groupInfoRow,
+  scoreRow,
+  evaluationRow,
+  selectorRow,
+  eventRow,
+  imageCarouselRow,
+  buttonBar,
+] as const;
+
+export type WidgetKind = (typeof WIDGET_MODELS)[number]["kind"];
+
+export const WIDGET_KINDS = WIDGET_MODELS.map((m) => m.kind) as readonly WidgetKind[];
+
+const byKind = new Map<string, (typeof WIDGET_MODELS)[number]>(WIDGET_MODELS.map((m) => [m.kind, m]));
+
+/** The model of a kind. */
+export function modelOf<K extends WidgetKind>(kind: K): Extract<(typeof WIDGET_MODELS)[number], { kind: K }> {
+  const m = byKind.get(kind);
+  if (!m) throw new Error(`no widget model for ${kind}`);
+  return m as Extract<(typeof WIDGET_MODELS)[number], { kind: K }>;
+}
+
+/** True when `key` names a v2 widget kind. */
+export function isWidgetKind(key: string): key is WidgetKind {
+  return byKind.has(key);
+}

@@ -1,0 +1,42 @@
+import { actionField } from "../../platform/actions";
+import { booleanField, colorField, iconField, percentageField, textField } from "../../platform/fields";
+import { defineWidget } from "../define";
+
+export const scoreRow = defineWidget({
+  kind: "score_row",
+  label: "Score",
+  description: "A title with a percentage bar or a short descriptive score.",
+  fields: {
+    title: textField({ label: "Title", max: 25, required: true }),
+    percentage_score: percentageField("Percentage score").optional(),
+    descriptive_score: textField({ label: "Descriptive score", max: 17 }).optional(),
+    score_color: colorField("Score colour").optional(),
+    icon_name: iconField("Icon").optional(),
+    action: actionField("Action").optional(),
+    // The spec spells this field hasDivider; the live platform also accepts has_divider.
+    hasDivider: booleanField("Divider below").optional(),
+    has_divider: booleanField("Divider below (live spelling)").optional(),
+  },
+  refine: (v, ctx) => {
+    const hasPct = v.percentage_score !== undefined;
+    const hasDesc = v.descriptive_score !== undefined;
+    if (hasPct === hasDesc)
+      ctx.addIssue({
+        code: "custom",
+        path: hasPct ? ["descriptive_score"] : ["percentage_score"],
+        message: hasPct
+          ? "set exactly one of percentage_score and descriptive_score: remove one"
+          : "needs exactly one of percentage_score (0 to 100) or descriptive_score (text): set one",
+        input: v,
+      });
+    if (v.hasDivider !== undefined && v.has_divider !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        path: ["has_divider"],
+        message: "hasDivider and has_divider are the same field spelled two ways: keep hasDivider",
+        input: v,
+      });
+  },
+  defaults: () => ({ title: "وضعیت موتور", percentage_score: 85, score_color: "SUCCESS_PRIMARY" as const }),
+  v1: { type: "SCORE_ROW", iconWrappers: ["icon"] },
+});

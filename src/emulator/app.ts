@@ -1,0 +1,57 @@
+import { Hono } from "hono";
+import { errorCatalogue, platformError } from "../platform/errors";
+import { createApiHost } from "./api-host";
+import { createAuthHost } from "./auth-host";
+import type { FetchLike } from "./deliveries";
+import { faultSchema } from "./faults";
+import { createPages } from "./pages";
+import { createEmulatorState, type EmulatorOptions, type EmulatorState } from "./state";
+
+export interface Emulator {
+  app: Hono;
+  state: EmulatorState;
+}
+
+/**
+ * Builds the emulator: auth host (`/oauth2/*`), API host (`/v1/*`, `/v2/*`), pages and a fault-injection
+ * control at `/_emulator/faults`, all on one origin so {auth_url} and {base_url} are the same address.
+ */
+export function createEmulator(opts: EmulatorOptions & { fetch?: FetchLike } = {}): Emulator {
+  const state = createEmulatorState(opts);
+  const fetchFn = opts.fetch ?? fetch;
+  const app = new Hono();
+
+  // Faults apply to the platform surfaces only, never to the control or the pages.
+  app.use("*", async (c, next) => {
+    const path = c.req.path;
+    if (!/^\/(v1|v2|oauth2\/token)/.test(path)) return next();
+    const fault = state.faults.take(path);
+    if (!fault) return next();
+    if (fault.delayMs > 0) await new Promise((r) => setTimeout(r, fault.delayMs));
+    if (fault.status === undefined) return next();
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    if (fault.retryAfter !== undefined) headers["retry-after"] = String(fault.retryAfter);
+    const body = platformError("fault_injected");
+    body.code =
+      fault.status === 429 ? errorCatalogue.upstream_rate_limited.grpc : fault.status === 401 ? 16 : 13;
+    return new Response(JSON.stringify(body), { status: fault.status, headers });
+  });
+
+  app.post("/_emulator/faults", async (c) => {
+    const parsed = faultSchema.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success)
+      return c.json(platformError("invalid_request", { detail: parsed.error.message }), 400);
+    state.faults.inject(parsed.data);
+    return c.json({ faults: state.faults.list() });
+  });
+  app.delete("/_emulator/faults", (c) => {
+    state.faults.clear();
+    return c.json({ faults: [] });
+  });
+
+  app.route("/", createAuthHost(state));
+  app.route("/", createApiHost(state));
+  app.route("/", createPages(state, fetchFn));
+  app.notFound((c) => c.json(platformError("not_found", { detail: c.req.path }), 404));
+  return { app, state };
+}

@@ -1,0 +1,211 @@
+import { Hono } from "hono";
+import type { FetchLike, VersionHeader } from "./deliveries";
+import { deliverEvent, sendStartRequest } from "./deliveries";
+import { escapeHtml, page } from "./html";
+import { renderAddonWidgets } from "./render-addon";
+import {
+  type ButtonView,
+  conversationFor,
+  DEMO_POST_TOKEN,
+  DEMO_USER,
+  type EmulatorState,
+  newId,
+} from "./state";
+
+const POST_TOKEN_RE = /^[_A-Za-z0-9]{8,16}$/;
+
+function widgetsOf(body: unknown): unknown {
+  return typeof body === "object" && body !== null && "widgets" in body ? body.widgets : undefined;
+}
+
+function deliveryNote(statuses: (number | "failed")[]): string {
+  if (statuses.length === 0) return "not delivered: the app holds no active subscription for it";
+  return `delivered ${statuses.length}× (app answered ${statuses.join(", ")})`;
+}
+
+function buttonGrid(
+  state: EmulatorState,
+  convId: string,
+  msgId: string,
+  side: string,
+  rows: ButtonView[][],
+): string {
+  if (rows.length === 0) return "";
+  const html = rows
+    .map(
+      (row, r) =>
+        `<div class="buttons">${row
+          .map(
+            (b, i) => `<form method="post" action="/conversations/${encodeURIComponent(convId)}/press">
+<input type="hidden" name="message" value="${escapeHtml(msgId)}"><input type="hidden" name="side" value="${side}">
+<input type="hidden" name="row" value="${r}"><input type="hidden" name="index" value="${i}">
+<button type="submit">${escapeHtml(b.caption || "(no caption)")}</button></form>`,
+          )
+          .join("")}</div>`,
+    )
+    .join("");
+  void state;
+  return `<div class="note">${side === "receiver" ? "Buttons the receiver sees" : "Buttons the sender sees"}</div>${html}`;
+}
+
+/** Human-facing pages of the emulator: index, post pages, conversation pages and their actions. */
+export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
+  const app = new Hono();
+  const notes = new Map<string, string>();
+
+  app.get("/", (c) => {
+    const posts = new Set([DEMO_POST_TOKEN, ...state.postAddons.map((a) => a.postToken)]);
+    const postLinks = [...posts]
+      .map((t) => `<li><a href="/posts/${encodeURIComponent(t)}">${escapeHtml(t)}</a></li>`)
+      .join("");
+    const convLinks = [...state.conversations.values()]
+      .map(
+        (cv) =>
+          `<li><a href="/conversations/${encodeURIComponent(cv.id)}">${escapeHtml(cv.id)}</a> (post ${escapeHtml(cv.postToken)})</li>`,
+      )
+      .join("");
+    return c.html(
+      page(
+        "Index",
+        `<h1>Platform emulator</h1>
+<p>Demo app <code>${escapeHtml(state.app.slug)}</code>; demo user phone ${escapeHtml(DEMO_USER.phones[0] ?? "")}.</p>
+<h2>Posts</h2><ul>${postLinks}</ul><h2>Conversations</h2><ul>${convLinks}</ul>`,
+      ),
+    );
+  });
+
+  app.get("/posts/:postToken", (c) => {
+    const postToken = c.req.param("postToken");
+    if (!POST_TOKEN_RE.test(postToken)) return c.html(page("No such post", "<p>Not a post token.</p>"), 404);
+    const now = state.clock.now();
+    const addons = state.postAddons.filter((a) => a.postToken === postToken);
+    const attached = addons.filter((a) => a.attachAt <= now);
+    const pending = addons.length - attached.length;
+    const cards = attached
+      .map(
+        (a) =>
+          `<section class="card" aria-label="Add-on of ${escapeHtml(a.appSlug)}">${renderAddonWidgets(widgetsOf(a.body))}</section>`,
+      )
+      .join("");
+    const note = notes.get(`post:${postToken}`);
+    return c.html(
+      page(
+        `Post ${postToken}`,
+        `<h1>Post <code>${escapeHtml(postToken)}</code></h1>
+${attached.length === 0 ? `<p class="note">No add-ons on this post yet.</p>` : cards}
+${pending > 0 ? `<p class="note">An add-on was received and will be attached in a moment; this page reloads.</p>` : ""}
+<h2>Trigger a post update</h2>
+<form method="post" action="/posts/${encodeURIComponent(postToken)}/update">
+<select name="type" aria-label="Update type"><option>PUBLISH</option><option>RETIRE</option><option>ONGOING</option><option>ARCHIVE</option></select>
+<button type="submit">Send POST_UPDATE</button></form>
+${note ? `<p role="status">${escapeHtml(note)}</p>` : ""}`,
+        pending > 0 ? { refreshSeconds: 1 } : {},
+      ),
+    );
+  });
+
+  app.post("/posts/:postToken/update", async (c) => {
+    const postToken = c.req.param("postToken");
+    const form = await c.req.parseBody();
+    const typeRaw = typeof form.type === "string" ? form.type : "PUBLISH";
+    const type =
+      (["PUBLISH", "RETIRE", "ONGOING", "ARCHIVE"] as const).find((t) => t === typeRaw) ?? "PUBLISH";
+    const statuses = await deliverEvent(state, fetchFn, "POST_UPDATE", postToken, () => ({
+      type: "POST_UPDATE",
+      post_update: { type, post: { token: postToken } },
+    }));
+    notes.set(`post:${postToken}`, `POST_UPDATE ${type}: ${deliveryNote(statuses)}`);
+    return c.redirect(`/posts/${encodeURIComponent(postToken)}`, 303);
+  });
+
+  app.get("/conversations/:id", (c) => {
+    const conv = conversationFor(state, c.req.param("id"));
+    const msgs = conv.messages
+      .map(
+        (
+          m,
+        ) => `<div class="msg ${m.from}"><div class="note">${m.from === "app" ? escapeHtml(state.app.name) : "User"}</div>
+<p>${escapeHtml(m.text)}</p>${buttonGrid(state, conv.id, m.id, "receiver", m.receiverButtons)}${buttonGrid(state, conv.id, m.id, "sender", m.senderButtons)}</div>`,
+      )
+      .join("");
+    const note = notes.get(`conv:${conv.id}`);
+    return c.html(
+      page(
+        `Conversation ${conv.id}`,
+        `<h1>Conversation</h1><p class="note">Id <code>${escapeHtml(conv.id)}</code> on post <a href="/posts/${encodeURIComponent(conv.postToken)}">${escapeHtml(conv.postToken)}</a></p>
+${msgs || `<p class="note">No messages yet.</p>`}
+<form method="post" action="/conversations/${encodeURIComponent(conv.id)}/messages">
+<label>Message as the buyer <input name="text" required></label> <button type="submit">Send</button></form>
+${note ? `<p role="status">${escapeHtml(note)}</p>` : ""}`,
+      ),
+    );
+  });
+
+  // A message typed by the user reaches the app as NEW_MESSAGE (spec 6.3.4) for NEW_MESSAGE_ON_POST subscribers.
+  app.post("/conversations/:id/messages", async (c) => {
+    const conv = conversationFor(state, c.req.param("id"));
+    const form = await c.req.parseBody();
+    const text = typeof form.text === "string" ? form.text : "";
+    const now = state.clock.now();
+    const id = newId();
+    conv.messages.push({ id, from: "user", text, sentAt: now, senderButtons: [], receiverButtons: [] });
+    const statuses = await deliverEvent(state, fetchFn, "NEW_MESSAGE_ON_POST", conv.postToken, () => ({
+      type: "NEW_MESSAGE",
+      new_message: {
+        id,
+        conversation: { id: conv.id, type: "POST", post_token: conv.postToken },
+        sender: { side: "BUYER", type: "HUMAN" },
+        type: "TEXT",
+        // Microseconds (facts "Events").
+        sent_at: now * 1000,
+        text,
+      },
+    }));
+    notes.set(`conv:${conv.id}`, `NEW_MESSAGE: ${deliveryNote(statuses)}`);
+    return c.redirect(`/conversations/${encodeURIComponent(conv.id)}`, 303);
+  });
+
+  // Pressing a button: open_server_link sends the start request (spec 4.11) and follows the app's {url}.
+  app.post("/conversations/:id/press", async (c) => {
+    const conv = conversationFor(state, c.req.param("id"));
+    const form = await c.req.parseBody();
+    const msg = conv.messages.find((m) => m.id === form.message);
+    const rows = form.side === "sender" ? msg?.senderButtons : msg?.receiverButtons;
+    const button = rows?.[Number(form.row)]?.[Number(form.index)];
+    const back = `/conversations/${encodeURIComponent(conv.id)}`;
+    if (!button) {
+      notes.set(`conv:${conv.id}`, "That button no longer exists.");
+      return c.redirect(back, 303);
+    }
+    const direct = button.action.open_direct_link;
+    if (typeof direct === "string") return c.redirect(direct, 303);
+    const server = button.action.open_server_link;
+    if (typeof server === "object" && server !== null) {
+      const raw =
+        "data" in server && typeof server.data === "object" && server.data !== null ? server.data : {};
+      const data: Record<string, string> = {};
+      for (const [k, v] of Object.entries(raw)) if (typeof v === "string") data[k] = v;
+      const header: VersionHeader = c.req.query("header") === "API_VERSION" ? "API_VERSION" : "API-Version";
+      const result = await sendStartRequest(
+        state,
+        fetchFn,
+        {
+          postToken: conv.postToken,
+          conversationId: conv.id,
+          userSide: form.side === "sender" ? "SUPPLY" : "DEMAND",
+          source: "CHAT_MESSAGE_ACTION",
+          userId: DEMO_USER.id,
+          data,
+        },
+        header,
+      );
+      if (result.ok) return c.redirect(result.url, 303);
+      notes.set(`conv:${conv.id}`, `Start request failed: ${result.reason}`);
+      return c.redirect(back, 303);
+    }
+    notes.set(`conv:${conv.id}`, "This button's action is not emulated.");
+    return c.redirect(back, 303);
+  });
+
+  return app;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: the publish panel (being built). */
+export function PublishPanel() {
+  return <section aria-label="Publish" />;
+}

@@ -1,0 +1,273 @@
+import { type PathSegment, type Widget, type WidgetKind, newWidget } from "../../platform";
+
+/** Which body a document exports: a post add-on or a user add-on. */
+export type DocumentKind = "post" | "user";
+
+/** A widget as the editor holds it: the exported JSON plus an editor-only id (never exported). */
+export interface EditorWidget {
+  readonly id: string;
+  readonly widget: Widget;
+}
+
+/**
+ * The document being edited. `fields` holds every body field except `widgets` (semantic, notes,
+ * categories, ticket_uuid, cost, and anything unknown an import brought). Fields of the other kind
+ * are kept when the kind is switched, so switching back loses nothing; the export leaves them out.
+ */
+export interface EditorDocument {
+  readonly kind: DocumentKind;
+  readonly widgets: readonly EditorWidget[];
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/** The body fields each kind accepts besides widgets (spec 2.10, 2.11). */
+export const KIND_FIELDS: Record<DocumentKind, readonly string[]> = {
+  post: ["semantic", "notes"],
+  user: ["categories", "ticket_uuid", "cost", "semantic"],
+};
+
+const ALL_KNOWN_FIELDS = new Set([...KIND_FIELDS.post, ...KIND_FIELDS.user]);
+
+/** A new editor id. */
+export function newId(): string {
+  return crypto.randomUUID();
+}
+
+/** Wraps a widget with a fresh editor id. */
+export function wrapWidget(widget: Widget): EditorWidget {
+  return { id: newId(), widget };
+}
+
+/** An empty document of `kind`. */
+export function emptyDocument(kind: DocumentKind = "post"): EditorDocument {
+  return { kind, widgets: [], fields: {} };
+}
+
+/** The index of the widget with `id`, or -1. */
+export function indexOfWidget(doc: EditorDocument, id: string): number {
+  return doc.widgets.findIndex((w) => w.id === id);
+}
+
+function clampIndex(index: number, length: number): number {
+  return Math.max(0, Math.min(length, Math.trunc(index)));
+}
+
+function withWidgets(doc: EditorDocument, widgets: readonly EditorWidget[]): EditorDocument {
+  return { ...doc, widgets };
+}
+
+/** Inserts `item` at `index` (clamped to the list). */
+export function insertWidget(doc: EditorDocument, index: number, item: EditorWidget): EditorDocument {
+  const i = clampIndex(index, doc.widgets.length);
+  const widgets = [...doc.widgets];
+  widgets.splice(i, 0, item);
+  return withWidgets(doc, widgets);
+}
+
+/** Inserts a new widget of `kind` (the model's defaults) at `index`; returns the document and the new id. */
+export function insertNewWidget(
+  doc: EditorDocument,
+  index: number,
+  kind: WidgetKind,
+): { doc: EditorDocument; id: string } {
+  const item = wrapWidget(newWidget(kind));
+  return { doc: insertWidget(doc, index, item), id: item.id };
+}
+
+/** Moves the widget at `from` to `to` (both clamped); the same document when nothing moves. */
+export function moveWidget(doc: EditorDocument, from: number, to: number): EditorDocument {
+  const n = doc.widgets.length;
+  if (from < 0 || from >= n) return doc;
+  const target = Math.max(0, Math.min(n - 1, Math.trunc(to)));
+  if (target === from) return doc;
+  const widgets = [...doc.widgets];
+  const [item] = widgets.splice(from, 1);
+  if (!item) return doc;
+  widgets.splice(target, 0, item);
+  return withWidgets(doc, widgets);
+}
+
+/** Puts a deep copy of widget `id` right after it, with a new id; returns the new id too. */
+export function duplicateWidget(doc: EditorDocument, id: string): { doc: EditorDocument; id?: string } {
+  const i = indexOfWidget(doc, id);
+  const item = doc.widgets[i];
+  if (!item) return { doc };
+  const copy = wrapWidget(structuredClone(item.widget));
+  return { doc: insertWidget(doc, i + 1, copy), id: copy.id };
+}
+
+/** Removes widget `id`. */
+export function deleteWidget(doc: EditorDocument, id: string): EditorDocument {
+  const i = indexOfWidget(doc, id);
+  if (i < 0) return doc;
+  return withWidgets(
+    doc,
+    doc.widgets.filter((w) => w.id !== id),
+  );
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** The value at `path` inside `value`, or undefined. */
+export function getAtPath(value: unknown, path: readonly PathSegment[]): unknown {
+  let cur: unknown = value;
+  for (const seg of path) {
+    if (typeof seg === "number") {
+      if (!Array.isArray(cur)) return undefined;
+      cur = cur[seg];
+    } else {
+      if (!isRecord(cur)) return undefined;
+      cur = cur[seg];
+    }
+  }
+  return cur;
+}
+
+/**
+ * A copy of `value` with `next` at `path`, copying only the objects on the path (structural
+ * sharing keeps untouched widgets identical, which the per-widget memoisation relies on).
+ * `undefined` removes an object key (an optional field left out); missing containers are created.
+ */
+export function setAtPath(value: unknown, path: readonly PathSegment[], next: unknown): unknown {
+  if (path.length === 0) return next;
+  const [head, ...rest] = path;
+  if (typeof head === "number") {
+    const arr = Array.isArray(value) ? [...value] : [];
+    const child = setAtPath(arr[head], rest, next);
+    if (child === undefined && rest.length === 0) arr.splice(head, 1);
+    else arr[head] = child;
+    return arr;
+  }
+  const obj: Record<string, unknown> = isRecord(value) ? { ...value } : {};
+  if (head === undefined) return obj;
+  const child = setAtPath(obj[head], rest, next);
+  if (child === undefined) delete obj[head];
+  else obj[head] = child;
+  return obj;
+}
+
+/**
+ * Sets a field of widget `id` by a path relative to the widget object, e.g.
+ * ["title_row", "text"]; `undefined` removes the field.
+ */
+export function updateWidgetField(
+  doc: EditorDocument,
+  id: string,
+  path: readonly PathSegment[],
+  value: unknown,
+): EditorDocument {
+  const i = indexOfWidget(doc, id);
+  const item = doc.widgets[i];
+  if (!item || path.length === 0) return doc;
+  if (getAtPath(item.widget, path) === value) return doc;
+  const widget = setAtPath(item.widget, path, value);
+  if (!isRecord(widget)) return doc;
+  const widgets = [...doc.widgets];
+  // The widget stays an object with the same keys plus the edit; its shape is checked by validation.
+  widgets[i] = { id: item.id, widget: widget as Widget };
+  return withWidgets(doc, widgets);
+}
+
+/** Sets a document-level field (semantic, notes, categories, ticket_uuid, cost...); `undefined` removes it. */
+export function updateDocumentField(
+  doc: EditorDocument,
+  path: readonly PathSegment[],
+  value: unknown,
+): EditorDocument {
+  if (path.length === 0) return doc;
+  if (getAtPath(doc.fields, path) === value) return doc;
+  const fields = setAtPath(doc.fields, path, value);
+  return { ...doc, fields: isRecord(fields) ? fields : {} };
+}
+
+/** Switches the exported kind; fields of the other kind are kept (not exported) so nothing is lost. */
+export function setDocumentKind(doc: EditorDocument, kind: DocumentKind): EditorDocument {
+  return doc.kind === kind ? doc : { ...doc, kind };
+}
+
+/** Ordered key/value entries of a string map held at `path` of the document or a widget. */
+export type Entries = ReadonlyArray<readonly [string, string]>;
+
+/** The string entries of a map value (non-string values are shown as JSON so they can be fixed). */
+export function mapEntries(value: unknown): Entries {
+  if (!isRecord(value)) return [];
+  return Object.entries(value).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)] as const);
+}
+
+/** A copy of a map with `key` set to `value` (added at the end when new). */
+export function mapSet(map: unknown, key: string, value: string): Record<string, unknown> {
+  return { ...(isRecord(map) ? map : {}), [key]: value };
+}
+
+/** A copy of a map with `from` renamed to `to`, keeping its position; undefined when `to` is taken or empty. */
+export function mapRename(map: unknown, from: string, to: string): Record<string, unknown> | undefined {
+  const src = isRecord(map) ? map : {};
+  if (from === to) return { ...src };
+  if (to === "" || Object.hasOwn(src, to)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(src)) out[k === from ? to : k] = v;
+  return out;
+}
+
+/** A copy of a map without `key`; undefined when the map would be empty (the field is then left out). */
+export function mapRemove(map: unknown, key: string): Record<string, unknown> | undefined {
+  const out = { ...(isRecord(map) ? map : {}) };
+  delete out[key];
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** A key not yet used in `map`, e.g. key, key_2, key_3. */
+export function freshKey(map: unknown, base: string): string {
+  const src = isRecord(map) ? map : {};
+  if (!Object.hasOwn(src, base)) return base;
+  for (let n = 2; ; n++) if (!Object.hasOwn(src, `${base}_${n}`)) return `${base}_${n}`;
+}
+
+/** Document-level semantic: set a key. */
+export function semanticSet(doc: EditorDocument, key: string, value: string): EditorDocument {
+  return { ...doc, fields: { ...doc.fields, semantic: mapSet(doc.fields.semantic, key, value) } };
+}
+
+/** Document-level semantic: rename a key in place; the same document when the new key is taken. */
+export function semanticRename(doc: EditorDocument, from: string, to: string): EditorDocument {
+  const next = mapRename(doc.fields.semantic, from, to);
+  return next ? { ...doc, fields: { ...doc.fields, semantic: next } } : doc;
+}
+
+/** Document-level semantic: remove a key (and the semantic field when it becomes empty). */
+export function semanticRemove(doc: EditorDocument, key: string): EditorDocument {
+  return updateDocumentField(doc, ["semantic"], mapRemove(doc.fields.semantic, key));
+}
+
+/** The export body of a document: the v2 JSON, without editor ids, fields of the other kind left out. */
+export function exportBody(doc: EditorDocument, widgets: readonly Widget[]): Record<string, unknown> {
+  const body: Record<string, unknown> = { widgets };
+  const other = KIND_FIELDS[doc.kind === "post" ? "user" : "post"];
+  for (const key of KIND_FIELDS[doc.kind]) if (doc.fields[key] !== undefined) body[key] = doc.fields[key];
+  // Unknown fields an import brought are exported so validation reports them and nothing is hidden.
+  for (const [key, value] of Object.entries(doc.fields))
+    if (!ALL_KNOWN_FIELDS.has(key) && !other.includes(key) && value !== undefined) body[key] = value;
+  return body;
+}
+
+/** The fields that are kept but not exported because they belong to the other kind. */
+export function hiddenFields(doc: EditorDocument): string[] {
+  const mine = new Set(KIND_FIELDS[doc.kind]);
+  return Object.keys(doc.fields).filter(
+    (k) => ALL_KNOWN_FIELDS.has(k) && !mine.has(k) && doc.fields[k] !== undefined,
+  );
+}
+
+/** Builds a document from a body's JSON (already known to be an object with a widgets array of objects). */
+export function documentFromBody(
+  kind: DocumentKind,
+  body: Record<string, unknown>,
+  widgets: ReadonlyArray<Record<string, unknown>>,
+): EditorDocument {
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) if (k !== "widgets") fields[k] = v;
+  // Imported widgets may break the contract; they are kept as they are so the user can fix them.
+  return { kind, widgets: widgets.map((w) => wrapWidget(w as Widget)), fields };
+}

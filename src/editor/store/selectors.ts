@@ -1,0 +1,172 @@
+import {
+  type PathSegment,
+  type Problem,
+  type Widget,
+  problem,
+  validateBody,
+  validateWidget,
+} from "../../platform";
+import {
+  type DocumentKind,
+  type EditorDocument,
+  type EditorWidget,
+  exportBody,
+  indexOfWidget,
+} from "./document";
+import type { EditorState } from "./editor-store";
+
+// Memoised per object: an edit copies only the objects on its path, so everything else hits the cache.
+const widgetsCache = new WeakMap<readonly EditorWidget[], readonly Widget[]>();
+const idsCache = new WeakMap<readonly EditorWidget[], readonly string[]>();
+const bodyCache = new WeakMap<EditorDocument, Record<string, unknown>>();
+const rawProblemsCache = new WeakMap<object, readonly Problem[]>();
+const widgetProblemsCache = new WeakMap<object, { index: number; problems: readonly Problem[] }>();
+const fieldProblemsCache = new WeakMap<
+  Readonly<Record<string, unknown>>,
+  Map<DocumentKind, readonly Problem[]>
+>();
+const problemsCache = new WeakMap<EditorDocument, Problems>();
+const selectedCache = new WeakMap<EditorWidget, { item: EditorWidget; index: number }>();
+
+/** The widgets as exported (no editor ids). */
+export function selectWidgets(state: Pick<EditorState, "doc">): readonly Widget[] {
+  const list = state.doc.widgets;
+  let out = widgetsCache.get(list);
+  if (!out) {
+    out = list.map((w) => w.widget);
+    widgetsCache.set(list, out);
+  }
+  return out;
+}
+
+/** The editor ids of the widgets, in order (for React keys and sortable ids). */
+export function selectWidgetIds(state: Pick<EditorState, "doc">): readonly string[] {
+  const list = state.doc.widgets;
+  let out = idsCache.get(list);
+  if (!out) {
+    out = list.map((w) => w.id);
+    idsCache.set(list, out);
+  }
+  return out;
+}
+
+/** The v2 JSON body the document exports (no editor ids or state). */
+export function selectExportBody(state: Pick<EditorState, "doc">): Record<string, unknown> {
+  let body = bodyCache.get(state.doc);
+  if (!body) {
+    body = exportBody(state.doc, selectWidgets(state));
+    bodyCache.set(state.doc, body);
+  }
+  return body;
+}
+
+/** Post or user add-on. */
+export function selectDocumentKind(state: Pick<EditorState, "doc">): DocumentKind {
+  return state.doc.kind;
+}
+
+/** The problems of one widget at position `index`, memoised per widget object. */
+export function widgetProblems(widget: Widget, index: number): readonly Problem[] {
+  const hit = widgetProblemsCache.get(widget);
+  if (hit && hit.index === index) return hit.problems;
+  let raw = rawProblemsCache.get(widget);
+  if (!raw) {
+    raw = validateWidget(widget, []);
+    rawProblemsCache.set(widget, raw);
+  }
+  // A move changes only the index: re-prefix the cached findings instead of validating again.
+  const problems = raw.map((p) => problem(["widgets", index, ...p.path], p.message, p.severity, p.code));
+  widgetProblemsCache.set(widget, { index, problems });
+  return problems;
+}
+
+/** Problems of everything but the widgets (semantic, notes, categories, ticket_uuid, cost, unknown keys). */
+function fieldProblems(doc: EditorDocument, body: Record<string, unknown>): readonly Problem[] {
+  let byKind = fieldProblemsCache.get(doc.fields);
+  if (!byKind) {
+    byKind = new Map();
+    fieldProblemsCache.set(doc.fields, byKind);
+  }
+  let out = byKind.get(doc.kind);
+  if (!out) {
+    const res = validateBody(doc.kind, { ...body, widgets: [] });
+    out = [...res.errors, ...res.warnings].filter((p) => p.code !== "no_widgets");
+    byKind.set(doc.kind, out);
+  }
+  return out;
+}
+
+/** All problems of the document, errors first. */
+export interface Problems {
+  errors: readonly Problem[];
+  warnings: readonly Problem[];
+  /** Per widget id: its problems (only widgets that have some). */
+  byWidget: ReadonlyMap<string, readonly Problem[]>;
+  /** Problems outside the widgets. */
+  document: readonly Problem[];
+}
+
+const NO_WIDGETS = problem(
+  ["widgets"],
+  "has no widgets: the add-on will show nothing",
+  "warning",
+  "no_widgets",
+);
+
+/** Validation of the whole document, per widget memoised (typing re-validates one widget). */
+export function selectProblems(state: Pick<EditorState, "doc">): Problems {
+  const doc = state.doc;
+  const hit = problemsCache.get(doc);
+  if (hit) return hit;
+  const body = selectExportBody(state);
+  const errors: Problem[] = [];
+  const warnings: Problem[] = [];
+  const byWidget = new Map<string, readonly Problem[]>();
+  const document: Problem[] = [...fieldProblems(doc, body)];
+  if (doc.widgets.length === 0) document.push(NO_WIDGETS);
+  doc.widgets.forEach((w, i) => {
+    const list = widgetProblems(w.widget, i);
+    if (list.length) byWidget.set(w.id, list);
+    for (const p of list) (p.severity === "error" ? errors : warnings).push(p);
+  });
+  for (const p of document) (p.severity === "error" ? errors : warnings).push(p);
+  const out: Problems = { errors, warnings, byWidget, document };
+  problemsCache.set(doc, out);
+  return out;
+}
+
+/** The selected widget with its index, or undefined. */
+export function selectSelectedWidget(
+  state: Pick<EditorState, "doc" | "selectedId">,
+): { item: EditorWidget; index: number } | undefined {
+  if (!state.selectedId) return undefined;
+  const index = indexOfWidget(state.doc, state.selectedId);
+  const item = state.doc.widgets[index];
+  if (!item) return undefined;
+  // The same object while the widget and its place are unchanged, so subscribers do not re-render.
+  const hit = selectedCache.get(item);
+  if (hit && hit.index === index) return hit;
+  const value = { item, index };
+  selectedCache.set(item, value);
+  return value;
+}
+
+/** The post the publish panel publishes to (from `?post_token=`), or null. */
+export function selectPublishTarget(state: Pick<EditorState, "postToken">): string | null {
+  return state.postToken;
+}
+
+/** True when an undo step is available. */
+export function selectCanUndo(state: Pick<EditorState, "past">): boolean {
+  return state.past.length > 0;
+}
+
+/** True when a redo step is available. */
+export function selectCanRedo(state: Pick<EditorState, "future">): boolean {
+  return state.future.length > 0;
+}
+
+/** The id of the HTML control that edits the value at `path` (problems focus it). */
+export function fieldId(path: readonly PathSegment[]): string {
+  return `field:${path.map(String).join("/")}`;
+}

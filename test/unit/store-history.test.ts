@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { newWidget } from "../../src/platform";
+import { emptyDocument, getAtPath, wrapWidget } from "../../src/editor/store/document";
+import { HISTORY_LIMIT, createEditorStore } from "../../src/editor/store/editor-store";
+import {
+  selectExportBody,
+  selectProblems,
+  selectPublishTarget,
+  selectSelectedWidget,
+  widgetProblems,
+} from "../../src/editor/store/selectors";
+
+function textOf(store: ReturnType<typeof createEditorStore>, i: number) {
+  return getAtPath(store.getState().doc.widgets[i]?.widget, ["title_row", "text"]);
+}
+
+describe("editor store", () => {
+  it("adds after the selection and selects the new widget", () => {
+    const store = createEditorStore();
+    const a = store.getState().addWidget("title_row");
+    store.getState().addWidget("subtitle_row");
+    store.getState().select(a);
+    const c = store.getState().addWidget("score_row");
+    expect(store.getState().doc.widgets.map((w) => w.id)[1]).toBe(c);
+    expect(store.getState().selectedId).toBe(c);
+  });
+
+  it("coalesces typing in one field into one undo step, and a blur ends it", () => {
+    const store = createEditorStore();
+    const id = store.getState().addWidget("title_row");
+    for (const t of ["a", "ab", "abc"]) store.getState().setWidgetField(id, ["title_row", "text"], t, true);
+    store.getState().endTyping();
+    store.getState().setWidgetField(id, ["title_row", "text"], "abcd", true);
+    store.getState().undo();
+    expect(textOf(store, 0)).toBe("abc");
+    store.getState().undo();
+    expect(textOf(store, 0)).toBe(getAtPath(newWidget("title_row"), ["title_row", "text"]));
+    store.getState().redo();
+    expect(textOf(store, 0)).toBe("abc");
+  });
+
+  it("does not merge typing in two different fields", () => {
+    const store = createEditorStore();
+    const id = store.getState().addWidget("event_row");
+    store.getState().setWidgetField(id, ["event_row", "title"], "x", true);
+    store.getState().setWidgetField(id, ["event_row", "label"], "y", true);
+    store.getState().undo();
+    expect(getAtPath(store.getState().doc.widgets[0]?.widget, ["event_row", "title"])).toBe("x");
+  });
+
+  it("keeps at least 100 undo steps and drops redo after a new edit", () => {
+    const store = createEditorStore();
+    const id = store.getState().addWidget("title_row");
+    for (let i = 0; i < 150; i++) store.getState().setWidgetField(id, ["title_row", "text"], `t${i}`);
+    for (let i = 0; i < 120; i++) store.getState().undo();
+    expect(textOf(store, 0)).toBe("t29");
+    store.getState().setWidgetField(id, ["title_row", "text"], "new");
+    expect(store.getState().future).toHaveLength(0);
+    expect(HISTORY_LIMIT).toBeGreaterThanOrEqual(100);
+  });
+
+  it("keeps selection out of history", () => {
+    const store = createEditorStore();
+    const a = store.getState().addWidget("title_row");
+    const pastBefore = store.getState().past.length;
+    store.getState().select(null);
+    store.getState().select(a);
+    expect(store.getState().past.length).toBe(pastBefore);
+  });
+
+  it("holds the publish target", () => {
+    const store = createEditorStore({ postToken: "gZx7yK3a" });
+    expect(selectPublishTarget(store.getState())).toBe("gZx7yK3a");
+  });
+});
+
+describe("selectors", () => {
+  it("export body has no editor ids and is memoised per document", () => {
+    const store = createEditorStore();
+    const id = store.getState().addWidget("title_row");
+    const body = selectExportBody(store.getState());
+    expect(JSON.stringify(body)).not.toContain(id);
+    expect(selectExportBody(store.getState())).toBe(body);
+  });
+
+  it("re-validates only the edited widget among 500", () => {
+    const widgets = Array.from({ length: 500 }, () => wrapWidget(newWidget("title_row")));
+    const store = createEditorStore({ doc: { ...emptyDocument(), widgets } });
+    const first = selectProblems(store.getState());
+    expect(first.errors).toHaveLength(0);
+    const untouched = widgets[10]!.widget;
+    const before = widgetProblems(untouched, 10);
+    store.getState().setWidgetField(widgets[3]!.id, ["title_row", "text"], "", true);
+    const second = selectProblems(store.getState());
+    expect(second.errors.map((p) => p.at)).toEqual(["widgets[3].title_row.text"]);
+    expect(widgetProblems(untouched, 10)).toBe(before);
+    expect(second.byWidget.get(widgets[3]!.id)?.[0]?.message).toMatch(/must not be empty/);
+  });
+
+  it("re-prefixes problem paths when a widget moves", () => {
+    const store = createEditorStore();
+    const a = store.getState().addWidget("title_row");
+    store.getState().addWidget("subtitle_row");
+    store.getState().setWidgetField(a, ["title_row", "text"], "");
+    store.getState().moveWidget(0, 1);
+    expect(selectProblems(store.getState()).errors[0]?.at).toBe("widgets[1].title_row.text");
+  });
+
+  it("reports document-level problems with their paths", () => {
+    const store = createEditorStore();
+    store.getState().setKind("user");
+    store.getState().setDocumentField(["ticket_uuid"], "not-a-uuid");
+    const p = selectProblems(store.getState());
+    expect(p.errors.map((e) => e.at)).toContain("ticket_uuid");
+    expect(p.warnings.map((e) => e.code)).toContain("no_widgets");
+  });
+
+  it("returns the same selected-widget object while it is unchanged", () => {
+    const store = createEditorStore();
+    store.getState().addWidget("title_row");
+    const s1 = selectSelectedWidget(store.getState());
+    expect(s1?.index).toBe(0);
+    expect(selectSelectedWidget(store.getState())).toBe(s1);
+  });
+});

@@ -1,0 +1,735 @@
+import { WIDGET_KINDS, WIDGET_MODELS, isWidgetKind } from "../widgets/models";
+import { ACTION_KINDS, urlProblem } from "./actions";
+import { COLORS } from "./colors";
+import type { FieldDescriptor } from "./fields";
+import { type PathSegment, formatPath } from "./problems";
+
+/**
+ * v1 -> v2 migration of whole bodies (spec 2.10-2.15, 4.12; platform facts "v1 widgets").
+ * Pure functions: JSON in, JSON and a report out. Whatever cannot be carried over is named in
+ * the report with its path and its content, so nothing the user wrote is lost without a word.
+ */
+
+/** What a migration produced: the kind of body it recognised. */
+export type MigrationKind = "post" | "user" | "semantic" | "chat" | "subscription";
+
+/** One line of the migration report. `path` is where the field was in the input. */
+export interface MigrationChange {
+  path: string;
+  change: "renamed" | "moved" | "dropped" | "converted" | "unconvertible";
+  message: string;
+}
+
+/** A recognised body, converted (from v1) or passed through unchanged (already v2). */
+export interface MigrationSuccess {
+  ok: true;
+  kind: MigrationKind;
+  body: Record<string, unknown>;
+  report: MigrationChange[];
+  from: "v1" | "v2";
+}
+
+/** The input is neither a v1 nor a v2 body. */
+export interface MigrationFailure {
+  ok: false;
+  message: string;
+}
+
+export type MigrationResult = MigrationSuccess | MigrationFailure;
+
+/** Options: `kind` decides between post and user add-on when the body does not say. */
+export interface MigrateOptions {
+  kind?: "post" | "user";
+}
+
+type Json = Record<string, unknown>;
+type Model = (typeof WIDGET_MODELS)[number];
+
+function isRecord(v: unknown): v is Json {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Shows a value in a report line, shortened so one line stays readable. */
+function show(value: unknown): string {
+  const s = JSON.stringify(value) ?? String(value);
+  return s.length > 300 ? `${s.slice(0, 297)}...` : s;
+}
+
+const V1_COLOR = /^(TEXT_|ICON_|BRAND_|WHITE_PRIMARY)/;
+const WRAPPER_KEYS = ["widget_type", "data", "@type"] as const;
+
+class Reporter {
+  readonly lines: MigrationChange[] = [];
+  add(path: readonly PathSegment[], change: MigrationChange["change"], message: string): void {
+    this.lines.push({ path: formatPath(path), change, message });
+  }
+}
+
+/** A problem that keeps a whole widget out of the v2 body. */
+class Unconvertible extends Error {}
+
+// ---------------------------------------------------------------------------------------------
+// Actions (spec 2.14; facts "Actions")
+
+function isV2Action(a: Json): boolean {
+  return ACTION_KINDS.some((k) => k in a);
+}
+
+/**
+ * Converts one action. Returns undefined (after reporting) when it cannot be converted; the
+ * caller decides whether that loses the field or the whole widget.
+ */
+function convertAction(value: unknown, at: PathSegment[], to: string, r: Reporter): Json | undefined {
+  if (!isRecord(value)) {
+    r.add(at, "unconvertible", `${show(value)} is not an action object; left out of ${to}`);
+    return undefined;
+  }
+  if (isV2Action(value)) return value;
+  const payload = isRecord(value.payload) ? value.payload : {};
+  const candidates: Array<[string, unknown]> = [
+    ["payload.url", payload.url],
+    ["payload.link", payload.link],
+    ["fallback_link", value.fallback_link],
+  ];
+  const found = candidates.find(([, v]) => typeof v === "string" && v.trim() !== "");
+  if (!found) {
+    r.add(
+      at,
+      "unconvertible",
+      `the v1 action ${show(value)} has no URL (payload.url, payload.link or fallback_link), so it has no v2 form; left out of ${to}: give it an open_direct_link by hand`,
+    );
+    return undefined;
+  }
+  const [source, raw] = found;
+  const url = String(raw).trim();
+  const bad = urlProblem(url);
+  if (bad) {
+    r.add(
+      at,
+      "unconvertible",
+      `the v1 action's ${source} ${show(url)} cannot be opened in v2 (${bad}); left out of ${to}`,
+    );
+    return undefined;
+  }
+  const type = typeof value.type === "string" ? ` ${value.type}` : "";
+  r.add(at, "converted", `v1 action${type} became {"open_direct_link": ${show(url)}} at ${to}`);
+  const fallback = value.fallback_link;
+  if (typeof fallback === "string" && fallback.trim() !== "" && fallback.trim() !== url)
+    r.add(
+      [...at, "fallback_link"],
+      "dropped",
+      `v2 actions have no fallback link; ${show(fallback)} was left out (open_direct_link uses ${source})`,
+    );
+  return { open_direct_link: url };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Widgets (spec 2.13; facts "v1 widgets")
+
+const byV1Type = new Map<string, Model>(WIDGET_MODELS.map((m) => [m.v1.type, m]));
+
+/** The v1 widget types without a v2 counterpart, with what to use instead. */
+const NO_V2_COUNTERPART: Record<string, string> = {
+  LEGEND_TITLE_ROW: "add a title_row (and a subtitle_row) with its text by hand",
+};
+
+function fieldOf(fields: readonly FieldDescriptor[], key: string): FieldDescriptor | undefined {
+  return fields.find((f) => f.key === key);
+}
+
+function convertColor(value: unknown, at: PathSegment[], to: string, r: Reporter): string | undefined {
+  if (typeof value === "string" && (COLORS as readonly string[]).includes(value)) return value;
+  const why =
+    typeof value === "string" && V1_COLOR.test(value)
+      ? `${value} is a v1 colour with no v2 counterpart`
+      : `${show(value)} is not a v2 colour`;
+  r.add(
+    at,
+    "unconvertible",
+    `${why} (v2 colours: ${COLORS.join(", ")}); left out of ${to}: pick one by hand`,
+  );
+  return undefined;
+}
+
+/**
+ * Converts the value of one v2 field, driven by its form descriptor. Returns undefined when the
+ * value cannot be carried over; throws Unconvertible when a required field is lost.
+ */
+function convertValue(
+  f: FieldDescriptor,
+  value: unknown,
+  at: PathSegment[],
+  to: string,
+  itemRenamed: Record<string, string>,
+  r: Reporter,
+): unknown {
+  let out: unknown = value;
+  switch (f.ui.ui) {
+    case "action":
+      out = convertAction(value, at, to, r);
+      break;
+    case "color":
+      out = convertColor(value, at, to, r);
+      break;
+    case "percentage":
+      if (typeof value === "number" && Number.isFinite(value) && !Number.isInteger(value)) {
+        out = Math.round(value);
+        r.add(at, "converted", `${value} rounded to ${String(out)}: v2 percentages are whole numbers`);
+      }
+      break;
+    case "group":
+      if (isRecord(value)) out = convertObject(f.fields ?? [], value, at, to, {}, r);
+      break;
+    case "list":
+      if (Array.isArray(value))
+        out = value.map((item, i) =>
+          isRecord(item)
+            ? convertObject(f.fields ?? [], item, [...at, i], `${to}[${i}]`, itemRenamed, r)
+            : item,
+        );
+      break;
+    default:
+      break;
+  }
+  if (out === undefined && f.required)
+    throw new Unconvertible(`${to} is required, and its v1 value ${show(value)} has no v2 form`);
+  return out;
+}
+
+/** Converts an object (a widget's fields, a list item, a group) field by field. */
+function convertObject(
+  fields: readonly FieldDescriptor[],
+  input: Json,
+  at: PathSegment[],
+  to: string,
+  renamed: Record<string, string>,
+  r: Reporter,
+): Json {
+  const out: Json = {};
+  for (const [key, value] of Object.entries(input)) {
+    const target = renamed[key] ?? key;
+    const f = fieldOf(fields, target);
+    if (!f) {
+      r.add([...at, key], "dropped", `not a field in v2; its value ${show(value)} was left out of ${to}`);
+      continue;
+    }
+    if (target !== key) r.add([...at, key], "renamed", renameMessage(key, target, value, `${to}.${target}`));
+    const v = convertValue(f, value, [...at, key], `${to}.${target}`, {}, r);
+    if (v !== undefined) out[target] = v;
+  }
+  return out;
+}
+
+function renameMessage(from: string, to: string, value: unknown, where: string): string {
+  const base = `${from} renamed to ${to} (now ${where})`;
+  // A v1 image_url is an address; a v2 image_id names an image uploaded to the platform.
+  if (from === "image_url" && typeof value === "string" && /^https?:/i.test(value))
+    return `${base}; v2 expects an uploaded image's name (or logo), so upload ${value} and put its name here`;
+  return base;
+}
+
+function requiredMissing(model: Model, out: Json): string[] {
+  return model.fields.filter((f) => f.required && out[f.key] === undefined).map((f) => f.key);
+}
+
+/** Converts one v1 widget's data into the v2 widget's fields, using the model's v1 info. */
+function convertWidgetData(model: Model, data: Json, at: PathSegment[], to: string, r: Reporter): Json {
+  const v1 = model.v1;
+  const renamed = v1.renamed ?? {};
+  const removed = new Set<string>(v1.removed ?? []);
+  const wrappers = new Set<string>(v1.iconWrappers ?? []);
+  const flatten = v1.flatten;
+  const itemRenamed = v1.itemRenamed ?? {};
+  const out: Json = {};
+
+  const put = (key: string, value: unknown, from: PathSegment[], change?: MigrationChange["change"]) => {
+    const target = renamed[key] ?? key;
+    const where = `${to}.${target}`;
+    const f = fieldOf(model.fields, target);
+    if (!f) {
+      r.add(from, "dropped", `not a field of ${model.kind} in v2; its value ${show(value)} was left out`);
+      return;
+    }
+    if (out[target] !== undefined) {
+      r.add(from, "dropped", `${where} is already set; this second value ${show(value)} was left out`);
+      return;
+    }
+    if (target !== key) r.add(from, "renamed", renameMessage(key, target, value, where));
+    else if (change === "moved")
+      r.add(
+        from,
+        "moved",
+        `moved up to ${where} (the ${String(from[from.length - 2])} wrapper is gone in v2)`,
+      );
+    const v = convertValue(f, value, from, where, itemRenamed, r);
+    if (v !== undefined) out[target] = v;
+  };
+
+  for (const [key, value] of Object.entries(data)) {
+    const from = [...at, key];
+    if (key === "@type") continue;
+    if (removed.has(key)) {
+      r.add(from, "dropped", `removed in v2 (spec 2.13); its value ${show(value)} was left out`);
+    } else if (key === flatten && isRecord(value)) {
+      for (const [k, v] of Object.entries(value)) put(k, v, [...from, k], "moved");
+    } else if (wrappers.has(key)) {
+      const name = iconWrapperName(value, from, r);
+      if (name !== undefined)
+        put("icon_name", name, typeof value === "string" ? from : [...from, "icon_name"], "moved");
+    } else {
+      put(key, value, from);
+    }
+  }
+  const missing = requiredMissing(model, out);
+  if (missing.length)
+    r.add(
+      at,
+      "unconvertible",
+      `the v1 widget has no ${missing.join(", ")}, which ${model.kind} requires: fill it in`,
+    );
+  return out;
+}
+
+/** Reads a v1 icon wrapper ({icon_name, icon_color}); reports what is dropped, returns the name. */
+function iconWrapperName(value: unknown, at: PathSegment[], r: Reporter): string | undefined {
+  const wrapper = isRecord(value) ? value : typeof value === "string" ? { icon_name: value } : {};
+  const name = wrapper.icon_name;
+  if (isRecord(value))
+    for (const [k, v] of Object.entries(value))
+      if (k !== "icon_name" && k !== "@type")
+        r.add(
+          [...at, k],
+          "dropped",
+          `removed in v2 (only icon_name is kept); its value ${show(v)} was left out`,
+        );
+  if (typeof name === "string" && name !== "") return name;
+  r.add(at, "dropped", `the icon wrapper ${show(value)} has no icon_name, so no icon was kept`);
+  return undefined;
+}
+
+function isV1Widget(w: unknown): w is Json {
+  return isRecord(w) && WRAPPER_KEYS.some((k) => k in w);
+}
+
+/** Converts one entry of a v1 widget list; undefined when it is left out (and reported). */
+function convertWidget(w: unknown, at: PathSegment[], outIndex: number, r: Reporter): Json | undefined {
+  const to = `widgets[${outIndex}]`;
+  if (isRecord(w) && !isV1Widget(w) && Object.keys(w).some(isWidgetKind)) return w;
+  if (!isRecord(w)) {
+    r.add(at, "unconvertible", `${show(w)} is not a widget; left out`);
+    return undefined;
+  }
+  const data = isRecord(w.data) ? w.data : {};
+  const type =
+    typeof w.widget_type === "string"
+      ? w.widget_type
+      : typeof data["@type"] === "string"
+        ? data["@type"]
+        : "";
+  const model = byV1Type.get(type.toUpperCase());
+  if (!model) {
+    const instead = NO_V2_COUNTERPART[type.toUpperCase()];
+    const why = instead
+      ? `${type} has no v2 counterpart: ${instead}`
+      : `widget_type ${show(type || undefined)} is not a v1 widget type (known: ${[...byV1Type.keys()].join(", ")})`;
+    r.add(at, "unconvertible", `${why}; the widget was left out. Its content: ${show(w.data ?? w)}`);
+    return undefined;
+  }
+  for (const k of Object.keys(w))
+    if (!(WRAPPER_KEYS as readonly string[]).includes(k))
+      r.add([...at, k], "dropped", `not part of a v1 widget; its value ${show(w[k])} was left out`);
+  const reportStart = r.lines.length;
+  try {
+    const fields = convertWidgetData(model, data, [...at, "data"], `${to}.${model.kind}`, r);
+    r.lines.splice(reportStart, 0, {
+      path: formatPath(at),
+      change: "converted",
+      message: `${type} became ${to}.${model.kind} (the widget_type / data / @type wrapper is gone in v2)`,
+    });
+    return { [model.kind]: fields };
+  } catch (e) {
+    if (!(e instanceof Unconvertible)) throw e;
+    r.add(at, "unconvertible", `${type} was left out: ${e.message}. Its content: ${show(w.data)}`);
+    return undefined;
+  }
+}
+
+function convertWidgets(value: unknown, at: PathSegment[], r: Reporter): Json[] {
+  const list = isRecord(value) ? value.widget_list : value;
+  const listAt = isRecord(value) ? [...at, "widget_list"] : at;
+  if (isRecord(value)) {
+    if (!("widget_list" in value)) {
+      r.add(at, "unconvertible", `has no widget_list; left out: ${show(value)}`);
+      return [];
+    }
+    r.add(listAt, "moved", "the content of widgets.widget_list is the widgets array itself in v2");
+    for (const k of Object.keys(value))
+      if (k !== "widget_list")
+        r.add([...at, k], "dropped", `not part of v1 widgets; its value ${show(value[k])} was left out`);
+  }
+  if (!Array.isArray(list)) {
+    r.add(listAt, "unconvertible", `${show(list)} is not a list of widgets; no widgets were kept`);
+    return [];
+  }
+  const out: Json[] = [];
+  list.forEach((w, i) => {
+    const converted = convertWidget(w, [...listAt, i], out.length, r);
+    if (converted) out.push(converted);
+  });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bodies
+
+const SENSITIVE = ["semantic_sensitives", "sensitive_semantics"];
+const USER_ONLY_V1 = ["verification_cost", "phone", "management_permalink"];
+const USER_V2_KEYS = ["ticket_uuid", "cost", "categories"];
+const CHAT_V1 = ["user_id", "peer_id", "sender_btn", "receiver_btn"];
+const CHAT_READ_V1 = ["post_token", "endpoint", "identification_key"];
+
+function convertSemantic(value: unknown, at: PathSegment[], r: Reporter): Json | undefined {
+  if (!isRecord(value)) {
+    r.add(at, "unconvertible", `${show(value)} is not a string map; left out`);
+    return undefined;
+  }
+  const out: Json = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === "string") out[k] = v;
+    else if (typeof v === "number" || typeof v === "boolean") {
+      out[k] = String(v);
+      r.add(
+        [...at, k],
+        "converted",
+        `${show(v)} became the string ${show(String(v))}: semantic values are strings`,
+      );
+    } else r.add([...at, k], "unconvertible", `${show(v)} is not a string; left out of semantic`);
+  }
+  return out;
+}
+
+function dropSensitive(key: string, value: unknown, r: Reporter): void {
+  r.add(
+    [key],
+    "dropped",
+    `removed in v2 and must not be sent: every semantic key that is not predefined is now encrypted, so it is not needed (it listed ${show(value)})`,
+  );
+}
+
+function convertCost(value: unknown, r: Reporter): number | undefined {
+  const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
+  if (typeof n === "number" && Number.isFinite(n)) {
+    r.add(
+      ["verification_cost"],
+      "renamed",
+      typeof value === "string"
+        ? `renamed to cost, and the text ${show(value)} became the number ${n}`
+        : "renamed to cost",
+    );
+    return n;
+  }
+  r.add(
+    ["verification_cost"],
+    "unconvertible",
+    `${show(value)} is not a number, so it could not become cost`,
+  );
+  return undefined;
+}
+
+function migrateAddon(kind: "post" | "user", json: Json): MigrationSuccess {
+  const r = new Reporter();
+  const body: Json = {};
+  for (const [key, value] of Object.entries(json)) {
+    if (key === "widgets") body.widgets = convertWidgets(value, ["widgets"], r);
+    else if (key === "semantic") {
+      const s = convertSemantic(value, ["semantic"], r);
+      if (s) body.semantic = s;
+    } else if (SENSITIVE.includes(key)) dropSensitive(key, value, r);
+    else if (kind === "user" && key === "verification_cost") {
+      const c = convertCost(value, r);
+      if (c !== undefined && json.cost === undefined) body.cost = c;
+    } else if (kind === "user" && key === "phone")
+      r.add(
+        [key],
+        "dropped",
+        `removed in v2: the phone ${show(value)} goes in the address, POST /v2/open-platform/addons/user/{phone}`,
+      );
+    else if (kind === "user" && key === "notes")
+      r.add([key], "dropped", `removed from the user add-on in v2; its text was ${show(value)}`);
+    else if (kind === "user" && key === "management_permalink")
+      r.add([key], "dropped", `removed in v2; its value was ${show(value)}`);
+    else if (kind === "post" && key === "notes") body.notes = value;
+    else if (kind === "user" && USER_V2_KEYS.includes(key)) body[key] = value;
+    else
+      r.add(
+        [key],
+        "dropped",
+        `not a field of the v2 ${kind} add-on body; its value ${show(value)} was left out`,
+      );
+  }
+  if (!("widgets" in body)) body.widgets = [];
+  return {
+    ok: true,
+    kind,
+    body: orderKeys(body, ["widgets", "categories", "ticket_uuid", "cost", "semantic", "notes"]),
+    report: r.lines,
+    from: "v1",
+  };
+}
+
+function migrateVerification(json: Json): MigrationSuccess {
+  const r = new Reporter();
+  const body: Json = {};
+  for (const [key, value] of Object.entries(json)) {
+    if (key === "semantic") {
+      const s = convertSemantic(value, ["semantic"], r);
+      if (s) body.semantic = s;
+    } else if (SENSITIVE.includes(key)) dropSensitive(key, value, r);
+    else if (key === "verification_cost") {
+      const c = convertCost(value, r);
+      if (c !== undefined && json.cost === undefined) body.cost = c;
+    } else if (key === "phone")
+      r.add(
+        [key],
+        "dropped",
+        `removed: the phone ${show(value)} goes in the address, POST /v1/open-platform/semantic/user/{phone}`,
+      );
+    else if (key === "notes")
+      r.add([key], "dropped", `removed from the user semantic body; its text was ${show(value)}`);
+    else if (key === "ticket_uuid" || key === "cost") body[key] = value;
+    else
+      r.add([key], "dropped", `not a field of the user semantic body; its value ${show(value)} was left out`);
+  }
+  if (!("semantic" in body)) {
+    body.semantic = {};
+    r.add(
+      ["semantic"],
+      "unconvertible",
+      "the old body has no semantic data; an empty semantic map was added: fill it in",
+    );
+  }
+  r.lines.unshift({
+    path: "(root)",
+    change: "converted",
+    message:
+      "old user verification body became a user semantic body: send it to POST /v1/open-platform/semantic/user/{phone} (spec 4.8)",
+  });
+  return {
+    ok: true,
+    kind: "semantic",
+    body: orderKeys(body, ["semantic", "ticket_uuid", "cost"]),
+    report: r.lines,
+    from: "v1",
+  };
+}
+
+function convertButton(b: unknown, at: PathSegment[], to: string, r: Reporter): Json | undefined {
+  if (!isRecord(b)) {
+    r.add(at, "unconvertible", `${show(b)} is not a button; left out`);
+    return undefined;
+  }
+  const out: Json = {};
+  for (const [key, value] of Object.entries(b)) {
+    if (key === "caption" || key === "icon_name" || key === "icon") out[key] = value;
+    else if (key === "action") {
+      const a = convertAction(value, [...at, key], `${to}.action`, r);
+      if (a) out.action = a;
+    } else
+      r.add(
+        [...at, key],
+        "dropped",
+        `not a field of a v2 chat button; its value ${show(value)} was left out`,
+      );
+  }
+  if (out.action === undefined || typeof out.caption !== "string") {
+    r.add(
+      at,
+      "unconvertible",
+      `a v2 button needs a caption and an action; this button was left out: ${show(b)}`,
+    );
+    return undefined;
+  }
+  return out;
+}
+
+/** Old button sets are read as {rows: [{buttons}]}, a list of rows, or a flat list of buttons. */
+function convertButtonSet(value: unknown, at: PathSegment[], to: string, r: Reporter): Json | undefined {
+  let rows: unknown[];
+  let rowsAt: PathSegment[];
+  if (isRecord(value) && Array.isArray(value.rows)) {
+    rows = value.rows;
+    rowsAt = [...at, "rows"];
+  } else if (Array.isArray(value) && value.every((x) => isRecord(x) && Array.isArray(x.buttons))) {
+    rows = value;
+    rowsAt = at;
+  } else if (Array.isArray(value)) {
+    // A flat list: lay it out as the app does, 3 to a row.
+    rows = [];
+    for (let i = 0; i < value.length; i += 3) rows.push({ buttons: value.slice(i, i + 3), flat: i });
+    rowsAt = at;
+    r.add(at, "converted", "a flat list of buttons became rows of at most 3 buttons");
+  } else {
+    r.add(at, "unconvertible", `${show(value)} is not a set of buttons; left out`);
+    return undefined;
+  }
+  const outRows: Json[] = [];
+  rows.forEach((row, i) => {
+    const flatStart = isRecord(row) && typeof row.flat === "number" ? row.flat : undefined;
+    const rowAt = flatStart === undefined ? [...rowsAt, i] : rowsAt;
+    const buttons = isRecord(row) && Array.isArray(row.buttons) ? row.buttons : undefined;
+    if (!buttons) {
+      r.add(rowAt, "unconvertible", `${show(row)} is not a row of buttons; left out`);
+      return;
+    }
+    const out: Json[] = [];
+    buttons.forEach((b, j) => {
+      const bAt = flatStart === undefined ? [...rowAt, "buttons", j] : [...rowsAt, flatStart + j];
+      const c = convertButton(b, bAt, `${to}.rows[${outRows.length}].buttons[${out.length}]`, r);
+      if (c) out.push(c);
+    });
+    if (out.length) outRows.push({ buttons: out });
+  });
+  return { rows: outRows };
+}
+
+function migrateChat(json: Json): MigrationSuccess {
+  const r = new Reporter();
+  const body: Json = {};
+  const lostAddress: string[] = [];
+  for (const [key, value] of Object.entries(json)) {
+    if (key === "type" || key === "message") body[key] = value;
+    else if (
+      key === "sender_btn" ||
+      key === "receiver_btn" ||
+      key === "sender_buttons" ||
+      key === "receiver_buttons"
+    ) {
+      const target = key.startsWith("sender") ? "sender_buttons" : "receiver_buttons";
+      if (target !== key) r.add([key], "renamed", `renamed to ${target}`);
+      const set = convertButtonSet(value, [key], target, r);
+      if (set) body[target] = set;
+    } else if (key === "user_id" || key === "peer_id" || key === "post_token") {
+      lostAddress.push(`${key} ${show(value)}`);
+      r.add(
+        [key],
+        "dropped",
+        `removed (spec 2.15): the conversation in the address now decides sender and receiver; its value was ${show(value)}`,
+      );
+    } else
+      r.add([key], "dropped", `not a field of the chat message body; its value ${show(value)} was left out`);
+  }
+  r.add(
+    [],
+    "unconvertible",
+    `the conversation id cannot be derived from the old body${lostAddress.length ? ` (${lostAddress.join(", ")})` : ""}: send this body to POST /v2/open-platform/conversations/{conversation_id}/messages with scope CONVERSATION_SEND_MESSAGE.{conversation_id}; the id arrives in NEW_MESSAGE events (new_message.conversation.id) and in start-address requests (conversation_id)`,
+  );
+  return {
+    ok: true,
+    kind: "chat",
+    body: orderKeys(body, ["type", "message", "sender_buttons", "receiver_buttons"]),
+    report: r.lines,
+    from: "v1",
+  };
+}
+
+function migrateChatRead(json: Json): MigrationSuccess {
+  const r = new Reporter();
+  const body: Json = { event_type: "NEW_MESSAGE_ON_POST" };
+  r.add(
+    [],
+    "converted",
+    "the deprecated chat-read registration (POST /v1/open-platform/notify/chat/post-conversations, spec 4.12) became an event subscription: send it to POST /v1/open-platform/events/subscriptions (spec 4.4) with an API key holding EVENTS_REGISTER_SUBSCRIPTION and a token holding CHAT_POST_CONVERSATIONS_READ.{post_token}; deliveries arrive as NEW_MESSAGE events, and the subscription must be created again after each token refresh",
+  );
+  for (const [key, value] of Object.entries(json)) {
+    if (key === "post_token") {
+      body.event_resource_id = value;
+      r.add([key], "moved", "moved to event_resource_id");
+    } else if (key === "endpoint")
+      r.add(
+        [key],
+        "dropped",
+        `the address that receives events is now set once, as the app's event address in the developer panel: set it to ${show(value)} there`,
+      );
+    else if (key === "identification_key")
+      r.add(
+        [key],
+        "dropped",
+        "the identification key is now set in the developer panel, and each delivery carries it in the Authorization header: set it there (its value is not repeated here: it is a secret)",
+      );
+    else
+      r.add(
+        [key],
+        "dropped",
+        `not a field of the event subscription request; its value ${show(value)} was left out`,
+      );
+  }
+  return { ok: true, kind: "subscription", body, report: r.lines, from: "v1" };
+}
+
+function orderKeys(body: Json, order: readonly string[]): Json {
+  const out: Json = {};
+  for (const k of order) if (k in body) out[k] = body[k];
+  for (const k of Object.keys(body)) if (!(k in out)) out[k] = body[k];
+  return out;
+}
+
+function unchanged(kind: MigrationKind, json: Json): MigrationSuccess {
+  return { ok: true, kind, body: json, report: [], from: "v2" };
+}
+
+function has(json: Json, keys: readonly string[]): boolean {
+  return keys.some((k) => k in json);
+}
+
+/**
+ * Recognises a v1 or v2 body (post or user add-on, user verification / semantic, chat send,
+ * chat-read registration / event subscription) and converts v1 to v2, with a report.
+ */
+export function migrateBody(json: unknown, options: MigrateOptions = {}): MigrationResult {
+  if (!isRecord(json))
+    return {
+      ok: false,
+      message: `expected a JSON object (a post or user add-on, user semantic, chat message or event subscription body), but got ${Array.isArray(json) ? "an array" : json === null ? "null" : `a ${typeof json}`}`,
+    };
+  if ("widgets" in json) {
+    const w = json.widgets;
+    const kind = options.kind ?? (has(json, [...USER_ONLY_V1, ...USER_V2_KEYS]) ? "user" : "post");
+    if (!isRecord(w) && !Array.isArray(w))
+      return {
+        ok: false,
+        message: `widgets is ${show(w)}: a v2 body has a widgets array, a v1 body has widgets: {widget_list: [...]}`,
+      };
+    const v1 =
+      isRecord(w) ||
+      w.some(isV1Widget) ||
+      has(json, [...SENSITIVE, ...USER_ONLY_V1]) ||
+      (kind === "user" && "notes" in json);
+    return v1 ? migrateAddon(kind, json) : unchanged(kind, json);
+  }
+  if ("event_type" in json) return unchanged("subscription", json);
+  if (
+    has(json, ["endpoint", "identification_key"]) ||
+    (Object.keys(json).every((k) => CHAT_READ_V1.includes(k)) && "post_token" in json)
+  )
+    return migrateChatRead(json);
+  if (has(json, CHAT_V1) || ("message" in json && "post_token" in json)) return migrateChat(json);
+  if ("message" in json) {
+    const buttonsV1 = ["sender_buttons", "receiver_buttons"].some((k) => {
+      const set = json[k];
+      return set !== undefined && !(isRecord(set) && Array.isArray(set.rows));
+    });
+    return buttonsV1 ? migrateChat(json) : unchanged("chat", json);
+  }
+  if (has(json, [...SENSITIVE, "verification_cost", "phone", "notes"])) return migrateVerification(json);
+  if ("semantic" in json) return unchanged("semantic", json);
+  const keys = Object.keys(json);
+  return {
+    ok: false,
+    message: `this is neither a v1 nor a v2 body${keys.length ? ` (its fields: ${keys.slice(0, 8).join(", ")})` : " (it is an empty object)"}: expected widgets (post or user add-on), semantic (user semantic), message (chat), or event_type / post_token + endpoint (event subscription). Widget kinds in v2: ${WIDGET_KINDS.join(", ")}`,
+  };
+}
+
+/** One report line as the CLI prints it: `<path>: <change>: <message>`. */
+export function formatChange(c: MigrationChange): string {
+  return `${c.path}: ${c.change}: ${c.message}`;
+}

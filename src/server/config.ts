@@ -1,0 +1,170 @@
+import { randomBytes } from "node:crypto";
+import * as z from "zod";
+
+/** Raised when the environment is incomplete or wrong; its message names the variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const envSchema = z.object({
+  PORT: optionalString,
+  EMULATOR_PORT: optionalString,
+  PUBLIC_URL: optionalString,
+  PLATFORM_API_URL: optionalString,
+  PLATFORM_AUTH_URL: optionalString,
+  APP_SLUG: optionalString,
+  APP_CLIENT_SECRET: optionalString,
+  APP_API_KEY: optionalString,
+  APP_IDENTIFICATION_KEY: optionalString,
+  SESSION_SECRET: optionalString,
+  UPSTREAM_TIMEOUT_MS: optionalString,
+  POST_PAGE_URL: optionalString,
+  COMPLETION_URL: optionalString,
+  DIST_DIR: optionalString,
+});
+
+/** The proxy's configuration, read once at start. */
+export interface Config {
+  /** "emulator": no platform configured, the embedded emulator and its demo app are used. */
+  mode: "emulator" | "platform";
+  port: number;
+  emulatorPort: number;
+  /** Public origin of the proxy, e.g. http://localhost:8787 (no trailing slash). */
+  publicUrl: string;
+  /** PUBLIC_URL + /oauth/callback, registered in the panel (spec 2.1). */
+  redirectUri: string;
+  apiUrl: string;
+  authUrl: string;
+  app: { slug: string; clientSecret: string; apiKey: string; identificationKey: string };
+  sessionSecret: string;
+  /** True when SESSION_SECRET was not given and a random one is used (sessions end at restart). */
+  sessionSecretGenerated: boolean;
+  upstreamTimeoutMs: number;
+  /** Template with {post_token} for a link to a post's page, when known. */
+  postPageUrl?: string;
+  /** Where the user goes back to on the platform after publishing (facts "Hosts"). */
+  completionUrl?: string;
+  distDir: string;
+}
+
+/** Credentials of the emulator's demo app, used when no platform is configured. */
+export interface DemoCredentials {
+  slug: string;
+  clientSecret: string;
+  apiKey: string;
+  identificationKey: string;
+}
+
+const HINTS: Record<string, string> = {
+  PLATFORM_AUTH_URL: "the authorization host {auth_url}, e.g. https://oauth.divar.ir",
+  APP_SLUG: "the app slug (OAuth client_id) from the developer panel",
+  APP_CLIENT_SECRET: "the app's client secret from the developer panel",
+  APP_API_KEY: "the app's API key (x-api-key) from the developer panel",
+  APP_IDENTIFICATION_KEY: "the identification key set for the app's event and start addresses in the panel",
+  SESSION_SECRET: "a random string of at least 32 characters shared by every proxy instance",
+  PUBLIC_URL: "the proxy's public origin; redirect_uri is PUBLIC_URL + /oauth/callback",
+};
+
+function url(name: string, value: string): string {
+  const parsed = z.url({ protocol: /^https?$/ }).safeParse(value);
+  if (!parsed.success) throw new ConfigError(`${name} must be an http(s) URL; got "${value}".`);
+  return value.replace(/\/+$/, "");
+}
+
+function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}; got "${value}".`);
+  }
+  return n;
+}
+
+/**
+ * Parses the environment once (the only reader of process.env is main.ts, which passes it here).
+ * With PLATFORM_API_URL unset, the embedded emulator and `demo` credentials are used.
+ */
+export function loadConfig(env: Record<string, string | undefined>, demo: DemoCredentials): Config {
+  const e = envSchema.parse(env);
+  const port = int("PORT", e.PORT, 8787, 0, 65535);
+  const emulatorPort = int("EMULATOR_PORT", e.EMULATOR_PORT, 8788, 0, 65535);
+  const publicUrl = url("PUBLIC_URL", e.PUBLIC_URL ?? `http://localhost:${port}`);
+  const upstreamTimeoutMs = int("UPSTREAM_TIMEOUT_MS", e.UPSTREAM_TIMEOUT_MS, 10_000, 100, 120_000);
+  const distDir = e.DIST_DIR ?? "dist";
+
+  if (e.PLATFORM_API_URL === undefined) {
+    const emulatorUrl = `http://localhost:${emulatorPort}`;
+    const sessionSecret = e.SESSION_SECRET ?? randomBytes(32).toString("base64url");
+    return {
+      mode: "emulator",
+      port,
+      emulatorPort,
+      publicUrl,
+      redirectUri: `${publicUrl}/oauth/callback`,
+      apiUrl: emulatorUrl,
+      authUrl: emulatorUrl,
+      app: { ...demo },
+      sessionSecret,
+      sessionSecretGenerated: e.SESSION_SECRET === undefined,
+      upstreamTimeoutMs,
+      postPageUrl: e.POST_PAGE_URL ?? `${emulatorUrl}/posts/{post_token}`,
+      completionUrl: e.COMPLETION_URL ?? `${emulatorUrl}/`,
+      distDir,
+    };
+  }
+
+  const required = (name: keyof typeof e & keyof typeof HINTS): string => {
+    const v = e[name];
+    if (v === undefined) {
+      throw new ConfigError(
+        `Missing environment variable ${name}: ${HINTS[name]}. It is required when PLATFORM_API_URL is set.`,
+      );
+    }
+    return v;
+  };
+  const apiUrl = url("PLATFORM_API_URL", e.PLATFORM_API_URL);
+  const authUrl = url("PLATFORM_AUTH_URL", required("PLATFORM_AUTH_URL"));
+  const slug = required("APP_SLUG");
+  const clientSecret = required("APP_CLIENT_SECRET");
+  const apiKey = required("APP_API_KEY");
+  const identificationKey = required("APP_IDENTIFICATION_KEY");
+  const sessionSecret = required("SESSION_SECRET");
+  if (sessionSecret.length < 32) {
+    throw new ConfigError(
+      `SESSION_SECRET is too short (${sessionSecret.length} characters): ${HINTS.SESSION_SECRET}.`,
+    );
+  }
+  if (e.PUBLIC_URL === undefined) {
+    throw new ConfigError(
+      `Missing environment variable PUBLIC_URL: ${HINTS.PUBLIC_URL}. It is required when PLATFORM_API_URL is set.`,
+    );
+  }
+  const config: Config = {
+    mode: "platform",
+    port,
+    emulatorPort,
+    publicUrl,
+    redirectUri: `${publicUrl}/oauth/callback`,
+    apiUrl,
+    authUrl,
+    app: { slug, clientSecret, apiKey, identificationKey },
+    sessionSecret,
+    sessionSecretGenerated: false,
+    upstreamTimeoutMs,
+    completionUrl: e.COMPLETION_URL ?? "https://open-platform-redirect.divar.ir/completion",
+    distDir,
+  };
+  if (e.POST_PAGE_URL !== undefined) config.postPageUrl = e.POST_PAGE_URL;
+  return config;
+}
+
+/** True when cookies may omit Secure: the proxy is reached on localhost over plain HTTP. */
+export function isLocalHttp(publicUrl: string): boolean {
+  const u = new URL(publicUrl);
+  return u.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(u.hostname);
+}

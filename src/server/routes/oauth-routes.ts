@@ -1,0 +1,155 @@
+import { randomBytes } from "node:crypto";
+import { Hono } from "hono";
+import { formatErrorMessage } from "../../platform/errors";
+import { OFFLINE_ACCESS, tryParseScopes } from "../../platform/scopes";
+import { fail, type ServerDeps, safeReturnTo } from "../deps";
+import { emptySession, safeEqual } from "../session";
+import { renewIfExpired, renewSubscriptions } from "../tokens";
+
+/** A started flow must come back within this time (RFC 6749 section 10.12: state is short-lived). */
+const STATE_TTL_MS = 10 * 60 * 1000;
+
+function withParams(path: string, params: Record<string, string>): string {
+  const sep = path.includes("?") ? "&" : "?";
+  return `${path}${sep}${new URLSearchParams(params).toString()}`;
+}
+
+function statePage(): string {
+  const msg = formatErrorMessage("state_mismatch");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in not accepted</title></head>
+<body><h1>Sign-in not accepted</h1><p>${msg}</p><p><a href="/">Back to the editor</a></p></body></html>`;
+}
+
+/** OAuth routes (spec 4.1-4.2, 5) and the session status used by the editor. */
+export function oauthRoutes(deps: ServerDeps): Hono {
+  const app = new Hono();
+
+  // Starts the code flow for the requested scopes; `offline=1` opts in to a refresh token (spec 5.5).
+  app.get("/oauth/start", (c) => {
+    const requested = tryParseScopes(c.req.query("scope") ?? "");
+    if (requested === null) {
+      return fail(c, "invalid_request", { detail: "scope is not a valid scope list" });
+    }
+    const session = deps.sessions.read(c) ?? emptySession(deps.now());
+    const scopes = [...requested];
+    if (c.req.query("offline") === "1" && !scopes.includes(OFFLINE_ACCESS)) scopes.push(OFFLINE_ACCESS);
+    if (scopes.length === 0) {
+      return fail(c, "invalid_request", { detail: "scope is empty" });
+    }
+    // Spec 2.1: a random state per flow, kept in this browser's sealed cookie so only it can come back.
+    const state = randomBytes(32).toString("base64url");
+    session.pending = {
+      state,
+      scopes,
+      returnTo: safeReturnTo(c.req.query("returnTo")),
+      createdAt: deps.now(),
+    };
+    deps.sessions.write(c, session);
+    return c.redirect(deps.oauth.authorizeUrl(scopes, state), 302);
+  });
+
+  // Spec 2.3 / 5.4: check state, treat a missing code as refusal, exchange the code (spec 4.2).
+  app.get("/oauth/callback", async (c) => {
+    const state = c.req.query("state") ?? "";
+    const code = c.req.query("code");
+    const session = deps.sessions.read(c);
+    const pending = session?.pending;
+    const now = deps.now();
+    for (const [s, exp] of deps.consumedStates) if (exp < now) deps.consumedStates.delete(s);
+    const valid =
+      pending !== undefined &&
+      state !== "" &&
+      safeEqual(state, pending.state) &&
+      now - pending.createdAt < STATE_TTL_MS &&
+      !deps.consumedStates.has(pending.state);
+    if (!session || !pending || !valid) {
+      deps.log("oauth callback refused: state mismatch or replay");
+      return c.html(statePage(), 400, { "cache-control": "no-store" });
+    }
+    deps.consumedStates.set(pending.state, pending.createdAt + STATE_TTL_MS);
+    delete session.pending;
+    if (!code) {
+      deps.sessions.write(c, session);
+      return c.redirect(
+        withParams(pending.returnTo, { oauth: "refused", oauth_error: "consent_refused" }),
+        302,
+      );
+    }
+    const result = await deps.oauth.exchangeCode(code);
+    if (!result.ok) {
+      deps.sessions.write(c, session);
+      deps.log(`token exchange failed: ${result.error.error.code}`);
+      return c.redirect(
+        withParams(pending.returnTo, { oauth: "failed", oauth_error: result.error.error.code }),
+        302,
+      );
+    }
+    const t = result.token;
+    session.tokens = {
+      accessToken: t.access_token,
+      expiresAt: now + t.expires_in * 1000,
+      // Spec 2.5 says scope equals the request; trust the answer when it parses.
+      scopes: tryParseScopes(t.scope) ?? pending.scopes,
+      ...(t.refresh_token !== undefined ? { refreshToken: t.refresh_token } : {}),
+    };
+    // A new token also means held subscriptions should be tied to it (spec 6.3.3).
+    await renewSubscriptions(deps, session);
+    deps.sessions.write(c, session);
+    return c.redirect(withParams(pending.returnTo, { oauth: "granted" }), 302);
+  });
+
+  app.get("/api/session", async (c) => {
+    let session = deps.sessions.read(c) ?? emptySession(deps.now());
+    let expired = false;
+    if (session.tokens) {
+      // Polling this route keeps an offline session (and its subscriptions) alive.
+      const renewed = await renewIfExpired(deps, c, session);
+      if (renewed) session = renewed.session;
+      else expired = true;
+    }
+    const tokens = session.tokens;
+    return c.json(
+      {
+        signedIn: tokens !== undefined && !expired,
+        expired,
+        scopes: tokens?.scopes ?? [],
+        offline: tokens?.refreshToken !== undefined,
+        expiresAt: tokens ? new Date(tokens.expiresAt).toISOString() : null,
+        mode: deps.config.mode,
+        app: deps.config.app.slug,
+        postPageUrl: deps.config.postPageUrl ?? null,
+        completionUrl: deps.config.completionUrl ?? null,
+        subscriptions: session.subscriptions.map(publicSubscription),
+      },
+      200,
+      { "cache-control": "no-store" },
+    );
+  });
+
+  app.post("/api/session/signout", (c) => {
+    deps.sessions.clear(c);
+    return c.json({ signedIn: false }, 200, { "cache-control": "no-store" });
+  });
+
+  return app;
+}
+
+/** A held subscription as the editor sees it. */
+export function publicSubscription(s: {
+  event_type: string;
+  event_resource_id?: string;
+  metadata?: Record<string, unknown>;
+  meta_data?: Record<string, unknown>;
+  createdAt: number;
+  renewedAt: number;
+  lastError?: string;
+}) {
+  return {
+    event_type: s.event_type,
+    event_resource_id: s.event_resource_id ?? null,
+    metadata: s.metadata ?? s.meta_data ?? null,
+    createdAt: new Date(s.createdAt).toISOString(),
+    renewedAt: new Date(s.renewedAt).toISOString(),
+    lastError: s.lastError ?? null,
+  };
+}

@@ -1,0 +1,65 @@
+import { readFile, stat } from "node:fs/promises";
+import { extname, join, resolve, sep } from "node:path";
+import type { Context } from "hono";
+import { formatErrorMessage } from "../platform/errors";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".map": "application/json",
+};
+
+async function fileAt(path: string): Promise<Buffer | undefined> {
+  try {
+    const s = await stat(path);
+    if (!s.isFile()) return undefined;
+    return await readFile(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Serves the built editor from `distDir` on the proxy's origin, with SPA fallback to index.html. When
+ * the editor is not built, answers 503 with how to build it.
+ */
+export function createStaticHandler(distDir: string) {
+  const root = resolve(distDir);
+  return async (c: Context): Promise<Response> => {
+    const path = decodeURIComponent(c.req.path);
+    const target = resolve(join(root, path));
+    // Stay inside dist/: `..` in a path must not reach other files.
+    if (target.startsWith(root + sep)) {
+      const file = await fileAt(target);
+      if (file) {
+        const type = TYPES[extname(target).toLowerCase()] ?? "application/octet-stream";
+        const immutable = path.startsWith("/assets/");
+        return c.body(new Uint8Array(file), 200, {
+          "content-type": type,
+          "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        });
+      }
+    }
+    const index = await fileAt(join(root, "index.html"));
+    if (index)
+      return c.body(new Uint8Array(index), 200, {
+        "content-type": TYPES[".html"] ?? "",
+        "cache-control": "no-cache",
+      });
+    const msg = formatErrorMessage("editor_not_built");
+    return c.html(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Editor not built</title></head><body><h1>Editor not built</h1><p>${msg}</p><p>Looked in <code>${root}</code>. The JSON API under <code>/api</code> works without it.</p></body></html>`,
+      503,
+    );
+  };
+}

@@ -1,0 +1,73 @@
+import { type ErrorCode, platformErrorSchema, type StudioError, studioError } from "../platform/errors";
+import { tokenErrorSchema } from "../platform/oauth";
+
+/** Reads Retry-After as seconds: either delta-seconds or an HTTP date (RFC 9110 section 10.2.3). */
+export function retryAfterSeconds(value: string | null, now: number): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+function codeForStatus(status: number): ErrorCode {
+  if (status === 401) return "upstream_unauthorized";
+  if (status === 403) return "upstream_forbidden";
+  if (status === 404) return "upstream_not_found";
+  if (status === 412) return "upstream_precondition_failed";
+  if (status === 429) return "upstream_rate_limited";
+  if (status >= 500) return "upstream_server_error";
+  return "upstream_bad_request";
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The human part of a failed answer: the platform's message, the RFC 6749 error, or the status. */
+export function upstreamDetail(status: number, bodyText: string): string {
+  const json = parseJson(bodyText);
+  const platform = platformErrorSchema.safeParse(json);
+  if (platform.success) return platform.data.message;
+  const oauth = tokenErrorSchema.safeParse(json);
+  if (oauth.success) return [oauth.data.error, oauth.data.error_description].filter(Boolean).join(": ");
+  return `HTTP ${status}`;
+}
+
+/**
+ * Maps a failed platform answer to a catalogue error, keeping the platform's `{code, message, details}`
+ * (facts "Errors") or RFC 6749 `{error, error_description}` (section 5.2) when present.
+ */
+export function mapUpstreamFailure(
+  status: number,
+  headers: Headers,
+  bodyText: string,
+  now: number,
+): StudioError {
+  const platform = platformErrorSchema.safeParse(parseJson(bodyText));
+  const detail = upstreamDetail(status, bodyText);
+  const code = codeForStatus(status);
+  const retryAfter = status === 429 ? retryAfterSeconds(headers.get("retry-after"), now) : undefined;
+  return studioError(code, {
+    detail,
+    upstreamStatus: status,
+    ...(retryAfter !== undefined ? { retryAfter } : {}),
+    ...(platform.success ? { upstream: platform.data } : {}),
+  });
+}
+
+/** Maps a fetch that threw (timeout, refused connection) to a catalogue error. */
+export function mapFetchFailure(error: unknown, timeoutMs: number): StudioError {
+  const name = error instanceof Error ? error.name : "";
+  if (name === "TimeoutError" || name === "AbortError") {
+    return studioError("upstream_timeout", { timeoutSeconds: Math.round(timeoutMs / 100) / 10 });
+  }
+  // The message of a network error may contain the address; it holds no secret.
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
+  return studioError("upstream_unreachable", { detail: cause || name || "network error" });
+}

@@ -1,15 +1,134 @@
-import type { Widget } from "../../platform";
+import { type ComponentType, type KeyboardEvent, memo, useCallback, useRef } from "react";
+import type { Widget } from "../../platform/widgets";
+import { widgetKindOf } from "../../platform/widgets";
+import { type WidgetKind, modelOf } from "../../widgets/models";
+import { WIDGET_PREVIEWS } from "../../widgets/previews";
+import { type PreviewTheme, type WidgetPreviewProps, textOf, themeVars } from "./preview-kit";
+import { PreviewThemeSwitch } from "./preview-theme-switch";
 
 /** Props of the add-on preview. */
 export interface AddonPreviewProps {
   widgets: readonly Widget[];
+  /** Stable React keys, one per widget (the editor's widget ids); positions are used without them. */
   keys?: readonly string[];
-  theme: "light" | "dark";
+  theme: PreviewTheme;
   selectedIndex?: number;
+  /** Makes each widget clickable and focusable; without it (the emulator's buyer view) widgets are inert. */
   onSelect?: (index: number) => void;
+  /** Shows the light/dark switch in the frame's header. */
+  onThemeChange?: (theme: PreviewTheme) => void;
 }
 
-/** Placeholder: the right-to-left preview of an add-on's widgets (being built). */
+/** A few words naming a widget for screen readers: its kind and its first text. */
+export function widgetSummary(widget: Widget): string {
+  const kind = widgetKindOf(widget);
+  if (!kind) return "Not a widget";
+  const v: Record<string, unknown> = { ...widget[kind] };
+  const items = Array.isArray(v.items) ? (v.items as unknown[]) : [];
+  const first = items[0] && typeof items[0] === "object" ? (items[0] as Record<string, unknown>) : {};
+  const text =
+    textOf(v.text) ||
+    textOf(v.title) ||
+    textOf(v.indicator_text) ||
+    textOf(first.title) ||
+    textOf(first.description);
+  return text ? `${modelOf(kind).label}: ${text}` : modelOf(kind).label;
+}
+
+/** Renders one widget's own preview; the kind's component is looked up in the registry. */
+function renderKind<K extends WidgetKind>(
+  kind: K,
+  value: WidgetPreviewProps<K>["value"],
+  theme: PreviewTheme,
+) {
+  const Preview = WIDGET_PREVIEWS[kind] as ComponentType<WidgetPreviewProps<K>>;
+  return <Preview value={value} theme={theme} />;
+}
+
+interface FrameProps {
+  widget: Widget;
+  index: number;
+  theme: PreviewTheme;
+  selected: boolean;
+  interactive: boolean;
+  select: (index: number) => void;
+}
+
+/** One widget in the preview; memoised on the widget object so a keystroke re-renders only its widget. */
+const WidgetFrame = memo(function WidgetFrame({
+  widget,
+  index,
+  theme,
+  selected,
+  interactive,
+  select,
+}: FrameProps) {
+  const kind = widgetKindOf(widget);
+  const value = kind ? widget[kind] : undefined;
+  const body =
+    kind && value && typeof value === "object" ? (
+      renderKind(kind, value, theme)
+    ) : (
+      <div className="pv-widget pv-invalid">This entry is not a widget the app can show.</div>
+    );
+  if (!interactive)
+    return (
+      <div className="pv-frame" data-kind={kind}>
+        {body}
+      </div>
+    );
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
+    if (e.target !== e.currentTarget) return;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      select(index);
+    }
+  };
+  return (
+    // A widget holds its own controls (the description's "more"), so it cannot be a button; it is a
+    // focusable article that selects on click, Enter or Space.
+    <article
+      className={selected ? "pv-frame pv-selected" : "pv-frame"}
+      data-kind={kind}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: selecting a widget by keyboard needs focus
+      tabIndex={0}
+      aria-label={`${index + 1}. ${widgetSummary(widget)}`}
+      aria-current={selected ? "true" : undefined}
+      onClick={() => select(index)}
+      onKeyDown={onKeyDown}
+    >
+      {body}
+    </article>
+  );
+});
+
+/**
+ * The add-on as the classifieds app shows it: right to left, in Vazirmatn, in a phone-width frame.
+ * Pure (no store, no browser APIs while rendering) so the emulator can render it on the server.
+ */
 export function AddonPreview(props: AddonPreviewProps) {
-  return <div dir="rtl" data-theme={props.theme} aria-label="Add-on preview" />;
+  const { widgets, keys, theme, selectedIndex, onSelect, onThemeChange } = props;
+  // The latest onSelect is read through a ref so frames keep a stable callback and stay memoised.
+  const onSelectRef = useRef(onSelect);
+  onSelectRef.current = onSelect;
+  const select = useCallback((i: number) => onSelectRef.current?.(i), []);
+  return (
+    <div className="pv-root" data-theme={theme}>
+      {onThemeChange ? <PreviewThemeSwitch theme={theme} onChange={onThemeChange} /> : null}
+      <section className="pv-phone" dir="rtl" lang="fa" style={themeVars(theme)} aria-label="Add-on preview">
+        {widgets.length === 0 ? <p className="pv-empty">No widgets yet: add one from the palette.</p> : null}
+        {widgets.map((w, i) => (
+          <WidgetFrame
+            key={keys?.[i] ?? i}
+            widget={w}
+            index={i}
+            theme={theme}
+            selected={i === selectedIndex}
+            interactive={onSelect !== undefined}
+            select={select}
+          />
+        ))}
+      </section>
+    </div>
+  );
 }

@@ -1,0 +1,140 @@
+import type { CSSProperties } from "react";
+import { COLOR_SWATCHES, THEME_TEXT, codePointLength, truncateCodePoints } from "../../platform";
+import type { Color } from "../../platform/colors";
+import type { FieldDescriptor } from "../../platform/fields";
+import type { Widget } from "../../platform/widgets";
+import { type WidgetKind, modelOf } from "../../widgets/models";
+
+/** The app's two themes, as the preview switches between them. */
+export type PreviewTheme = "light" | "dark";
+
+/** The fields of one widget kind, as held in a widget object. */
+export type WidgetValue<K extends WidgetKind> = NonNullable<Widget[K]>;
+
+/** Props every widget preview takes. They are pure: no store, no browser APIs while rendering. */
+export interface WidgetPreviewProps<K extends WidgetKind> {
+  value: WidgetValue<K>;
+  theme: PreviewTheme;
+}
+
+function findField(
+  fields: readonly FieldDescriptor[],
+  parts: readonly string[],
+): FieldDescriptor | undefined {
+  const [head, ...rest] = parts;
+  const f = fields.find((d) => d.key === head);
+  if (!f || rest.length === 0) return f;
+  return f.fields ? findField(f.fields, rest) : undefined;
+}
+
+/** The character limit of a text field, from the model's field descriptors (dot path, list items by their field name). */
+export function limitOf(kind: WidgetKind, path: string): number | undefined {
+  const f = findField(modelOf(kind).fields, path.split("."));
+  return f?.ui.ui === "text" ? f.ui.max : undefined;
+}
+
+/** A string field's value, or "" when an in-progress document holds something else. */
+export function textOf(v: unknown): string {
+  return typeof v === "string" ? v : "";
+}
+
+/** The swatch of a v2 colour in a theme, or undefined for anything that is not one. */
+export function colorValue(color: unknown, theme: PreviewTheme): string | undefined {
+  if (typeof color !== "string" || !Object.hasOwn(COLOR_SWATCHES, color)) return undefined;
+  return COLOR_SWATCHES[color as Color][theme];
+}
+
+const PERSIAN = "۰۱۲۳۴۵۶۷۸۹";
+
+/** Writes ASCII digits as Persian digits, as the app shows numbers. */
+export function persianDigits(text: string | number): string {
+  return String(text).replace(/[0-9]/g, (d) => PERSIAN[Number(d)] ?? d);
+}
+
+/** Clamps a value to a percentage 0..100, or undefined when it is not a number. */
+export function percentOf(v: unknown): number | undefined {
+  if (typeof v !== "number" || !Number.isFinite(v)) return undefined;
+  return Math.min(100, Math.max(0, v));
+}
+
+/** CSS custom properties of a theme, taken from the contract's THEME_TEXT so the CSS never repeats them. */
+export function themeVars(theme: PreviewTheme): CSSProperties {
+  const t = THEME_TEXT[theme];
+  return {
+    "--pv-text-primary": t.primary,
+    "--pv-text-secondary": t.secondary,
+    "--pv-text-hint": t.hint,
+    "--pv-divider": t.divider,
+  } as CSSProperties;
+}
+
+/**
+ * A text as the app shows it: over its limit, the kept part is normal and the part the app cuts is
+ * struck through and faded, so the author sees exactly where the cut falls.
+ */
+export function CutText(props: { text: string; max: number | undefined; className?: string }) {
+  const { text, max, className } = props;
+  if (max === undefined || codePointLength(text) <= max) return <span className={className}>{text}</span>;
+  const kept = truncateCodePoints(text, max);
+  const cut = text.slice(kept.length);
+  const over = codePointLength(text) - max;
+  return (
+    <span className={className}>
+      {kept}
+      <del className="pv-cut" title={`The app cuts these ${over} characters (limit ${max})`}>
+        {cut}
+      </del>
+    </span>
+  );
+}
+
+/** The thin line the app draws under a widget with a divider. */
+export function Divider(props: { show: unknown }) {
+  return props.show === true ? <hr className="pv-divider" /> : null;
+}
+
+/** An image by id: `logo` is the app's logo; other ids are uploads the preview cannot fetch, shown as a labelled tile. */
+export function ImageTile(props: { id: string; size?: "small" | "large" }) {
+  const { id, size = "small" } = props;
+  if (id === "logo")
+    return (
+      <span className={`pv-image pv-image-${size} pv-image-logo`} role="img" aria-label="App logo">
+        <svg viewBox="0 0 24 24" width="60%" height="60%" aria-hidden="true">
+          <rect x="3" y="3" width="18" height="18" rx="6" fill="currentColor" opacity=".25" />
+          <path
+            d="M8 15V9l4 3 4-3v6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinejoin="round"
+          />
+        </svg>
+        <span className="pv-image-id">logo</span>
+      </span>
+    );
+  return (
+    <span
+      className={`pv-image pv-image-${size}`}
+      role="img"
+      aria-label={`Image ${id}`}
+      title={`Uploaded image ${id}`}
+    >
+      <svg viewBox="0 0 24 24" width="40%" height="40%" aria-hidden="true">
+        <rect x="3" y="5" width="18" height="14" rx="2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        <path d="m6 16 4-4 3 3 2-2 3 3" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      </svg>
+      <span className="pv-image-id" dir="ltr">
+        {id}
+      </span>
+    </span>
+  );
+}
+
+/** The chevron at the end of a tappable row; in a right-to-left row it points left. */
+export function Chevron() {
+  return (
+    <svg className="pv-chevron" width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="m15 6-6 6 6 6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
+}

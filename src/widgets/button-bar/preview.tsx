@@ -1,0 +1,14 @@
+import { CutText, type WidgetPreviewProps, limitOf, textOf } from "../../editor/preview/preview-kit";
+
+const TITLE_MAX = limitOf("button_bar", "title");
+
+/** button_bar as the app draws it: one wide button (drawn, not a real button, so clicking it selects the widget). */
+export function ButtonBarPreview({ value }: WidgetPreviewProps<"button_bar">) {
+  return (
+    <div className="pv-widget pv-button-bar">
+      <span className="pv-wide-button">
+        <CutText text={textOf(value.title)} max={TITLE_MAX} />
+      </span>
+    </div>
+  );
+}

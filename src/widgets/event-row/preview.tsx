@@ -1,0 +1,35 @@
+import {
+  CutText,
+  Divider,
+  ImageTile,
+  type WidgetPreviewProps,
+  limitOf,
+  textOf,
+} from "../../editor/preview/preview-kit";
+import { PreviewIcon } from "../../editor/preview/preview-icons";
+
+const TITLE_MAX = limitOf("event_row", "title");
+const SUBTITLE_MAX = limitOf("event_row", "subtitle");
+const LABEL_MAX = limitOf("event_row", "label");
+
+/** event_row as the app draws it: icon or image, title and subtitle, and a small label at the end. */
+export function EventRowPreview({ value }: WidgetPreviewProps<"event_row">) {
+  return (
+    <div className="pv-widget pv-event-row">
+      <div className="pv-row">
+        <span className="pv-event-media">
+          {value.image_id ? <ImageTile id={value.image_id} /> : null}
+          {!value.image_id && value.icon_name ? <PreviewIcon name={value.icon_name} /> : null}
+        </span>
+        <span className="pv-event-texts">
+          <CutText className="pv-row-title" text={textOf(value.title)} max={TITLE_MAX} />
+          {value.subtitle ? (
+            <CutText className="pv-event-subtitle" text={value.subtitle} max={SUBTITLE_MAX} />
+          ) : null}
+        </span>
+        {value.label ? <CutText className="pv-event-label" text={value.label} max={LABEL_MAX} /> : null}
+      </div>
+      <Divider show={value.has_divider} />
+    </div>
+  );
+}

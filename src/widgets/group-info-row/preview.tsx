@@ -1,0 +1,28 @@
+import { CutText, Divider, type WidgetPreviewProps, limitOf, textOf } from "../../editor/preview/preview-kit";
+
+const TITLE_MAX = limitOf("group_info_row", "items.title");
+const VALUE_MAX = limitOf("group_info_row", "items.value");
+
+/** group_info_row as the app draws it: two or three title/value columns side by side. */
+export function GroupInfoRowPreview({ value }: WidgetPreviewProps<"group_info_row">) {
+  const items = Array.isArray(value.items) ? value.items : [];
+  return (
+    <div className="pv-widget pv-group-info-row">
+      <dl className="pv-group" style={{ gridTemplateColumns: `repeat(${Math.max(1, items.length)}, 1fr)` }}>
+        {items.map((item, i) => (
+          // Items have no identity beyond their position, and reordering re-renders the row anyway.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <div className="pv-group-item" key={i}>
+            <dt className="pv-group-title">
+              <CutText text={textOf(item?.title)} max={TITLE_MAX} />
+            </dt>
+            <dd className="pv-group-value">
+              <CutText text={textOf(item?.value)} max={VALUE_MAX} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <Divider show={value.has_divider} />
+    </div>
+  );
+}

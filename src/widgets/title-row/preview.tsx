@@ -1,0 +1,13 @@
+import { CutText, Divider, type WidgetPreviewProps, limitOf, textOf } from "../../editor/preview/preview-kit";
+
+const MAX = limitOf("title_row", "text");
+
+/** title_row as the app draws it: one bold line. */
+export function TitleRowPreview({ value }: WidgetPreviewProps<"title_row">) {
+  return (
+    <div className="pv-widget pv-title-row">
+      <CutText className="pv-title" text={textOf(value.text)} max={MAX} />
+      <Divider show={value.has_divider} />
+    </div>
+  );
+}

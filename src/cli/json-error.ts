@@ -1,0 +1,139 @@
+/** Where a JSON text stops being JSON: offset, 1-based line and column, and what went wrong. */
+export interface JsonSyntaxError {
+  offset: number;
+  line: number;
+  column: number;
+  message: string;
+}
+
+class Stop extends Error {
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Finds the first syntax error of a JSON text, or undefined when it is valid. Node 20's
+ * JSON.parse names a position only for some errors, and people need a line and column.
+ */
+export function findJsonError(text: string): JsonSyntaxError | undefined {
+  let i = 0;
+  const describe = (at: number) =>
+    at >= text.length ? "the end of the input" : `${JSON.stringify(text[at])}`;
+  const ws = () => {
+    while (i < text.length && " \t\n\r".includes(text[i] ?? "")) i++;
+  };
+  const expect = (what: string): never => {
+    throw new Stop(i, `expected ${what}, found ${describe(i)}`);
+  };
+  const literal = (word: string) => {
+    if (text.startsWith(word, i)) i += word.length;
+    else expect("a JSON value (object, array, string, number, true, false or null)");
+  };
+  const string = () => {
+    i++;
+    for (;;) {
+      if (i >= text.length) throw new Stop(i, "unterminated string: add the closing quote");
+      const c = text[i] ?? "";
+      if (c === '"') {
+        i++;
+        return;
+      }
+      if (c === "\\") {
+        const e = text[i + 1] ?? "";
+        if (e === "u") {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+            throw new Stop(i, "bad \\u escape: write four hex digits");
+          i += 6;
+        } else if ('"\\/bfnrt'.includes(e) && e !== "") i += 2;
+        else throw new Stop(i, `bad escape \\${e} in a string`);
+        continue;
+      }
+      if (c < " ") throw new Stop(i, "control character in a string: escape it (e.g. \\n)");
+      i++;
+    }
+  };
+  const number = () => {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!m || m[0] === "" || m[0] === "-") expect("a number");
+    else i += m[0].length;
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === "{") {
+      i++;
+      ws();
+      if (text[i] === "}") {
+        i++;
+        return;
+      }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') {
+          if (text[i] === "}") throw new Stop(i, "trailing comma before }: remove the comma");
+          expect("a property name in double quotes");
+        }
+        string();
+        ws();
+        if (text[i] !== ":") expect("':' after the property name");
+        i++;
+        value();
+        ws();
+        if (text[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text[i] === "}") {
+          i++;
+          return;
+        }
+        expect("',' or '}' after a property value");
+      }
+    }
+    if (c === "[") {
+      i++;
+      ws();
+      if (text[i] === "]") {
+        i++;
+        return;
+      }
+      for (;;) {
+        ws();
+        if (text[i] === "]") throw new Stop(i, "trailing comma before ]: remove the comma");
+        value();
+        ws();
+        if (text[i] === ",") {
+          i++;
+          continue;
+        }
+        if (text[i] === "]") {
+          i++;
+          return;
+        }
+        expect("',' or ']' after an array element");
+      }
+    }
+    if (c === '"') return string();
+    if (c === "t") return literal("true");
+    if (c === "f") return literal("false");
+    if (c === "n") return literal("null");
+    if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return number();
+    expect("a JSON value (object, array, string, number, true, false or null)");
+  };
+  try {
+    value();
+    ws();
+    if (i < text.length) throw new Stop(i, `unexpected ${describe(i)} after the JSON value`);
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof Stop)) throw e;
+    const before = text.slice(0, e.offset);
+    const line = before.split("\n").length;
+    const column = e.offset - before.lastIndexOf("\n");
+    return { offset: e.offset, line, column, message: e.message };
+  }
+}

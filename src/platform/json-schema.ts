@@ -1,0 +1,100 @@
+import * as z from "zod";
+import { WIDGET_MODELS } from "../widgets/models";
+import { ACTION_KINDS, actionSchema } from "./actions";
+import {
+  BODY_SCHEMAS,
+  type BodyKind,
+  CHAT_MAX_BUTTONS,
+  chatButtonSchema,
+  chatButtonSetSchema,
+} from "./bodies";
+import { fieldRegistry } from "./fields";
+import { widgetSchema } from "./widgets";
+
+/** A JSON Schema document (draft 2020-12) as plain JSON. */
+export type JsonSchema = z.core.JSONSchema.BaseSchema;
+
+const TITLES: Record<BodyKind, string> = {
+  post: "Post add-on v2 body (POST /v2/open-platform/addons/post/{post_token})",
+  user: "User add-on v2 body (POST /v2/open-platform/addons/user/{phone})",
+  semantic: "User semantic create body (POST /v1/open-platform/semantic/user/{phone})",
+  chat: "Chat message send body (POST /v2/open-platform/conversations/{conversation_id}/messages)",
+};
+
+const byModelSchema = new Map<z.core.$ZodType, (typeof WIDGET_MODELS)[number]>(
+  WIDGET_MODELS.map((m) => [m.schema, m]),
+);
+
+/** "Exactly one of these keys" in JSON Schema: one `required` branch per key, and oneOf. */
+function exactlyOne(keys: readonly string[]): JsonSchema[] {
+  return keys.map((k) => ({ required: [k] }));
+}
+
+/**
+ * Adds to zod's output what zod cannot see: code-point limits and non-empty rules kept in the
+ * field registry, and the cross-field rules written as refinements (exactly one action kind,
+ * exactly one widget key, score_row's one score, semantic paths per widget kind).
+ */
+function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }): void {
+  const { zodSchema, jsonSchema } = ctx;
+  const ui = fieldRegistry.get(zodSchema);
+  if (ui?.ui === "text" && jsonSchema.type === "string") {
+    if (ui.max !== undefined) jsonSchema.maxLength = ui.max;
+    jsonSchema.description = ui.max
+      ? `${ui.label}: at most ${ui.max} characters (Unicode code points)`
+      : ui.label;
+  }
+  if (ui?.ui === "action" || zodSchema === actionSchema) {
+    // An action has exactly one key; every property is one action kind.
+    jsonSchema.minProperties = 1;
+    jsonSchema.maxProperties = 1;
+    const link = jsonSchema.properties?.open_direct_link;
+    if (link && typeof link === "object") {
+      link.pattern = "^https?://\\S+$";
+      link.format = "uri";
+      link.description = "An http or https address (javascript:, data: and other schemes are refused)";
+    }
+    jsonSchema.description = `An action: exactly one of ${ACTION_KINDS.join(", ")}`;
+  }
+  if (zodSchema === widgetSchema) {
+    // Exactly one widget key; its kind decides which semantic paths are valid.
+    jsonSchema.oneOf = WIDGET_MODELS.map((m) => ({
+      required: [m.kind],
+      properties: {
+        semantic_paths: {
+          type: "object",
+          additionalProperties: { type: "string", enum: [...m.paths] },
+        },
+      },
+    }));
+    jsonSchema.description = `A widget: an object with exactly one widget key (${WIDGET_MODELS.map((m) => m.kind).join(", ")}), plus optional semantic_paths`;
+  }
+  const model = byModelSchema.get(zodSchema);
+  if (model) jsonSchema.description = `${model.kind}: ${model.description}`;
+  if (model?.kind === "score_row") {
+    jsonSchema.oneOf = exactlyOne(["percentage_score", "descriptive_score"]);
+    jsonSchema.not = { required: ["hasDivider", "has_divider"] };
+  }
+  if (model?.kind === "description_row") {
+    // Text is limited to 200 code points unless the row is expandable.
+    jsonSchema.if = { properties: { expandable: { const: true } }, required: ["expandable"] };
+    jsonSchema.else = { properties: { text: { maxLength: 200 } } };
+  }
+  if (zodSchema === chatButtonSchema) jsonSchema.not = { required: ["icon", "icon_name"] };
+  if (zodSchema === chatButtonSetSchema)
+    jsonSchema.description = `Rows of buttons; at most ${CHAT_MAX_BUTTONS} buttons in all (not expressible in JSON Schema: run addon-studio validate), shown at most 3 rows of 3`;
+}
+
+/** The JSON Schema (draft 2020-12) of a v2 body kind, derived from its zod schema. */
+export function toJsonSchema(kind: BodyKind): JsonSchema {
+  const schema = z.toJSONSchema(BODY_SCHEMAS[kind], {
+    io: "input",
+    unrepresentable: "any",
+    override,
+  });
+  return {
+    $schema: schema.$schema,
+    title: TITLES[kind],
+    ...schema,
+  };
+}

@@ -1,0 +1,189 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { studioErrorSchema } from "../../src/platform/errors";
+import { DEMO_POST_TOKEN } from "../../src/emulator/state";
+import { Browser, consent, POST_BODY, leakedSecrets, type Stack, signIn, startStack } from "./server-harness";
+
+const POST_SCOPE = `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`;
+let stack: Stack;
+let browser: Browser;
+
+beforeEach(async () => {
+  stack = await startStack();
+  browser = new Browser();
+});
+afterEach(async () => {
+  // No secret may ever reach the browser (bodies, headers) or a log line.
+  expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
+  await stack.close();
+});
+
+function publish(body: unknown = POST_BODY, returnTo = "/") {
+  return browser.fetch(
+    `${stack.proxyServer.url}/api/posts/${DEMO_POST_TOKEN}/addon?returnTo=${encodeURIComponent(returnTo)}`,
+    { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+  );
+}
+
+function errorOf(text: string) {
+  return studioErrorSchema.parse(JSON.parse(text)).error;
+}
+
+describe("publishing a post add-on through OAuth", () => {
+  it("publishes after consent and the add-on appears on the post page a moment later", async () => {
+    const landed = await signIn(browser, stack, [POST_SCOPE], { returnTo: "/?resume=publish" });
+    expect(landed).toBe("/?resume=publish&oauth=granted");
+    const session = JSON.parse((await browser.fetch(`${stack.proxyServer.url}/api/session`)).text);
+    expect(session).toMatchObject({ signedIn: true, scopes: [POST_SCOPE], offline: false });
+
+    const { res, text } = await publish();
+    expect(res.status).toBe(200);
+    expect(JSON.parse(text)).toMatchObject({ ok: true, attachedLater: true, result: {} });
+
+    const pageUrl = `${stack.emulatorServer.url}/posts/${DEMO_POST_TOKEN}`;
+    expect((await browser.fetch(pageUrl)).text).not.toContain("Inspection report");
+    stack.clock.advance(1500);
+    const page = (await browser.fetch(pageUrl)).text;
+    expect(page).toContain("Inspection report");
+    expect(page).toContain("https://example.com/report");
+  });
+
+  it("sends the authorization request with %20-joined scopes and an encoded redirect_uri", async () => {
+    const { res } = await browser.fetch(
+      `${stack.proxyServer.url}/oauth/start?scope=${encodeURIComponent(`${POST_SCOPE} USER_PHONE`)}&offline=1`,
+    );
+    expect(res.status).toBe(302);
+    const loc = res.headers.get("location") ?? "";
+    expect(loc).toContain(`scope=${POST_SCOPE}%20USER_PHONE%20offline_access`);
+    expect(loc).toContain(`redirect_uri=${encodeURIComponent(stack.config.redirectUri)}`);
+    expect(loc).not.toContain("+");
+  });
+
+  it("refuses a callback whose state does not match, storing nothing", async () => {
+    const page = await browser.follow(`${stack.proxyServer.url}/oauth/start?scope=${POST_SCOPE}`);
+    const consentId = /name="consent" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
+    const decided = await browser.fetch(`${stack.emulatorServer.url}/oauth2/auth/decision`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `consent=${consentId}&decision=allow`,
+    });
+    const callback = new URL(decided.res.headers.get("location") ?? "");
+    callback.searchParams.set("state", "forged-state");
+    const back = await browser.fetch(callback.toString());
+    expect(back.res.status).toBe(400);
+    expect(back.text).toContain("does not match a sign-in started in this browser");
+    const session = JSON.parse((await browser.fetch(`${stack.proxyServer.url}/api/session`)).text);
+    expect(session.signedIn).toBe(false);
+    // The code was never exchanged.
+    expect(stack.upstream.filter((u) => u.endsWith("/oauth2/token"))).toHaveLength(0);
+  });
+
+  it("refuses a replayed callback, even with the cookie from before the first use", async () => {
+    const page = await browser.follow(`${stack.proxyServer.url}/oauth/start?scope=${POST_SCOPE}`);
+    const consentId = /name="consent" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
+    const decided = await browser.fetch(`${stack.emulatorServer.url}/oauth2/auth/decision`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `consent=${consentId}&decision=allow`,
+    });
+    const callback = decided.res.headers.get("location") ?? "";
+    const cookiesBefore = new Map(browser.cookies);
+    expect((await browser.fetch(callback)).res.status).toBe(302);
+
+    const attacker = new Browser();
+    attacker.cookies = cookiesBefore;
+    const replay = await attacker.fetch(callback);
+    expect(replay.res.status).toBe(400);
+    const again = await browser.fetch(callback);
+    expect(again.res.status).toBe(400);
+    expect(stack.upstream.filter((u) => u.endsWith("/oauth2/token"))).toHaveLength(1);
+    const session = JSON.parse((await attacker.fetch(`${stack.proxyServer.url}/api/session`)).text);
+    expect(session.signedIn).toBe(false);
+  });
+
+  it("treats Deny as refusal: back to the editor with a clear reason, not signed in", async () => {
+    const landed = await signIn(browser, stack, [POST_SCOPE], {
+      decision: "deny",
+      returnTo: "/?resume=publish",
+    });
+    expect(landed).toBe("/?resume=publish&oauth=refused&oauth_error=consent_refused");
+    const { res, text } = await publish();
+    expect(res.status).toBe(401);
+    expect(errorOf(text).code).toBe("not_signed_in");
+  });
+
+  it("renews an expired token with the refresh grant and keeps publishing", async () => {
+    await signIn(browser, stack, [POST_SCOPE], { offline: true });
+    const first = stack.emulator.state.tokens[0];
+    expect(first?.refreshToken).toBeDefined();
+    stack.clock.advance(3601 * 1000);
+    const { res } = await publish();
+    expect(res.status).toBe(200);
+    expect(stack.upstream).toContain("POST /oauth2/token");
+    const tokens = stack.emulator.state.tokens;
+    expect(tokens).toHaveLength(2);
+    expect(tokens[0]?.replacedAt).toBeDefined();
+    // The new pair replaced the old one in the session: after the 2-minute grace it still works.
+    stack.clock.advance(5 * 60 * 1000);
+    expect((await publish()).res.status).toBe(200);
+  });
+
+  it("without offline_access an expired session asks to authorize again", async () => {
+    await signIn(browser, stack, [POST_SCOPE]);
+    expect(stack.emulator.state.tokens[0]?.refreshToken).toBeUndefined();
+    stack.clock.advance(3601 * 1000);
+    const { res, text } = await publish();
+    expect(res.status).toBe(401);
+    const err = errorOf(text);
+    expect(err.code).toBe("session_expired");
+    expect(err.authorizeUrl).toContain("/oauth/start?scope=");
+  });
+
+  it("names a missing scope and its authorize URL starts OAuth for it and returns to resume", async () => {
+    await signIn(browser, stack, ["USER_PHONE"]);
+    const { res, text } = await publish(POST_BODY, "/?resume=publish");
+    expect(res.status).toBe(403);
+    const err = errorOf(text);
+    expect(err.code).toBe("missing_scope");
+    expect(err.scope).toBe(POST_SCOPE);
+    expect(err.message).toContain(POST_SCOPE);
+    expect(stack.upstream.some((u) => u.includes("/addons/"))).toBe(false);
+
+    const landed = await consent(
+      browser,
+      new URL(err.authorizeUrl ?? "", stack.proxyServer.url).toString(),
+      "allow",
+    );
+    expect(landed).toBe("/?resume=publish&oauth=granted");
+    const session = JSON.parse((await browser.fetch(`${stack.proxyServer.url}/api/session`)).text);
+    // The held scope is kept alongside the new one.
+    expect(session.scopes).toEqual(expect.arrayContaining(["USER_PHONE", POST_SCOPE]));
+    expect((await publish()).res.status).toBe(200);
+  });
+
+  it("refuses an invalid body with path errors and sends nothing upstream", async () => {
+    await signIn(browser, stack, [POST_SCOPE]);
+    const before = stack.upstream.length;
+    const bad = { widgets: [{ title_row: { text: 42 } }], semantic_sensitives: {} };
+    const { res, text } = await publish(bad);
+    expect(res.status).toBe(400);
+    const err = errorOf(text);
+    expect(err.code).toBe("invalid_body");
+    expect(err.problems?.map((p) => p.at)).toEqual(expect.arrayContaining(["widgets[0].title_row.text"]));
+    expect(stack.upstream.length).toBe(before);
+    expect(stack.emulator.state.postAddons).toHaveLength(0);
+  });
+
+  it("reads the user's phones with USER_PHONE and sends a chat message with its conversation scope", async () => {
+    const conv = "3f1c2a9e-5b7d-4c1e-9a2b-7d8e6f5a4b3c";
+    await signIn(browser, stack, ["USER_PHONE", `CONVERSATION_SEND_MESSAGE.${conv}`]);
+    const phones = await browser.fetch(`${stack.proxyServer.url}/api/phones`);
+    expect(JSON.parse(phones.text)).toEqual({ phone_numbers: ["09120000001"] });
+    const sent = await browser.fetch(`${stack.proxyServer.url}/api/conversations/${conv}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ type: "TEXT", message: "Hello" }),
+    });
+    expect(sent.res.status).toBe(200);
+    expect(stack.emulator.state.conversations.get(conv)?.messages[0]?.text).toBe("Hello");
+  });
+});

@@ -1,0 +1,253 @@
+import { createStore } from "zustand/vanilla";
+import { type EditorDocument, emptyDocument } from "../store/document";
+import type { EditorStore } from "../store/editor-store";
+import {
+  type DraftMeta,
+  deleteDraft,
+  lastDraftId,
+  listDrafts,
+  readDraft,
+  renameDraft,
+  setLastDraftId,
+  uniqueDraftName,
+  writeDraft,
+} from "./draft-storage";
+
+/** A message shown in the header (draft saved elsewhere, a shared link opened, ...). */
+export interface Notice {
+  tone: "info" | "error";
+  text: string;
+}
+
+/** The drafts UI state (never in undo history). */
+export interface DraftSessionState {
+  drafts: DraftMeta[];
+  currentId: string;
+  /** True when another tab has the same draft open. */
+  openElsewhere: boolean;
+  saveError: string | null;
+  notice: Notice | null;
+}
+
+/** The channel other tabs talk on (BroadcastChannel, or a fake in tests). */
+export interface TabChannel {
+  postMessage(message: unknown): void;
+  addEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+  removeEventListener(type: "message", listener: (event: MessageEvent) => void): void;
+  close(): void;
+}
+
+/** Options of a draft session. */
+export interface DraftSessionOptions {
+  store: EditorStore;
+  storage: Storage;
+  channel?: TabChannel | null;
+  /** Where `pagehide`/`beforeunload` are listened for (the window). */
+  target?: Pick<Window, "addEventListener" | "removeEventListener"> | null;
+  /** A document to open as a new draft instead of the last one (a shared link). */
+  open?: { doc: EditorDocument; name: string; notice?: Notice };
+  /** Milliseconds to wait after an edit before saving; the last edit is flushed on page hide anyway. */
+  debounceMs?: number;
+}
+
+const DEFAULT_NAME = "Untitled add-on";
+
+type TabMessage = { type: "hello" | "state" | "bye"; tab: string; draft: string };
+
+function isTabMessage(v: unknown): v is TabMessage {
+  if (typeof v !== "object" || v === null) return false;
+  const m = v as Record<string, unknown>;
+  return (
+    (m.type === "hello" || m.type === "state" || m.type === "bye") &&
+    typeof m.tab === "string" &&
+    typeof m.draft === "string"
+  );
+}
+
+/** Autosaves the editor's document to browser storage and manages named drafts. */
+export function startDraftSession(options: DraftSessionOptions) {
+  const { store, storage, channel = null, target = null, debounceMs = 300 } = options;
+  const tab = crypto.randomUUID();
+  const others = new Map<string, string>();
+  let saveError: string | null = null;
+
+  function safeWrite(meta: DraftMeta, doc: EditorDocument): boolean {
+    try {
+      writeDraft(storage, meta, doc);
+      saveError = null;
+      return true;
+    } catch (e) {
+      const why = e instanceof Error ? e.message : String(e);
+      saveError = `Could not save the draft to browser storage (${why}). Download the JSON to keep a copy, or delete old drafts to free space.`;
+      return false;
+    }
+  }
+
+  let first = listDrafts(storage);
+  let currentId: string;
+  let initialNotice: Notice | null = options.open?.notice ?? null;
+  if (options.open) {
+    currentId = crypto.randomUUID();
+    const meta = { id: currentId, name: uniqueDraftName(first, options.open.name), updatedAt: Date.now() };
+    store.getState().load(options.open.doc);
+    safeWrite(meta, options.open.doc);
+  } else {
+    const last = lastDraftId(storage);
+    const pick = first.find((d) => d.id === last) ?? first[0];
+    const doc = pick ? readDraft(storage, pick.id) : undefined;
+    if (pick && doc) {
+      currentId = pick.id;
+      store.getState().load(doc);
+    } else {
+      if (pick && !doc)
+        initialNotice = {
+          tone: "error",
+          text: `The draft "${pick.name}" could not be read from browser storage; a new draft was started and the old entry kept.`,
+        };
+      currentId = crypto.randomUUID();
+      const fresh = store.getState().doc ?? emptyDocument();
+      safeWrite({ id: currentId, name: uniqueDraftName(first, DEFAULT_NAME), updatedAt: Date.now() }, fresh);
+    }
+  }
+  setLastDraftId(storage, currentId);
+  first = listDrafts(storage);
+
+  const ui = createStore<DraftSessionState>()(() => ({
+    drafts: first,
+    currentId,
+    openElsewhere: false,
+    saveError,
+    notice: initialNotice,
+  }));
+
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let dirty = false;
+
+  function flush(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!dirty) return;
+    dirty = false;
+    const s = ui.getState();
+    const meta = s.drafts.find((d) => d.id === s.currentId) ?? {
+      id: s.currentId,
+      name: DEFAULT_NAME,
+      updatedAt: 0,
+    };
+    if (safeWrite({ ...meta, updatedAt: Date.now() }, store.getState().doc))
+      ui.setState({ drafts: listDrafts(storage), saveError: null });
+    else ui.setState({ saveError });
+  }
+
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.doc === prev.doc) return;
+    dirty = true;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(flush, debounceMs);
+  });
+
+  const onHide = () => flush();
+  target?.addEventListener("pagehide", onHide);
+  target?.addEventListener("beforeunload", onHide);
+
+  function refreshPresence(): void {
+    const id = ui.getState().currentId;
+    ui.setState({ openElsewhere: [...others.values()].includes(id) });
+  }
+
+  function announce(type: TabMessage["type"]): void {
+    channel?.postMessage({ type, tab, draft: ui.getState().currentId } satisfies TabMessage);
+  }
+
+  const onMessage = (event: MessageEvent) => {
+    const m: unknown = event.data;
+    if (!isTabMessage(m) || m.tab === tab) return;
+    if (m.type === "bye") others.delete(m.tab);
+    else others.set(m.tab, m.draft);
+    if (m.type === "hello") announce("state");
+    refreshPresence();
+  };
+  channel?.addEventListener("message", onMessage);
+  announce("hello");
+
+  function open(id: string, doc: EditorDocument): void {
+    ui.setState({ currentId: id, drafts: listDrafts(storage) });
+    setLastDraftId(storage, id);
+    store.getState().load(doc);
+    dirty = false;
+    announce("state");
+    refreshPresence();
+  }
+
+  /** Starts a new draft (empty, or the given document) and opens it; the current one is saved first. */
+  function newDraft(
+    doc: EditorDocument = emptyDocument(store.getState().doc.kind),
+    name = DEFAULT_NAME,
+  ): void {
+    flush();
+    const id = crypto.randomUUID();
+    const meta = { id, name: uniqueDraftName(listDrafts(storage), name), updatedAt: Date.now() };
+    if (!safeWrite(meta, doc)) {
+      ui.setState({ saveError });
+      return;
+    }
+    open(id, doc);
+  }
+
+  return {
+    ui,
+    /** Saves now (also done on page hide). */
+    flush,
+    newDraft,
+    /** Opens another saved draft; the current one is saved first. */
+    switchTo(id: string): void {
+      if (id === ui.getState().currentId) return;
+      flush();
+      const doc = readDraft(storage, id);
+      if (!doc) {
+        ui.setState({
+          notice: { tone: "error", text: "That draft could not be read from browser storage." },
+        });
+        return;
+      }
+      open(id, doc);
+    },
+    /** Renames the current draft. */
+    rename(name: string): void {
+      const id = ui.getState().currentId;
+      renameDraft(storage, id, name);
+      ui.setState({ drafts: listDrafts(storage) });
+    },
+    /** Deletes a draft; deleting the open one opens the next (or a new empty one). */
+    remove(id: string): void {
+      const wasCurrent = id === ui.getState().currentId;
+      if (wasCurrent) {
+        dirty = false;
+        if (timer) clearTimeout(timer);
+      }
+      deleteDraft(storage, id);
+      const rest = listDrafts(storage);
+      ui.setState({ drafts: rest });
+      if (!wasCurrent) return;
+      const next = rest[0];
+      const doc = next ? readDraft(storage, next.id) : undefined;
+      if (next && doc) open(next.id, doc);
+      else newDraft(emptyDocument(store.getState().doc.kind));
+    },
+    setNotice(notice: Notice | null): void {
+      ui.setState({ notice });
+    },
+    /** Stops autosaving (after a final save) and leaves the tab channel. */
+    dispose(): void {
+      flush();
+      unsubscribe();
+      target?.removeEventListener("pagehide", onHide);
+      target?.removeEventListener("beforeunload", onHide);
+      announce("bye");
+      channel?.removeEventListener("message", onMessage);
+    },
+  };
+}
+
+/** A running draft session. */
+export type DraftSession = ReturnType<typeof startDraftSession>;

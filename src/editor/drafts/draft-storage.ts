@@ -1,0 +1,98 @@
+import * as z from "zod";
+import type { Widget } from "../../platform";
+import type { EditorDocument } from "../store/document";
+
+/** What the draft list shows of a draft. */
+export interface DraftMeta {
+  id: string;
+  name: string;
+  updatedAt: number;
+}
+
+const PREFIX = "addon-studio";
+const INDEX_KEY = `${PREFIX}:drafts`;
+const LAST_KEY = `${PREFIX}:last-draft`;
+const draftKey = (id: string) => `${PREFIX}:draft:${id}`;
+
+const metaSchema = z.object({ id: z.string(), name: z.string(), updatedAt: z.number() });
+const indexSchema = z.array(metaSchema);
+const storedSchema = z.object({
+  version: z.literal(1),
+  kind: z.enum(["post", "user"]),
+  widgets: z.array(z.object({ id: z.string(), widget: z.record(z.string(), z.unknown()) })),
+  fields: z.record(z.string(), z.unknown()),
+});
+
+function readJson(storage: Storage, key: string): unknown {
+  const text = storage.getItem(key);
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The saved drafts, most recently edited first. */
+export function listDrafts(storage: Storage): DraftMeta[] {
+  const res = indexSchema.safeParse(readJson(storage, INDEX_KEY));
+  return res.success ? [...res.data].sort((a, b) => b.updatedAt - a.updatedAt) : [];
+}
+
+function writeIndex(storage: Storage, list: readonly DraftMeta[]): void {
+  storage.setItem(INDEX_KEY, JSON.stringify(list));
+}
+
+/** A saved draft's document, or undefined when it is missing or unreadable. */
+export function readDraft(storage: Storage, id: string): EditorDocument | undefined {
+  const res = storedSchema.safeParse(readJson(storage, draftKey(id)));
+  if (!res.success) return undefined;
+  return {
+    kind: res.data.kind,
+    // Drafts keep widgets exactly as the user left them, valid or not; validation reports the rest.
+    widgets: res.data.widgets.map((w) => ({ id: w.id, widget: w.widget as Widget })),
+    fields: res.data.fields,
+  };
+}
+
+/** Saves a draft and its entry in the list (throws when storage is full; callers report it). */
+export function writeDraft(storage: Storage, meta: DraftMeta, doc: EditorDocument): void {
+  const stored = { version: 1, kind: doc.kind, widgets: doc.widgets, fields: doc.fields };
+  storage.setItem(draftKey(meta.id), JSON.stringify(stored));
+  const list = listDrafts(storage).filter((d) => d.id !== meta.id);
+  writeIndex(storage, [meta, ...list]);
+}
+
+/** Renames a draft in the list. */
+export function renameDraft(storage: Storage, id: string, name: string): void {
+  writeIndex(
+    storage,
+    listDrafts(storage).map((d) => (d.id === id ? { ...d, name } : d)),
+  );
+}
+
+/** Deletes a draft and its entry. */
+export function deleteDraft(storage: Storage, id: string): void {
+  storage.removeItem(draftKey(id));
+  writeIndex(
+    storage,
+    listDrafts(storage).filter((d) => d.id !== id),
+  );
+}
+
+/** The draft opened last, to reopen on reload. */
+export function lastDraftId(storage: Storage): string | null {
+  return storage.getItem(LAST_KEY);
+}
+
+/** Remembers the draft opened last. */
+export function setLastDraftId(storage: Storage, id: string): void {
+  storage.setItem(LAST_KEY, id);
+}
+
+/** A draft name not yet in the list, e.g. "Untitled add-on 2". */
+export function uniqueDraftName(list: readonly DraftMeta[], base: string): string {
+  const names = new Set(list.map((d) => d.name));
+  if (!names.has(base)) return base;
+  for (let n = 2; ; n++) if (!names.has(`${base} ${n}`)) return `${base} ${n}`;
+}

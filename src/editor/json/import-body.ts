@@ -1,0 +1,110 @@
+import { type MigrationChange, migrateBody } from "../../platform/migrate";
+import { validateBody } from "../../platform";
+import { type DocumentKind, type EditorDocument, documentFromBody } from "../store/document";
+
+/** A body that can be loaded, with what happened on the way. */
+export interface ImportSuccess {
+  ok: true;
+  doc: EditorDocument;
+  from: "v1" | "v2";
+  report: readonly MigrationChange[];
+  errors: number;
+  warnings: number;
+}
+
+/** Why an input was refused (the current document is left as it was). */
+export interface ImportFailure {
+  ok: false;
+  message: string;
+}
+
+export type ImportResult = ImportSuccess | ImportFailure;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Line and column (1-based) of a character offset in `text`. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const lines = before.split("\n");
+  return { line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
+}
+
+/** Parses JSON text, or says where it breaks (line and column) and what to do. */
+export function parseJsonText(text: string): { ok: true; value: unknown } | ImportFailure {
+  if (text.trim() === "")
+    return { ok: false, message: "Nothing to import: paste a JSON body or choose a .json file." };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    const lc = /line (\d+) column (\d+)/.exec(msg);
+    const pos = /position (\d+)/.exec(msg);
+    let where = "";
+    if (lc) where = ` at line ${lc[1]}, column ${lc[2]}`;
+    else if (pos) {
+      const at = lineColumn(text, Number(pos[1]));
+      where = ` at line ${at.line}, column ${at.column}`;
+    } else where = " (the text ends too early)";
+    return {
+      ok: false,
+      message: `This is not valid JSON${where}: ${msg.replace(/\s*\(line \d+ column \d+\)/, "")}. Fix it and import again; your document was not changed.`,
+    };
+  }
+}
+
+/**
+ * Turns a parsed JSON value into a document: a v2 add-on body is loaded as it is (even with
+ * errors, so they can be fixed in the editor), a v1 body is migrated with a report; anything else
+ * is refused with a message. `currentKind` decides post or user when the body does not say.
+ */
+export function importJson(json: unknown, currentKind: DocumentKind): ImportResult {
+  const res = migrateBody(json);
+  if (!res.ok) return { ok: false, message: `${capitalise(res.message)}. Your document was not changed.` };
+  if (res.kind !== "post" && res.kind !== "user") {
+    const what =
+      res.kind === "chat"
+        ? "a chat message body: open the Chat message tab to compose one"
+        : res.kind === "semantic"
+          ? "a user semantic body (no widgets): an add-on needs a widgets array"
+          : "an event subscription body, not an add-on";
+    return { ok: false, message: `This is ${what}. Your document was not changed.` };
+  }
+  const body = res.body;
+  // A body that does not say which kind it is keeps the kind being edited.
+  const kind: DocumentKind =
+    res.kind === "post" && currentKind === "user" && !("notes" in body) ? "user" : res.kind;
+  const widgets = body.widgets;
+  if (!Array.isArray(widgets))
+    return { ok: false, message: "widgets must be an array of widgets. Your document was not changed." };
+  const objects: Record<string, unknown>[] = [];
+  for (const [i, w] of widgets.entries()) {
+    if (!isRecord(w))
+      return {
+        ok: false,
+        message: `widgets[${i}] is ${JSON.stringify(w)}, not a widget object such as {"title_row": {"text": "…"}}: fix it and import again. Your document was not changed.`,
+      };
+    objects.push(w);
+  }
+  const v = validateBody(kind, body);
+  return {
+    ok: true,
+    doc: documentFromBody(kind, body, objects),
+    from: res.from,
+    report: res.report,
+    errors: v.errors.length,
+    warnings: v.warnings.length,
+  };
+}
+
+/** Parses and imports JSON text. */
+export function importText(text: string, currentKind: DocumentKind): ImportResult {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return parsed;
+  return importJson(parsed.value, currentKind);
+}
+
+function capitalise(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,45 @@
+import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
+import type { DocumentKind } from "../store/document";
+import { type ImportResult, importJson } from "../json/import-body";
+
+/** The fragment parameter that carries a shared document. */
+export const SHARE_PARAM = "doc";
+
+/** The URL fragment (without `#`) carrying `body` of `kind`, compressed. */
+export function encodeShare(kind: DocumentKind, body: unknown): string {
+  return `${SHARE_PARAM}=${compressToEncodedURIComponent(JSON.stringify({ kind, body }))}`;
+}
+
+/** A full share link for the page at `base` (its own fragment is replaced). */
+export function shareUrl(base: string, kind: DocumentKind, body: unknown): string {
+  const url = new URL(base);
+  url.hash = encodeShare(kind, body);
+  return url.toString();
+}
+
+/**
+ * Reads a shared document from a URL fragment; undefined when the fragment carries none.
+ * The content is untrusted: it goes through the same checks as an import.
+ */
+export function decodeShare(hash: string): ImportResult | undefined {
+  const fragment = hash.startsWith("#") ? hash.slice(1) : hash;
+  const params = new URLSearchParams(fragment);
+  const packed = params.get(SHARE_PARAM);
+  if (packed === null) return undefined;
+  const broken: ImportResult = {
+    ok: false,
+    message: "The shared link is damaged (it may have been cut short when copied): ask for the link again.",
+  };
+  // URLSearchParams turns "+" into a space; lz-string's URI alphabet uses "+".
+  const text = decompressFromEncodedURIComponent(packed.replace(/ /g, "+"));
+  if (!text) return broken;
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return broken;
+  }
+  if (typeof json !== "object" || json === null || !("body" in json)) return broken;
+  const kind = "kind" in json && json.kind === "user" ? "user" : "post";
+  return importJson(json.body, kind);
+}

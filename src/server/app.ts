@@ -22,13 +22,13 @@ export interface ProxyOptions {
   inbox?: Inbox;
 }
 
-export interface Proxy {
+export interface StudioProxy {
   app: Hono;
   deps: ServerDeps;
 }
 
 /** Builds the proxy app; tests and main.ts build it the same way. */
-export function createProxy(opts: ProxyOptions): Proxy {
+export function createProxy(opts: ProxyOptions): StudioProxy {
   const now = opts.now ?? (() => Date.now());
   const fetchFn = opts.fetch ?? fetch;
   const log = opts.log ?? ((line: string) => console.log(line));

@@ -1,6 +1,6 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { createProxy, type Proxy } from "../../src/server/app";
+import { createProxy, type StudioProxy } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { createEmulator, type Emulator } from "../../src/emulator/app";
 import { type ManualClock, manualClock } from "../../src/emulator/clock";
@@ -82,7 +82,7 @@ export interface Stack {
   clock: ManualClock;
   emulator: Emulator;
   emulatorServer: Running;
-  proxy: Proxy;
+  proxy: StudioProxy;
   proxyServer: Running;
   config: Config;
   logs: string[];

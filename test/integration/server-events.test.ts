@@ -1,0 +1,276 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN } from "../../src/emulator/state";
+import { Browser, leakedSecrets, type Stack, signIn, startStack } from "./server-harness";
+
+let stack: Stack;
+let browser: Browser;
+
+beforeEach(async () => {
+  stack = await startStack();
+  browser = new Browser();
+});
+afterEach(async () => {
+  expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
+  await stack.close();
+});
+
+const chatEvent = (text: string) => ({
+  type: "NEW_MESSAGE",
+  new_message: {
+    id: "6f1c2a9e-5b7d-4c1e-9a2b-7d8e6f5a4b3c",
+    conversation: { id: DEMO_CONVERSATION_ID, type: "POST", post_token: DEMO_POST_TOKEN },
+    sender: { side: "BUYER", type: "HUMAN" },
+    type: "TEXT",
+    sent_at: 1767225600000000,
+    text,
+  },
+  meta_data: { campaign: "spring" },
+});
+
+function deliver(body: unknown, authorization: string | null = DEMO_APP.identificationKey) {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (authorization !== null) headers.authorization = authorization;
+  return fetch(`${stack.proxyServer.url}/platform/events`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
+}
+
+async function inbox(): Promise<
+  { kind: string; event?: { type: string }; start?: Record<string, unknown> }[]
+> {
+  const { res, text } = await browser.fetch(`${stack.proxyServer.url}/api/inbox`);
+  expect(res.status).toBe(200);
+  return JSON.parse(text).entries;
+}
+
+describe("event delivery address (spec 4.5)", () => {
+  it("accepts a delivery with the identification key and shows it in the inbox", async () => {
+    await signIn(browser, stack, ["USER_PHONE"]);
+    const res = await deliver(chatEvent("Is it still available?"));
+    expect(res.status).toBe(200);
+    const entries = await inbox();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: "event", event: { type: "NEW_MESSAGE" } });
+  });
+
+  it("refuses an unauthenticated, a wrongly keyed and a malformed delivery; none reaches the inbox", async () => {
+    await signIn(browser, stack, ["USER_PHONE"]);
+    expect((await deliver(chatEvent("x"), null)).status).toBe(401);
+    expect((await deliver(chatEvent("x"), `${DEMO_APP.identificationKey}x`)).status).toBe(401);
+    expect((await deliver(chatEvent("x"), `Bearer ${DEMO_APP.identificationKey}`)).status).toBe(401);
+    // The old shape (spec 6.3.7) and a NEW_MESSAGE without its payload are malformed.
+    const old = await deliver({ type: "CHAT_MESSAGE", payload: {}, timestamp: 1 });
+    expect(old.status).toBe(400);
+    expect((await old.json()).error.code).toBe("invalid_delivery");
+    expect((await deliver({ type: "NEW_MESSAGE" })).status).toBe(400);
+    expect(await inbox()).toHaveLength(0);
+  });
+
+  it("requires a signed-in session to read the inbox", async () => {
+    const { res, text } = await browser.fetch(`${stack.proxyServer.url}/api/inbox/stream`);
+    expect(res.status).toBe(401);
+    expect(JSON.parse(text).error.code).toBe("not_signed_in");
+  });
+
+  it("streams a delivered event to the editor over server-sent events", async () => {
+    await signIn(browser, stack, ["USER_PHONE"]);
+    const cookie = [...browser.cookies].map(([k, v]) => `${k.split("|")[1]}=${v}`).join("; ");
+    const controller = new AbortController();
+    const res = await fetch(`${stack.proxyServer.url}/api/inbox/stream`, {
+      headers: { cookie },
+      signal: controller.signal,
+    });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error("no stream");
+    const decoder = new TextDecoder();
+    let text = "";
+    const readUntil = async (needle: string) => {
+      while (!text.includes(needle)) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("stream ended");
+        text += decoder.decode(value);
+      }
+    };
+    await readUntil("event: ready");
+    expect((await deliver(chatEvent("Live hello"))).status).toBe(200);
+    await readUntil("Live hello");
+    controller.abort();
+    const line = text.split("\n").find((l) => l.startsWith("data: ") && l.includes("Live hello")) ?? "";
+    const entry = JSON.parse(line.slice(6));
+    expect(entry).toMatchObject({ id: 1, kind: "event", event: { new_message: { text: "Live hello" } } });
+  });
+});
+
+describe("start address (spec 4.11)", () => {
+  const start = (headers: Record<string, string>, body: unknown) =>
+    fetch(`${stack.proxyServer.url}/platform/start`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: DEMO_APP.identificationKey, ...headers },
+      body: JSON.stringify(body),
+    });
+
+  it.each([
+    ["API-Version", { extra_data: { plan: "gold" } }],
+    ["API_VERSION", { extra_data: { plan: "gold" } }],
+  ])("answers {url} into the editor with post_token when the version header is %s", async (header, data) => {
+    const res = await start(
+      { [header]: "2" },
+      { post_token: DEMO_POST_TOKEN, user_side: "supply", source: "POST_ADDON", ...data },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: `${stack.proxyServer.url}/?post_token=${DEMO_POST_TOKEN}` });
+  });
+
+  it("accepts the old body version (provider_data, no version header)", async () => {
+    const res = await start(
+      {},
+      { post_token: DEMO_POST_TOKEN, provider_data: { a: "b" }, user_side: "DEMAND" },
+    );
+    expect(res.status).toBe(200);
+    await signIn(browser, stack, ["USER_PHONE"]);
+    const entries = await inbox();
+    expect(entries[0]).toMatchObject({
+      kind: "start_request",
+      start: { version: 1, data: { a: "b" }, userSide: "DEMAND" },
+    });
+  });
+
+  it("refuses a start request without the identification key, or with an unknown field", async () => {
+    const res = await fetch(`${stack.proxyServer.url}/platform/start`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "API-Version": "2" },
+      body: JSON.stringify({ post_token: DEMO_POST_TOKEN }),
+    });
+    expect(res.status).toBe(401);
+    expect((await start({ "API-Version": "2" }, { post_token: DEMO_POST_TOKEN, surprise: 1 })).status).toBe(
+      400,
+    );
+    expect((await start({ "API-Version": "2" }, { user_side: "SIDEWAYS" })).status).toBe(400);
+  });
+});
+
+describe("emulator deliveries through subscriptions", () => {
+  const typeMessage = (text: string) =>
+    browser.fetch(`${stack.emulatorServer.url}/conversations/${DEMO_CONVERSATION_ID}/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ text }).toString(),
+    });
+
+  it("delivers typed messages to a subscription, and keeps delivering after a refresh re-creates it (6.3.3)", async () => {
+    const readScope = `CHAT_POST_CONVERSATIONS_READ.${DEMO_POST_TOKEN}`;
+    await signIn(browser, stack, [readScope], { offline: true });
+    const sub = await browser.fetch(`${stack.proxyServer.url}/api/subscriptions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        event_type: "NEW_MESSAGE_ON_POST",
+        event_resource_id: DEMO_POST_TOKEN,
+        metadata: { k: "v" },
+      }),
+    });
+    expect(sub.res.status).toBe(200);
+    await typeMessage("first");
+    expect((await inbox()).map((e) => e.event?.type)).toEqual(["NEW_MESSAGE"]);
+
+    // The token dies: so does its subscription.
+    stack.clock.advance(3601 * 1000);
+    await typeMessage("lost");
+    expect(await inbox()).toHaveLength(1);
+
+    // Any request renews the token; the proxy then re-creates the subscription with it.
+    const session = JSON.parse((await browser.fetch(`${stack.proxyServer.url}/api/session`)).text);
+    expect(session.subscriptions).toHaveLength(1);
+    expect(session.subscriptions[0].lastError).toBeNull();
+    stack.clock.advance(3 * 60 * 1000);
+    await typeMessage("after refresh");
+    const entries = await inbox();
+    expect(entries).toHaveLength(2);
+    expect(JSON.stringify(entries[1])).toContain("after refresh");
+    expect(JSON.stringify(entries[1])).toContain('"metadata":{"k":"v"}');
+  });
+
+  it("asks for the event type's scope before subscribing", async () => {
+    await signIn(browser, stack, ["USER_PHONE"]);
+    const { res, text } = await browser.fetch(`${stack.proxyServer.url}/api/subscriptions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ event_type: "POST_UPDATE" }),
+    });
+    expect(res.status).toBe(403);
+    expect(JSON.parse(text).error).toMatchObject({ code: "missing_scope", scope: "USER_POSTS_GET" });
+  });
+
+  it("delivers a POST_UPDATE triggered on the post page", async () => {
+    await signIn(browser, stack, ["USER_POSTS_GET"]);
+    await browser.fetch(`${stack.proxyServer.url}/api/subscriptions`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ event_type: "POST_UPDATE" }),
+    });
+    await browser.fetch(`${stack.emulatorServer.url}/posts/${DEMO_POST_TOKEN}/update`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "type=RETIRE",
+    });
+    const entries = await inbox();
+    expect(entries[0]).toMatchObject({
+      event: { type: "POST_UPDATE", post_update: { type: "RETIRE", post: { token: DEMO_POST_TOKEN } } },
+    });
+  });
+
+  it("pressing an open_server_link button on the conversation page sends the start request to the app", async () => {
+    await signIn(browser, stack, [`CONVERSATION_SEND_MESSAGE.${DEMO_CONVERSATION_ID}`]);
+    const message = {
+      type: "TEXT",
+      message: "Pick a plan",
+      receiver_buttons: {
+        rows: [
+          {
+            buttons: [
+              {
+                caption: "Gold",
+                icon_name: "star",
+                action: { open_server_link: { data: { plan: "gold" } } },
+              },
+            ],
+          },
+        ],
+      },
+    };
+    const sent = await browser.fetch(
+      `${stack.proxyServer.url}/api/conversations/${DEMO_CONVERSATION_ID}/messages`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(message),
+      },
+    );
+    expect(sent.res.status).toBe(200);
+    const page = (await browser.fetch(`${stack.emulatorServer.url}/conversations/${DEMO_CONVERSATION_ID}`))
+      .text;
+    expect(page).toContain("Pick a plan");
+    const msgId = /name="message" value="([^"]+)"/.exec(page)?.[1] ?? "";
+    expect(page).toContain(">Gold</button>");
+    const press = await browser.fetch(
+      `${stack.emulatorServer.url}/conversations/${DEMO_CONVERSATION_ID}/press`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ message: msgId, side: "receiver", row: "0", index: "0" }).toString(),
+      },
+    );
+    expect(press.res.status).toBe(303);
+    expect(press.res.headers.get("location")).toBe(
+      `${stack.proxyServer.url}/?post_token=${DEMO_POST_TOKEN}&conversation_id=${DEMO_CONVERSATION_ID}`,
+    );
+    const entries = await inbox();
+    expect(entries[0]).toMatchObject({
+      kind: "start_request",
+      start: { version: 2, source: "CHAT_MESSAGE_ACTION", userSide: "DEMAND", data: { plan: "gold" } },
+    });
+  });
+});

@@ -1,0 +1,221 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { AddonPreview } from "../../src/editor/preview/addon-preview";
+import { COLOR_SWATCHES, THEME_TEXT, WIDGET_KINDS, type Widget, newWidget } from "../../src/platform";
+import { WIDGET_PREVIEWS } from "../../src/widgets/previews";
+import { TitleRowPreview } from "../../src/widgets/title-row/preview";
+
+afterEach(cleanup);
+
+/** jsdom reports colours as rgb(); the contract writes hex. */
+function rgb(hex: string): string {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return `rgb(${(n >> 16) & 255}, ${(n >> 8) & 255}, ${n & 255})`;
+}
+
+function show(widgets: Widget[], theme: "light" | "dark" = "light", onSelect = vi.fn()) {
+  render(<AddonPreview widgets={widgets} theme={theme} onSelect={onSelect} />);
+  return { onSelect, phone: screen.getByRole("region", { name: "Add-on preview" }) };
+}
+
+describe("add-on preview", () => {
+  it("has a preview for every widget kind and draws each kind's defaults", () => {
+    expect(Object.keys(WIDGET_PREVIEWS).sort()).toEqual([...WIDGET_KINDS].sort());
+    show(WIDGET_KINDS.map(newWidget));
+    expect(screen.getAllByRole("article")).toHaveLength(WIDGET_KINDS.length);
+  });
+
+  it("lays the phone out right to left in Persian with the theme's text colours", () => {
+    const { phone } = show([newWidget("title_row")], "dark");
+    expect(phone.getAttribute("dir")).toBe("rtl");
+    expect(phone.getAttribute("lang")).toBe("fa");
+    expect(phone.style.getPropertyValue("--pv-text-primary")).toBe(THEME_TEXT.dark.primary);
+    expect(phone.style.getPropertyValue("--pv-divider")).toBe(THEME_TEXT.dark.divider);
+  });
+
+  it("shows a title and marks the characters the app cuts", () => {
+    const long = `${"ب".repeat(49)}اضافه`;
+    show([{ title_row: { text: long } }]);
+    const cut = screen.getByRole("deletion");
+    expect(cut.textContent).toContain("اضافه");
+    expect(cut.title).toContain("limit 49");
+    expect(cut.parentElement?.textContent).toBe(long);
+  });
+
+  it("does not mark a text within its limit", () => {
+    show([{ title_row: { text: "گزارش" } }, { subtitle_row: { text: "زیرعنوان", has_divider: true } }]);
+    expect(screen.queryByRole("deletion")).toBeNull();
+    expect(screen.getByText("زیرعنوان")).toBeTruthy();
+    expect(screen.getAllByRole("separator")).toHaveLength(1);
+  });
+
+  it("draws a score bar at its percentage in the score colour of each theme", () => {
+    const w: Widget = { score_row: { title: "موتور", percentage_score: 85, score_color: "SUCCESS_PRIMARY" } };
+    show([w], "light");
+    const meter = screen.getByRole("meter", { name: "Percentage score" });
+    expect(meter.getAttribute("aria-valuenow")).toBe("85");
+    const fill = meter.firstElementChild as HTMLElement;
+    expect(fill.style.width).toBe("85%");
+    expect(fill.style.backgroundColor).toBe(rgb(COLOR_SWATCHES.SUCCESS_PRIMARY.light));
+    expect(screen.getByText("۸۵٪")).toBeTruthy();
+    cleanup();
+    show([w], "dark");
+    const darkFill = screen.getByRole("meter").firstElementChild as HTMLElement;
+    expect(darkFill.style.backgroundColor).toBe(rgb(COLOR_SWATCHES.SUCCESS_PRIMARY.dark));
+  });
+
+  it("draws a descriptive score in its colour, cut at 17 characters", () => {
+    show([
+      { score_row: { title: "بدنه", descriptive_score: "عالی".repeat(5), score_color: "ERROR_PRIMARY" } },
+    ]);
+    expect(screen.queryByRole("meter")).toBeNull();
+    const cut = screen.getByRole("deletion");
+    expect(cut.textContent).toBe("الی");
+    expect((cut.closest(".pv-score-text") as HTMLElement).style.color).toBe(
+      rgb(COLOR_SWATCHES.ERROR_PRIMARY.light),
+    );
+  });
+
+  it("draws the evaluation bar right, middle, left with the indicator measured from the right", () => {
+    show([newWidget("evaluation_row")]);
+    const meter = screen.getByRole("meter", { name: "Indicator: قیمت مناسب" });
+    expect(meter.getAttribute("aria-valuenow")).toBe("40");
+    const indicator = meter.querySelector<HTMLElement>(".pv-eval-indicator");
+    expect(indicator?.style.right).toBe("40%");
+    const sections = [...meter.querySelectorAll<HTMLElement>(".pv-eval-section")];
+    expect(sections.map((s) => s.dataset.section)).toEqual(["right", "middle", "left"]);
+    expect(sections.map((s) => s.style.backgroundColor)).toEqual([
+      rgb(COLOR_SWATCHES.SUCCESS_PRIMARY.light),
+      rgb(COLOR_SWATCHES.WARNING_SECONDARY.light),
+      rgb(COLOR_SWATCHES.ERROR_PRIMARY.light),
+    ]);
+    expect(screen.getByText("ارزان")).toBeTruthy();
+    expect(screen.getByText("گران")).toBeTruthy();
+  });
+
+  it("shows carousel images by id, logo as the app's logo, in a scrollable list", () => {
+    show([
+      { image_carousel_row: { items: [{ image_id: "logo" }, { image_id: "front_1", description: "جلو" }] } },
+    ]);
+    const list = screen.getByRole("list", { name: "Images" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(list).getByRole("img", { name: "App logo" })).toBeTruthy();
+    expect(within(list).getByRole("img", { name: "Image front_1" }).textContent).toContain("front_1");
+    expect(within(list).getByText("جلو")).toBeTruthy();
+  });
+
+  it("shows group info as columns with cut values", () => {
+    const long = "۱".repeat(101);
+    show([
+      {
+        group_info_row: {
+          items: [
+            { title: "الف", value: "۱" },
+            { title: "ب", value: "۲" },
+            { title: "پ", value: long },
+          ],
+        },
+      },
+    ]);
+    const group = document.querySelector<HTMLElement>(".pv-group");
+    expect(group?.style.gridTemplateColumns).toBe("repeat(3, 1fr)");
+    expect(screen.getByRole("deletion").textContent).toContain("۱");
+  });
+
+  it("collapses an expandable description behind بیشتر and opens it", async () => {
+    const text = "متن ".repeat(60);
+    const onSelect = vi.fn();
+    show([{ description_row: { text, expandable: true } }], "light", onSelect);
+    const more = screen.getByRole("button", { name: "بیشتر" });
+    expect(more.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.getByRole("article").textContent).not.toContain(text);
+    await userEvent.click(more);
+    expect(screen.getByRole("button", { name: "بستن" }).getAttribute("aria-expanded")).toBe("true");
+    expect(screen.getByRole("article").textContent).toContain(text.trim());
+    expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it("cuts a description that is not expandable at 200 characters", () => {
+    show([{ description_row: { text: "الف".repeat(70) } }]);
+    expect(screen.getByRole("deletion").textContent).toHaveLength(10);
+  });
+
+  it("shows a selector's icon and chevron, an event's label, a button's title", () => {
+    show([
+      { selector_row: { title: "جزئیات", icon_name: "INFO" } },
+      { event_row: { title: "سرویس", label: "۱۴۰۳/۰۲/۱۰", icon_name: "SOME_UNKNOWN_ICON" } },
+      { button_bar: { title: "مشاهده", action: { open_direct_link: "https://example.com" } } },
+    ]);
+    expect(screen.getByRole("img", { name: "Icon INFO" }).classList.contains("pv-icon-fallback")).toBe(false);
+    const fallback = screen.getByRole("img", { name: "Icon SOME_UNKNOWN_ICON" });
+    expect(fallback.classList.contains("pv-icon-fallback")).toBe(true);
+    expect(fallback.querySelector("title")?.textContent).toContain("SOME_UNKNOWN_ICON");
+    expect(screen.getByText("۱۴۰۳/۰۲/۱۰").classList.contains("pv-event-label")).toBe(true);
+    expect(screen.getByText("مشاهده")).toBeTruthy();
+  });
+
+  it("selects a widget by click and by Enter, and outlines the selected one", async () => {
+    const onSelect = vi.fn();
+    render(
+      <AddonPreview
+        widgets={[{ title_row: { text: "یک" } }, { title_row: { text: "دو" } }]}
+        theme="light"
+        selectedIndex={1}
+        onSelect={onSelect}
+      />,
+    );
+    const first = screen.getByRole("article", { name: "1. Title: یک" });
+    const second = screen.getByRole("article", { name: "2. Title: دو" });
+    expect(second.getAttribute("aria-current")).toBe("true");
+    expect(second.classList.contains("pv-selected")).toBe(true);
+    expect(first.classList.contains("pv-selected")).toBe(false);
+    await userEvent.click(first);
+    expect(onSelect).toHaveBeenLastCalledWith(0);
+    second.focus();
+    fireEvent.keyDown(second, { key: "Enter" });
+    expect(onSelect).toHaveBeenLastCalledWith(1);
+    expect(onSelect).toHaveBeenCalledTimes(2);
+  });
+
+  it("re-renders only the widget whose object changed", () => {
+    const original = WIDGET_PREVIEWS.title_row;
+    const rendered: string[] = [];
+    WIDGET_PREVIEWS.title_row = (props) => {
+      rendered.push(props.value.text);
+      return <TitleRowPreview {...props} />;
+    };
+    try {
+      const a: Widget = { title_row: { text: "یک" } };
+      const b: Widget = { title_row: { text: "دو" } };
+      const select = () => {};
+      const { rerender } = render(<AddonPreview widgets={[a, b]} theme="light" onSelect={select} />);
+      expect(rendered).toEqual(["یک", "دو"]);
+      rendered.length = 0;
+      // A new onSelect function must not defeat the memo either.
+      rerender(
+        <AddonPreview widgets={[a, { title_row: { text: "دوم" } }]} theme="light" onSelect={() => {}} />,
+      );
+      expect(rendered).toEqual(["دوم"]);
+      screen.getByText("دوم");
+    } finally {
+      WIDGET_PREVIEWS.title_row = original;
+    }
+  });
+
+  it("switches theme through the labelled switch", async () => {
+    const onThemeChange = vi.fn();
+    render(<AddonPreview widgets={[]} theme="light" onThemeChange={onThemeChange} />);
+    const group = screen.getByRole("radiogroup", { name: "Preview theme" });
+    await userEvent.click(within(group).getByRole("radio", { name: "Dark" }));
+    expect(onThemeChange).toHaveBeenCalledWith("dark");
+    expect(screen.getByText(/No widgets yet/)).toBeTruthy();
+  });
+
+  it("is inert without onSelect (the emulator's buyer view)", () => {
+    render(<AddonPreview widgets={[newWidget("title_row")]} theme="light" />);
+    expect(screen.queryByRole("article")).toBeNull();
+    expect(screen.getByText("گزارش کارشناسی خودرو")).toBeTruthy();
+  });
+});

@@ -1,0 +1,311 @@
+import { describe, expect, it } from "vitest";
+import { type BodyKind, validateBody } from "../../src/platform";
+
+function expectValid(kind: BodyKind, body: unknown) {
+  const r = validateBody(kind, body);
+  expect(r.errors.map((p) => `${p.at}: ${p.message}`)).toEqual([]);
+  expect(r.ok).toBe(true);
+  return r;
+}
+
+function expectError(kind: BodyKind, body: unknown, at: string, message?: RegExp) {
+  const r = validateBody(kind, body);
+  expect(r.ok).toBe(false);
+  const hit = r.errors.find((p) => p.at === at);
+  expect(
+    hit,
+    `no error at ${at}; errors: ${r.errors.map((p) => `${p.at}: ${p.message}`).join(" | ")}`,
+  ).toBeDefined();
+  if (message) expect(hit?.message).toMatch(message);
+  return r;
+}
+
+const UUID = "3f2c1a9e-8b7d-4c6e-9f01-2a3b4c5d6e7f";
+const selectorWith = (action: unknown) => ({ widgets: [{ selector_row: { title: "گزارش کامل", action } }] });
+const ACTION_AT = "widgets[0].selector_row.action";
+
+describe("actions: exactly one of the five kinds", () => {
+  it("accepts each kind", () => {
+    for (const action of [
+      { open_direct_link: "https://example.com/report?id=۱" },
+      { open_direct_link: "http://example.com" },
+      { open_server_link: { data: { report_id: "8421" } } },
+      { get_dynamic_action: { data: {} } },
+      { open_post_page: { post_token: "gZx7yK3a" } },
+      { open_post_manage_page: { post_token: "AbCdEfGh_1234567" } },
+    ])
+      expectValid("post", selectorWith(action));
+  });
+  it("refuses javascript:, data: and other schemes, and non-URLs", () => {
+    expectError(
+      "post",
+      selectorWith({ open_direct_link: "javascript:alert(1)" }),
+      `${ACTION_AT}.open_direct_link`,
+      /javascript: links are not allowed/,
+    );
+    expectError(
+      "post",
+      selectorWith({ open_direct_link: "data:text/html,<b>x</b>" }),
+      `${ACTION_AT}.open_direct_link`,
+      /data: links/,
+    );
+    expectError(
+      "post",
+      selectorWith({ open_direct_link: "ftp://example.com/a" }),
+      `${ACTION_AT}.open_direct_link`,
+      /only http and https/,
+    );
+    expectError(
+      "post",
+      selectorWith({ open_direct_link: "example.com" }),
+      `${ACTION_AT}.open_direct_link`,
+      /not a URL/,
+    );
+    expectError(
+      "post",
+      selectorWith({ open_direct_link: "" }),
+      `${ACTION_AT}.open_direct_link`,
+      /must not be empty/,
+    );
+  });
+  it("refuses none and two kinds", () => {
+    expectError("post", selectorWith({}), ACTION_AT, /exactly one of/);
+    expectError(
+      "post",
+      selectorWith({ open_direct_link: "https://a.ir", open_post_page: { post_token: "gZx7yK3a" } }),
+      ACTION_AT,
+      /exactly one kind/,
+    );
+  });
+  it("data maps hold strings only, and data is required", () => {
+    expectError(
+      "post",
+      selectorWith({ open_server_link: { data: { n: 1 } } }),
+      `${ACTION_AT}.open_server_link.data.n`,
+      /quote it/,
+    );
+    expectError(
+      "post",
+      selectorWith({ get_dynamic_action: {} }),
+      `${ACTION_AT}.get_dynamic_action.data`,
+      /required/,
+    );
+  });
+  it("post tokens are 8 to 16 letters, digits or underscores", () => {
+    for (const t of ["abcd1234", "A_b_C_d_E_f_G_h_"])
+      expectValid("post", selectorWith({ open_post_page: { post_token: t } }));
+    for (const t of ["abc1234", "abcdefgh123456789", "gZx7-yK3a", "گزارش۱۲۳۴۵"])
+      expectError(
+        "post",
+        selectorWith({ open_post_page: { post_token: t } }),
+        `${ACTION_AT}.open_post_page.post_token`,
+        /8 to 16/,
+      );
+  });
+  it("names v1 action fields", () => {
+    expectError(
+      "post",
+      selectorWith({ type: "LOAD_WEB_VIEW_PAGE", payload: { url: "https://a.ir" } }),
+      `${ACTION_AT}.type`,
+      /v1 action field/,
+    );
+    expectError(
+      "post",
+      selectorWith({ open_direct_link: "https://a.ir", fallback_link: "https://b.ir" }),
+      `${ACTION_AT}.fallback_link`,
+      /removed in v2/,
+    );
+  });
+});
+
+describe("post add-on body (2.10)", () => {
+  it("accepts widgets, semantic and notes", () => {
+    expectValid("post", {
+      widgets: [{ title_row: { text: "گزارش کارشناسی" } }],
+      semantic: { inspection_result: "INSPECTION_APPROVED", report_id: "8421" },
+      notes: "برای آگهی ۱۲",
+    });
+  });
+  it("refuses semantic_sensitives and sensitive_semantics", () => {
+    for (const key of ["semantic_sensitives", "sensitive_semantics"])
+      expectError("post", { widgets: [], [key]: ["report_id"] }, key, /removed in v2 and must not be sent/);
+  });
+  it("semantic values are strings", () => {
+    expectError("post", { widgets: [], semantic: { year: 1400 } }, "semantic.year", /strings/);
+  });
+  it("widgets is required and must be an array", () => {
+    expectError("post", {}, "widgets", /required/);
+    expectError("post", { widgets: "x" }, "widgets", /array/);
+  });
+  it("refuses an unknown field, naming the accepted ones", () => {
+    expectError("post", { widgets: [], title: "x" }, "title", /widgets, semantic, notes/);
+  });
+  it("refuses a body that is not an object", () => {
+    expectError("post", [], "(root)", /JSON object/);
+  });
+  it("warns about an empty widget list", () => {
+    const r = expectValid("post", { widgets: [] });
+    expect(r.warnings.map((w) => w.at)).toEqual(["widgets"]);
+  });
+});
+
+describe("user add-on body (2.11)", () => {
+  it("accepts widgets, categories, ticket_uuid, cost and semantic", () => {
+    expectValid("user", {
+      widgets: [{ title_row: { text: "احراز هویت انجام شد" } }],
+      categories: [],
+      ticket_uuid: UUID,
+      cost: 25000,
+      semantic: { identity_verification_result: "FACE_AND_ID_MATCHED" },
+    });
+  });
+  it("ticket_uuid must be UUID-shaped", () => {
+    expectError("user", { widgets: [], ticket_uuid: "ticket-12" }, "ticket_uuid", /UUID/);
+  });
+  it("cost is a non-negative number", () => {
+    expectValid("user", { widgets: [], cost: 0.5 });
+    expectError("user", { widgets: [], cost: "25000" }, "cost", /not a string/);
+    expectError("user", { widgets: [], cost: -1 }, "cost", /negative/);
+  });
+  it("says what became of each v1 field", () => {
+    expectError("user", { widgets: [], verification_cost: 10 }, "verification_cost", /renamed to cost/);
+    expectError("user", { widgets: [], phone: "09120000000" }, "phone", /address/);
+    expectError("user", { widgets: [], notes: "x" }, "notes", /removed/);
+    expectError(
+      "user",
+      { widgets: [], management_permalink: "https://a.ir" },
+      "management_permalink",
+      /removed/,
+    );
+    expectError("user", { widgets: [], semantic_sensitives: [] }, "semantic_sensitives", /must not be sent/);
+    expectError("user", { widgets: [], sensitive_semantics: [] }, "sensitive_semantics", /must not be sent/);
+  });
+});
+
+describe("user semantic body (2.12)", () => {
+  it("accepts semantic, ticket_uuid and cost", () => {
+    expectValid("semantic", { semantic: { status: "SUCCEEDED" }, ticket_uuid: UUID, cost: 1000 });
+  });
+  it("semantic is required; widgets are not part of it", () => {
+    expectError("semantic", { cost: 1 }, "semantic", /required/);
+    expectError("semantic", { semantic: {}, widgets: [] }, "widgets");
+  });
+  it("says what became of the old verification fields", () => {
+    expectError("semantic", { semantic: {}, verification_cost: 1 }, "verification_cost", /renamed to cost/);
+    expectError("semantic", { semantic: {}, phone: "0912" }, "phone", /address/);
+    expectError(
+      "semantic",
+      { semantic: {}, semantic_sensitives: [] },
+      "semantic_sensitives",
+      /must not be sent/,
+    );
+    expectError("semantic", { semantic: {}, ticket_uuid: "nope" }, "ticket_uuid", /UUID/);
+  });
+  it("warns about an unhashed VIN and an unknown predefined value", () => {
+    const r = expectValid("semantic", { semantic: { VIN: "NAAM01CA9JK123456", status: "DONE" } });
+    expect(r.warnings.map((w) => w.at).sort()).toEqual(["semantic.VIN", "semantic.status"]);
+  });
+});
+
+describe("chat message body (2.15)", () => {
+  const button = (i: number, extra: Record<string, unknown> = {}) => ({
+    caption: `گزینه ${i}`,
+    action: { open_server_link: { data: { choice: String(i) } } },
+    icon_name: "INFO",
+    ...extra,
+  });
+  const rows = (...sizes: number[]) => {
+    let n = 0;
+    return { rows: sizes.map((s) => ({ buttons: Array.from({ length: s }, () => button(++n)) })) };
+  };
+  it("accepts the spec's shape, with or without type", () => {
+    expectValid("chat", {
+      type: "TEXT",
+      message: "سلام، گزارش آماده است",
+      sender_buttons: rows(1),
+      receiver_buttons: rows(2),
+    });
+    expectValid("chat", { message: "سلام" });
+  });
+  it("type is TEXT when present; message is required", () => {
+    expectError("chat", { type: "IMAGE", message: "x" }, "type", /TEXT/);
+    expectError("chat", { sender_buttons: rows(1) }, "message", /required/);
+  });
+  it("9 buttons in 3 rows of 3 is fine; 10 is an error", () => {
+    const r = expectValid("chat", { message: "x", receiver_buttons: rows(3, 3, 3) });
+    expect(r.warnings).toEqual([]);
+    expectError(
+      "chat",
+      { message: "x", receiver_buttons: rows(3, 3, 3, 1) },
+      "receiver_buttons",
+      /10 buttons.*at most 9/,
+    );
+  });
+  it("more than 3 rows, or more than 3 in a row, is a warning", () => {
+    const r = expectValid("chat", { message: "x", sender_buttons: rows(1, 1, 1, 1) });
+    expect(r.warnings.map((w) => w.at)).toEqual(["sender_buttons.rows"]);
+    const r2 = expectValid("chat", { message: "x", sender_buttons: rows(4) });
+    expect(r2.warnings.map((w) => w.at)).toEqual(["sender_buttons.rows[0].buttons"]);
+  });
+  it("a button names its icon icon_name or icon, not both", () => {
+    expectValid("chat", {
+      message: "x",
+      sender_buttons: {
+        rows: [{ buttons: [{ caption: "الف", action: { open_direct_link: "https://a.ir" }, icon: "INFO" }] }],
+      },
+    });
+    expectError(
+      "chat",
+      { message: "x", sender_buttons: { rows: [{ buttons: [button(1, { icon: "INFO" })] }] } },
+      "sender_buttons.rows[0].buttons[0].icon",
+      /same field/,
+    );
+  });
+  it("a button needs a caption and an action; a row needs a button", () => {
+    expectError(
+      "chat",
+      { message: "x", sender_buttons: { rows: [{ buttons: [{ caption: "الف" }] }] } },
+      "sender_buttons.rows[0].buttons[0].action",
+      /required/,
+    );
+    expectError(
+      "chat",
+      { message: "x", sender_buttons: { rows: [{ buttons: [] }] } },
+      "sender_buttons.rows[0].buttons",
+      /empty row/,
+    );
+  });
+  it("says what became of the old chat fields", () => {
+    expectError("chat", { message: "x", user_id: "u1" }, "user_id", /conversation in the address/);
+    expectError("chat", { message: "x", peer_id: "p1" }, "peer_id", /conversation in the address/);
+    expectError(
+      "chat",
+      { message: "x", post_token: "gZx7yK3a" },
+      "post_token",
+      /conversation in the address/,
+    );
+    expectError("chat", { message: "x", sender_btn: [] }, "sender_btn", /renamed to sender_buttons/);
+    expectError("chat", { message: "x", receiver_btn: [] }, "receiver_btn", /renamed to receiver_buttons/);
+  });
+});
+
+describe("v1 bodies are recognised", () => {
+  it("reports widgets.widget_list once, with a pointer to migrate", () => {
+    const r = expectError(
+      "post",
+      { widgets: { widget_list: [{ widget_type: "TITLE_ROW", data: { "@type": "x", text: "الف" } }] } },
+      "widgets",
+      /v1 body.*addon-studio migrate/,
+    );
+    expect(r.errors).toHaveLength(1);
+  });
+  it("reports a v1 widget inside a v2 array whole", () => {
+    const r = expectError(
+      "user",
+      { widgets: [{ title_row: { text: "الف" } }, { widget_type: "SCORE_ROW", data: { title: "x" } }] },
+      "widgets[1]",
+      /v1 widget \(SCORE_ROW\).*migrate/,
+    );
+    expect(r.errors).toHaveLength(1);
+  });
+});

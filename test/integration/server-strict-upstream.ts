@@ -1,0 +1,92 @@
+import { Hono } from "hono";
+import { DEMO_APP } from "../../src/emulator/state";
+
+/** What the next API call answers. */
+export interface Scripted {
+  status: number;
+  body?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+}
+
+/**
+ * A deliberately strict fake of the platform: it answers 418 to anything that breaks the protocol
+ * (wrong content type, form fields, headers), so a sloppy proxy fails loudly. Consent is automatic.
+ */
+export function createStrictUpstream() {
+  const calls: string[] = [];
+  const violations: string[] = [];
+  const issued = new Set<string>();
+  let tokenAnswer: Scripted | undefined;
+  let next: Scripted | undefined;
+  let counter = 0;
+  const app = new Hono();
+
+  const violation = (what: string) => {
+    violations.push(what);
+    return new Response(`protocol violation: ${what}`, { status: 418 });
+  };
+
+  app.get("/oauth2/auth", (c) => {
+    const q = new URL(c.req.url).searchParams;
+    if (q.get("client_id") !== DEMO_APP.slug || !q.get("state") || q.get("response_type") !== "code") {
+      return violation("authorization request");
+    }
+    return c.redirect(
+      `${q.get("redirect_uri")}?code=fake-code-${++counter}&state=${encodeURIComponent(q.get("state") ?? "")}`,
+    );
+  });
+
+  app.post("/oauth2/token", async (c) => {
+    calls.push("POST /oauth2/token");
+    if (c.req.header("content-type") !== "application/x-www-form-urlencoded")
+      return violation("token content type");
+    const form = new URLSearchParams(await c.req.text());
+    if (form.get("client_secret") !== DEMO_APP.clientSecret || form.get("client_id") !== DEMO_APP.slug) {
+      return violation("client authentication");
+    }
+    if (tokenAnswer) {
+      const a = tokenAnswer;
+      tokenAnswer = undefined;
+      return new Response(a.body ?? "", { status: a.status, headers: a.headers ?? {} });
+    }
+    const token = `fake-access-${++counter}`;
+    issued.add(token);
+    return c.json({
+      access_token: token,
+      expires_in: 3600,
+      scope: form.get("grant_type") === "authorization_code" ? "POST_ADDON_CREATE.gZ3kQx9aB1cD" : "",
+      token_type: "bearer",
+    });
+  });
+
+  app.all("/v*", async (c) => {
+    calls.push(`${c.req.method} ${c.req.path}`);
+    if (c.req.header("x-api-key") !== DEMO_APP.apiKey) return violation("x-api-key");
+    const bearer = /^Bearer (.+)$/.exec(c.req.header("authorization") ?? "")?.[1];
+    if (c.req.method === "POST" && (!bearer || !issued.has(bearer))) return violation("bearer token");
+    if (c.req.method === "POST" && c.req.header("content-type") !== "application/json")
+      return violation("json content type");
+    const a = next ?? { status: 200, body: "{}" };
+    next = undefined;
+    if (a.delayMs) await new Promise((r) => setTimeout(r, a.delayMs));
+    return new Response(a.body ?? "", {
+      status: a.status,
+      headers: { "content-type": "application/json", ...a.headers },
+    });
+  });
+
+  return {
+    app,
+    calls,
+    violations,
+    /** Scripts the next API answer. */
+    answerNext(a: Scripted) {
+      next = a;
+    },
+    /** Scripts the next token endpoint answer. */
+    answerTokenNext(a: Scripted) {
+      tokenAnswer = a;
+    },
+  };
+}

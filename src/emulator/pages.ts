@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { FetchLike, VersionHeader } from "./deliveries";
 import { deliverEvent, sendStartRequest } from "./deliveries";
 import { escapeHtml, page } from "./html";
-import { renderAddonWidgets } from "./render-addon";
+import { previewCss, renderAddonBody } from "./render-addon";
 import {
   type ButtonView,
   conversationFor,
@@ -13,10 +13,6 @@ import {
 } from "./state";
 
 const POST_TOKEN_RE = /^[_A-Za-z0-9]{8,16}$/;
-
-function widgetsOf(body: unknown): unknown {
-  return typeof body === "object" && body !== null && "widgets" in body ? body.widgets : undefined;
-}
 
 function deliveryNote(statuses: (number | "failed")[]): string {
   if (statuses.length === 0) return "not delivered: the app holds no active subscription for it";
@@ -84,14 +80,14 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
     const cards = attached
       .map(
         (a) =>
-          `<section class="card" aria-label="Add-on of ${escapeHtml(a.appSlug)}">${renderAddonWidgets(widgetsOf(a.body))}</section>`,
+          `<section class="card" aria-label="Add-on of ${escapeHtml(a.appSlug)}">${renderAddonBody(a.body)}</section>`,
       )
       .join("");
     const note = notes.get(`post:${postToken}`);
     return c.html(
       page(
         `Post ${postToken}`,
-        `<h1>Post <code>${escapeHtml(postToken)}</code></h1>
+        `<style>${previewCss()}</style><h1>Post <code>${escapeHtml(postToken)}</code></h1>
 ${attached.length === 0 ? `<p class="note">No add-ons on this post yet.</p>` : cards}
 ${pending > 0 ? `<p class="note">An add-on was received and will be attached in a moment; this page reloads.</p>` : ""}
 <h2>Trigger a post update</h2>

@@ -1,30 +1,38 @@
+import { readFileSync } from "node:fs";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { AddonPreview } from "../editor/preview/addon-preview";
+import { validateBody } from "../platform/index";
 import { escapeHtml } from "./html";
 
+let css: string | undefined;
+
 /**
- * Renders a published add-on's widgets as HTML for the emulator's post page.
- *
- * INTEGRATION POINT: once `src/editor/preview/addon-preview.tsx` exports `AddonPreview`, replace this
- * plain rendering with `renderToStaticMarkup(<AddonPreview widgets={widgets} theme={theme} />)` from
- * `react-dom/server`, so the page draws add-ons with the studio's own preview components.
+ * The preview's stylesheet, inlined into the post page. Read from the source tree because Node cannot
+ * import CSS; missing CSS only makes the page plainer, so it is not an error.
  */
-export function renderAddonWidgets(widgets: unknown, _theme: "light" | "dark" = "light"): string {
-  if (!Array.isArray(widgets)) return `<p class="note">No widgets.</p>`;
-  const items = widgets.map((w) => {
-    if (typeof w !== "object" || w === null) return "<li>(not a widget)</li>";
-    const [kind, fields] = Object.entries(w).find(([k]) => k !== "semantic_paths") ?? ["?", {}];
-    const parts: string[] = [];
-    if (typeof fields === "object" && fields !== null) {
-      for (const [k, v] of Object.entries(fields)) {
-        if (typeof v === "string" || typeof v === "number" || typeof v === "boolean") {
-          parts.push(`<span><b>${escapeHtml(k)}</b>: ${escapeHtml(String(v))}</span>`);
-        } else if (k === "action" && typeof v === "object" && v !== null) {
-          const link =
-            "open_direct_link" in v && typeof v.open_direct_link === "string" ? v.open_direct_link : "";
-          if (link) parts.push(`<a href="${escapeHtml(link)}" rel="noopener">${escapeHtml(link)}</a>`);
-        }
-      }
+export function previewCss(): string {
+  if (css === undefined) {
+    try {
+      css = readFileSync(new URL("../editor/preview/preview.css", import.meta.url), "utf8");
+    } catch {
+      css = "";
     }
-    return `<li data-widget="${escapeHtml(kind)}"><code>${escapeHtml(kind)}</code> ${parts.join(" · ")}</li>`;
-  });
-  return `<ul class="addon">${items.join("")}</ul>`;
+  }
+  return css;
+}
+
+/**
+ * Renders a published add-on body as a buyer sees it, with the studio's own preview components
+ * (`AddonPreview` through react-dom/server), so the emulator and the editor draw add-ons alike.
+ */
+export function renderAddonBody(body: unknown, theme: "light" | "dark" = "light"): string {
+  // Bodies were validated on the way in; parsing again gives typed widgets without a cast.
+  const parsed = validateBody("post", body);
+  if (!parsed.ok || !parsed.value) return `<p class="note">This add-on could not be drawn.</p>`;
+  try {
+    return renderToStaticMarkup(createElement(AddonPreview, { widgets: parsed.value.widgets, theme }));
+  } catch (e) {
+    return `<p class="note">This add-on could not be drawn (${escapeHtml(e instanceof Error ? e.name : "error")}).</p>`;
+  }
 }

@@ -44,7 +44,9 @@ describe("publishing a post add-on through OAuth", () => {
     stack.clock.advance(1500);
     const page = (await browser.fetch(pageUrl)).text;
     expect(page).toContain("Inspection report");
-    expect(page).toContain("https://example.com/report");
+    // Drawn with the studio's own preview components, as a buyer sees it.
+    expect(page).toContain('data-kind="button_bar"');
+    expect(page).toContain("Full report");
   });
 
   it("sends the authorization request with %20-joined scopes and an encoded redirect_uri", async () => {

@@ -254,6 +254,8 @@ function convertWidgetData(model: Model, data: Json, at: PathSegment[], to: stri
       r.add(from, "dropped", `${where} is already set; this second value ${show(value)} was left out`);
       return;
     }
+    // Named before converting, so the report reads in order: where it went, then how it changed.
+    const at = r.lines.length;
     if (target !== key) r.add(from, "renamed", renameMessage(key, target, value, where));
     else if (change === "moved")
       r.add(
@@ -263,6 +265,8 @@ function convertWidgetData(model: Model, data: Json, at: PathSegment[], to: stri
       );
     const v = convertValue(f, value, from, where, itemRenamed, r);
     if (v !== undefined) out[target] = v;
+    // A value that could not be carried over went nowhere: drop the line that says where it went.
+    else if (r.lines.length > at && r.lines[at]?.change !== "unconvertible") r.lines.splice(at, 1);
   };
 
   for (const [key, value] of Object.entries(data)) {
@@ -349,6 +353,9 @@ function convertWidget(w: unknown, at: PathSegment[], outIndex: number, r: Repor
     return { [model.kind]: fields };
   } catch (e) {
     if (!(e instanceof Unconvertible)) throw e;
+    // The widget is gone, so lines about where its fields went would mislead; keep only the failures.
+    const failures = r.lines.splice(reportStart).filter((c) => c.change === "unconvertible");
+    r.lines.push(...failures);
     r.add(at, "unconvertible", `${type} was left out: ${e.message}. Its content: ${show(w.data)}`);
     return undefined;
   }

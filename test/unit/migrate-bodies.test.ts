@@ -1,0 +1,300 @@
+import { describe, expect, it } from "vitest";
+import { validateBody } from "../../src/platform";
+import { subscriptionRequestSchema } from "../../src/platform/events";
+import { type MigrateOptions, type MigrationSuccess, migrateBody } from "../../src/platform/migrate";
+
+function migrated(json: unknown, options?: MigrateOptions): MigrationSuccess {
+  const r = migrateBody(json, options);
+  if (!r.ok) throw new Error(`expected a migration, got: ${r.message}`);
+  return r;
+}
+
+function line(r: MigrationSuccess, path: string) {
+  const l = r.report.find((c) => c.path === path);
+  expect(l, `no report line at ${path}; lines: ${r.report.map((c) => c.path).join(", ")}`).toBeDefined();
+  return l;
+}
+
+const v1 = (widget_type: string, data: Record<string, unknown>) => ({
+  widget_type,
+  data: { "@type": "x", ...data },
+});
+const legacyAction = (payload: Record<string, unknown>, extra: Record<string, unknown> = {}) => ({
+  type: "LOAD_WEB_VIEW_PAGE",
+  payload: { "@type": "type.googleapis.com/widgets.LoadWebViewPagePayload", ...payload },
+  ...extra,
+});
+
+describe("post and user add-on bodies", () => {
+  it("post v1: drops semantic_sensitives, keeps semantic and notes", () => {
+    const r = migrated({
+      widgets: { widget_list: [v1("TITLE_ROW", { text: "گزارش" })] },
+      semantic: { report_id: "8421", year: 1400 },
+      semantic_sensitives: ["report_id"],
+      notes: "یادداشت",
+    });
+    expect(r.kind).toBe("post");
+    expect(r.body).toEqual({
+      widgets: [{ title_row: { text: "گزارش" } }],
+      semantic: { report_id: "8421", year: "1400" },
+      notes: "یادداشت",
+    });
+    expect(line(r, "semantic_sensitives")?.change).toBe("dropped");
+    expect(line(r, "semantic.year")?.change).toBe("converted");
+    expect(validateBody("post", r.body).ok).toBe(true);
+  });
+
+  it("user v1: verification_cost becomes cost; phone, notes and management_permalink are dropped with their values", () => {
+    const r = migrated({
+      widgets: { widget_list: [v1("TITLE_ROW", { text: "احراز هویت شد" })] },
+      verification_cost: "25000",
+      phone: "09120000000",
+      notes: "بررسی دستی",
+      management_permalink: "https://example.com/manage/1",
+      ticket_uuid: "3f2c1a9e-8b7d-4c6e-9f01-2a3b4c5d6e7f",
+      sensitive_semantics: [],
+    });
+    expect(r.kind).toBe("user");
+    expect(r.body).toEqual({
+      widgets: [{ title_row: { text: "احراز هویت شد" } }],
+      ticket_uuid: "3f2c1a9e-8b7d-4c6e-9f01-2a3b4c5d6e7f",
+      cost: 25000,
+    });
+    expect(line(r, "verification_cost")?.change).toBe("renamed");
+    for (const [path, value] of [
+      ["phone", "09120000000"],
+      ["notes", "بررسی دستی"],
+      ["management_permalink", "https://example.com/manage/1"],
+    ] as const) {
+      expect(line(r, path)?.change).toBe("dropped");
+      expect(line(r, path)?.message).toContain(value);
+    }
+    expect(line(r, "sensitive_semantics")?.change).toBe("dropped");
+    expect(validateBody("user", r.body).ok).toBe(true);
+  });
+
+  it("--kind user decides for a body that does not say", () => {
+    const body = { widgets: { widget_list: [] }, notes: "x" };
+    expect(migrated(body).kind).toBe("post");
+    const r = migrated(body, { kind: "user" });
+    expect(r.kind).toBe("user");
+    expect(r.body).toEqual({ widgets: [] });
+    expect(line(r, "notes")?.change).toBe("dropped");
+  });
+
+  it("a v1 widget inside a v2 array is converted; v2 widgets in a v1 list are kept", () => {
+    const r = migrated({ widgets: [{ title_row: { text: "الف" } }, v1("SUBTITLE_ROW", { text: "ب" })] });
+    expect(r.from).toBe("v1");
+    expect(r.body).toEqual({ widgets: [{ title_row: { text: "الف" } }, { subtitle_row: { text: "ب" } }] });
+    expect(line(r, "widgets[1]")?.change).toBe("converted");
+    const r2 = migrated({ widgets: { widget_list: [{ title_row: { text: "الف" } }] } });
+    expect(r2.body).toEqual({ widgets: [{ title_row: { text: "الف" } }] });
+  });
+});
+
+describe("what cannot be converted is named, never silently lost", () => {
+  it("a v1 colour on an optional field: the field is left out, the widget kept", () => {
+    const r = migrated({
+      widgets: {
+        widget_list: [v1("SCORE_ROW", { title: "موتور", percentage_score: 80, score_color: "TEXT_PRIMARY" })],
+      },
+    });
+    expect(r.body).toEqual({ widgets: [{ score_row: { title: "موتور", percentage_score: 80 } }] });
+    const l = line(r, "widgets.widget_list[0].data.score_color");
+    expect(l?.change).toBe("unconvertible");
+    expect(l?.message).toMatch(/TEXT_PRIMARY is a v1 colour/);
+    expect(validateBody("post", r.body).ok).toBe(true);
+  });
+
+  it("a v1 colour on a required field: the widget is left out, with its content", () => {
+    const data = {
+      indicator_text: "قیمت مناسب",
+      indicator_percentage: 40,
+      left: { text: "گران", section_color: "BRAND_PRIMARY" },
+      middle: { text: "منصفانه", section_color: "WARNING_SECONDARY" },
+      right: { text: "ارزان", section_color: "SUCCESS_PRIMARY" },
+    };
+    const r = migrated({
+      widgets: { widget_list: [v1("TITLE_ROW", { text: "الف" }), v1("EVALUATION_ROW", data)] },
+    });
+    expect(r.body).toEqual({ widgets: [{ title_row: { text: "الف" } }] });
+    expect(line(r, "widgets.widget_list[1].data.left.section_color")?.message).toMatch(/BRAND_PRIMARY/);
+    const whole = r.report.find((c) => c.path === "widgets.widget_list[1]" && c.change === "unconvertible");
+    expect(whole?.message).toContain("قیمت مناسب");
+  });
+
+  it("an action without a URL: dropped where optional, widget left out where required", () => {
+    const noUrl = legacyAction({});
+    const r = migrated({
+      widgets: {
+        widget_list: [
+          v1("SELECTOR_ROW", { title: "جزئیات", action: noUrl }),
+          v1("WIDE_BUTTON_BAR", { button: { title: "مشاهده", action: noUrl } }),
+        ],
+      },
+    });
+    expect(r.body).toEqual({ widgets: [{ selector_row: { title: "جزئیات" } }] });
+    expect(line(r, "widgets.widget_list[0].data.action")?.message).toMatch(/has no URL/);
+    expect(line(r, "widgets.widget_list[1].data.button.action")?.change).toBe("unconvertible");
+    expect(
+      r.report.find((c) => c.path === "widgets.widget_list[1]" && c.change === "unconvertible")?.message,
+    ).toContain("مشاهده");
+    expect(validateBody("post", r.body).ok).toBe(true);
+  });
+
+  it("a javascript: link is not carried over", () => {
+    const r = migrated({
+      widgets: {
+        widget_list: [
+          v1("SELECTOR_ROW", { title: "x", action: legacyAction({ url: "javascript:alert(1)" }) }),
+        ],
+      },
+    });
+    expect(r.body).toEqual({ widgets: [{ selector_row: { title: "x" } }] });
+    expect(line(r, "widgets.widget_list[0].data.action")?.message).toMatch(/javascript:/);
+  });
+
+  it("fallback_link is used when the payload has no URL; link works like url", () => {
+    const r = migrated({
+      widgets: {
+        widget_list: [
+          v1("SELECTOR_ROW", { title: "الف", action: legacyAction({}, { fallback_link: "https://a.ir/f" }) }),
+          v1("SELECTOR_ROW", { title: "ب", action: legacyAction({ link: "https://a.ir/l" }) }),
+        ],
+      },
+    });
+    expect(r.body).toEqual({
+      widgets: [
+        { selector_row: { title: "الف", action: { open_direct_link: "https://a.ir/f" } } },
+        { selector_row: { title: "ب", action: { open_direct_link: "https://a.ir/l" } } },
+      ],
+    });
+  });
+
+  it("an unknown widget_type and a non-widget are named with their content", () => {
+    const r = migrated({ widgets: { widget_list: [v1("MAP_ROW", { lat: 35.7 }), 42] } });
+    expect(r.body).toEqual({ widgets: [] });
+    expect(line(r, "widgets.widget_list[0]")?.message).toMatch(/MAP_ROW.*35\.7/);
+    expect(line(r, "widgets.widget_list[1]")?.change).toBe("unconvertible");
+  });
+
+  it("unknown v1 fields are reported as dropped with their value", () => {
+    const r = migrated({
+      widgets: { widget_list: [v1("TITLE_ROW", { text: "الف", text_color: "TEXT_SECONDARY" })] },
+    });
+    expect(r.body).toEqual({ widgets: [{ title_row: { text: "الف" } }] });
+    expect(line(r, "widgets.widget_list[0].data.text_color")?.message).toContain("TEXT_SECONDARY");
+  });
+
+  it("a fractional percentage is rounded and reported", () => {
+    const r = migrated({
+      widgets: { widget_list: [v1("SCORE_ROW", { title: "بدنه", percentage_score: 85.6 })] },
+    });
+    expect(r.body).toEqual({ widgets: [{ score_row: { title: "بدنه", percentage_score: 86 } }] });
+    expect(line(r, "widgets.widget_list[0].data.percentage_score")?.change).toBe("converted");
+  });
+});
+
+describe("user verification -> user semantic (2.12)", () => {
+  it("converts and reports", () => {
+    const r = migrated({
+      semantic: { identity_verification_result: "FACE_AND_ID_MATCHED" },
+      phone: "09120000000",
+      verification_cost: 5000,
+      semantic_sensitives: ["national_id"],
+      notes: "x",
+    });
+    expect(r.kind).toBe("semantic");
+    expect(r.body).toEqual({ semantic: { identity_verification_result: "FACE_AND_ID_MATCHED" }, cost: 5000 });
+    expect(r.report.map((c) => c.path).sort()).toEqual(
+      ["(root)", "notes", "phone", "semantic_sensitives", "verification_cost"].sort(),
+    );
+    expect(validateBody("semantic", r.body).ok).toBe(true);
+  });
+});
+
+describe("old chat send body -> conversation message (2.15)", () => {
+  const button = {
+    caption: "تایید",
+    action: { open_server_link: { data: { ok: "1" } } },
+    icon_name: "CHECKED",
+  };
+  it("renames the button sets, drops the addressing fields and says the conversation id cannot be derived", () => {
+    const r = migrated({
+      user_id: "u-123",
+      peer_id: "p-456",
+      post_token: "gZx7yK3a",
+      type: "TEXT",
+      message: "سلام، گزارش آماده است",
+      sender_btn: { rows: [{ buttons: [button] }] },
+      receiver_btn: [button, button, button, button],
+    });
+    expect(r.kind).toBe("chat");
+    expect(r.body).toEqual({
+      type: "TEXT",
+      message: "سلام، گزارش آماده است",
+      sender_buttons: { rows: [{ buttons: [button] }] },
+      receiver_buttons: { rows: [{ buttons: [button, button, button] }, { buttons: [button] }] },
+    });
+    for (const k of ["user_id", "peer_id", "post_token"]) expect(line(r, k)?.change).toBe("dropped");
+    expect(line(r, "sender_btn")?.change).toBe("renamed");
+    const root = r.report.find((c) => c.path === "(root)" && c.change === "unconvertible");
+    expect(root?.message).toMatch(
+      /conversation id cannot be derived.*conversations\/\{conversation_id\}\/messages/,
+    );
+    expect(validateBody("chat", r.body).ok).toBe(true);
+  });
+
+  it("converts v1 actions on buttons", () => {
+    const r = migrated({
+      user_id: "u",
+      message: "x",
+      sender_btn: [{ caption: "باز کن", action: legacyAction({ url: "https://a.ir" }) }],
+    });
+    expect(r.body.sender_buttons).toEqual({
+      rows: [{ buttons: [{ caption: "باز کن", action: { open_direct_link: "https://a.ir" } }] }],
+    });
+  });
+});
+
+describe("chat-read registration (4.12) -> event subscription (4.4)", () => {
+  it("becomes NEW_MESSAGE_ON_POST on the post token; endpoint and key point to the developer panel", () => {
+    const r = migrated({
+      post_token: "gZx7yK3a",
+      endpoint: "https://app.example.com/chat-hook",
+      identification_key: "s3cr3t-key",
+    });
+    expect(r.kind).toBe("subscription");
+    expect(r.body).toEqual({ event_type: "NEW_MESSAGE_ON_POST", event_resource_id: "gZx7yK3a" });
+    expect(subscriptionRequestSchema.safeParse(r.body).success).toBe(true);
+    expect(line(r, "post_token")?.change).toBe("moved");
+    expect(line(r, "endpoint")?.message).toMatch(/developer panel.*https:\/\/app\.example\.com\/chat-hook/);
+    expect(line(r, "identification_key")?.message).toMatch(/developer panel/);
+    // The key is a secret: the report does not repeat it.
+    expect(JSON.stringify(r.report)).not.toContain("s3cr3t-key");
+  });
+});
+
+describe("v2 bodies come back unchanged", () => {
+  const cases: Array<[string, unknown]> = [
+    ["post", { widgets: [{ title_row: { text: "الف" } }], notes: "x" }],
+    ["user", { widgets: [], ticket_uuid: "3f2c1a9e-8b7d-4c6e-9f01-2a3b4c5d6e7f", cost: 1 }],
+    ["semantic", { semantic: { status: "SUCCEEDED" } }],
+    ["chat", { message: "سلام", sender_buttons: { rows: [] } }],
+    ["subscription", { event_type: "POST_UPDATE", metadata: { a: "b" } }],
+  ];
+  for (const [kind, body] of cases)
+    it(kind, () => {
+      const r = migrated(body);
+      expect(r).toEqual({ ok: true, kind, body, report: [], from: "v2" });
+    });
+});
+
+describe("neither v1 nor v2", () => {
+  for (const input of [{ foo: 1 }, {}, [], "widgets", null, 3, { widgets: "x" }])
+    it(JSON.stringify(input), () => {
+      const r = migrateBody(input);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.message).toMatch(/expected|neither|widgets/);
+    });
+});

@@ -1,0 +1,68 @@
+import { describe, expect, it } from "vitest";
+import {
+  authorizationRequestSchema,
+  buildAuthorizeUrl,
+  tokenRequestSchema,
+  tokenResponseSchema,
+} from "../../src/platform/oauth";
+
+describe("authorization request (spec 2.1, 4.1)", () => {
+  const url = buildAuthorizeUrl({
+    authUrl: "https://oauth.divar.ir/",
+    clientId: "my-app",
+    redirectUri: "https://studio.example.com/oauth/callback",
+    scopes: ["POST_ADDON_CREATE.gZ3kQx9aB1cD", "offline_access"],
+    state: "s t/ate",
+  });
+
+  it("encodes redirect_uri and joins scopes with %20, never +", () => {
+    expect(url).toBe(
+      "https://oauth.divar.ir/oauth2/auth?response_type=code&client_id=my-app&redirect_uri=https%3A%2F%2Fstudio.example.com%2Foauth%2Fcallback&scope=POST_ADDON_CREATE.gZ3kQx9aB1cD%20offline_access&state=s%20t%2Fate",
+    );
+    expect(url).not.toContain("+");
+  });
+
+  it("round-trips through the authorization request schema", () => {
+    const parsed = authorizationRequestSchema.parse(Object.fromEntries(new URL(url).searchParams));
+    expect(parsed.scope).toBe("POST_ADDON_CREATE.gZ3kQx9aB1cD offline_access");
+    expect(parsed.state).toBe("s t/ate");
+  });
+
+  it("refuses a redirect_uri with parameters of its own and a malformed scope", () => {
+    const q = { response_type: "code", client_id: "a", scope: "A", state: "s" };
+    expect(
+      authorizationRequestSchema.safeParse({ ...q, redirect_uri: "https://x.test/cb?a=1" }).success,
+    ).toBe(false);
+    expect(() =>
+      buildAuthorizeUrl({
+        authUrl: "https://x",
+        clientId: "a",
+        redirectUri: "https://x/cb",
+        scopes: ["bad scope!"],
+        state: "s",
+      }),
+    ).toThrow();
+  });
+});
+
+describe("token endpoint shapes (spec 2.4, 2.5)", () => {
+  it("accepts a token response with or without refresh_token and requires bearer", () => {
+    const base = { access_token: "a", expires_in: 3600, scope: "USER_PHONE", token_type: "bearer" };
+    expect(tokenResponseSchema.safeParse(base).success).toBe(true);
+    expect(tokenResponseSchema.safeParse({ ...base, refresh_token: "r" }).success).toBe(true);
+    expect(tokenResponseSchema.safeParse({ ...base, token_type: "mac" }).success).toBe(false);
+    expect(tokenResponseSchema.safeParse({ ...base, expires_in: "3600" }).success).toBe(false);
+  });
+
+  it("requires code (the current access token) in the refresh grant", () => {
+    const refresh = {
+      grant_type: "refresh_token",
+      client_id: "a",
+      client_secret: "s",
+      redirect_uri: "https://x/cb",
+      refresh_token: "r",
+    };
+    expect(tokenRequestSchema.safeParse(refresh).success).toBe(false);
+    expect(tokenRequestSchema.safeParse({ ...refresh, code: "at" }).success).toBe(true);
+  });
+});

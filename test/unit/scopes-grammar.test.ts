@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { formatScopes, hasScopes, parseScopes, splitScope, tryParseScopes } from "../../src/platform/scopes";
+
+describe("scope grammar (spec 2.2)", () => {
+  it("parses general and object scopes separated by spaces, %20 or +", () => {
+    expect(parseScopes("USER_PHONE POST_ADDON_CREATE.gZ3kQx9aB1cD")).toEqual([
+      "USER_PHONE",
+      "POST_ADDON_CREATE.gZ3kQx9aB1cD",
+    ]);
+    expect(parseScopes("USER_PHONE%20offline_access")).toEqual(["USER_PHONE", "offline_access"]);
+    expect(parseScopes("A+B")).toEqual(["A", "B"]);
+    expect(parseScopes("  A  A ")).toEqual(["A"]);
+  });
+
+  it("accepts UUID conversation identifiers and refuses malformed scopes", () => {
+    expect(parseScopes("CONVERSATION_SEND_MESSAGE.3f1c2a9e-5b7d-4c1e-9a2b-7d8e6f5a4b3c")).toHaveLength(1);
+    expect(tryParseScopes("post_addon_create")).toBeNull();
+    expect(tryParseScopes("A.")).toBeNull();
+    expect(tryParseScopes("A.b.c")).toBeNull();
+  });
+
+  it("formats with single spaces and no duplicates, and splits name from identifier", () => {
+    expect(formatScopes(["A", "B.x", "A"])).toBe("A B.x");
+    expect(splitScope("POST_ADDON_CREATE.abc")).toEqual({ name: "POST_ADDON_CREATE", identifier: "abc" });
+    expect(splitScope("USER_PHONE")).toEqual({ name: "USER_PHONE" });
+  });
+
+  it("does not let one object's scope stand for another's", () => {
+    expect(hasScopes(["POST_ADDON_CREATE.a"], ["POST_ADDON_CREATE.b"])).toBe(false);
+    expect(hasScopes(["POST_ADDON_CREATE.a", "X"], ["POST_ADDON_CREATE.a"])).toBe(true);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, isLocalHttp, loadConfig } from "../../src/server/config";
+
+const demo = { slug: "demo", clientSecret: "ds", apiKey: "dk", identificationKey: "di" };
+const platform = {
+  PLATFORM_API_URL: "https://open-api.divar.ir",
+  PLATFORM_AUTH_URL: "https://oauth.divar.ir",
+  APP_SLUG: "my-app",
+  APP_CLIENT_SECRET: "secret",
+  APP_API_KEY: "key",
+  APP_IDENTIFICATION_KEY: "ident",
+  SESSION_SECRET: "x".repeat(32),
+  PUBLIC_URL: "https://studio.example.com/",
+};
+
+describe("proxy configuration", () => {
+  it("uses the emulator and its demo app when no platform is configured", () => {
+    const c = loadConfig({}, demo);
+    expect(c).toMatchObject({
+      mode: "emulator",
+      port: 8787,
+      emulatorPort: 8788,
+      app: demo,
+      sessionSecretGenerated: true,
+    });
+    expect(c.redirectUri).toBe("http://localhost:8787/oauth/callback");
+    expect(c.apiUrl).toBe("http://localhost:8788");
+  });
+
+  it("reads a platform configuration", () => {
+    const c = loadConfig(platform, demo);
+    expect(c).toMatchObject({ mode: "platform", redirectUri: "https://studio.example.com/oauth/callback" });
+    expect(c.app.slug).toBe("my-app");
+  });
+
+  it.each([
+    "PLATFORM_AUTH_URL",
+    "APP_SLUG",
+    "APP_CLIENT_SECRET",
+    "APP_API_KEY",
+    "APP_IDENTIFICATION_KEY",
+    "SESSION_SECRET",
+    "PUBLIC_URL",
+  ])("fails fast naming %s when it is missing with a platform", (name) => {
+    const env: Record<string, string | undefined> = { ...platform, [name]: "" };
+    expect(() => loadConfig(env, demo)).toThrow(ConfigError);
+    expect(() => loadConfig(env, demo)).toThrow(name);
+  });
+
+  it("refuses a wrong port, a non-URL and a short session secret, naming the variable", () => {
+    expect(() => loadConfig({ PORT: "http" }, demo)).toThrow("PORT");
+    expect(() => loadConfig({ ...platform, PLATFORM_API_URL: "open-api" }, demo)).toThrow("PLATFORM_API_URL");
+    expect(() => loadConfig({ ...platform, SESSION_SECRET: "short" }, demo)).toThrow("SESSION_SECRET");
+  });
+
+  it("marks only plain-HTTP localhost as allowed without Secure cookies", () => {
+    expect(isLocalHttp("http://localhost:8787")).toBe(true);
+    expect(isLocalHttp("http://127.0.0.1:1")).toBe(true);
+    expect(isLocalHttp("https://localhost")).toBe(false);
+    expect(isLocalHttp("http://studio.example.com")).toBe(false);
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { createSessionCodec, emptySession, safeEqual } from "../../src/server/session";
+
+const secret = "a-session-secret-of-at-least-32-chars!!";
+
+describe("sealed cookie sessions", () => {
+  it("round-trips between two instances sharing the secret, and hides the tokens", () => {
+    const a = createSessionCodec({ secret, secure: true });
+    const b = createSessionCodec({ secret, secure: true });
+    const session = {
+      ...emptySession(1),
+      tokens: { accessToken: "at_visible?", expiresAt: 2, scopes: ["USER_PHONE"] },
+    };
+    const sealed = a.seal(session);
+    expect(sealed).not.toContain("at_visible");
+    expect(b.unseal(sealed)).toEqual(session);
+    expect(a.cookieName).toBe("__Host-studio_session");
+  });
+
+  it("refuses a tampered cookie or one sealed with another secret", () => {
+    const a = createSessionCodec({ secret, secure: false });
+    const other = createSessionCodec({ secret: `${secret}-other`, secure: false });
+    const sealed = a.seal(emptySession(1));
+    const flipped = `${sealed.slice(0, -2)}${sealed.endsWith("A") ? "B" : "A"}${sealed.slice(-1)}`;
+    expect(a.unseal(flipped)).toBeUndefined();
+    expect(other.unseal(sealed)).toBeUndefined();
+    expect(a.unseal("garbage")).toBeUndefined();
+  });
+
+  it("compares secrets exactly", () => {
+    expect(safeEqual("abc", "abc")).toBe(true);
+    expect(safeEqual("abc", "abd")).toBe(false);
+    expect(safeEqual("abc", "abcd")).toBe(false);
+  });
+});

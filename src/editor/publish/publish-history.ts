@@ -1,0 +1,46 @@
+import * as z from "zod";
+import type { KeyValueStorage } from "./oauth-resume";
+
+/** One publish or send, remembered in the browser (the platform cannot be asked what was published). */
+export const historyEntrySchema = z.strictObject({
+  at: z.string(),
+  kind: z.enum(["post", "user", "chat"]),
+  target: z.string(),
+  ok: z.boolean(),
+  detail: z.string(),
+  pageUrl: z.string().optional(),
+});
+export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+const KEY = "addon-studio.publish-history";
+/** The history keeps the latest entries only. */
+export const HISTORY_MAX = 50;
+
+/** Adds an entry at the front, keeping at most HISTORY_MAX. */
+export function addHistoryEntry(history: readonly HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
+  return [entry, ...history].slice(0, HISTORY_MAX);
+}
+
+/** Reads the history; entries that do not parse are skipped rather than failing the whole list. */
+export function loadHistory(storage: KeyValueStorage | undefined): HistoryEntry[] {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(storage?.getItem(KEY) ?? "[]");
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((e) => {
+    const p = historyEntrySchema.safeParse(e);
+    return p.success ? [p.data] : [];
+  });
+}
+
+/** Saves the history; a full or blocked storage only loses the history, never the document. */
+export function saveHistory(storage: KeyValueStorage | undefined, history: readonly HistoryEntry[]): void {
+  try {
+    storage?.setItem(KEY, JSON.stringify(history));
+  } catch {
+    // Nothing else to do: the history is a convenience.
+  }
+}

@@ -248,22 +248,19 @@ describe("semantic_paths", () => {
     expect(r.warnings).toEqual([]);
   });
   it("refuses an array index", () => {
-    const body = post({
-      group_info_row: {
-        items: [
-          { title: "الف", value: "۱" },
-          { title: "ب", value: "۲" },
-        ],
-      },
-      semantic_paths: { first: "items[0].title" },
-    });
-    expectError("post", body, "widgets[0].semantic_paths.first", /array index/);
-    expectError(
-      "post",
-      { ...body, widgets: [{ ...body.widgets[0], semantic_paths: { first: "items.0.title" } }] },
-      "widgets[0].semantic_paths.first",
-      /array index/,
-    );
+    const group = (path: string) =>
+      post({
+        group_info_row: {
+          items: [
+            { title: "الف", value: "۱" },
+            { title: "ب", value: "۲" },
+          ],
+        },
+        semantic_paths: { first: path },
+      });
+    expectValid("post", group("items"));
+    expectError("post", group("items[0].title"), "widgets[0].semantic_paths.first", /array index/);
+    expectError("post", group("items.0.title"), "widgets[0].semantic_paths.first", /array index/);
   });
   it("refuses a field the widget does not have", () => {
     expectError(

@@ -1,0 +1,124 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The CLI as a user runs it: a real process from the bin, reading files and stdin.
+const ROOT = fileURLToPath(new URL("../../", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "addon-studio-cli-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function cli(args: string[], input?: string) {
+  const r = spawnSync(process.execPath, ["bin/addon-studio.mjs", ...args], {
+    cwd: ROOT,
+    input,
+    encoding: "utf8",
+    timeout: 20000,
+  });
+  return { code: r.status, out: r.stdout, err: r.stderr, lines: r.stdout.split("\n").filter(Boolean) };
+}
+
+function file(name: string, body: unknown): string {
+  const path = join(dir, name);
+  writeFileSync(path, typeof body === "string" ? body : JSON.stringify(body, null, 2));
+  return path;
+}
+
+describe("addon-studio as a process", () => {
+  it("validate: invalid body -> exit 1, one line per problem with its JSON path, warnings marked", () => {
+    const path = file("invalid.json", {
+      widgets: [
+        { title_row: { text: "گزارش کارشناسی" } },
+        { score_row: { title: "موتور", percentage_score: 85, icon_name: "NO_SUCH_ICON" } },
+        { selector_row: { title: "بدنه", image_url: "body.png" } },
+      ],
+    });
+    const r = cli(["validate", "--kind", "post", path]);
+    expect(r.code).toBe(1);
+    expect(r.lines).toContain("widgets[2].selector_row.image_url: renamed to image_id in v2");
+    expect(r.lines.some((l) => l.startsWith("warning widgets[1].score_row.icon_name: NO_SUCH_ICON"))).toBe(
+      true,
+    );
+    expect(r.lines).toHaveLength(2);
+    expect(r.err).toMatch(/invalid post body: 1 error, 1 warning/);
+  });
+
+  it("validate: warnings only -> exit 0 with the warnings printed", () => {
+    const path = file("warn.json", {
+      message: "سلام",
+      sender_buttons: {
+        rows: [
+          {
+            buttons: [1, 2, 3, 4].map((i) => ({
+              caption: `${i}`,
+              action: { open_direct_link: "https://a.ir" },
+            })),
+          },
+        ],
+      },
+    });
+    const r = cli(["validate", "--kind", "chat", path]);
+    expect(r.code).toBe(0);
+    expect(r.lines).toEqual([
+      expect.stringMatching(/^warning sender_buttons\.rows\[0\]\.buttons: has 4 buttons/),
+    ]);
+  });
+
+  it("validate from stdin (-): a valid body -> exit 0 and no problem lines", () => {
+    const r = cli(
+      ["validate", "--kind", "semantic", "-"],
+      JSON.stringify({ semantic: { status: "SUCCEEDED" } }),
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toBe("");
+    expect(r.err).toMatch(/stdin: valid semantic body/);
+  });
+
+  it("validate: a file that is not JSON -> exit 2 with line and column", () => {
+    const r = cli(["validate", "--kind", "post", "-"], '{\n  "widgets": [,]\n}');
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/stdin is not valid JSON: line 2, column 15/);
+  });
+
+  it("validate: an unreadable file -> exit 2 naming it", () => {
+    const r = cli(["validate", "--kind", "post", join(dir, "missing.json")]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/cannot read .*missing\.json: no such file/);
+  });
+
+  it("migrate: v2 JSON on stdout, the report on stderr naming each field path", () => {
+    const r = cli(["migrate", "test/fixtures/v1/selector_row.before.json"]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual(
+      JSON.parse(readFileSync(join(ROOT, "test/fixtures/v1/selector_row.after.json"), "utf8")),
+    );
+    expect(r.err).toMatch(/^widgets\.widget_list\[0\]\.data\.image_url: renamed: /m);
+    expect(r.err).toMatch(/^widgets\.widget_list\[0\]\.data\.has_arrow: dropped: /m);
+  });
+
+  it("migrate: neither v1 nor v2 -> exit 1", () => {
+    const r = cli(["migrate", "-"], JSON.stringify({ hello: "world" }));
+    expect(r.code).toBe(1);
+    expect(r.out).toBe("");
+    expect(r.err).toMatch(/neither a v1 nor a v2 body/);
+  });
+
+  it("schema: JSON Schema on stdout", () => {
+    const r = cli(["schema", "--kind", "chat"]);
+    expect(r.code).toBe(0);
+    const schema = JSON.parse(r.out);
+    expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
+    expect(schema.required).toEqual(["message"]);
+  });
+
+  it("help and usage errors", () => {
+    const help = cli(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/^Usage: addon-studio <command>/);
+    const bad = cli(["lint", "x.json"]);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(/unknown command "lint"[\s\S]*Usage: addon-studio/);
+  });
+});

@@ -1,0 +1,105 @@
+import { describe, expect, it } from "vitest";
+import { run } from "../../src/cli/main";
+
+/** Runs the CLI in process with the given stdin; collects what it prints. */
+async function cli(args: string[], stdin = "") {
+  let out = "";
+  let err = "";
+  const code = await run(args, {
+    stdin: (async function* () {
+      yield Buffer.from(stdin);
+    })(),
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+  });
+  return { code, out, err };
+}
+
+describe("command line parsing", () => {
+  it("--help on every command prints its usage and exits 0", async () => {
+    for (const [cmd, head] of [
+      ["validate", /^Usage: addon-studio validate --kind/],
+      ["migrate", /^Usage: addon-studio migrate/],
+      ["schema", /^Usage: addon-studio schema --kind/],
+    ] as const) {
+      const r = await cli([cmd, "--help"]);
+      expect(r.code).toBe(0);
+      expect(r.out).toMatch(head);
+    }
+    expect((await cli(["-h"])).out).toMatch(/^Usage: addon-studio <command>/);
+  });
+
+  it("no command, an unknown option or a bad kind -> exit 2 with usage on stderr", async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [[], /no command given/],
+      [["--verbose"], /unknown option --verbose/],
+      [["validate", "--kind", "post", "--strict", "a.json"], /Unknown option '--strict'/],
+      [["validate", "a.json"], /--kind is required: one of post, user, semantic, chat/],
+      [["validate", "--kind", "addon", "a.json"], /unknown kind "addon"/],
+      [["validate", "--kind", "post"], /give a file to read, or - for stdin/],
+      [["validate", "--kind", "post", "a.json", "b.json"], /one file at a time/],
+      [["migrate", "--kind", "chat", "-"], /use one of post, user/],
+      [["schema", "--kind", "post", "--format", "json"], /Unknown option '--format'/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await cli(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.err).toMatch(message);
+      expect(r.err).toMatch(/Usage: addon-studio/);
+      expect(r.out).toBe("");
+    }
+  });
+
+  it("validate --format json prints the result as JSON", async () => {
+    const r = await cli(
+      ["validate", "--kind", "chat", "--format", "json", "-"],
+      JSON.stringify({ message: "" }),
+    );
+    expect(r.code).toBe(1);
+    const parsed = JSON.parse(r.out);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.errors[0]).toMatchObject({ at: "message", severity: "error" });
+  });
+
+  it("empty input and a byte order mark", async () => {
+    const empty = await cli(["validate", "--kind", "post", "-"], "  \n");
+    expect(empty.code).toBe(2);
+    expect(empty.err).toMatch(/stdin is empty/);
+    const bom = await cli(
+      ["validate", "--kind", "semantic", "-"],
+      `\uFEFF${JSON.stringify({ semantic: {} })}`,
+    );
+    expect(bom.code).toBe(0);
+  });
+
+  it("migrate of a v2 body prints it unchanged and says so", async () => {
+    const body = { widgets: [{ title_row: { text: "الف" } }] };
+    const r = await cli(["migrate", "-"], JSON.stringify(body));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual(body);
+    expect(r.err).toMatch(/already a v2 post body/);
+  });
+
+  it("migrate lists what is left to fix in the converted body", async () => {
+    const v1 = { widgets: { widget_list: [{ widget_type: "TITLE_ROW", data: { text: "ب".repeat(60) } }] } };
+    const r = await cli(["migrate", "-"], JSON.stringify(v1));
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(
+      /still has 1 problem to fix by hand:\nwidgets\[0\]\.title_row\.text: is 60 characters long/,
+    );
+  });
+
+  it("migrate of a chat-read registration prints the subscription", async () => {
+    const r = await cli(
+      ["migrate", "-"],
+      JSON.stringify({ post_token: "gZx7yK3a", endpoint: "https://a.ir/hook", identification_key: "k" }),
+    );
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({ event_type: "NEW_MESSAGE_ON_POST", event_resource_id: "gZx7yK3a" });
+    expect(r.err).toMatch(/^endpoint: dropped: .*developer panel/m);
+  });
+});

@@ -727,7 +727,9 @@ export function migrateBody(json: unknown, options: MigrateOptions = {}): Migrat
     });
     return buttonsV1 ? migrateChat(json) : unchanged("chat", json);
   }
-  if (has(json, [...SENSITIVE, "verification_cost", "phone", "notes"])) return migrateVerification(json);
+  // phone and notes alone say too little; with semantic data they mark the old verification body.
+  if (has(json, [...SENSITIVE, "verification_cost"]) || ("semantic" in json && has(json, ["phone", "notes"])))
+    return migrateVerification(json);
   if ("semantic" in json) return unchanged("semantic", json);
   const keys = Object.keys(json);
   return {

@@ -291,7 +291,7 @@ describe("v2 bodies come back unchanged", () => {
 });
 
 describe("neither v1 nor v2", () => {
-  for (const input of [{ foo: 1 }, {}, [], "widgets", null, 3, { widgets: "x" }])
+  for (const input of [{ foo: 1 }, {}, [], "widgets", null, 3, { widgets: "x" }, { notes: "x" }])
     it(JSON.stringify(input), () => {
       const r = migrateBody(input);
       expect(r.ok).toBe(false);

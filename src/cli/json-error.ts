@@ -21,17 +21,16 @@ class Stop extends Error {
  */
 export function findJsonError(text: string): JsonSyntaxError | undefined {
   let i = 0;
-  const describe = (at: number) =>
-    at >= text.length ? "the end of the input" : `${JSON.stringify(text[at])}`;
+  const shown = (at: number) => (at >= text.length ? "the end of the input" : `${JSON.stringify(text[at])}`);
   const ws = () => {
     while (i < text.length && " \t\n\r".includes(text[i] ?? "")) i++;
   };
-  const expect = (what: string): never => {
-    throw new Stop(i, `expected ${what}, found ${describe(i)}`);
+  const fail = (what: string): never => {
+    throw new Stop(i, `expected ${what}, found ${shown(i)}`);
   };
   const literal = (word: string) => {
     if (text.startsWith(word, i)) i += word.length;
-    else expect("a JSON value (object, array, string, number, true, false or null)");
+    else fail("a JSON value (object, array, string, number, true, false or null)");
   };
   const string = () => {
     i++;
@@ -58,7 +57,7 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
   };
   const number = () => {
     const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!m || m[0] === "" || m[0] === "-") expect("a number");
+    if (!m || m[0] === "" || m[0] === "-") fail("a number");
     else i += m[0].length;
   };
   const value = (): void => {
@@ -75,11 +74,11 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
         ws();
         if (text[i] !== '"') {
           if (text[i] === "}") throw new Stop(i, "trailing comma before }: remove the comma");
-          expect("a property name in double quotes");
+          fail("a property name in double quotes");
         }
         string();
         ws();
-        if (text[i] !== ":") expect("':' after the property name");
+        if (text[i] !== ":") fail("':' after the property name");
         i++;
         value();
         ws();
@@ -91,7 +90,7 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
           i++;
           return;
         }
-        expect("',' or '}' after a property value");
+        fail("',' or '}' after a property value");
       }
     }
     if (c === "[") {
@@ -114,20 +113,20 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
           i++;
           return;
         }
-        expect("',' or ']' after an array element");
+        fail("',' or ']' after an array element");
       }
     }
-    if (c === '"') return string();
-    if (c === "t") return literal("true");
-    if (c === "f") return literal("false");
-    if (c === "n") return literal("null");
-    if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) return number();
-    expect("a JSON value (object, array, string, number, true, false or null)");
+    if (c === '"') string();
+    else if (c === "t") literal("true");
+    else if (c === "f") literal("false");
+    else if (c === "n") literal("null");
+    else if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) number();
+    else fail("a JSON value (object, array, string, number, true, false or null)");
   };
   try {
     value();
     ws();
-    if (i < text.length) throw new Stop(i, `unexpected ${describe(i)} after the JSON value`);
+    if (i < text.length) throw new Stop(i, `unexpected ${shown(i)} after the JSON value`);
     return undefined;
   } catch (e) {
     if (!(e instanceof Stop)) throw e;

@@ -1,13 +1,13 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { EMULATOR_PORT, STUDIO_PORT } from "./ports";
 
 // Debian's Chromium: Playwright's own browser downloads are not reachable here (CONVENTIONS).
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(chromium))
-  throw new Error(`Chromium not found at ${chromium}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`);
-
-export const STUDIO_PORT = 8797;
-export const EMULATOR_PORT = 8798;
+  throw new Error(
+    `Chromium not found at ${chromium}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`,
+  );
 
 export default defineConfig({
   testDir: ".",
@@ -40,7 +40,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: "node --import tsx src/server/main.ts",
+    // Like src/server/main.ts, plus a clock the tests can move (see e2e-server.ts).
+    command: "node --import tsx test/e2e/e2e-server.ts",
     cwd: "../..",
     url: `http://127.0.0.1:${STUDIO_PORT}/`,
     reuseExistingServer: false,

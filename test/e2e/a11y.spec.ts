@@ -1,0 +1,51 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+import { openEditor, previewWidgets } from "./helpers";
+
+test.describe.configure({ mode: "serial" });
+
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await openEditor(page);
+  // A realistic add-on, so the audit sees filled lists, the inspector and the preview.
+  await page.getByRole("button", { name: "Templates" }).click();
+  await page
+    .getByRole("button", { name: /^Use template: / })
+    .first()
+    .click();
+  await expect(previewWidgets(page).first()).toBeVisible();
+  await page.getByRole("list", { name: "Add-on widgets" }).locator("button.row-main").first().click();
+});
+test.afterAll(async () => {
+  await page.close();
+});
+
+/** Runs axe-core on the whole page; returns the serious and critical violations, one line per element. */
+async function seriousViolations(p: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page: p }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .flatMap((v) =>
+      v.nodes.map(
+        (n) => `${v.impact} ${v.id} (${v.help}) at ${n.target.join(" ")}: ${n.failureSummary ?? ""}`,
+      ),
+    );
+}
+
+test("journey 8: the editor in the light theme has no serious or critical axe violations", async () => {
+  await expect(page.getByRole("button", { name: "Dark theme" })).toHaveAttribute("aria-pressed", "false");
+  await page.screenshot({ path: "docs/screenshots/editor-light.png" });
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test("journey 8: the editor in the dark theme has no serious or critical axe violations", async () => {
+  const toggle = page.getByRole("button", { name: "Dark theme" });
+  await toggle.click();
+  await expect(toggle).toHaveAttribute("aria-pressed", "true");
+  // The preview follows with its own switch, so the audit covers the app's dark colours too.
+  const darkPreview = page.getByRole("radiogroup", { name: "Preview theme" }).getByLabel("Dark");
+  if (await darkPreview.isVisible()) await darkPreview.check();
+  await page.screenshot({ path: "docs/screenshots/editor-dark.png" });
+  expect(await seriousViolations(page)).toEqual([]);
+});

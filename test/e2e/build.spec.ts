@@ -1,0 +1,155 @@
+import { type Page, expect, test } from "@playwright/test";
+import {
+  dndAnnouncement,
+  openEditor,
+  paletteItem,
+  pointerDrag,
+  pressSlowly,
+  preview,
+  previewNames,
+  previewWidgets,
+  rowButton,
+  rowLabels,
+  rows,
+  upperPoint,
+  WIDGET_LABELS,
+  widgetList,
+} from "./helpers";
+
+// One page for the whole file: each journey continues from the document the previous one left.
+test.describe.configure({ mode: "serial" });
+
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await openEditor(page);
+});
+test.afterAll(async () => {
+  await page.close();
+});
+
+/** The "drop here to add at the end" zone under the list. */
+function listEnd(p: Page) {
+  return p.locator(".list-end");
+}
+
+test("journey 1: each widget kind dragged by pointer from the palette to a chosen position", async () => {
+  const expected: string[] = [];
+  for (const [i, label] of WIDGET_LABELS.entries()) {
+    // Alternate the drop position: at the end, then before the first row, then before the second.
+    const where = i === 0 ? "end" : (["end", "first", "second"] as const)[i % 3];
+    const target =
+      where === "end" ? listEnd(page) : where === "first" ? rows(page).nth(0) : rows(page).nth(1);
+    const point = await upperPoint(target);
+    await pointerDrag(page, paletteItem(page, label), point.x, point.y);
+    if (where === "end") expected.push(label);
+    else expected.splice(where === "first" ? 0 : 1, 0, label);
+    await expect
+      .poll(() => rowLabels(page), { message: `after dropping ${label} (${where})` })
+      .toEqual(expected);
+  }
+  // Every kind is drawn in the preview, in the same order.
+  await expect(previewWidgets(page)).toHaveCount(WIDGET_LABELS.length);
+  const names = await previewNames(page);
+  expect(names.map((n) => n.replace(/^\d+\. /, "").replace(/:.*$/, ""))).toEqual(expected);
+});
+
+test("journey 1: reorder by pointer drag", async () => {
+  const before = await rowLabels(page);
+  // Drag the third row by its handle to before the first.
+  const handle = rows(page)
+    .nth(2)
+    .getByRole("button", { name: /^Reorder / });
+  const point = await upperPoint(rows(page).nth(0));
+  await pointerDrag(page, handle, point.x, point.y);
+  const expected = [before[2], before[0], before[1], ...before.slice(3)];
+  await expect.poll(() => rowLabels(page)).toEqual(expected);
+});
+
+test("journey 1: reorder by keyboard alone, with the announcement read out", async () => {
+  const before = await rowLabels(page);
+  const first = before[0] ?? "";
+  const handle = rows(page)
+    .nth(0)
+    .getByRole("button", { name: /^Reorder / });
+  await handle.focus();
+  await pressSlowly(page, ["Space"]);
+  await expect(dndAnnouncement(page)).toContainText(/picked up/i);
+  await pressSlowly(page, ["ArrowDown", "ArrowDown"]);
+  await pressSlowly(page, ["Space"]);
+  const expected = [before[1], before[2], first, ...before.slice(3)];
+  await expect.poll(() => rowLabels(page)).toEqual(expected);
+  // The screen reader hears where the widget went.
+  await expect(dndAnnouncement(page)).toContainText(first);
+  await expect(dndAnnouncement(page)).toContainText(/dropped|moved/i);
+  await expect(dndAnnouncement(page)).toContainText(/3/);
+});
+
+test("journey 2: editing a field changes the preview; a problem leads to its field and is fixed", async () => {
+  const titleAt = (await rowLabels(page)).indexOf("Title");
+  await rowButton(page, titleAt).click();
+  const text = page.getByLabel(/^Text/).first();
+  await text.fill("گزارش کارشناسی سمند");
+  await expect(previewWidgets(page).nth(titleAt)).toContainText("گزارش کارشناسی سمند");
+  // The preview is right to left.
+  await expect(preview(page)).toHaveAttribute("dir", "rtl");
+
+  // Make an error: the title's text is required.
+  await text.fill("");
+  const problems = page.getByRole("region", { name: /problems/i });
+  const problem = problems.getByRole("button", {
+    name: new RegExp(`widgets\\[${titleAt}\\]\\.title_row\\.text`),
+  });
+  await expect(problem).toBeVisible();
+  await expect(rows(page).nth(titleAt)).toHaveClass(/has-error/);
+
+  // Follow it: the widget is selected and its field focused, elsewhere in the page.
+  await rowButton(page, 0).click();
+  await problem.click();
+  const field = page.getByLabel(/^Text/).first();
+  await expect(field).toBeFocused();
+  await page.keyboard.type("گزارش کارشناسی سمند");
+  await expect(problem).toHaveCount(0);
+  await expect(rows(page).nth(titleAt)).not.toHaveClass(/has-error/);
+  await expect(previewWidgets(page).nth(titleAt)).toContainText("گزارش کارشناسی سمند");
+});
+
+test("journey 4: undo and redo by keyboard", async () => {
+  const before = await rowLabels(page);
+  await paletteItem(page, "Subtitle").click();
+  await expect(rows(page)).toHaveCount(before.length + 1);
+  // Outside text fields, Ctrl+Z is the editor's undo.
+  await page.getByRole("heading", { name: /Add-on widgets/ }).click();
+  await page.keyboard.press("Control+z");
+  await expect.poll(() => rowLabels(page)).toEqual(before);
+  await page.keyboard.press("Control+Shift+z");
+  await expect(rows(page)).toHaveCount(before.length + 1);
+  await page.keyboard.press("Control+z");
+  await expect.poll(() => rowLabels(page)).toEqual(before);
+});
+
+test("journey 4: a reload restores the draft", async () => {
+  const labels = await rowLabels(page);
+  const names = await previewNames(page);
+  await page.reload();
+  await expect(widgetList(page)).toBeVisible();
+  await expect.poll(() => rowLabels(page)).toEqual(labels);
+  expect(await previewNames(page)).toEqual(names);
+});
+
+test("journey 4: a share link opens the same document in a fresh browser context", async ({ browser }) => {
+  const names = await previewNames(page);
+  const context = page.context();
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.getByRole("button", { name: /share/i }).first().click();
+  // The link is copied; it is also shown, for browsers that refuse the clipboard.
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(link).toMatch(/#doc=/);
+
+  const other = await browser.newContext();
+  const fresh = await other.newPage();
+  await fresh.goto(link);
+  await expect(previewWidgets(fresh)).toHaveCount(names.length);
+  expect(await previewNames(fresh)).toEqual(names);
+  await other.close();
+});

@@ -1,0 +1,98 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { type Page, expect, test } from "@playwright/test";
+import { openEditor, paletteItem, previewWidgets, rowLabels, showPanel } from "./helpers";
+
+const ROOT = new URL("../../", import.meta.url);
+const V1_BEFORE = new URL("test/fixtures/v1/title_row.before.json", ROOT);
+const V1_AFTER = new URL("test/fixtures/v1/title_row.after.json", ROOT);
+
+// One page: export first, then the imports act on the exported document.
+test.describe.configure({ mode: "serial" });
+
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  const context = await browser.newContext({ acceptDownloads: true });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  page = await context.newPage();
+  await openEditor(page);
+  await paletteItem(page, "Title").click();
+  await page.getByLabel(/^Text/).first().fill("گزارش کارشناسی تیبا");
+  await paletteItem(page, "Score").click();
+  await expect(previewWidgets(page)).toHaveCount(2);
+  await showPanel(page, "JSON");
+});
+test.afterAll(async () => {
+  await page.context().close();
+});
+
+function exportBody(p: Page) {
+  return p.getByLabel("Export body (JSON)");
+}
+function importOutcome(p: Page) {
+  return p.locator(".import-outcome");
+}
+async function importPasted(p: Page, text: string): Promise<void> {
+  await p.getByLabel(/^Paste JSON to import/).fill(text);
+  await p.getByRole("button", { name: "Import JSON", exact: true }).click();
+}
+
+let exported = "";
+
+test("journey 3: copy the JSON to the clipboard", async () => {
+  exported = (await exportBody(page).textContent()) ?? "";
+  expect(JSON.parse(exported).widgets).toHaveLength(2);
+  expect(exported).not.toMatch(/"id"/);
+  await page.getByRole("button", { name: "Copy JSON" }).click();
+  await expect(page.getByText("JSON copied to the clipboard.")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(exported);
+});
+
+test("journey 3: download the JSON, and the file passes addon-studio validate", async () => {
+  const testInfo = test.info();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download JSON" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("post-addon.json");
+  const file = testInfo.outputPath("post-addon.json");
+  await download.saveAs(file);
+  expect(readFileSync(file, "utf8").trim()).toBe(exported.trim());
+  // Throws (and fails the test with the CLI's output) on a non-zero exit.
+  const out = execFileSync("node", ["bin/addon-studio.mjs", "validate", "--kind", "post", file], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  expect(out).toMatch(/valid/i);
+});
+
+test("journey 3: a v2 file imported back round-trips unchanged", async () => {
+  await importPasted(page, exported);
+  await expect(importOutcome(page)).toContainText("Loaded a v2 post add-on");
+  await expect(exportBody(page)).toHaveText(exported);
+});
+
+test("journey 3: a v1 file is migrated, with its report", async () => {
+  await page.getByLabel("JSON file to import").setInputFiles(V1_BEFORE.pathname);
+  await expect(importOutcome(page)).toContainText(
+    "Migrated a v1 post add-on from title_row.before.json to v2",
+  );
+  await expect(importOutcome(page).getByText("Migration report")).toBeVisible();
+  await expect(importOutcome(page).locator(".report li").first()).toBeVisible();
+  const after = JSON.parse(readFileSync(V1_AFTER, "utf8"));
+  expect(JSON.parse((await exportBody(page).textContent()) ?? "")).toEqual(after);
+  expect(await rowLabels(page)).toEqual(["Title"]);
+});
+
+test("journey 3: garbage is refused and the document is untouched", async () => {
+  const before = await exportBody(page).textContent();
+  await importPasted(page, '{"widgets": [ {"title_row": ');
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("This is not valid JSON");
+  await expect(alert).toContainText("your document was not changed");
+  await expect(exportBody(page)).toHaveText(before ?? "");
+
+  await importPasted(page, '{"hello": "world"}');
+  await expect(page.getByRole("alert")).toContainText("Your document was not changed.");
+  await expect(exportBody(page)).toHaveText(before ?? "");
+});

@@ -1,0 +1,101 @@
+import { type Page, expect, test } from "@playwright/test";
+import {
+  advanceServerClock,
+  DEMO_POST_TOKEN,
+  EMULATOR,
+  openEditor,
+  paletteItem,
+  previewWidgets,
+} from "./helpers";
+
+/** The publish panel (its heading is "Publish"). */
+function publishPanel(page: Page) {
+  return page.getByRole("region", { name: "Publish", exact: true });
+}
+
+/** Builds a small valid add-on whose title is `title`, and targets `postToken`. */
+async function buildAddon(page: Page, title: string, postToken: string): Promise<void> {
+  await paletteItem(page, "Title").click();
+  const text = page.getByLabel(/^Text/).first();
+  await text.fill(title);
+  await expect(previewWidgets(page).first()).toContainText(title);
+  await publishPanel(page).getByLabel("Post token").fill(postToken);
+}
+
+/** Waits on the emulator's post page until an add-on card shows (the platform attaches it a moment later). */
+async function expectOnPostPage(page: Page, postToken: string, text: string): Promise<void> {
+  await page.goto(`${EMULATOR}/posts/${postToken}`);
+  // The page reloads itself every second while an add-on is pending.
+  await expect(page.getByRole("region", { name: "Add-on of addon-studio-demo" }).last()).toContainText(text, {
+    timeout: 10_000,
+  });
+}
+
+test.describe("publish to a post on the emulator", () => {
+  test.describe.configure({ mode: "serial" });
+
+  let page: Page;
+  test.beforeAll(async ({ browser }) => {
+    page = await browser.newPage();
+  });
+  test.afterAll(async () => {
+    await page.close();
+  });
+
+  test("Allow on the consent page publishes, and the post page shows the add-on", async () => {
+    await openEditor(page);
+    await buildAddon(page, "گزارش کارشناسی پژو ۲۰۶", DEMO_POST_TOKEN);
+    await publishPanel(page).getByRole("button", { name: "Publish", exact: true }).click();
+
+    // Not signed in: the proxy sends the browser to the platform's consent page.
+    await expect(page).toHaveURL(/\/oauth2\/auth/);
+    await expect(page.getByRole("heading", { name: /asks for access/ })).toBeVisible();
+    await expect(page.getByText(`POST_ADDON_CREATE.${DEMO_POST_TOKEN}`)).toBeVisible();
+    await page.getByRole("button", { name: "Allow" }).click();
+
+    // Back in the editor, the publish resumes by itself.
+    await expect(publishPanel(page).getByText(`Published to post ${DEMO_POST_TOKEN}.`)).toBeVisible();
+    await expect(page).not.toHaveURL(/oauth=|resume=/);
+    await expect(publishPanel(page).getByRole("list", { name: /history/i })).toContainText("published");
+
+    await expectOnPostPage(page, DEMO_POST_TOKEN, "گزارش کارشناسی پژو ۲۰۶");
+    await page.screenshot({ path: "docs/screenshots/emulator-post-page.png" });
+  });
+
+  test("an expired session is authorised again, then the add-on is published", async () => {
+    await openEditor(page);
+    // The draft came back; change the title so the second publish is recognisable.
+    const text = page.getByLabel(/^Text/).first();
+    if (!(await text.isVisible()))
+      await page.getByRole("list", { name: "Add-on widgets" }).locator("button.row-main").first().click();
+    await text.fill("گزارش دوم پس از انقضا");
+    await publishPanel(page).getByLabel("Post token").fill(DEMO_POST_TOKEN);
+    // Two hours later the one-hour access token (no offline access) has expired.
+    await advanceServerClock(page, 2 * 3600 * 1000);
+    await publishPanel(page).getByRole("button", { name: "Publish", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/oauth2\/auth/);
+    await page.getByRole("button", { name: "Allow" }).click();
+    await expect(publishPanel(page).getByText(`Published to post ${DEMO_POST_TOKEN}.`)).toBeVisible();
+    await expectOnPostPage(page, DEMO_POST_TOKEN, "گزارش دوم پس از انقضا");
+  });
+});
+
+test("Deny on the consent page: a clear message, and nothing is published", async ({ page }) => {
+  const postToken = "denyPost0001";
+  await openEditor(page);
+  await buildAddon(page, "این نباید منتشر شود", postToken);
+  await publishPanel(page).getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page).toHaveURL(/\/oauth2\/auth/);
+  await page.getByRole("button", { name: "Deny" }).click();
+
+  const alert = publishPanel(page).getByRole("alert");
+  await expect(alert).toContainText(/consent refused/i);
+  await expect(publishPanel(page).getByText(/Published to post/)).toHaveCount(0);
+  // The document the user built is still there.
+  await expect(previewWidgets(page).first()).toContainText("این نباید منتشر شود");
+
+  await page.goto(`${EMULATOR}/posts/${postToken}`);
+  await expect(page.getByText("No add-ons on this post yet.")).toBeVisible();
+  await expect(page.getByText(/will be attached in a moment/)).toHaveCount(0);
+});

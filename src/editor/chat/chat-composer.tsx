@@ -1,4 +1,412 @@
-/** Placeholder: the chat message composer (being built). */
-export function ChatComposer() {
-  return <section aria-label="Chat composer" />;
+import {
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  closestCenter,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  SortableContext,
+  horizontalListSortingStrategy,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { type ReactNode, useId, useMemo, useState } from "react";
+import { useStore } from "zustand";
+import { CHAT_MAX_BUTTONS, chatButtonSchema } from "../../platform/bodies";
+import { describeFields } from "../../platform/fields";
+import type { PathSegment, Problem } from "../../platform/problems";
+import { validateBody } from "../../platform/validate";
+import { FieldEditor } from "../inspector/field-editor";
+import { FormProvider } from "../inspector/form-context";
+import { ChatBubblePreview } from "../preview/chat-bubble-preview";
+import type { PreviewTheme } from "../preview/preview-kit";
+import { PreviewThemeSwitch } from "../preview/preview-theme-switch";
+import { browserStorage, type KeyValueStorage } from "../publish/oauth-resume";
+import { addHistoryEntry, loadHistory, saveHistory } from "../publish/publish-history";
+import { createProxyClient, type ProxyClient } from "../publish/proxy-client";
+import { historyEntryFor } from "../publish/publish-panel";
+import { SendOutcomeView } from "../publish/send-outcome-view";
+import { useProxySession } from "../publish/use-proxy-session";
+import { browserEnvironment, type FlowEnvironment, useSendFlow } from "../publish/use-send-flow";
+import { type ChatSide, SIDE_KEYS, buttonCount, chatBody, locateButton } from "./chat-document";
+import { type ChatState, type ChatStore, createChatStore } from "./chat-store";
+
+/** The fields of a chat button form, generated from the contract (the live `icon` spelling only when used). */
+const BUTTON_FIELDS = describeFields(chatButtonSchema);
+
+const SIDE_LABEL: Record<ChatSide, string> = { sender: "Sender", receiver: "Receiver" };
+
+const key = (path: readonly PathSegment[]) => JSON.stringify(path);
+
+/** Injectable collaborators (tests); the app uses the defaults. */
+export interface ChatComposerProps {
+  store?: ChatStore;
+  client?: ProxyClient;
+  env?: () => FlowEnvironment;
+  storage?: KeyValueStorage;
+}
+
+function SortableItem(props: {
+  id: string;
+  handleLabel: string;
+  className: string;
+  children: ReactNode;
+  label: string;
+}) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: props.id,
+  });
+  return (
+    <fieldset
+      ref={setNodeRef}
+      aria-label={props.label}
+      className={props.className}
+      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+    >
+      <button
+        type="button"
+        className="drag-handle"
+        aria-label={props.handleLabel}
+        {...attributes}
+        {...listeners}
+      >
+        ⠿
+      </button>
+      {props.children}
+    </fieldset>
+  );
+}
+
+function ProblemLines(props: { problems: readonly Problem[] | undefined }) {
+  if (!props.problems?.length) return null;
+  return (
+    <ul className="field-problems">
+      {props.problems.map((p) => (
+        <li key={`${p.code}:${p.message}`} className={`field-problem is-${p.severity}`}>
+          {p.severity === "error" ? "Error: " : "Warning: "}
+          {p.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<string, Problem[]> }) {
+  const { side, store, problems } = props;
+  const rows = useStore(store, (s: ChatState) => s.draft[side]);
+  const api = store.getState();
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const count = buttonCount(rows);
+  const full = count >= CHAT_MAX_BUTTONS;
+  const sideKey = SIDE_KEYS[side];
+  const label = SIDE_LABEL[side];
+
+  const onDragEnd = (e: DragEndEvent) => {
+    const active = String(e.active.id);
+    const over = e.over ? String(e.over.id) : undefined;
+    if (!over || over === active) return;
+    const rowFrom = rows.findIndex((r) => r.id === active);
+    if (rowFrom >= 0) {
+      const rowTo = rows.findIndex((r) => r.id === over || r.buttons.some((b) => b.id === over));
+      if (rowTo >= 0) api.moveRow(side, rowFrom, rowTo);
+      return;
+    }
+    const target = locateButton(rows, over);
+    if (target) api.moveButton(side, active, target.row, target.index);
+    else {
+      const row = rows.findIndex((r) => r.id === over);
+      if (row >= 0) api.moveButton(side, active, row, rows[row]?.buttons.length ?? 0);
+    }
+  };
+
+  return (
+    <section className="chat-grid" aria-label={`${label} buttons`}>
+      <h3>
+        {label} buttons{" "}
+        <small>
+          ({count} of {CHAT_MAX_BUTTONS})
+        </small>
+      </h3>
+      <ProblemLines
+        problems={[...(problems.get(key([sideKey])) ?? []), ...(problems.get(key([sideKey, "rows"])) ?? [])]}
+      />
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
+          {rows.map((row, r) => (
+            <SortableItem
+              key={row.id}
+              id={row.id}
+              className="chat-row"
+              label={`${label} row ${r + 1}`}
+              handleLabel={`Drag ${label.toLowerCase()} row ${r + 1}`}
+            >
+              <div className="chat-row-tools">
+                <button
+                  type="button"
+                  aria-label="Move row up"
+                  disabled={r === 0}
+                  onClick={() => api.moveRow(side, r, r - 1)}
+                >
+                  ↑
+                </button>
+                <button
+                  type="button"
+                  aria-label="Move row down"
+                  disabled={r === rows.length - 1}
+                  onClick={() => api.moveRow(side, r, r + 1)}
+                >
+                  ↓
+                </button>
+                <button type="button" onClick={() => api.addButton(side, row.id)} disabled={full}>
+                  Add button
+                </button>
+                <button type="button" onClick={() => api.removeRow(side, row.id)}>
+                  Remove row
+                </button>
+              </div>
+              <ProblemLines problems={problems.get(key([sideKey, "rows", r, "buttons"]))} />
+              <SortableContext items={row.buttons.map((b) => b.id)} strategy={horizontalListSortingStrategy}>
+                <div className="chat-row-buttons">
+                  {row.buttons.map((b, i) => {
+                    const prefix: PathSegment[] = [sideKey, "rows", r, "buttons", i];
+                    return (
+                      <SortableItem
+                        key={b.id}
+                        id={b.id}
+                        className="chat-button-editor"
+                        label={`${label} row ${r + 1}, button ${i + 1}`}
+                        handleLabel={`Drag ${label.toLowerCase()} row ${r + 1}, button ${i + 1}`}
+                      >
+                        <FormProvider
+                          value={{
+                            prefix,
+                            problemsAt: (p) => problems.get(key(p)) ?? [],
+                            set: (path, value) => api.setButtonField(side, b.id, path, value),
+                            endTyping: () => {},
+                            postToken: null,
+                          }}
+                        >
+                          <ProblemLines problems={problems.get(key(prefix))} />
+                          {BUTTON_FIELDS.filter((f) => f.key !== "icon" || b.value.icon !== undefined).map(
+                            (f) => (
+                              <FieldEditor key={f.key} field={f} parent={[]} value={b.value[f.key]} />
+                            ),
+                          )}
+                        </FormProvider>
+                        <div className="chat-button-tools">
+                          <button
+                            type="button"
+                            aria-label="Move button earlier"
+                            disabled={i === 0}
+                            onClick={() => api.nudgeButton(side, b.id, "earlier")}
+                          >
+                            →
+                          </button>
+                          <button
+                            type="button"
+                            aria-label="Move button later"
+                            disabled={i === row.buttons.length - 1}
+                            onClick={() => api.nudgeButton(side, b.id, "later")}
+                          >
+                            ←
+                          </button>
+                          <button
+                            type="button"
+                            aria-label="Move button to the row above"
+                            disabled={r === 0}
+                            onClick={() => api.nudgeButton(side, b.id, "up")}
+                          >
+                            ↑
+                          </button>
+                          <button
+                            type="button"
+                            aria-label="Move button to the row below"
+                            disabled={r === rows.length - 1}
+                            onClick={() => api.nudgeButton(side, b.id, "down")}
+                          >
+                            ↓
+                          </button>
+                          <button type="button" onClick={() => api.removeButton(side, b.id)}>
+                            Remove button
+                          </button>
+                        </div>
+                      </SortableItem>
+                    );
+                  })}
+                </div>
+              </SortableContext>
+            </SortableItem>
+          ))}
+        </SortableContext>
+      </DndContext>
+      <button type="button" onClick={() => api.addRow(side)} disabled={full}>
+        Add row
+      </button>
+      {full ? (
+        <p className="muted">A side takes at most {CHAT_MAX_BUTTONS} buttons: remove one to add another.</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Composes a chat message with button grids (spec 4.10), previews both sides and sends it through the proxy. */
+export function ChatComposer(props: ChatComposerProps = {}) {
+  const storage = useMemo(() => props.storage ?? browserStorage(), [props.storage]);
+  const [store] = useState(() => props.store ?? createChatStore({ storage }));
+  const client = useMemo(() => props.client ?? createProxyClient(), [props.client]);
+  const env = props.env ?? (() => browserEnvironment(storage));
+  const draft = useStore(store, (s: ChatState) => s.draft);
+  const api = store.getState();
+  const proxy = useProxySession(client);
+  const [theme, setTheme] = useState<PreviewTheme>("light");
+  const [copied, setCopied] = useState<string | null>(null);
+  const ids = useId();
+
+  // The conversation from the start address (`?conversation_id=`) fills an empty target once.
+  useState(() => {
+    if (draft.conversationId) return;
+    const id = new URLSearchParams(env().location.search).get("conversation_id");
+    if (id) api.setConversationId(id);
+  });
+
+  const body = useMemo(() => chatBody(draft), [draft]);
+  const validation = useMemo(() => validateBody("chat", body), [body]);
+  const all = useMemo(() => [...validation.errors, ...validation.warnings], [validation]);
+  const byPath = useMemo(() => {
+    const m = new Map<string, Problem[]>();
+    for (const p of all) m.set(key(p.path), [...(m.get(key(p.path)) ?? []), p]);
+    return m;
+  }, [all]);
+  const json = JSON.stringify(body, null, 2);
+  const previewRows = (side: ChatSide) => ({
+    rows: draft[side].map((r) => ({ buttons: r.buttons.map((b) => b.value) })),
+  });
+  const session = proxy.status === "present" ? proxy.session : null;
+  const appName = draft.appName || session?.app || "Your app";
+
+  const flow = useSendFlow({
+    action: "send",
+    env,
+    send: (target, b, returnTo) => client.sendMessage(target.conversationId ?? "", b, returnTo),
+    onDone: (target, outcome) => {
+      const entry = historyEntryFor("chat", target, outcome, undefined);
+      if (entry) saveHistory(storage, addHistoryEntry(loadHistory(storage), entry));
+    },
+  });
+
+  const conversationId = draft.conversationId.trim();
+  const canSend =
+    proxy.status !== "absent" && validation.ok && conversationId !== "" && flow.outcome.status !== "sending";
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(json);
+      setCopied("Copied the message JSON.");
+    } catch {
+      setCopied("Copying was refused by the browser: select the JSON and copy it by hand.");
+    }
+  };
+
+  return (
+    <section className="chat-composer" aria-labelledby={`${ids}-h`}>
+      <h2 id={`${ids}-h`}>Chat message</h2>
+      <div className="field">
+        <label htmlFor={`${ids}-msg`}>Message</label>
+        <textarea
+          id={`${ids}-msg`}
+          dir="auto"
+          value={draft.message}
+          aria-invalid={byPath.has(key(["message"]))}
+          onChange={(e) => api.setMessage(e.target.value)}
+        />
+        <ProblemLines problems={byPath.get(key(["message"]))} />
+      </div>
+      <ButtonGrid side="sender" store={store} problems={byPath} />
+      <ButtonGrid side="receiver" store={store} problems={byPath} />
+
+      <section aria-label="Message problems">
+        <h3>Problems</h3>
+        {all.length === 0 ? <p>No problems: the message is ready to send.</p> : null}
+        <ul className="problem-list">
+          {all.map((p) => (
+            <li key={`${p.at}:${p.code}:${p.message}`} className={`is-${p.severity}`}>
+              {p.severity === "error" ? "Error" : "Warning"} at <code>{p.at}</code>: {p.message}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-label="Chat preview">
+        <h3>Preview</h3>
+        <div className="field">
+          <label htmlFor={`${ids}-app`}>App name (preview)</label>
+          <input
+            id={`${ids}-app`}
+            value={draft.appName}
+            placeholder={appName}
+            onChange={(e) => api.setAppName(e.target.value)}
+          />
+        </div>
+        <PreviewThemeSwitch theme={theme} onChange={setTheme} />
+        <div className="chat-previews">
+          <ChatBubblePreview
+            message={draft.message}
+            buttons={previewRows("sender")}
+            appName={appName}
+            side="sender"
+            theme={theme}
+          />
+          <ChatBubblePreview
+            message={draft.message}
+            buttons={previewRows("receiver")}
+            appName={appName}
+            side="receiver"
+            theme={theme}
+          />
+        </div>
+      </section>
+
+      <section aria-label="Message JSON">
+        <h3>Body (4.10)</h3>
+        <pre className="json-view">{json}</pre>
+        <button type="button" onClick={() => void copy()}>
+          Copy JSON
+        </button>
+        {copied ? <p role="status">{copied}</p> : null}
+      </section>
+
+      <section aria-label="Send">
+        <h3>Send</h3>
+        {proxy.status === "absent" ? <p role="note">{proxy.message}</p> : null}
+        <div className="field">
+          <label htmlFor={`${ids}-conv`}>Conversation id</label>
+          <input
+            id={`${ids}-conv`}
+            dir="ltr"
+            spellCheck={false}
+            value={draft.conversationId}
+            onChange={(e) => api.setConversationId(e.target.value)}
+          />
+        </div>
+        {!validation.ok ? (
+          <p>
+            The message has {validation.errors.length} error{validation.errors.length === 1 ? "" : "s"}: fix
+            them to send.
+          </p>
+        ) : null}
+        <button type="button" disabled={!canSend} onClick={() => void flow.run({ conversationId }, body)}>
+          Send message
+        </button>
+        <SendOutcomeView outcome={flow.outcome} successText={`Sent to conversation ${conversationId}.`} />
+      </section>
+    </section>
+  );
 }

@@ -5,10 +5,15 @@ import { type PreviewTheme, textOf, themeVars } from "./preview-kit";
 /** The buttons one side of a chat message carries. */
 export type ChatButtonSet = NonNullable<ChatMessage["sender_buttons"]>;
 
+/** What the bubble reads of a button set: loose, so an in-progress (invalid) draft still previews. */
+export interface PreviewButtonSet {
+  rows: ReadonlyArray<{ buttons: ReadonlyArray<{ caption?: unknown; icon_name?: unknown; icon?: unknown }> }>;
+}
+
 /** Props of the chat bubble preview. */
 export interface ChatBubblePreviewProps {
   message: string;
-  buttons?: ChatButtonSet | undefined;
+  buttons?: ChatButtonSet | PreviewButtonSet | undefined;
   /** Shown above the bubble, as the app names the add-on app that sent it. */
   appName: string;
   /** The sender sees the message as their own (at the start, right); the receiver as incoming (at the end). */
@@ -40,7 +45,7 @@ export function ChatBubblePreview(props: ChatBubblePreviewProps) {
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
               <div className="pv-chat-row" key={r}>
                 {(Array.isArray(row?.buttons) ? row.buttons : []).map((b, i) => {
-                  const icon = b?.icon_name ?? b?.icon;
+                  const icon = textOf(b?.icon_name) || textOf(b?.icon);
                   return (
                     // biome-ignore lint/suspicious/noArrayIndexKey: as above
                     <span className="pv-chat-button" key={i}>

@@ -1,0 +1,81 @@
+import { createStore } from "zustand/vanilla";
+import type { PathSegment } from "../../platform/problems";
+import type { KeyValueStorage } from "../publish/oauth-resume";
+import * as ops from "./chat-document";
+
+/** Where the composer's draft is autosaved. */
+export const CHAT_DRAFT_KEY = "addon-studio.chat-draft";
+
+/** The composer's state: the draft and the operations on it (each a pure function applied here). */
+export interface ChatState {
+  draft: ops.ChatDraft;
+  setMessage: (message: string) => void;
+  setConversationId: (id: string) => void;
+  setAppName: (name: string) => void;
+  addRow: (side: ops.ChatSide) => void;
+  removeRow: (side: ops.ChatSide, rowId: string) => void;
+  moveRow: (side: ops.ChatSide, from: number, to: number) => void;
+  addButton: (side: ops.ChatSide, rowId: string) => void;
+  removeButton: (side: ops.ChatSide, buttonId: string) => void;
+  moveButton: (side: ops.ChatSide, buttonId: string, toRow: number, toIndex: number) => void;
+  nudgeButton: (side: ops.ChatSide, buttonId: string, direction: "earlier" | "later" | "up" | "down") => void;
+  setButtonField: (
+    side: ops.ChatSide,
+    buttonId: string,
+    path: readonly PathSegment[],
+    value: unknown,
+  ) => void;
+}
+
+/** Reads the autosaved draft; an unreadable one is kept aside under another key rather than lost. */
+export function loadChatDraft(storage: KeyValueStorage | undefined): ops.ChatDraft | undefined {
+  const raw = storage?.getItem(CHAT_DRAFT_KEY);
+  if (!raw) return undefined;
+  try {
+    const parsed = ops.chatDraftSchema.safeParse(JSON.parse(raw));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // Falls through to keeping the raw text aside.
+  }
+  try {
+    storage?.setItem(`${CHAT_DRAFT_KEY}.unreadable`, raw);
+  } catch {
+    // Nothing more can be done without storage.
+  }
+  return undefined;
+}
+
+/** Creates a composer store that autosaves every change to `storage`. */
+export function createChatStore(
+  opts: { storage?: KeyValueStorage | undefined; initial?: ops.ChatDraft } = {},
+) {
+  const { storage } = opts;
+  const store = createStore<ChatState>()((set) => {
+    const apply = (f: (d: ops.ChatDraft) => ops.ChatDraft) => set((s) => ({ draft: f(s.draft) }));
+    return {
+      draft: opts.initial ?? loadChatDraft(storage) ?? ops.emptyChatDraft(),
+      setMessage: (m) => apply((d) => ops.setMessage(d, m)),
+      setConversationId: (id) => apply((d) => ({ ...d, conversationId: id })),
+      setAppName: (name) => apply((d) => ({ ...d, appName: name })),
+      addRow: (side) => apply((d) => ops.addRow(d, side)),
+      removeRow: (side, rowId) => apply((d) => ops.removeRow(d, side, rowId)),
+      moveRow: (side, from, to) => apply((d) => ops.moveRow(d, side, from, to)),
+      addButton: (side, rowId) => apply((d) => ops.addButton(d, side, rowId)),
+      removeButton: (side, id) => apply((d) => ops.removeButton(d, side, id)),
+      moveButton: (side, id, row, index) => apply((d) => ops.moveButton(d, side, id, row, index)),
+      nudgeButton: (side, id, dir) => apply((d) => ops.nudgeButton(d, side, id, dir)),
+      setButtonField: (side, id, path, value) => apply((d) => ops.setButtonField(d, side, id, path, value)),
+    };
+  });
+  store.subscribe((s, prev) => {
+    if (s.draft === prev.draft) return;
+    try {
+      storage?.setItem(CHAT_DRAFT_KEY, JSON.stringify(s.draft));
+    } catch {
+      // A full storage keeps the draft in memory; the composer stays usable.
+    }
+  });
+  return store;
+}
+
+export type ChatStore = ReturnType<typeof createChatStore>;

@@ -13,3 +13,5 @@ export * from "./validate";
 export * from "./widgets";
 export { WIDGET_KINDS, WIDGET_MODELS, isWidgetKind, modelOf, type WidgetKind } from "../widgets/models";
 export type { FieldDescriptor, FieldUi } from "./fields";
+export * from "./migrate";
+export * from "./json-schema";

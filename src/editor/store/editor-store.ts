@@ -26,6 +26,9 @@ export type UndoPolicy =
   /** Not undoable (loading a draft replaces the history instead). */
   | { skip: true };
 
+/** The inspector's tabs. */
+export type InspectorTab = "widget" | "document";
+
 /** A request to move keyboard focus to the field whose id is derived from a JSON path. */
 export interface FocusRequest {
   path: readonly PathSegment[];
@@ -42,6 +45,8 @@ export interface EditorState {
   coalesceKey: string | null;
   selectedId: string | null;
   focusRequest: FocusRequest | null;
+  /** Which inspector tab shows: the selected widget or the document's own fields. */
+  inspectorTab: InspectorTab;
   /** The post an add-on is published to, from `?post_token=` (read by the publish panel). */
   postToken: string | null;
 
@@ -57,7 +62,9 @@ export interface EditorState {
   replace: (doc: EditorDocument) => void;
 
   select: (id: string | null) => void;
+  /** Shows the field at `path` (a body path): selects its widget, switches the tab, focuses it. */
   requestFocus: (path: readonly PathSegment[]) => void;
+  setInspectorTab: (tab: InspectorTab) => void;
   setPostToken: (token: string | null) => void;
 
   /** Adds a widget of `kind` after the selection (or at the end) and selects it; returns its id. */
@@ -88,6 +95,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     coalesceKey: null,
     selectedId: null,
     focusRequest: null,
+    inspectorTab: "widget",
     postToken: options.postToken ?? null,
 
     commit(next, policy) {
@@ -141,11 +149,20 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     },
 
     select(id) {
-      if (get().selectedId !== id) set({ selectedId: id, coalesceKey: null });
+      if (get().selectedId !== id) set({ selectedId: id, coalesceKey: null, inspectorTab: "widget" });
+      else if (get().inspectorTab !== "widget") set({ inspectorTab: "widget" });
     },
     requestFocus(path) {
       focusNonce += 1;
+      const s = get();
+      const index = path[0] === "widgets" ? path[1] : undefined;
+      const item = typeof index === "number" ? s.doc.widgets[index] : undefined;
+      if (item) set({ selectedId: item.id, inspectorTab: "widget", coalesceKey: null });
+      else if (path[0] !== "widgets") set({ inspectorTab: "document", coalesceKey: null });
       set({ focusRequest: { path: [...path], nonce: focusNonce } });
+    },
+    setInspectorTab(tab) {
+      set({ inspectorTab: tab });
     },
     setPostToken(token) {
       set({ postToken: token });

@@ -1,0 +1,294 @@
+import { useEffect, useRef, useState } from "react";
+import { useStore } from "zustand";
+import type { DraftSession } from "./drafts/draft-session";
+import { importJson } from "./json/import-body";
+import { shareUrl } from "./share/share-link";
+import { useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
+import { selectCanRedo, selectCanUndo, selectExportBody } from "./store/selectors";
+import { TEMPLATES } from "./templates/templates";
+
+/** Add-on editor or chat composer. */
+export type Mode = "addon" | "chat";
+
+/** The top bar: mode, kind, drafts, undo/redo, templates, share, theme. */
+export function AppHeader(props: {
+  session: DraftSession;
+  mode: Mode;
+  onMode: (m: Mode) => void;
+  theme: "light" | "dark";
+  onTheme: (t: "light" | "dark") => void;
+}) {
+  const { session, mode } = props;
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          ◆
+        </span>
+        <span className="brand-name">Addon Studio</span>
+      </div>
+      <div className="tabs mode-tabs" role="tablist" aria-label="Mode">
+        <button
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={mode === "addon"}
+          aria-controls="workspace"
+          onClick={() => props.onMode("addon")}
+        >
+          Add-on
+        </button>
+        <button
+          type="button"
+          role="tab"
+          className="tab"
+          aria-selected={mode === "chat"}
+          aria-controls="workspace"
+          onClick={() => props.onMode("chat")}
+        >
+          Chat message
+        </button>
+      </div>
+      {mode === "addon" ? (
+        <>
+          <KindSwitch />
+          <DraftControls session={session} />
+          <UndoRedo />
+          <TemplatesMenu session={session} />
+          <ShareButton />
+        </>
+      ) : (
+        <span className="spacer" />
+      )}
+      <button
+        type="button"
+        className="button theme-toggle"
+        aria-pressed={props.theme === "dark"}
+        onClick={() => props.onTheme(props.theme === "dark" ? "light" : "dark")}
+      >
+        Dark theme
+      </button>
+    </header>
+  );
+}
+
+function KindSwitch() {
+  const kind = useEditorStore((s) => s.doc.kind);
+  const setKind = useEditorStore((s) => s.setKind);
+  return (
+    <fieldset className="segmented" aria-label="Document kind">
+      <legend className="visually-hidden">Document kind</legend>
+      {(["post", "user"] as const).map((k) => (
+        <label key={k} className={`segment ${kind === k ? "is-on" : ""}`}>
+          <input
+            type="radio"
+            name="document-kind"
+            value={k}
+            checked={kind === k}
+            onChange={() => setKind(k)}
+          />
+          {k === "post" ? "Post add-on" : "User add-on"}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function DraftControls(props: { session: DraftSession }) {
+  const { session } = props;
+  const drafts = useStore(session.ui, (s) => s.drafts);
+  const currentId = useStore(session.ui, (s) => s.currentId);
+  const current = drafts.find((d) => d.id === currentId);
+  const [name, setName] = useState(current?.name ?? "");
+  useEffect(() => setName(current?.name ?? ""), [current?.name]);
+  const commit = () => {
+    const trimmed = name.trim();
+    if (trimmed && trimmed !== current?.name) session.rename(trimmed);
+    else setName(current?.name ?? "");
+  };
+  return (
+    <fieldset className="draft-controls bare" aria-label="Drafts">
+      <label className="visually-hidden" htmlFor="draft-select">
+        Open draft
+      </label>
+      <select
+        id="draft-select"
+        className="input draft-select"
+        value={currentId}
+        onChange={(e) => session.switchTo(e.target.value)}
+      >
+        {drafts.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+      </select>
+      <label className="visually-hidden" htmlFor="draft-name">
+        Draft name
+      </label>
+      <input
+        id="draft-name"
+        className="input draft-name"
+        value={name}
+        data-native-undo=""
+        onChange={(e) => setName(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") commit();
+          if (e.key === "Escape") setName(current?.name ?? "");
+        }}
+      />
+      <button type="button" className="button" onClick={() => session.newDraft()}>
+        New draft
+      </button>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          if (window.confirm(`Delete the draft "${current?.name ?? ""}"? This cannot be undone.`))
+            session.remove(currentId);
+        }}
+      >
+        Delete draft
+      </button>
+    </fieldset>
+  );
+}
+
+function UndoRedo() {
+  const canUndo = useEditorStore(selectCanUndo);
+  const canRedo = useEditorStore(selectCanRedo);
+  const api = useEditorStoreApi();
+  return (
+    <fieldset className="button-row bare" aria-label="History">
+      <button
+        type="button"
+        className="button"
+        disabled={!canUndo}
+        onClick={() => api.getState().undo()}
+        title="Undo (Ctrl+Z)"
+        aria-keyshortcuts="Control+Z Meta+Z"
+      >
+        Undo
+      </button>
+      <button
+        type="button"
+        className="button"
+        disabled={!canRedo}
+        onClick={() => api.getState().redo()}
+        title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
+        aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
+      >
+        Redo
+      </button>
+    </fieldset>
+  );
+}
+
+function TemplatesMenu(props: { session: DraftSession }) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const first = ref.current?.querySelector("button");
+    first?.focus();
+  }, [open]);
+  return (
+    <div className="menu-wrap">
+      <button
+        type="button"
+        className="button"
+        aria-expanded={open}
+        aria-controls="templates-menu"
+        onClick={() => setOpen((o) => !o)}
+      >
+        Templates
+      </button>
+      {open ? (
+        <fieldset
+          id="templates-menu"
+          className="menu"
+          ref={ref}
+          aria-label="Templates"
+          onKeyDown={(e) => {
+            if (e.key === "Escape") setOpen(false);
+          }}
+        >
+          <p className="muted">Opens as a new draft; your current draft is kept.</p>
+          {TEMPLATES.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              className="menu-item"
+              aria-label={`Use template: ${t.name}`}
+              onClick={() => {
+                const res = importJson(t.body, t.kind);
+                if (res.ok) props.session.newDraft(res.doc, t.name);
+                setOpen(false);
+              }}
+            >
+              <span className="menu-item-title">{t.name}</span>
+              <span className="muted">{t.description}</span>
+            </button>
+          ))}
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
+
+function ShareButton() {
+  const api = useEditorStoreApi();
+  const [link, setLink] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  async function share() {
+    const s = api.getState();
+    const url = shareUrl(window.location.href, s.doc.kind, selectExportBody(s));
+    setLink(url);
+    try {
+      await navigator.clipboard.writeText(url);
+      setStatus("Share link copied.");
+    } catch {
+      setStatus("Copy the link below.");
+    }
+  }
+  return (
+    <div className="menu-wrap">
+      <button
+        type="button"
+        className="button"
+        onClick={share}
+        aria-expanded={link !== null}
+        aria-controls="share-menu"
+      >
+        Share
+      </button>
+      {link ? (
+        <fieldset
+          id="share-menu"
+          className="menu"
+          aria-label="Share link"
+          onKeyDown={(e) => {
+            if (e.key === "Escape") setLink(null);
+          }}
+        >
+          <p role="status">{status} Opening it loads this add-on as a new draft, in any browser.</p>
+          <label className="field-label" htmlFor="share-link">
+            Share link
+          </label>
+          <input
+            id="share-link"
+            className="input"
+            readOnly
+            value={link}
+            data-native-undo=""
+            onFocus={(e) => e.currentTarget.select()}
+          />
+          <button type="button" className="button" onClick={() => setLink(null)}>
+            Close
+          </button>
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}

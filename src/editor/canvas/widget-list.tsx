@@ -1,0 +1,266 @@
+import { useDroppable } from "@dnd-kit/core";
+import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { memo, useCallback, useRef } from "react";
+import type { Problem, Widget } from "../../platform";
+import type { EditorWidget } from "../store/document";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import { selectProblems, selectWidgetIds } from "../store/selectors";
+import { widgetLabel, widgetSummary } from "./widget-summary";
+
+/** The id of the drop zone after the last row (palette drops there append). */
+export const LIST_END_ID = "list:end";
+
+/** The row's select button's id (focus moves between rows with the arrow keys). */
+export function rowButtonId(id: string): string {
+  return `row:${id}`;
+}
+
+/** Keeps the same array while the ids are the same, so the sortable context does not re-render every row. */
+function useStableIds(ids: readonly string[]): string[] {
+  const ref = useRef<string[]>([]);
+  const prev = ref.current;
+  if (prev.length !== ids.length || prev.some((id, i) => id !== ids[i])) ref.current = [...ids];
+  return ref.current;
+}
+
+const NONE: readonly Problem[] = [];
+
+/** The middle column: the add-on's widgets in order, sortable by pointer and keyboard. */
+export function WidgetList() {
+  const widgets = useEditorStore((s) => s.doc.widgets);
+  const ids = useStableIds(useEditorStore(selectWidgetIds));
+  const selectedId = useEditorStore((s) => s.selectedId);
+  const byWidget = useEditorStore((s) => selectProblems(s).byWidget);
+  const { setNodeRef: setEndRef, isOver } = useDroppable({ id: LIST_END_ID });
+  const count = widgets.length;
+  // Only one row is in the tab order (roving focus); arrows move between rows.
+  const focusId = selectedId && ids.includes(selectedId) ? selectedId : ids[0];
+  return (
+    <section className="panel list-panel" aria-labelledby="list-title">
+      <div className="panel-head">
+        <h2 id="list-title" className="panel-title">
+          Add-on widgets <span className="muted">({count})</span>
+        </h2>
+      </div>
+      <div className="panel-body list-body">
+        <p id="list-instructions" className="visually-hidden">
+          Use the up and down arrow keys to move between widgets. To reorder, focus a widget's drag handle,
+          press Space, move with the arrow keys and press Space again to drop, or Escape to cancel.
+        </p>
+        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+          <ol className="widget-list" aria-label="Add-on widgets">
+            {widgets.map((w, i) => (
+              <WidgetRow
+                key={w.id}
+                item={w}
+                index={i}
+                count={count}
+                selected={w.id === selectedId}
+                tabbable={w.id === focusId}
+                problems={byWidget.get(w.id) ?? NONE}
+              />
+            ))}
+          </ol>
+        </SortableContext>
+        <div ref={setEndRef} className={`list-end ${isOver ? "is-over" : ""}`}>
+          {count === 0 ? (
+            <p>
+              Your add-on is empty. Add widgets from the palette (click, Enter, or drag here), or start from a
+              template.
+            </p>
+          ) : (
+            <p className="muted">Drop here to add at the end</p>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+interface RowProps {
+  item: EditorWidget;
+  index: number;
+  count: number;
+  selected: boolean;
+  tabbable: boolean;
+  problems: readonly Problem[];
+}
+
+/** One row; memoised so typing in one widget re-renders only its row. */
+const WidgetRow = memo(function WidgetRow(props: RowProps) {
+  const { item, index, count, selected } = props;
+  const api = useEditorStoreApi();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
+    useSortable({
+      id: item.id,
+      data: { label: widgetLabel(item.widget) },
+    });
+  const label = widgetLabel(item.widget);
+  const name = `${label}, widget ${index + 1}`;
+  const errors = props.problems.filter((p) => p.severity === "error").length;
+  const warnings = props.problems.length - errors;
+  const select = useCallback(() => api.getState().select(item.id), [api, item.id]);
+
+  function onRowKeyDown(e: React.KeyboardEvent) {
+    const ids = api.getState().doc.widgets;
+    let next: string | undefined;
+    if (e.key === "ArrowDown") next = ids[index + 1]?.id;
+    else if (e.key === "ArrowUp") next = ids[index - 1]?.id;
+    else if (e.key === "Home") next = ids[0]?.id;
+    else if (e.key === "End") next = ids[ids.length - 1]?.id;
+    else if (e.key === "Delete" && (e.target as HTMLElement).id === rowButtonId(item.id)) {
+      e.preventDefault();
+      api.getState().deleteWidget(item.id);
+      focusSelectedRow(api.getState().selectedId);
+      return;
+    } else return;
+    e.preventDefault();
+    if (next) {
+      api.getState().select(next);
+      focusSelectedRow(next);
+    }
+  }
+
+  return (
+    <li
+      ref={setNodeRef}
+      className={`widget-row ${selected ? "is-selected" : ""} ${isDragging ? "is-dragging" : ""} ${errors ? "has-error" : warnings ? "has-warning" : ""}`}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      aria-label={name}
+      {...listeners}
+      // Keyboard dragging starts only from the handle (dnd-kit checks the activator); the row's
+      // other listeners let a pointer drag start anywhere on the row.
+      onKeyDown={undefined}
+    >
+      <button
+        ref={setActivatorNodeRef}
+        type="button"
+        className="drag-handle"
+        {...attributes}
+        tabIndex={props.tabbable ? 0 : -1}
+        aria-label={`Reorder ${name}`}
+        aria-describedby="list-instructions"
+        onKeyDown={(e) => listeners?.onKeyDown?.(e)}
+      >
+        <svg viewBox="0 0 10 16" width="10" height="16" aria-hidden="true">
+          <circle cx="2" cy="3" r="1.4" />
+          <circle cx="8" cy="3" r="1.4" />
+          <circle cx="2" cy="8" r="1.4" />
+          <circle cx="8" cy="8" r="1.4" />
+          <circle cx="2" cy="13" r="1.4" />
+          <circle cx="8" cy="13" r="1.4" />
+        </svg>
+      </button>
+      <button
+        type="button"
+        id={rowButtonId(item.id)}
+        className="row-main"
+        aria-pressed={selected}
+        aria-label={name}
+        aria-describedby={`${rowButtonId(item.id)}:desc`}
+        tabIndex={props.tabbable ? 0 : -1}
+        onClick={select}
+        onKeyDown={onRowKeyDown}
+      >
+        <span className="row-index" aria-hidden="true">
+          {index + 1}
+        </span>
+        <span className="row-text">
+          <span className="row-label">{label}</span>
+          <span className="row-summary" dir="auto">
+            {widgetSummary(item.widget)}
+          </span>
+        </span>
+        {errors || warnings ? (
+          <span className={`row-marker ${errors ? "is-error" : "is-warning"}`} aria-hidden="true">
+            {errors ? `${errors} ✕` : `${warnings} !`}
+          </span>
+        ) : null}
+        <span className="visually-hidden" id={`${rowButtonId(item.id)}:desc`}>
+          {errors ? `${errors} ${errors === 1 ? "error" : "errors"}. ` : ""}
+          {warnings ? `${warnings} ${warnings === 1 ? "warning" : "warnings"}. ` : ""}
+          {widgetSummary(item.widget)}
+        </span>
+      </button>
+      {selected ? <RowActions id={item.id} index={index} count={count} /> : null}
+    </li>
+  );
+}, rowPropsEqual);
+
+function rowPropsEqual(a: RowProps, b: RowProps): boolean {
+  return (
+    a.item === b.item &&
+    a.index === b.index &&
+    a.count === b.count &&
+    a.selected === b.selected &&
+    a.tabbable === b.tabbable &&
+    a.problems === b.problems
+  );
+}
+
+function focusSelectedRow(id: string | null) {
+  if (!id) return;
+  requestAnimationFrame(() => document.getElementById(rowButtonId(id))?.focus());
+}
+
+function RowActions(props: { id: string; index: number; count: number }) {
+  const api = useEditorStoreApi();
+  const { id, index, count } = props;
+  const move = (to: number) => {
+    api.getState().moveWidget(index, to);
+  };
+  return (
+    <fieldset className="row-actions bare" aria-label="Widget actions">
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Move up"
+        title="Move up"
+        disabled={index === 0}
+        onClick={() => move(index - 1)}
+      >
+        ↑
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Move down"
+        title="Move down"
+        disabled={index === count - 1}
+        onClick={() => move(index + 1)}
+      >
+        ↓
+      </button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Duplicate"
+        title="Duplicate"
+        onClick={() => {
+          api.getState().duplicateWidget(id);
+          focusSelectedRow(api.getState().selectedId);
+        }}
+      >
+        ⧉
+      </button>
+      <button
+        type="button"
+        className="icon-button is-danger"
+        aria-label="Delete"
+        title="Delete (undo with Ctrl+Z)"
+        onClick={() => {
+          api.getState().deleteWidget(id);
+          focusSelectedRow(api.getState().selectedId);
+        }}
+      >
+        ✕
+      </button>
+    </fieldset>
+  );
+}
+
+/** The label of a widget, for drag announcements. */
+export function labelOf(widget: Widget | undefined): string {
+  return widget ? widgetLabel(widget) : "Widget";
+}

@@ -1,0 +1,28 @@
+import { useEffect } from "react";
+import type { EditorStore } from "../store/editor-store";
+
+/**
+ * Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z and Ctrl+Y redo, everywhere in the add-on editor, including
+ * inside its text fields: typing in one field is one undo step of the document, so the app's undo
+ * and the field's own undo agree. Inputs that are not part of the document (filter boxes, the
+ * import paste box) are marked `data-native-undo` and keep the browser's own undo.
+ */
+export function useUndoShortcuts(store: EditorStore, enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    function onKeyDown(e: KeyboardEvent) {
+      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const key = e.key.toLowerCase();
+      const isUndo = key === "z" && !e.shiftKey;
+      const isRedo = (key === "z" && e.shiftKey) || (key === "y" && e.ctrlKey && !e.shiftKey);
+      if (!isUndo && !isRedo) return;
+      const target = e.target;
+      if (target instanceof Element && target.closest("[data-native-undo]")) return;
+      e.preventDefault();
+      if (isUndo) store.getState().undo();
+      else store.getState().redo();
+    }
+    window.addEventListener("keydown", onKeyDown);
+    return () => window.removeEventListener("keydown", onKeyDown);
+  }, [store, enabled]);
+}

@@ -1,0 +1,581 @@
+import { lazy, Suspense, useState } from "react";
+import {
+  ACTION_KINDS,
+  ACTION_LABELS,
+  type ActionKind,
+  type Color,
+  COLORS,
+  COLOR_SWATCHES,
+  type FieldDescriptor,
+  type PathSegment,
+  type Problem,
+} from "../../platform";
+import { fieldId } from "../store/selectors";
+import { FieldShell, describedBy } from "../ui/field-shell";
+import { TextControl } from "../ui/text-control";
+import { useForm } from "./form-context";
+import { MapEditor } from "./map-editor";
+
+const IconPicker = lazy(() => import("./icon-picker"));
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+function hasError(problems: readonly Problem[]): boolean {
+  return problems.some((p) => p.severity === "error");
+}
+
+/** The generated control for one field of the edited object, chosen by its descriptor's `ui`. */
+export function FieldEditor(props: {
+  field: FieldDescriptor;
+  parent: readonly PathSegment[];
+  value: unknown;
+}) {
+  const { field } = props;
+  const form = useForm();
+  const path = [...props.parent, field.key];
+  const abs = [...form.prefix, ...path];
+  const id = fieldId(abs);
+  const problems = form.problemsAt(abs);
+  const ui = field.ui;
+  const help = "help" in ui ? ui.help : undefined;
+  const desc = describedBy(id, Boolean(help), problems);
+  const value = props.value;
+
+  switch (ui.ui) {
+    case "text": {
+      const text = typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value);
+      return (
+        <FieldShell id={id} label={ui.label} required={field.required} help={help} problems={problems}>
+          <TextControl
+            id={id}
+            value={text}
+            max={ui.max}
+            multiline={ui.multiline}
+            invalid={hasError(problems)}
+            describedBy={desc}
+            onChange={(s) => form.set(path, s === "" && !field.required ? undefined : s, true)}
+            onBlur={form.endTyping}
+          />
+        </FieldShell>
+      );
+    }
+    case "boolean":
+      return (
+        <div className="field field-inline">
+          <input
+            id={id}
+            type="checkbox"
+            className="checkbox"
+            checked={value === true}
+            aria-describedby={desc}
+            onChange={(e) => form.set(path, e.target.checked ? true : field.required ? false : undefined)}
+          />
+          <label htmlFor={id}>{ui.label}</label>
+          {help ? (
+            <p className="field-help" id={`${id}:help`}>
+              {help}
+            </p>
+          ) : null}
+          <FieldProblemsInline id={id} problems={problems} />
+        </div>
+      );
+    case "percentage":
+      return (
+        <PercentageField
+          id={id}
+          label={ui.label}
+          required={field.required}
+          value={value}
+          problems={problems}
+          describedBy={desc}
+          onChange={(n, typing) => form.set(path, n, typing)}
+          onBlur={form.endTyping}
+        />
+      );
+    case "color": {
+      const options: Array<{ value: string | undefined; name: string }> = [
+        ...(field.required ? [] : [{ value: undefined, name: "None" }]),
+        ...COLORS.map((c) => ({ value: c, name: c.toLowerCase().replace("_", " ") })),
+      ];
+      // The checked radio (or the first) carries the field id, so the problems panel can focus it.
+      const checked = Math.max(
+        0,
+        options.findIndex((o) => o.value === value),
+      );
+      return (
+        <FieldShell id={id} label={ui.label} required={field.required} problems={problems} asLegend>
+          <div className="swatches" role="radiogroup" aria-labelledby={`${id}:label`} aria-describedby={desc}>
+            {options.map((o, i) => (
+              <label key={o.name} className="swatch" title={o.value ?? "No colour"}>
+                <input
+                  type="radio"
+                  name={id}
+                  id={i === checked ? id : undefined}
+                  checked={o.value === value}
+                  onChange={() => form.set(path, o.value)}
+                />
+                <span
+                  className={`swatch-chip ${o.value ? "" : "is-none"}`}
+                  aria-hidden="true"
+                  style={
+                    o.value
+                      ? {
+                          background: `linear-gradient(135deg, ${COLOR_SWATCHES[o.value as Color].light} 50%, ${COLOR_SWATCHES[o.value as Color].dark} 50%)`,
+                        }
+                      : undefined
+                  }
+                />
+                <span className="swatch-name">{o.name}</span>
+              </label>
+            ))}
+          </div>
+        </FieldShell>
+      );
+    }
+    case "icon":
+      return (
+        <IconField
+          id={id}
+          label={ui.label}
+          required={field.required}
+          value={typeof value === "string" ? value : ""}
+          problems={problems}
+          describedBy={desc}
+          onChange={(s, typing) => form.set(path, s === "" && !field.required ? undefined : s, typing)}
+          onBlur={form.endTyping}
+        />
+      );
+    case "image":
+      return (
+        <FieldShell
+          id={id}
+          label={ui.label}
+          required={field.required}
+          help={help}
+          problems={problems}
+          extra={
+            value === "logo" ? null : (
+              <button type="button" className="link-button" onClick={() => form.set(path, "logo")}>
+                Use logo
+              </button>
+            )
+          }
+        >
+          <TextControl
+            id={id}
+            value={typeof value === "string" ? value : ""}
+            dir="ltr"
+            list="image-id-suggestions"
+            invalid={hasError(problems)}
+            describedBy={desc}
+            placeholder="logo, or an uploaded image's id"
+            onChange={(s) => form.set(path, s === "" && !field.required ? undefined : s, true)}
+            onBlur={form.endTyping}
+          />
+        </FieldShell>
+      );
+    case "action":
+      return (
+        <ActionEditor
+          id={id}
+          label={ui.label}
+          required={field.required}
+          path={path}
+          value={value}
+          problems={problems}
+        />
+      );
+    case "list":
+      return <ListEditor field={field} path={path} value={value} />;
+    case "group":
+      return (
+        <fieldset className="group" id={id} tabIndex={-1}>
+          <legend>{ui.label}</legend>
+          <FieldProblemsInline id={id} problems={problems} />
+          {(field.fields ?? []).map((f) => (
+            <FieldEditor
+              key={f.key}
+              field={f}
+              parent={path}
+              value={isRecord(value) ? value[f.key] : undefined}
+            />
+          ))}
+        </fieldset>
+      );
+  }
+}
+
+function FieldProblemsInline(props: { id: string; problems: readonly Problem[] }) {
+  if (!props.problems.length) return null;
+  return (
+    <ul className="field-problems" id={`${props.id}:problems`}>
+      {props.problems.map((p) => (
+        <li key={`${p.code}:${p.message}`} className={`field-problem is-${p.severity}`}>
+          <span className="visually-hidden">{p.severity === "error" ? "Error: " : "Warning: "}</span>
+          {p.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PercentageField(props: {
+  id: string;
+  label: string;
+  required: boolean;
+  value: unknown;
+  problems: readonly Problem[];
+  describedBy: string | undefined;
+  onChange: (n: number | undefined, typing: boolean) => void;
+  onBlur: () => void;
+}) {
+  const n = typeof props.value === "number" ? props.value : undefined;
+  return (
+    <FieldShell
+      id={props.id}
+      label={props.label}
+      required={props.required}
+      problems={props.problems}
+      extra={
+        !props.required && n !== undefined ? (
+          <button type="button" className="link-button" onClick={() => props.onChange(undefined, false)}>
+            Clear <span className="visually-hidden">{props.label}</span>
+          </button>
+        ) : null
+      }
+    >
+      <div className="percentage">
+        <input
+          id={props.id}
+          className="input input-number"
+          type="number"
+          min={0}
+          max={100}
+          step={1}
+          value={n ?? ""}
+          aria-invalid={hasError(props.problems) || undefined}
+          aria-describedby={props.describedBy}
+          onChange={(e) => {
+            const raw = e.target.value;
+            props.onChange(raw === "" ? undefined : Number(raw), true);
+          }}
+          onBlur={props.onBlur}
+        />
+        <span aria-hidden="true">%</span>
+        <input
+          type="range"
+          className="range"
+          min={0}
+          max={100}
+          step={1}
+          value={n ?? 0}
+          aria-label={`${props.label} slider`}
+          onChange={(e) => props.onChange(Number(e.target.value), true)}
+          onPointerUp={props.onBlur}
+          onBlur={props.onBlur}
+        />
+      </div>
+    </FieldShell>
+  );
+}
+
+function IconField(props: {
+  id: string;
+  label: string;
+  required: boolean;
+  value: string;
+  problems: readonly Problem[];
+  describedBy: string | undefined;
+  onChange: (value: string, typing: boolean) => void;
+  onBlur: () => void;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <FieldShell
+      id={props.id}
+      label={props.label}
+      required={props.required}
+      problems={props.problems}
+      extra={
+        <button
+          type="button"
+          className="link-button"
+          aria-expanded={open}
+          aria-controls={`${props.id}:picker`}
+          onClick={() => setOpen((o) => !o)}
+        >
+          {open ? "Close icons" : "Browse icons"}
+        </button>
+      }
+    >
+      <TextControl
+        id={props.id}
+        value={props.value}
+        dir="ltr"
+        invalid={hasError(props.problems)}
+        describedBy={props.describedBy}
+        placeholder="An icon name, e.g. INFO"
+        onChange={(s) => props.onChange(s.toUpperCase(), true)}
+        onBlur={props.onBlur}
+      />
+      {open ? (
+        <div id={`${props.id}:picker`}>
+          <Suspense fallback={<p className="muted">Loading icons…</p>}>
+            <IconPicker
+              label={props.label}
+              value={props.value}
+              onPick={(name) => {
+                props.onChange(name, false);
+                setOpen(false);
+                document.getElementById(props.id)?.focus();
+              }}
+            />
+          </Suspense>
+        </div>
+      ) : null}
+    </FieldShell>
+  );
+}
+
+function ActionEditor(props: {
+  id: string;
+  label: string;
+  required: boolean;
+  path: readonly PathSegment[];
+  value: unknown;
+  problems: readonly Problem[];
+}) {
+  const form = useForm();
+  const action = isRecord(props.value) ? props.value : undefined;
+  const kind = action ? ACTION_KINDS.find((k) => action[k] !== undefined) : undefined;
+  const path = props.path;
+
+  function choose(next: ActionKind | "") {
+    if (next === "") {
+      form.set(path, undefined);
+      return;
+    }
+    const payload =
+      next === "open_direct_link"
+        ? "https://"
+        : next === "open_server_link" || next === "get_dynamic_action"
+          ? { data: {} }
+          : { post_token: form.postToken ?? "" };
+    form.set(path, { [next]: payload });
+  }
+
+  const subPath = kind ? [...path, kind] : path;
+  const abs = (p: readonly PathSegment[]) => [...form.prefix, ...p];
+  return (
+    <fieldset className="group action-editor">
+      <legend>{props.label}</legend>
+      <div className="field">
+        <label className="field-label" htmlFor={props.id}>
+          Kind
+        </label>
+        <select
+          id={props.id}
+          className="input"
+          value={kind ?? ""}
+          aria-describedby={describedBy(props.id, false, props.problems)}
+          onChange={(e) => choose(e.target.value as ActionKind | "")}
+        >
+          {props.required ? null : <option value="">No action</option>}
+          {props.required && !kind ? <option value="">Choose an action…</option> : null}
+          {ACTION_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {ACTION_LABELS[k]} ({k})
+            </option>
+          ))}
+        </select>
+        <FieldProblemsInline id={props.id} problems={props.problems} />
+      </div>
+      {kind === "open_direct_link" ? (
+        <FieldShell
+          id={fieldId(abs(subPath))}
+          label="Address (URL)"
+          required
+          problems={form.problemsAt(abs(subPath))}
+        >
+          <TextControl
+            id={fieldId(abs(subPath))}
+            value={typeof action?.[kind] === "string" ? String(action[kind]) : ""}
+            dir="ltr"
+            placeholder="https://example.com/page"
+            invalid={hasError(form.problemsAt(abs(subPath)))}
+            onChange={(s) => form.set(subPath, s, true)}
+            onBlur={form.endTyping}
+          />
+        </FieldShell>
+      ) : null}
+      {kind === "open_server_link" || kind === "get_dynamic_action" ? (
+        <MapEditor
+          label="Data sent to the app"
+          path={[...subPath, "data"]}
+          value={isRecord(action?.[kind]) ? (action[kind] as Record<string, unknown>).data : undefined}
+          keyLabel="Key"
+          valueLabel="Value"
+          removeWhenEmpty={false}
+        />
+      ) : null}
+      {kind === "open_post_page" || kind === "open_post_manage_page" ? (
+        <PostTokenField path={[...subPath, "post_token"]} value={action?.[kind]} />
+      ) : null}
+    </fieldset>
+  );
+}
+
+function PostTokenField(props: { path: readonly PathSegment[]; value: unknown }) {
+  const form = useForm();
+  const abs = [...form.prefix, ...props.path];
+  const id = fieldId(abs);
+  const token =
+    isRecord(props.value) && typeof props.value.post_token === "string" ? props.value.post_token : "";
+  const problems = form.problemsAt(abs);
+  return (
+    <FieldShell
+      id={id}
+      label="Post token"
+      required
+      problems={problems}
+      extra={
+        form.postToken && form.postToken !== token ? (
+          <button type="button" className="link-button" onClick={() => form.set(props.path, form.postToken)}>
+            Use {form.postToken}
+          </button>
+        ) : null
+      }
+    >
+      <TextControl
+        id={id}
+        value={token}
+        dir="ltr"
+        placeholder="e.g. gZx7yK3a"
+        invalid={hasError(problems)}
+        describedBy={describedBy(id, false, problems)}
+        onChange={(s) => form.set(props.path, s, true)}
+        onBlur={form.endTyping}
+      />
+    </FieldShell>
+  );
+}
+
+/** A starting value for a new list item: required texts empty (so the form asks for them). */
+function newItem(fields: readonly FieldDescriptor[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of fields) {
+    if (!f.required) continue;
+    if (f.ui.ui === "text") out[f.key] = "";
+    else if (f.ui.ui === "image") out[f.key] = "logo";
+    else if (f.ui.ui === "percentage") out[f.key] = 0;
+    else if (f.ui.ui === "color") out[f.key] = COLORS[0];
+    else if (f.ui.ui === "boolean") out[f.key] = false;
+    else if (f.ui.ui === "group") out[f.key] = newItem(f.fields ?? []);
+  }
+  return out;
+}
+
+function ListEditor(props: { field: FieldDescriptor; path: readonly PathSegment[]; value: unknown }) {
+  const form = useForm();
+  const ui = props.field.ui;
+  if (ui.ui !== "list") return null;
+  const items = Array.isArray(props.value) ? props.value : [];
+  const abs = [...form.prefix, ...props.path];
+  const id = fieldId(abs);
+  const problems = form.problemsAt(abs);
+  const atMax = ui.max !== undefined && items.length >= ui.max;
+  const atMin = ui.min !== undefined && items.length <= ui.min;
+  const move = (from: number, to: number) => {
+    const next = [...items];
+    const [it] = next.splice(from, 1);
+    next.splice(to, 0, it);
+    form.set(props.path, next);
+  };
+  const limits =
+    ui.min !== undefined && ui.max !== undefined
+      ? `${ui.min} to ${ui.max}`
+      : ui.min !== undefined
+        ? `at least ${ui.min}`
+        : ui.max !== undefined
+          ? `at most ${ui.max}`
+          : "";
+  return (
+    <fieldset className="group list-editor" id={id} tabIndex={-1}>
+      <legend>
+        {ui.label}{" "}
+        <span className="muted">
+          ({items.length}
+          {limits ? `, ${limits}` : ""})
+        </span>
+      </legend>
+      <FieldProblemsInline id={id} problems={problems} />
+      <ol className="list-items">
+        {items.map((item, i) => {
+          const itemLabel = `${ui.itemLabel} ${i + 1}`;
+          return (
+            // Items carry no ids of their own (they are plain JSON); their inputs are fully controlled.
+            // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity besides position
+            <li key={i} className="list-item">
+              <div className="list-item-head">
+                <span className="list-item-title">{itemLabel}</span>
+                <div className="button-row">
+                  <button
+                    type="button"
+                    className="icon-button"
+                    disabled={i === 0}
+                    onClick={() => move(i, i - 1)}
+                    aria-label={`Move ${itemLabel} up`}
+                  >
+                    ↑
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    disabled={i === items.length - 1}
+                    onClick={() => move(i, i + 1)}
+                    aria-label={`Move ${itemLabel} down`}
+                  >
+                    ↓
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-button is-danger"
+                    disabled={atMin}
+                    onClick={() => form.set([...props.path, i], undefined)}
+                    aria-label={`Remove ${itemLabel}`}
+                    title={atMin ? `${ui.label} needs at least ${ui.min}` : undefined}
+                  >
+                    ✕
+                  </button>
+                </div>
+              </div>
+              {(props.field.fields ?? []).map((f) => (
+                <FieldEditor
+                  key={f.key}
+                  field={f}
+                  parent={[...props.path, i]}
+                  value={isRecord(item) ? item[f.key] : undefined}
+                />
+              ))}
+            </li>
+          );
+        })}
+      </ol>
+      <button
+        type="button"
+        className="button"
+        disabled={atMax}
+        onClick={() => form.set(props.path, [...items, newItem(props.field.fields ?? [])])}
+      >
+        Add {ui.itemLabel.toLowerCase()}
+      </button>
+      {atMax ? (
+        <p className="field-help">
+          {ui.label} takes at most {ui.max}.
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}

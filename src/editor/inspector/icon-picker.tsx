@@ -1,0 +1,52 @@
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { ICON_NAMES } from "../../platform";
+
+/** Searchable list of the known icon names (loaded lazily: it renders hundreds of options). */
+export default function IconPicker(props: { label: string; value: string; onPick: (name: string) => void }) {
+  const [query, setQuery] = useState("");
+  const searchId = useId();
+  const searchRef = useRef<HTMLInputElement>(null);
+  // Opening the picker is an explicit request to search, so the search box takes focus.
+  useEffect(() => searchRef.current?.focus(), []);
+  const matches = useMemo(() => {
+    const q = query
+      .trim()
+      .toUpperCase()
+      .replace(/[\s-]+/g, "_");
+    return q ? ICON_NAMES.filter((n) => n.includes(q)) : ICON_NAMES;
+  }, [query]);
+  return (
+    <div className="icon-picker">
+      <label className="field-label" htmlFor={searchId}>
+        Search icons
+      </label>
+      <input
+        id={searchId}
+        className="input"
+        type="search"
+        data-native-undo=""
+        value={query}
+        ref={searchRef}
+        onChange={(e) => setQuery(e.target.value)}
+        placeholder={`${ICON_NAMES.length} icons, e.g. car, star`}
+      />
+      <p className="muted" aria-live="polite">
+        {matches.length} {matches.length === 1 ? "icon" : "icons"}
+      </p>
+      <ul className="icon-grid" aria-label={`Icons for ${props.label}`}>
+        {matches.map((name) => (
+          <li key={name}>
+            <button
+              type="button"
+              className={`icon-option ${name === props.value ? "is-selected" : ""}`}
+              aria-pressed={name === props.value}
+              onClick={() => props.onPick(name)}
+            >
+              {name}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

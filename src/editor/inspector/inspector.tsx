@@ -1,0 +1,389 @@
+import { useCallback, useEffect, useMemo } from "react";
+import {
+  HASHED_SEMANTIC_KEYS,
+  PREDEFINED_SEMANTIC,
+  type PathSegment,
+  type Problem,
+  formatPath,
+  modelOf,
+  widgetKindOf,
+} from "../../platform";
+import { hiddenFields, KIND_FIELDS } from "../store/document";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import { fieldId, selectProblems, selectSelectedWidget, widgetProblems } from "../store/selectors";
+import { FieldProblems, FieldShell } from "../ui/field-shell";
+import { TextControl } from "../ui/text-control";
+import { FieldEditor } from "./field-editor";
+import { type FormApi, FormProvider } from "./form-context";
+import { MapEditor } from "./map-editor";
+
+function byPath(problems: readonly Problem[]): Map<string, Problem[]> {
+  const map = new Map<string, Problem[]>();
+  for (const p of problems) {
+    const list = map.get(p.at);
+    if (list) list.push(p);
+    else map.set(p.at, [p]);
+  }
+  return map;
+}
+
+const NONE: readonly Problem[] = [];
+
+/** Moves focus to the control for a requested path, trying shorter paths when no control matches. */
+function useFocusRequests() {
+  const request = useEditorStore((s) => s.focusRequest);
+  useEffect(() => {
+    if (!request) return;
+    // Wait a frame so the newly selected widget's form is in the document.
+    const raf = requestAnimationFrame(() => {
+      for (let n = request.path.length; n >= 0; n--) {
+        const el = document.getElementById(fieldId(request.path.slice(0, n)));
+        if (el) {
+          el.focus();
+          el.scrollIntoView?.({ block: "center" });
+          return;
+        }
+      }
+    });
+    return () => cancelAnimationFrame(raf);
+  }, [request]);
+}
+
+/** The right column: the selected widget's generated form, or the document's own fields. */
+export function Inspector() {
+  const tab = useEditorStore((s) => s.inspectorTab);
+  const setTab = useEditorStore((s) => s.setInspectorTab);
+  const docProblemCount = useEditorStore((s) => selectProblems(s).document.length);
+  useFocusRequests();
+  return (
+    <section className="panel inspector" aria-label="Inspector">
+      <div className="tabs" role="tablist" aria-label="Inspector">
+        <button
+          type="button"
+          role="tab"
+          id="inspector-tab-widget"
+          aria-selected={tab === "widget"}
+          aria-controls="inspector-panel"
+          className="tab"
+          onClick={() => setTab("widget")}
+        >
+          Widget
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="inspector-tab-document"
+          aria-selected={tab === "document"}
+          aria-controls="inspector-panel"
+          className="tab"
+          onClick={() => setTab("document")}
+        >
+          Add-on settings
+          {docProblemCount ? <span className="badge">{docProblemCount}</span> : null}
+        </button>
+      </div>
+      <div
+        className="panel-body"
+        id="inspector-panel"
+        role="tabpanel"
+        aria-labelledby={tab === "widget" ? "inspector-tab-widget" : "inspector-tab-document"}
+      >
+        {tab === "widget" ? <WidgetInspector /> : <DocumentInspector />}
+      </div>
+    </section>
+  );
+}
+
+function WidgetInspector() {
+  const sel = useEditorStore(selectSelectedWidget);
+  const api = useEditorStoreApi();
+  const postToken = useEditorStore((s) => s.postToken);
+  const problems = sel ? widgetProblems(sel.item.widget, sel.index) : NONE;
+  const map = useMemo(() => byPath(problems), [problems]);
+  const id = sel?.item.id;
+  const index = sel?.index ?? 0;
+  const form = useMemo<FormApi>(
+    () => ({
+      prefix: ["widgets", index],
+      problemsAt: (path) => map.get(formatPath(path)) ?? NONE,
+      set: (path, value, typing) => {
+        if (id) api.getState().setWidgetField(id, path, value, typing);
+      },
+      endTyping: () => api.getState().endTyping(),
+      postToken,
+    }),
+    [id, index, map, api, postToken],
+  );
+  if (!sel) {
+    return (
+      <div className="empty-state">
+        <p>Select a widget in the list to edit it, or add one from the palette.</p>
+      </div>
+    );
+  }
+  const widget = sel.item.widget;
+  const kind = widgetKindOf(widget);
+  const head = (
+    <h2 className="inspector-title" id={fieldId(["widgets", index])} tabIndex={-1}>
+      {kind ? modelOf(kind).label : "Widget"} <span className="muted">widget {index + 1}</span>
+    </h2>
+  );
+  if (!kind) {
+    return (
+      <FormProvider value={form}>
+        {head}
+        <p>
+          This widget has {Object.keys(widget).length ? "more than one" : "no"} widget key, so it cannot be
+          edited here. Fix it in the JSON panel (import a corrected body) or delete it.
+        </p>
+        <FieldProblems id={fieldId(["widgets", index])} problems={problems} />
+      </FormProvider>
+    );
+  }
+  const model = modelOf(kind);
+  const value = (widget as Record<string, unknown>)[kind];
+  const rendered = renderedPaths(model.fields, [kind], value);
+  const others = problems.filter(
+    (p) =>
+      !rendered.has(formatPath(p.path.slice(2))) && !(p.path[2] === "semantic_paths" && p.path.length === 4),
+  );
+  return (
+    <FormProvider value={form}>
+      {head}
+      <p className="muted inspector-description">{model.description}</p>
+      {others.length ? (
+        <div className="inspector-other-problems">
+          <FieldProblems id={fieldId(["widgets", index, kind])} problems={others} />
+        </div>
+      ) : null}
+      <div className="form" id={fieldId(["widgets", index, kind])} tabIndex={-1}>
+        {model.fields.map((f) => (
+          <FieldEditor
+            key={f.key}
+            field={f}
+            parent={[kind]}
+            value={value && typeof value === "object" ? (value as Record<string, unknown>)[f.key] : undefined}
+          />
+        ))}
+      </div>
+      <MapEditor
+        label="Semantic paths"
+        help="Tie a semantic key to one of this widget's fields; only this widget's own field paths are offered."
+        path={["semantic_paths"]}
+        value={(widget as Record<string, unknown>).semantic_paths}
+        keyLabel="Semantic key"
+        valueLabel="Field path"
+        valueChoices={model.paths}
+        removeWhenEmpty
+      />
+    </FormProvider>
+  );
+}
+
+/** The paths (relative to the widget, formatted) that the generated form shows a control for. */
+function renderedPaths(
+  fields: ReturnType<typeof modelOf>["fields"],
+  prefix: PathSegment[],
+  value: unknown,
+  out = new Set<string>(),
+): Set<string> {
+  for (const f of fields) {
+    const path = [...prefix, f.key];
+    out.add(formatPath(path));
+    const v = value && typeof value === "object" ? (value as Record<string, unknown>)[f.key] : undefined;
+    if (f.ui.ui === "group" && f.fields) renderedPaths(f.fields, path, v, out);
+    if (f.ui.ui === "list" && f.fields && Array.isArray(v))
+      v.forEach((item, i) => {
+        renderedPaths(f.fields ?? [], [...path, i], item, out);
+      });
+    if (f.ui.ui === "action" && v && typeof v === "object")
+      for (const [k, inner] of Object.entries(v)) {
+        out.add(formatPath([...path, k]));
+        if (inner && typeof inner === "object") {
+          out.add(formatPath([...path, k, "post_token"]));
+          out.add(formatPath([...path, k, "data"]));
+          const data = (inner as Record<string, unknown>).data;
+          if (data && typeof data === "object")
+            for (const dk of Object.keys(data)) out.add(formatPath([...path, k, "data", dk]));
+        }
+      }
+  }
+  return out;
+}
+
+const SEMANTIC_KEYS = [...Object.keys(PREDEFINED_SEMANTIC), ...HASHED_SEMANTIC_KEYS];
+
+function DocumentInspector() {
+  const api = useEditorStoreApi();
+  const doc = useEditorStore((s) => s.doc);
+  const problems = useEditorStore((s) => selectProblems(s).document);
+  const postToken = useEditorStore((s) => s.postToken);
+  const map = useMemo(() => byPath(problems), [problems]);
+  const set = useCallback(
+    (path: readonly PathSegment[], value: unknown, typing?: boolean) =>
+      api.getState().setDocumentField(path, value, typing),
+    [api],
+  );
+  const form = useMemo<FormApi>(
+    () => ({
+      prefix: [],
+      problemsAt: (path) => map.get(formatPath(path)) ?? NONE,
+      set,
+      endTyping: () => api.getState().endTyping(),
+      postToken,
+    }),
+    [map, set, api, postToken],
+  );
+  const fields = doc.fields;
+  const at = (key: string) => map.get(key) ?? NONE;
+  const hidden = hiddenFields(doc);
+  const known = new Set([...KIND_FIELDS.post, ...KIND_FIELDS.user]);
+  const unknown = Object.keys(fields).filter((k) => !known.has(k));
+  const rootProblems = map.get("(root)") ?? NONE;
+  return (
+    <FormProvider value={form}>
+      <h2 className="inspector-title" id={fieldId([])} tabIndex={-1}>
+        {doc.kind === "post" ? "Post add-on" : "User add-on"} settings
+      </h2>
+      <FieldProblems id={fieldId([])} problems={rootProblems} />
+      <MapEditor
+        label="Semantic"
+        help="Structured facts for the platform. Predefined keys and values are offered; VIN, chassis and real-estate ids must be hashed."
+        path={["semantic"]}
+        value={fields.semantic}
+        keyLabel="Key"
+        valueLabel="Value"
+        keySuggestions={SEMANTIC_KEYS}
+        valueSuggestions={(k) => PREDEFINED_SEMANTIC[k] ?? []}
+        offerHash
+        removeWhenEmpty
+      />
+      {doc.kind === "post" ? (
+        <FieldShell id={fieldId(["notes"])} label="Notes" problems={at("notes")} help="Not shown to users.">
+          <TextControl
+            id={fieldId(["notes"])}
+            multiline
+            value={typeof fields.notes === "string" ? fields.notes : ""}
+            onChange={(s) => set(["notes"], s === "" ? undefined : s, true)}
+            onBlur={form.endTyping}
+          />
+        </FieldShell>
+      ) : (
+        <>
+          <CategoriesEditor value={fields.categories} problems={map} />
+          <FieldShell
+            id={fieldId(["ticket_uuid"])}
+            label="Ticket UUID"
+            problems={at("ticket_uuid")}
+            extra={
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => set(["ticket_uuid"], crypto.randomUUID())}
+              >
+                Generate <span className="visually-hidden">ticket UUID</span>
+              </button>
+            }
+          >
+            <TextControl
+              id={fieldId(["ticket_uuid"])}
+              dir="ltr"
+              value={typeof fields.ticket_uuid === "string" ? fields.ticket_uuid : ""}
+              invalid={at("ticket_uuid").length > 0}
+              onChange={(s) => set(["ticket_uuid"], s === "" ? undefined : s, true)}
+              onBlur={form.endTyping}
+            />
+          </FieldShell>
+          <FieldShell id={fieldId(["cost"])} label="Cost" problems={at("cost")} help="A non-negative number.">
+            <input
+              id={fieldId(["cost"])}
+              className="input input-number"
+              type="number"
+              min={0}
+              value={typeof fields.cost === "number" ? fields.cost : ""}
+              aria-invalid={at("cost").length > 0 || undefined}
+              onChange={(e) =>
+                set(["cost"], e.target.value === "" ? undefined : Number(e.target.value), true)
+              }
+              onBlur={form.endTyping}
+            />
+          </FieldShell>
+        </>
+      )}
+      {hidden.length ? (
+        <p className="note">
+          Kept but not exported (they belong to the {doc.kind === "post" ? "user" : "post"} add-on):{" "}
+          {hidden.join(", ")}. Switch the kind back to export them.
+        </p>
+      ) : null}
+      {unknown.map((k) => (
+        <div key={k} className="field has-error" id={fieldId([k])} tabIndex={-1}>
+          <div className="field-label-row">
+            <span className="field-label">{k}</span>
+            <button type="button" className="button" onClick={() => set([k], undefined)}>
+              Remove {k}
+            </button>
+          </div>
+          <code className="code-inline">{JSON.stringify(fields[k])}</code>
+          <FieldProblems id={fieldId([k])} problems={at(k)} />
+        </div>
+      ))}
+    </FormProvider>
+  );
+}
+
+function CategoriesEditor(props: { value: unknown; problems: Map<string, Problem[]> }) {
+  const api = useEditorStoreApi();
+  const list = Array.isArray(props.value) ? props.value : [];
+  const set = (v: unknown, typing?: boolean) => api.getState().setDocumentField(["categories"], v, typing);
+  return (
+    <fieldset className="group" id={fieldId(["categories"])} tabIndex={-1}>
+      <legend>Categories</legend>
+      <FieldProblems id={fieldId(["categories"])} problems={props.problems.get("categories") ?? NONE} />
+      <ul className="map-rows">
+        {list.map((c, i) => {
+          const id = fieldId(["categories", i]);
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: category strings have no identity besides position
+            <li key={i} className="map-row">
+              <div className="map-cell">
+                <label className="field-label" htmlFor={id}>
+                  Category {i + 1}
+                </label>
+                <input
+                  id={id}
+                  className="input"
+                  dir="ltr"
+                  value={typeof c === "string" ? c : JSON.stringify(c)}
+                  onChange={(e) =>
+                    set(
+                      list.map((x, j) => (j === i ? e.target.value : x)),
+                      true,
+                    )
+                  }
+                  onBlur={() => api.getState().endTyping()}
+                />
+              </div>
+              <div className="map-actions">
+                <button
+                  type="button"
+                  className="icon-button is-danger"
+                  aria-label={`Remove category ${i + 1}`}
+                  onClick={() => set(list.filter((_, j) => j !== i))}
+                >
+                  ✕
+                </button>
+              </div>
+              <div className="map-row-problems">
+                <FieldProblems id={id} problems={props.problems.get(formatPath(["categories", i])) ?? NONE} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" className="button" onClick={() => set([...list, ""])}>
+        Add category
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,156 @@
+import { useRef, useState } from "react";
+import type { MigrationChange } from "../../platform/migrate";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import { selectExportBody } from "../store/selectors";
+import { importText } from "./import-body";
+
+type Outcome =
+  | { tone: "error"; text: string }
+  | { tone: "ok" | "warn"; text: string; report: readonly MigrationChange[] };
+
+/** The export body, live; copy, download; import by paste or file. */
+export function JsonPanel() {
+  const body = useEditorStore(selectExportBody);
+  const kind = useEditorStore((s) => s.doc.kind);
+  const api = useEditorStoreApi();
+  const [status, setStatus] = useState<string | null>(null);
+  const [paste, setPaste] = useState("");
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const text = JSON.stringify(body, null, 2);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      setStatus("JSON copied to the clipboard.");
+    } catch {
+      setStatus("The browser refused clipboard access: select the JSON below and copy it by hand.");
+    }
+  }
+
+  function download() {
+    const blob = new Blob([`${text}\n`], { type: "application/json" });
+    const url = URL.createObjectURL(blob);
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = `${kind}-addon.json`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    setStatus(`Downloaded ${kind}-addon.json.`);
+  }
+
+  function load(input: string, source: string) {
+    const res = importText(input, api.getState().doc.kind);
+    if (!res.ok) {
+      setOutcome({ tone: "error", text: res.message });
+      return;
+    }
+    api.getState().replace(res.doc);
+    const what = res.doc.kind === "post" ? "post add-on" : "user add-on";
+    const parts = [
+      res.from === "v1"
+        ? `Migrated a v1 ${what} from ${source} to v2 (${res.report.length} ${res.report.length === 1 ? "change" : "changes"}, listed below).`
+        : `Loaded a v2 ${what} from ${source}.`,
+    ];
+    if (res.errors)
+      parts.push(
+        `It has ${res.errors} ${res.errors === 1 ? "error" : "errors"}: fix them from the Problems tab.`,
+      );
+    else if (res.warnings)
+      parts.push(`It is valid, with ${res.warnings} ${res.warnings === 1 ? "warning" : "warnings"}.`);
+    else parts.push("It is valid.");
+    parts.push("Undo (Ctrl+Z) brings back the previous document.");
+    setOutcome({ tone: res.errors ? "warn" : "ok", text: parts.join(" "), report: res.report });
+    setPaste("");
+  }
+
+  async function onFile(e: React.ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    e.target.value = "";
+    if (!file) return;
+    load(await file.text(), file.name);
+  }
+
+  return (
+    <section className="json-panel" aria-label="JSON">
+      <div className="json-export">
+        <div className="toolbar">
+          <button type="button" className="button" onClick={copy}>
+            Copy JSON
+          </button>
+          <button type="button" className="button" onClick={download}>
+            Download JSON
+          </button>
+          <span className="muted" role="status">
+            {status}
+          </span>
+        </div>
+        <label className="visually-hidden" htmlFor="json-export-text">
+          Export body (JSON)
+        </label>
+        <textarea
+          id="json-export-text"
+          className="json-code"
+          readOnly
+          dir="ltr"
+          spellCheck={false}
+          data-native-undo=""
+          value={text}
+        />
+      </div>
+      <div className="json-import">
+        <label className="field-label" htmlFor="json-import-text">
+          Paste JSON to import (v2, or v1 to migrate)
+        </label>
+        <textarea
+          id="json-import-text"
+          className="input json-import-text"
+          data-native-undo=""
+          dir="ltr"
+          spellCheck={false}
+          value={paste}
+          onChange={(e) => setPaste(e.target.value)}
+          rows={8}
+        />
+        <div className="toolbar">
+          <button type="button" className="button is-primary" onClick={() => load(paste, "the pasted text")}>
+            Import JSON
+          </button>
+          <button type="button" className="button" onClick={() => fileRef.current?.click()}>
+            Import JSON file…
+          </button>
+          <input
+            ref={fileRef}
+            type="file"
+            accept="application/json,.json"
+            className="visually-hidden"
+            tabIndex={-1}
+            aria-label="JSON file to import"
+            onChange={onFile}
+          />
+        </div>
+        {outcome ? (
+          <div
+            className={`import-outcome is-${outcome.tone}`}
+            role={outcome.tone === "error" ? "alert" : "status"}
+          >
+            <p>{outcome.text}</p>
+            {"report" in outcome && outcome.report.length ? (
+              <details open>
+                <summary>Migration report</summary>
+                <ul className="report">
+                  {outcome.report.map((c) => (
+                    <li key={`${c.path}:${c.change}:${c.message}`}>
+                      <code>{c.path}</code> <span className={`change is-${c.change}`}>{c.change}</span>{" "}
+                      {c.message}
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useDraggable } from "@dnd-kit/core";
+import { memo, useState } from "react";
+import { WIDGET_MODELS, type WidgetKind } from "../../platform";
+import { useEditorStoreApi } from "../store/editor-store-context";
+import { WidgetThumbnail } from "./widget-thumbnail";
+
+/** The id prefix of palette draggables (list rows use editor ids). */
+export const PALETTE_PREFIX = "palette:";
+
+/** The left column: the ten widgets, a filter box; click or Enter adds after the selection. */
+export function Palette() {
+  const [query, setQuery] = useState("");
+  const q = query.trim().toLowerCase();
+  const shown = WIDGET_MODELS.filter(
+    (m) =>
+      !q ||
+      m.label.toLowerCase().includes(q) ||
+      m.kind.includes(q.replace(/\s+/g, "_")) ||
+      m.description.toLowerCase().includes(q),
+  );
+  return (
+    <section className="panel palette" aria-labelledby="palette-title">
+      <div className="panel-head">
+        <h2 id="palette-title" className="panel-title">
+          Widgets
+        </h2>
+      </div>
+      <div className="panel-body">
+        <label className="visually-hidden" htmlFor="palette-filter">
+          Filter widgets
+        </label>
+        <input
+          id="palette-filter"
+          className="input"
+          type="search"
+          placeholder="Filter widgets"
+          data-native-undo=""
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <p className="muted palette-hint">Click, press Enter, or drag into the list.</p>
+        <ul className="palette-list">
+          {shown.map((m) => (
+            <PaletteItem key={m.kind} kind={m.kind} label={m.label} description={m.description} />
+          ))}
+        </ul>
+        {shown.length === 0 ? <p className="muted">No widget matches “{query}”.</p> : null}
+      </div>
+    </section>
+  );
+}
+
+const PaletteItem = memo(function PaletteItem(props: {
+  kind: WidgetKind;
+  label: string;
+  description: string;
+}) {
+  const api = useEditorStoreApi();
+  const { setNodeRef, listeners, isDragging } = useDraggable({
+    id: `${PALETTE_PREFIX}${props.kind}`,
+    data: { kind: props.kind, label: props.label },
+  });
+  return (
+    <li>
+      <button
+        ref={setNodeRef}
+        type="button"
+        className={`palette-item ${isDragging ? "is-dragging" : ""}`}
+        aria-label={`Add ${props.label}`}
+        aria-describedby={`palette-desc-${props.kind}`}
+        // Only the pointer starts a drag here; Enter and Space add the widget (keyboard reordering happens in the list).
+        onPointerDown={(e) => listeners?.onPointerDown?.(e)}
+        onClick={() => {
+          api.getState().addWidget(props.kind);
+        }}
+      >
+        <WidgetThumbnail kind={props.kind} />
+        <span className="palette-text">
+          <span className="palette-label">{props.label}</span>
+          <span className="palette-desc" id={`palette-desc-${props.kind}`}>
+            {props.description}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+});
+
+/** What a palette item looks like while dragged. */
+export function PaletteDragPreview(props: { kind: WidgetKind; label: string }) {
+  return (
+    <div className="palette-item is-overlay">
+      <WidgetThumbnail kind={props.kind} />
+      <span className="palette-label">{props.label}</span>
+    </div>
+  );
+}

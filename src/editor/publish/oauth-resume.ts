@@ -6,7 +6,7 @@ import * as z from "zod";
  * been restored yet (the draft itself autosaves separately, so nothing is lost either way).
  */
 const pendingSchema = z.strictObject({
-  action: z.enum(["publish", "send"]),
+  action: z.enum(["publish", "send", "subscribe"]),
   target: z.record(z.string(), z.string()),
   body: z.unknown(),
   at: z.number(),

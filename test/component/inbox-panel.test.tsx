@@ -1,0 +1,176 @@
+// @vitest-environment jsdom
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { EventSourceLike } from "../../src/editor/inbox/inbox-panel";
+import { InboxPanel } from "../../src/editor/inbox/inbox-panel";
+import type { KeyValueStorage } from "../../src/editor/publish/oauth-resume";
+import { createProxyClient, type FetchLike } from "../../src/editor/publish/proxy-client";
+import type { FlowEnvironment } from "../../src/editor/publish/use-send-flow";
+
+afterEach(cleanup);
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+class FakeEventSource implements EventSourceLike {
+  listeners = new Map<string, Array<(e: MessageEvent<string>) => void>>();
+  onerror: ((e: Event) => void) | null = null;
+  closed = false;
+  constructor(readonly url: string) {}
+  addEventListener(type: string, l: (e: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), l]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data: unknown) {
+    const e = new MessageEvent<string>(type, {
+      data: typeof data === "string" ? data : JSON.stringify(data),
+    });
+    act(() => {
+      for (const l of this.listeners.get(type) ?? []) l(e);
+    });
+  }
+}
+
+const SENT_AT_US = Date.UTC(2026, 0, 2, 10, 30) * 1000;
+
+function message(id: number, text: string, conversation: string) {
+  return {
+    id,
+    receivedAt: "2026-01-02T10:30:05.000Z",
+    kind: "event",
+    event: {
+      type: "NEW_MESSAGE",
+      new_message: {
+        id: `m${id}`,
+        conversation: { id: conversation, type: "POST", post_token: "gZx7yK3aB1" },
+        sender: { side: "BUYER", type: "HUMAN" },
+        type: "TEXT",
+        sent_at: SENT_AT_US,
+        text,
+      },
+    },
+  };
+}
+
+function setup(route: (url: string, init?: RequestInit) => Response) {
+  const streams: FakeEventSource[] = [];
+  const calls: Array<{ url: string; body: unknown }> = [];
+  const fetch: FetchLike = async (url, init) => {
+    calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    return route(url, init);
+  };
+  const map = new Map<string, string>();
+  const storage: KeyValueStorage = {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+  };
+  const navigate = vi.fn();
+  const env = (): FlowEnvironment => ({
+    navigate,
+    replaceUrl: vi.fn(),
+    location: { pathname: "/", search: "", hash: "" },
+    storage,
+  });
+  render(
+    <InboxPanel
+      client={createProxyClient({ fetch })}
+      env={env}
+      storage={storage}
+      openStream={(url) => {
+        const s = new FakeEventSource(url);
+        streams.push(s);
+        return s;
+      }}
+    />,
+  );
+  return { streams, calls, navigate };
+}
+
+const signedIn = (url: string) =>
+  url === "/api/session" ? json(200, { signedIn: true, scopes: [] }) : json(200, { subscriptions: [] });
+
+describe("inbox panel", () => {
+  it("shows streamed events readably and filters them by type and text", async () => {
+    const { streams } = setup(signedIn);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeEventSource;
+    expect(stream.url).toBe("/api/inbox/stream");
+    stream.emit("ready", {});
+    expect(screen.getByText(/Live: new events appear/)).toBeTruthy();
+    stream.emit("inbox", message(1, "سلام، هنوز موجود است؟", "conv-1"));
+    stream.emit("inbox", message(2, "قیمت نهایی؟", "conv-2"));
+    stream.emit("inbox", {
+      id: 3,
+      receivedAt: "2026-01-02T11:00:00.000Z",
+      kind: "event",
+      event: { type: "POST_UPDATE", post_update: { type: "PUBLISH", post: { token: "hY8zL4bC2d" } } },
+    });
+    // Malformed data never reaches the table.
+    stream.emit("inbox", { id: 4, kind: "event", event: { type: "NEW_MESSAGE" } });
+    stream.emit("inbox", "not json");
+
+    const table = screen.getByRole("table", { name: "Received events" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(3);
+    const first = rows.find((r) => r.textContent?.includes("conv-1"));
+    expect(first?.textContent).toContain("NEW_MESSAGE");
+    expect(first?.textContent).toContain("buyer (human)");
+    expect(first?.textContent).toContain("سلام، هنوز موجود است؟");
+    expect(first?.querySelector("time")?.getAttribute("datetime")).toBe("2026-01-02T10:30:00.000Z");
+
+    await userEvent.selectOptions(screen.getByLabelText("Filter by type"), "POST_UPDATE");
+    expect(
+      within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual([expect.stringContaining("hY8zL4bC2d")]);
+    await userEvent.selectOptions(screen.getByLabelText("Filter by type"), "");
+    await userEvent.type(screen.getByLabelText("Filter text"), "قیمت");
+    const filtered = within(table).getAllByRole("row").slice(1);
+    expect(filtered).toHaveLength(1);
+    expect(filtered[0]?.textContent).toContain("conv-2");
+    expect(screen.getByText("Showing 1 of 3")).toBeTruthy();
+  });
+
+  it("creates a subscription with metadata and lists what the proxy holds", async () => {
+    const held = {
+      event_type: "NEW_MESSAGE_ON_POST",
+      event_resource_id: "gZx7yK3aB1",
+      metadata: { source: "studio" },
+      createdAt: "2026-01-02T10:00:00.000Z",
+      renewedAt: "2026-01-02T10:00:00.000Z",
+      lastError: null,
+    };
+    const { calls } = setup((url) => {
+      if (url === "/api/session") return json(200, { signedIn: true, scopes: [] });
+      if (url.startsWith("/api/subscriptions?")) return json(200, { ok: true, subscriptions: [held] });
+      return json(200, { subscriptions: [] });
+    });
+    await screen.findByText("No subscriptions yet.");
+    await userEvent.type(screen.getByLabelText("Resource id"), "gZx7yK3aB1");
+    await userEvent.click(screen.getByRole("button", { name: "Add metadata" }));
+    await userEvent.type(screen.getByLabelText("Key 1"), "source");
+    await userEvent.type(screen.getByLabelText("Value 1"), "studio");
+    await userEvent.click(screen.getByRole("button", { name: "Subscribe" }));
+    await screen.findByText(/Subscribed\./);
+    expect(calls.find((c) => c.url.startsWith("/api/subscriptions?"))?.body).toEqual({
+      event_type: "NEW_MESSAGE_ON_POST",
+      event_resource_id: "gZx7yK3aB1",
+      metadata: { source: "studio" },
+    });
+    expect(screen.getByRole("list", { name: "Held by the proxy" }).textContent).toContain("gZx7yK3aB1");
+  });
+
+  it("asks to sign in instead of opening the stream when signed out", async () => {
+    const { streams } = setup((url) =>
+      url === "/api/session" ? json(200, { signedIn: false, scopes: [] }) : json(200, { subscriptions: [] }),
+    );
+    await screen.findByRole("link", { name: "authorize the app" });
+    expect(streams).toHaveLength(0);
+  });
+});

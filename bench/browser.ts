@@ -1,0 +1,680 @@
+import { execFileSync } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { encodeShare } from "../src/editor/share/share-link";
+import { v2PostBody } from "./fixtures";
+import { round, type Summary, summarise } from "./stats";
+import { startServers } from "./servers";
+
+/** A figure that could not be taken, and why (the editor may not offer that part yet). */
+export interface NotMeasured {
+  notMeasured: string;
+}
+
+/** One file the page loaded. */
+export interface LoadedFile {
+  url: string;
+  type: "js" | "css" | "font" | "other";
+  raw: number;
+  gzip: number;
+}
+
+/** Bytes and time until the editor is usable. */
+export interface LoadFigures {
+  /** Navigation start to the palette's "Add Title" button being on the page. */
+  paletteShownMs: number;
+  /** Navigation start to the added title being in the widget list after a click on "Add Title". */
+  usableMs: number;
+  js: { files: number; raw: number; gzip: number };
+  css: { files: number; raw: number; gzip: number };
+  fonts: { files: number; raw: number };
+  files: LoadedFile[];
+  /** JS or CSS fetched after the editor was usable (lazy chunks), within two quiet seconds. */
+  later: LoadedFile[];
+}
+
+/** Keystroke to preview and JSON at one document size. */
+export interface EditFigures {
+  widgets: number;
+  keystrokes: number;
+  /** Keydown to the DOM holding the new text in both the preview and the JSON panel. */
+  toDom: Summary;
+  /** Keydown to the next animation frame after that (the frame that paints it). */
+  toFrame: Summary;
+  /** Keydown to the preview alone. */
+  previewOnly: Summary;
+  json: "checked" | string;
+  timeouts: number;
+}
+
+/** Frame times during a drag. */
+export interface DragFigures {
+  widgets: number;
+  frames: Summary;
+  durationMs: number;
+  /** Whether the dragged widget really moved. */
+  moved: boolean;
+}
+
+/** Heap with a large document loaded. */
+export interface MemoryFigures {
+  widgets: number;
+  usedMB: number;
+  totalMB: number;
+  domNodes: number;
+}
+
+/** Opening a large body through a share link. */
+export interface BrowserImportFigures {
+  widgets: number;
+  /** Navigation start to every widget being in the list. */
+  shownMs: number;
+  /** The same for an empty editor, measured just before, for comparison. */
+  emptyMs: number;
+}
+
+/** Everything measured in Chromium. */
+export interface BrowserFigures {
+  chromium: string;
+  load: LoadFigures | NotMeasured;
+  edit: (EditFigures | (NotMeasured & { widgets: number }))[];
+  drag: { pointer: DragFigures | NotMeasured; keyboard: DragFigures | NotMeasured };
+  memory: MemoryFigures | NotMeasured;
+  import: BrowserImportFigures | NotMeasured;
+}
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const UI_TIMEOUT = 20_000;
+
+class NotThere extends Error {}
+
+function why(e: unknown): string {
+  if (e instanceof NotThere) return e.message;
+  const msg = e instanceof Error ? e.message : String(e);
+  return msg.split("\n")[0] ?? msg;
+}
+
+/**
+ * In-page instruments, installed before the app's own scripts: the moment the palette is usable,
+ * a requestAnimationFrame recorder, and the keystroke-to-DOM probe (a MutationObserver).
+ */
+function instruments() {
+  type Probe = {
+    t0: number;
+    expected: string | null;
+    preview: Element | null;
+    json: { el: Element | null; value: boolean } | null;
+    previewAt: number;
+    bothAt: number;
+    done: (r: { preview: number; dom: number; frame: number }) => void;
+  };
+  const w = window as unknown as Record<string, unknown>;
+  const bench: Record<string, unknown> = {};
+  w.__bench = bench;
+
+  // 1. Usable: find "Add Title", click it, see a title row arrive in the widget list.
+  const rowsNow = () => document.querySelectorAll('ol[aria-label="Add-on widgets"] > li').length;
+  bench.rows = rowsNow;
+  if (sessionStorage.getItem("bench:probe-usable") === "1") {
+    const poll = () => {
+      const button = document.querySelector<HTMLButtonElement>('button[aria-label="Add Title"]');
+      if (!button) return requestAnimationFrame(poll);
+      bench.paletteShownAt = performance.now();
+      const before = rowsNow();
+      button.click();
+      const check = () => {
+        if (rowsNow() > before) bench.usableAt = performance.now();
+        else requestAnimationFrame(check);
+      };
+      check();
+    };
+    requestAnimationFrame(poll);
+  }
+  // A document of N widgets is shown when the list (or the preview) holds N entries.
+  bench.waitRows = (n: number) =>
+    new Promise<number>((resolve) => {
+      const check = () => {
+        const preview = document.querySelectorAll('section[aria-label="Add-on preview"] [data-kind]').length;
+        if (Math.max(rowsNow(), preview) >= n) resolve(performance.now());
+        else requestAnimationFrame(check);
+      };
+      check();
+    });
+
+  // 2. Frame recorder.
+  let frames: number[] | null = null;
+  bench.startFrames = () => {
+    frames = [];
+    let last = performance.now();
+    const tick = (t: number) => {
+      if (!frames) return;
+      frames.push(t - last);
+      last = t;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  };
+  bench.stopFrames = () => {
+    const out = frames ?? [];
+    frames = null;
+    return out.slice(1);
+  };
+
+  // 3. Keystroke probe.
+  let probe: Probe | null = null;
+  const jsonHas = (p: Probe, quoted: string) => {
+    if (!p.json) return true;
+    const el = p.json.el;
+    if (!el) return false;
+    const text = p.json.value ? (el as HTMLTextAreaElement).value : (el.textContent ?? "");
+    return text.includes(quoted);
+  };
+  const check = (now: number) => {
+    const p = probe;
+    if (!p || p.expected === null) return;
+    if (!p.previewAt && p.preview && (p.preview.textContent ?? "") === p.expected) p.previewAt = now;
+    if (!p.previewAt && p.preview && !p.preview.isConnected) {
+      // React replaced the node: look for an element of a title_row frame showing exactly the new text.
+      for (const frame of document.querySelectorAll('[data-kind="title_row"]'))
+        for (const e of frame.querySelectorAll("*")) if (e.textContent === p.expected) p.previewAt = now;
+    }
+    if (p.previewAt && jsonHas(p, JSON.stringify(p.expected))) {
+      p.bothAt = now;
+      probe = null;
+      requestAnimationFrame(() => {
+        const frame = performance.now();
+        p.done({ preview: p.previewAt - p.t0, dom: p.bothAt - p.t0, frame: frame - p.t0 });
+      });
+    }
+  };
+  new MutationObserver(() => check(performance.now())).observe(document, {
+    subtree: true,
+    childList: true,
+    characterData: true,
+    attributes: true,
+  });
+  window.addEventListener(
+    "keydown",
+    () => {
+      if (probe && probe.t0 === 0) probe.t0 = performance.now();
+    },
+    { capture: true },
+  );
+  window.addEventListener(
+    "input",
+    (e) => {
+      const t = e.target;
+      if (probe && (t instanceof HTMLInputElement || t instanceof HTMLTextAreaElement)) {
+        probe.expected = t.value;
+        // The DOM may already hold it (a synchronous render inside the event): check after this task's microtasks.
+        queueMicrotask(() => check(performance.now()));
+      }
+    },
+    { capture: true },
+  );
+  bench.arm = (targets: { preview: Element; json: { el: Element; value: boolean } | null }) =>
+    new Promise((resolve) => {
+      probe = {
+        t0: 0,
+        expected: null,
+        preview: targets.preview,
+        json: targets.json,
+        previewAt: 0,
+        bothAt: 0,
+        done: resolve,
+      };
+    });
+  bench.disarm = () => {
+    probe = null;
+  };
+}
+
+/** Finds, in the page, the preview element showing exactly `text` and the JSON panel holding `"text"`. */
+function findTargets(text: string): {
+  preview: Element | null;
+  json: { el: Element; value: boolean } | null;
+} {
+  let preview: Element | null = null;
+  for (const frame of document.querySelectorAll('[data-kind="title_row"]')) {
+    if (!(frame.textContent ?? "").includes(text)) continue;
+    const exact = [frame, ...frame.querySelectorAll("*")].filter((e) => e.textContent === text);
+    preview = exact[exact.length - 1] ?? null;
+    if (preview) break;
+  }
+  const quoted = JSON.stringify(text);
+  for (const area of document.querySelectorAll("textarea")) {
+    if (area.value.includes(quoted)) return { preview, json: { el: area, value: true } };
+  }
+  const all = [...document.body.querySelectorAll("*")].filter(
+    (e) =>
+      !e.closest("[data-kind]") &&
+      !(e instanceof HTMLScriptElement) &&
+      (e.textContent ?? "").includes(quoted),
+  );
+  const deepest = all[all.length - 1];
+  if (!deepest) return { preview, json: null };
+  const root =
+    deepest.closest('pre, .cm-content, [data-json], [role="tabpanel"], [role="region"], section, aside') ??
+    deepest;
+  return { preview, json: { el: root, value: false } };
+}
+
+async function newPage(
+  browser: Browser,
+  opts: { probeUsable?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  // tsx (esbuild keepNames) wraps nested functions in __name(); functions sent to the page need it too.
+  await context.addInitScript({ content: "globalThis.__name = (f) => f;" });
+  if (opts.probeUsable) await context.addInitScript(() => sessionStorage.setItem("bench:probe-usable", "1"));
+  await context.addInitScript(instruments);
+  await context.addInitScript({ content: `window.__findTargets = ${findTargets.toString()};` });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** The draft format of src/editor/drafts/draft-storage.ts, for editors that reopen the last draft. */
+function seedDraft(arg: { widgets: unknown[] }) {
+  if (sessionStorage.getItem("bench:seeded")) return;
+  sessionStorage.setItem("bench:seeded", "1");
+  const id = "bench-draft";
+  const stored = {
+    version: 1,
+    kind: "post",
+    widgets: arg.widgets.map((widget, i) => ({ id: `bench-${i}`, widget })),
+    fields: {},
+  };
+  localStorage.setItem(`addon-studio:draft:${id}`, JSON.stringify(stored));
+  localStorage.setItem(
+    "addon-studio:drafts",
+    JSON.stringify([{ id, name: "Benchmark", updatedAt: Date.now() }]),
+  );
+  localStorage.setItem("addon-studio:last-draft", id);
+}
+
+/**
+ * Opens the editor with `count` widgets: through a share link (`#doc=`), or, if the editor does not
+ * read one, through a saved draft in localStorage. Returns the page and how it was loaded.
+ */
+async function openWith(
+  browser: Browser,
+  base: string,
+  count: number,
+): Promise<{ context: BrowserContext; page: Page; via: string; shownMs: number }> {
+  const body = v2PostBody(count);
+  const widgets = Array.isArray(body.widgets) ? body.widgets : [];
+  const attempts: string[] = [];
+  for (const via of ["share link", "saved draft"] as const) {
+    const { context, page } = await newPage(browser);
+    if (via === "saved draft") await context.addInitScript(seedDraft, { widgets });
+    const url = via === "share link" ? `${base}/#${encodeShare("post", body)}` : `${base}/`;
+    await page.goto(url, { waitUntil: "commit" });
+    try {
+      const shownMs = await page.evaluate(
+        (n) =>
+          Promise.race([
+            (window as unknown as { __bench: { waitRows(n: number): Promise<number> } }).__bench.waitRows(n),
+            new Promise<number>((_, reject) => setTimeout(() => reject(new Error("timeout")), 15_000)),
+          ]),
+        count,
+      );
+      return { context, page, via, shownMs };
+    } catch {
+      const rows = await page
+        .evaluate(() => (window as unknown as { __bench: { rows(): number } }).__bench.rows())
+        .catch(() => -1);
+      attempts.push(`${via}: ${rows} of ${count} widgets shown after 15 s`);
+      await context.close();
+    }
+  }
+  throw new NotThere(`the editor did not show a ${count}-widget document (${attempts.join("; ")})`);
+}
+
+async function measureLoad(browser: Browser, base: string): Promise<LoadFigures> {
+  const { context, page } = await newPage(browser, { probeUsable: true });
+  const responses: Promise<LoadedFile | null>[] = [];
+  let usable = false;
+  const later: Promise<LoadedFile | null>[] = [];
+  page.on("response", (res) => {
+    const type = res.request().resourceType();
+    const ct = res.headers()["content-type"] ?? "";
+    const kind: LoadedFile["type"] =
+      type === "script" || ct.includes("javascript")
+        ? "js"
+        : type === "stylesheet" || ct.includes("text/css")
+          ? "css"
+          : type === "font" || ct.startsWith("font/")
+            ? "font"
+            : "other";
+    const file = res
+      .body()
+      .then((b) => ({
+        url: new URL(res.url()).pathname,
+        type: kind,
+        raw: b.length,
+        gzip: gzipSync(b).length,
+      }))
+      .catch(() => null);
+    (usable ? later : responses).push(file);
+  });
+  try {
+    await page.goto(`${base}/`, { waitUntil: "commit" });
+    const handle = await page
+      .waitForFunction(
+        () => {
+          const b = (window as unknown as { __bench: { usableAt?: number; paletteShownAt?: number } })
+            .__bench;
+          return b.usableAt !== undefined
+            ? { usable: b.usableAt, shown: b.paletteShownAt ?? Number.NaN }
+            : null;
+        },
+        undefined,
+        { timeout: UI_TIMEOUT, polling: 50 },
+      )
+      .catch(async () => {
+        const shown = await page.evaluate(
+          () => document.querySelector('button[aria-label="Add Title"]') !== null,
+        );
+        throw new NotThere(
+          shown
+            ? 'clicking "Add Title" added no row to the widget list (ol[aria-label="Add-on widgets"]) within 20 s'
+            : 'the palette ("Add Title" button) did not appear within 20 s: the editor shell is not mounted (src/editor/main.tsx)',
+        );
+      });
+    const t = await handle.jsonValue();
+    if (!t) throw new NotThere("the page reported no usable time");
+    usable = true;
+    const files = (await Promise.all(responses)).filter((f): f is LoadedFile => f !== null);
+    await page.waitForTimeout(2000);
+    const lazy = (await Promise.all(later)).filter((f): f is LoadedFile => f !== null && f.type !== "other");
+    const sum = (type: LoadedFile["type"]) => {
+      const of = files.filter((f) => f.type === type);
+      return {
+        files: of.length,
+        raw: of.reduce((s, f) => s + f.raw, 0),
+        gzip: of.reduce((s, f) => s + f.gzip, 0),
+      };
+    };
+    const fonts = sum("font");
+    return {
+      paletteShownMs: round(t.shown),
+      usableMs: round(t.usable),
+      js: sum("js"),
+      css: sum("css"),
+      fonts: { files: fonts.files, raw: fonts.raw },
+      files,
+      later: lazy,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureEdit(
+  browser: Browser,
+  base: string,
+  count: number,
+  keystrokes: number,
+): Promise<EditFigures> {
+  const { context, page } = await openWith(browser, base, count);
+  try {
+    // A title row in the middle of the list: every tenth widget is one (bench/fixtures.ts).
+    const k = Math.floor(count / 2 / 10) * 10;
+    const original = `Row ${k} title`;
+    const select = page.getByRole("button", { name: `Title, widget ${k + 1}`, exact: true }).first();
+    if ((await select.count()) > 0) await select.click();
+    else await page.locator(`article[data-kind="title_row"]`, { hasText: original }).first().click();
+    const field = await page
+      .waitForFunction(
+        (text) =>
+          [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")].findIndex(
+            (e) => e.value === text,
+          ),
+        original,
+        { timeout: 5000 },
+      )
+      .then((h) => h.jsonValue())
+      .catch(() => -1);
+    if (field < 0)
+      throw new NotThere(`selecting widget ${k + 1} showed no inspector field holding "${original}"`);
+    let targets = await page.evaluate(findTargets, original);
+    if (!targets.preview) throw new NotThere(`the preview shows no title_row with "${original}"`);
+    if (!targets.json) {
+      // The JSON may sit behind a tab.
+      const tab = page
+        .getByRole("tab", { name: /json/i })
+        .or(page.getByRole("button", { name: /^json$/i }))
+        .first();
+      if ((await tab.count()) > 0) {
+        await tab.click();
+        await page.waitForTimeout(300);
+        targets = await page.evaluate(findTargets, original);
+      }
+    }
+    const jsonStatus = targets.json
+      ? "checked"
+      : "not measured: no JSON panel shows the edited widget's text";
+    await page.locator("input, textarea").nth(field).focus();
+    await page.keyboard.press("End");
+
+    const dom: number[] = [];
+    const frame: number[] = [];
+    const preview: number[] = [];
+    let timeouts = 0;
+    const letters = "abcdefghijklmnopqrstuvwxyz";
+    const half = Math.ceil(keystrokes / 2);
+    for (let i = 0; i < keystrokes; i++) {
+      const key = i < half ? (letters[i % letters.length] ?? "a") : "Backspace";
+      // Arm first (and wait for it), so the keydown listener sees the probe.
+      await page.evaluate(
+        ({ text, withJson }) => {
+          const w = window as unknown as {
+            __bench: { arm(t: unknown): Promise<unknown>; disarm(): void; pending?: Promise<unknown> };
+            __findTargets: (t: string) => ReturnType<typeof findTargets>;
+          };
+          const found = w.__findTargets(text);
+          const b = w.__bench;
+          b.pending = Promise.race([
+            b.arm({ preview: found.preview, json: withJson ? found.json : null }),
+            new Promise((resolve) =>
+              setTimeout(() => {
+                b.disarm();
+                resolve(null);
+              }, 3000),
+            ),
+          ]);
+        },
+        { text: await currentText(page, field), withJson: targets.json !== null },
+      );
+      await page.keyboard.press(key);
+      const r = (await page.evaluate(
+        () => (window as unknown as { __bench: { pending?: Promise<unknown> } }).__bench.pending,
+      )) as { preview: number; dom: number; frame: number } | null;
+      if (r === null) timeouts++;
+      else {
+        dom.push(r.dom);
+        frame.push(r.frame);
+        preview.push(r.preview);
+      }
+      await page.waitForTimeout(30);
+    }
+    return {
+      widgets: count,
+      keystrokes,
+      toDom: summarise(dom),
+      toFrame: summarise(frame),
+      previewOnly: summarise(preview),
+      json: jsonStatus,
+      timeouts,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function currentText(page: Page, field: number): Promise<string> {
+  return page.evaluate(
+    (i) =>
+      document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")[i]?.value ?? "",
+    field,
+  );
+}
+
+async function firstRowText(page: Page): Promise<string> {
+  return page.evaluate(
+    () => document.querySelector('ol[aria-label="Add-on widgets"] > li')?.textContent ?? "",
+  );
+}
+
+async function measureDrag(
+  browser: Browser,
+  base: string,
+  count: number,
+  by: "pointer" | "keyboard",
+): Promise<DragFigures> {
+  const { context, page } = await openWith(browser, base, count);
+  try {
+    const handle = page.getByRole("button", { name: "Reorder Title, widget 1", exact: true });
+    if ((await handle.count()) === 0)
+      throw new NotThere('no drag handle "Reorder Title, widget 1" in the list');
+    const before = await firstRowText(page);
+    await page.evaluate(() =>
+      (window as unknown as { __bench: { startFrames(): void } }).__bench.startFrames(),
+    );
+    const t0 = Date.now();
+    if (by === "pointer") {
+      const box = await handle.boundingBox();
+      if (!box) throw new NotThere("the drag handle has no box on screen");
+      const x = box.x + box.width / 2;
+      let y = box.y + box.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      // Past dnd-kit's activation distance, then across the list one pointer event per frame.
+      for (let i = 0; i < 60; i++) {
+        y += 10;
+        await page.mouse.move(x, y);
+        await page.waitForTimeout(16);
+      }
+      await page.mouse.up();
+    } else {
+      await handle.focus();
+      await page.keyboard.press("Space");
+      await page.waitForTimeout(50);
+      for (let i = 0; i < 20; i++) {
+        await page.keyboard.press("ArrowDown");
+        await page.waitForTimeout(50);
+      }
+      await page.keyboard.press("Space");
+    }
+    await page.waitForTimeout(300);
+    const durationMs = Date.now() - t0;
+    const frames = await page.evaluate(() =>
+      (window as unknown as { __bench: { stopFrames(): number[] } }).__bench.stopFrames(),
+    );
+    const after = await firstRowText(page);
+    return { widgets: count, frames: summarise(frames), durationMs, moved: after !== before };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureMemory(browser: Browser, base: string, count: number): Promise<MemoryFigures> {
+  const { context, page } = await openWith(browser, base, count);
+  try {
+    await page.waitForTimeout(500);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("HeapProfiler.collectGarbage");
+    const heap = await cdp.send("Runtime.getHeapUsage");
+    const domNodes = await page.evaluate(() => document.getElementsByTagName("*").length);
+    return {
+      widgets: count,
+      usedMB: round(heap.usedSize / 1024 / 1024),
+      totalMB: round(heap.totalSize / 1024 / 1024),
+      domNodes,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureBrowserImport(
+  browser: Browser,
+  base: string,
+  count: number,
+): Promise<BrowserImportFigures> {
+  const empty = await openWith(browser, base, 0);
+  const emptyMs = empty.shownMs;
+  await empty.context.close();
+  const big = await openWith(browser, base, count);
+  await big.context.close();
+  return { widgets: count, shownMs: round(big.shownMs), emptyMs: round(emptyMs) };
+}
+
+async function attempt<T>(label: string, fn: () => Promise<T>): Promise<T | NotMeasured> {
+  const started = Date.now();
+  try {
+    const out = await fn();
+    console.log(`  ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return out;
+  } catch (e) {
+    console.log(`  ${label}: not measured: ${why(e)}`);
+    return { notMeasured: why(e) };
+  }
+}
+
+/** The Chromium version string, e.g. "Chromium 156.0.8078.79". */
+export function chromiumVersion(): string {
+  try {
+    return execFileSync(CHROMIUM, ["--version"], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+/** Runs every browser measurement against the built editor served by the proxy. */
+export async function benchBrowser(distDir: string): Promise<BrowserFigures> {
+  const servers = await startServers(distDir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const base = servers.proxyUrl;
+  try {
+    const load = await attempt("load", () => measureLoad(browser, base));
+    const edit: BrowserFigures["edit"] = [];
+    for (const n of [10, 100, 500]) {
+      const r = await attempt(`edit latency, ${n} widgets`, () => measureEdit(browser, base, n, 60));
+      edit.push("notMeasured" in r ? { ...r, widgets: n } : r);
+    }
+    const pointer = await attempt("drag by pointer, 200 widgets", () =>
+      measureDrag(browser, base, 200, "pointer"),
+    );
+    const keyboard = await attempt("drag by keyboard, 200 widgets", () =>
+      measureDrag(browser, base, 200, "keyboard"),
+    );
+    const memory = await attempt("memory, 500 widgets", () => measureMemory(browser, base, 500));
+    const imported = await attempt("share link with 1,000 widgets", () =>
+      measureBrowserImport(browser, base, 1000),
+    );
+    return {
+      chromium: `${browser.version()} (${chromiumVersion()})`,
+      load,
+      edit,
+      drag: { pointer, keyboard },
+      memory,
+      import: imported,
+    };
+  } finally {
+    await browser.close();
+    await servers.close();
+  }
+}

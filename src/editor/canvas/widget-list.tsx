@@ -6,6 +6,7 @@ import type { Problem, Widget } from "../../platform";
 import type { EditorWidget } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectProblems, selectWidgetIds } from "../store/selectors";
+import { ChromeIcon } from "../ui/icons";
 import { widgetLabel, widgetSummary } from "./widget-summary";
 
 /** The id of the drop zone after the last row (palette drops there append). */
@@ -220,7 +221,7 @@ function RowActions(props: { id: string; index: number; count: number }) {
         disabled={index === 0}
         onClick={() => move(index - 1)}
       >
-        ↑
+        <ChromeIcon name="up" />
       </button>
       <button
         type="button"
@@ -230,7 +231,7 @@ function RowActions(props: { id: string; index: number; count: number }) {
         disabled={index === count - 1}
         onClick={() => move(index + 1)}
       >
-        ↓
+        <ChromeIcon name="down" />
       </button>
       <button
         type="button"
@@ -242,7 +243,7 @@ function RowActions(props: { id: string; index: number; count: number }) {
           focusSelectedRow(api.getState().selectedId);
         }}
       >
-        ⧉
+        <ChromeIcon name="duplicate" />
       </button>
       <button
         type="button"
@@ -254,7 +255,7 @@ function RowActions(props: { id: string; index: number; count: number }) {
           focusSelectedRow(api.getState().selectedId);
         }}
       >
-        ✕
+        <ChromeIcon name="delete" />
       </button>
     </fieldset>
   );

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getAtPath } from "../../src/editor/store/document";
+import { renderStudio } from "./studio-harness";
+
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+function inspector() {
+  return within(screen.getByRole("region", { name: "Inspector" }));
+}
+
+describe("generated inspector", () => {
+  it("counts characters in code points against the limit and shows the error under the field", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    const text = inspector().getByLabelText(/^Text/) as HTMLInputElement;
+    // An emoji is two UTF-16 units but one character for the platform.
+    fireEvent.change(text, { target: { value: "😀".repeat(49) } });
+    expect(inspector().getByText(/49 \/ 49/)).toBeTruthy();
+    expect(inspector().queryByText(/the limit is 49/)).toBeNull();
+    fireEvent.change(text, { target: { value: "😀".repeat(52) } });
+    expect(inspector().getByText(/52 \/ 49/).textContent).toContain("3 over");
+    const error = inspector().getByText(/is 52 characters long; the limit is 49/);
+    expect(text.getAttribute("aria-describedby")).toContain(error.closest("ul")?.id);
+    expect(text.getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(text, { target: { value: "" } });
+    expect(inspector().getByText(/Text must not be empty/)).toBeTruthy();
+    expect(getAtPath(store.getState().doc.widgets[0]?.widget, ["title_row", "text"])).toBe("");
+  });
+
+  it("edits toggles, percentages, colours and the action kind from the model", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Score" }));
+    const widget = () => store.getState().doc.widgets[0]?.widget;
+    fireEvent.change(inspector().getByLabelText("Percentage score"), { target: { value: "40" } });
+    expect(getAtPath(widget(), ["score_row", "percentage_score"])).toBe(40);
+    await user.click(inspector().getByRole("radio", { name: "warning primary" }));
+    expect(getAtPath(widget(), ["score_row", "score_color"])).toBe("WARNING_PRIMARY");
+    await user.click(inspector().getByRole("checkbox", { name: "Divider below" }));
+    expect(getAtPath(widget(), ["score_row", "hasDivider"])).toBe(true);
+    await user.selectOptions(inspector().getByLabelText("Kind"), "open_post_page");
+    const token = inspector().getByLabelText(/^Post token/);
+    await user.type(token, "abc");
+    expect(inspector().getByText(/must be a post token/)).toBeTruthy();
+    await user.type(token, "defgh");
+    expect(getAtPath(widget(), ["score_row", "action", "open_post_page", "post_token"])).toBe("abcdefgh");
+  });
+
+  it("adds and removes list items within the model's limits", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Group info" }));
+    const add = inspector().getByRole("button", { name: "Add item" }) as HTMLButtonElement;
+    await user.click(add);
+    expect(add.disabled).toBe(true);
+    expect((inspector().getByRole("button", { name: "Remove Item 1" }) as HTMLButtonElement).disabled).toBe(false);
+    await user.click(inspector().getByRole("button", { name: "Move Item 3 up" }));
+    const items = getAtPath(store.getState().doc.widgets[0]?.widget, ["group_info_row", "items"]);
+    expect(Array.isArray(items) && items[1]).toEqual({ title: "", value: "" });
+  });
+
+  it("offers only the widget's own field paths for semantic paths", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Selector" }));
+    await user.click(inspector().getByRole("button", { name: "Add semantic key" }));
+    const select = inspector().getByRole("combobox", { name: /Field path/ }) as HTMLSelectElement;
+    const options = [...select.options].map((o) => o.value);
+    expect(options).toContain("title");
+    expect(options).toContain("action.open_direct_link");
+    expect(options).not.toContain("text");
+  });
+
+  it("hashes a value for keys that must be hashed and generates a ticket UUID", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("radio", { name: "User add-on" }));
+    await user.click(inspector().getByRole("tab", { name: /Add-on settings/ }));
+    await user.click(inspector().getByRole("button", { name: "Add key" }));
+    const key = inspector().getByLabelText("Key") as HTMLInputElement;
+    await user.clear(key);
+    await user.type(key, "VIN{Enter}");
+    const value = inspector().getByLabelText(/^Value/) as HTMLInputElement;
+    await user.type(value, " ir123 ");
+    expect(inspector().getByText(/must be sent SHA-256 hashed/)).toBeTruthy();
+    await user.click(inspector().getByRole("button", { name: "Hash VIN" }));
+    await waitFor(() =>
+      expect((store.getState().doc.fields.semantic as Record<string, string>).VIN).toMatch(/^[0-9a-f]{64}$/),
+    );
+    expect(inspector().queryByText(/must be sent SHA-256 hashed/)).toBeNull();
+    await user.click(inspector().getByRole("button", { name: "Generate ticket UUID" }));
+    expect(String(store.getState().doc.fields.ticket_uuid)).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("problems panel", () => {
+  it("lists problems with their JSON paths and focuses the field when one is chosen", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.click(screen.getByRole("button", { name: "Add Event" }));
+    await user.clear(inspector().getByLabelText(/^Title/));
+    await user.click(screen.getByRole("button", { name: "Title, widget 1", exact: true }));
+    await user.clear(inspector().getByLabelText(/^Text/));
+    const panel = screen.getByRole("region", { name: "Problems" });
+    expect(within(panel).getByText(/2 errors/)).toBeTruthy();
+    const problem = within(panel).getByRole("button", { name: /widgets\[1\]\.event_row\.title/ });
+    await user.click(problem);
+    await waitFor(() => expect((document.activeElement as HTMLElement | null)?.id).toBe("field:widgets/1/event_row/title"));
+    expect(screen.getByRole("button", { name: "Event, widget 2", exact: true }).getAttribute("aria-pressed")).toBe("true");
+  });
+});

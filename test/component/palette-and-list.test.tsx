@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderStudio } from "./studio-harness";
+
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+function rows() {
+  return within(screen.getByRole("list", { name: "Add-on widgets" }))
+    .queryAllByRole("listitem")
+    .map((li) => li.getAttribute("aria-label"));
+}
+
+describe("palette", () => {
+  it("adds a widget by click, and by Enter after the selection", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.click(screen.getByRole("button", { name: "Add Button" }));
+    expect(rows()).toEqual(["Title, widget 1", "Button, widget 2"]);
+    // Select the first widget, then add with the keyboard: it lands right after the selection.
+    await user.click(screen.getByRole("button", { name: "Title, widget 1", exact: true }));
+    screen.getByRole("button", { name: "Add Score" }).focus();
+    await user.keyboard("{Enter}");
+    expect(rows()).toEqual(["Title, widget 1", "Score, widget 2", "Button, widget 3"]);
+    expect(screen.getByRole("button", { name: "Score, widget 2", exact: true }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("filters the widgets by name", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    expect(screen.getAllByRole("button", { name: /^Add / })).toHaveLength(10);
+    await user.type(screen.getByLabelText("Filter widgets"), "carousel");
+    expect(screen.getAllByRole("button", { name: /^Add / }).map((b) => b.getAttribute("aria-label"))).toEqual([
+      "Add Image carousel",
+    ]);
+  });
+});
+
+describe("widget list", () => {
+  it("moves, duplicates and deletes the selected widget with labelled buttons", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.click(screen.getByRole("button", { name: "Add Subtitle" }));
+    await user.click(screen.getByRole("button", { name: "Move up" }));
+    expect(rows()).toEqual(["Subtitle, widget 1", "Title, widget 2"]);
+    await user.click(screen.getByRole("button", { name: "Duplicate" }));
+    expect(rows()).toEqual(["Subtitle, widget 1", "Subtitle, widget 2", "Title, widget 3"]);
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    expect(rows()).toEqual(["Subtitle, widget 1", "Title, widget 2"]);
+    expect((screen.getByRole("button", { name: "Move down" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("moves between widgets with the arrow keys", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.click(screen.getByRole("button", { name: "Add Subtitle" }));
+    screen.getByRole("button", { name: "Subtitle, widget 2", exact: true }).focus();
+    await user.keyboard("{ArrowUp}");
+    expect(screen.getByRole("button", { name: "Title, widget 1", exact: true }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("marks a widget with errors", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.clear(screen.getByLabelText(/^Text/));
+    const row = screen.getByRole("button", { name: "Title, widget 1", exact: true });
+    const description = document.getElementById(row.getAttribute("aria-describedby") ?? "");
+    expect(description?.textContent).toMatch(/^1 error\./);
+  });
+});

@@ -1,3 +1,5 @@
+import "../preview/preview-styles";
+import "../publish/panels.css";
 import {
   DndContext,
   type DragEndEvent,
@@ -150,6 +152,7 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
             >
               <div className="chat-row-tools">
                 <button
+                  className="icon-button"
                   type="button"
                   aria-label="Move row up"
                   disabled={r === 0}
@@ -158,6 +161,7 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
                   ↑
                 </button>
                 <button
+                  className="icon-button"
                   type="button"
                   aria-label="Move row down"
                   disabled={r === rows.length - 1}
@@ -165,10 +169,15 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
                 >
                   ↓
                 </button>
-                <button type="button" onClick={() => api.addButton(side, row.id)} disabled={full}>
+                <button
+                  className="button"
+                  type="button"
+                  onClick={() => api.addButton(side, row.id)}
+                  disabled={full}
+                >
                   Add button
                 </button>
-                <button type="button" onClick={() => api.removeRow(side, row.id)}>
+                <button className="button" type="button" onClick={() => api.removeRow(side, row.id)}>
                   Remove row
                 </button>
               </div>
@@ -203,6 +212,7 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
                         </FormProvider>
                         <div className="chat-button-tools">
                           <button
+                            className="icon-button"
                             type="button"
                             aria-label="Move button earlier"
                             disabled={i === 0}
@@ -211,6 +221,7 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
                             →
                           </button>
                           <button
+                            className="icon-button"
                             type="button"
                             aria-label="Move button later"
                             disabled={i === row.buttons.length - 1}
@@ -219,6 +230,7 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
                             ←
                           </button>
                           <button
+                            className="icon-button"
                             type="button"
                             aria-label="Move button to the row above"
                             disabled={r === 0}
@@ -227,6 +239,7 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
                             ↑
                           </button>
                           <button
+                            className="icon-button"
                             type="button"
                             aria-label="Move button to the row below"
                             disabled={r === rows.length - 1}
@@ -234,7 +247,11 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
                           >
                             ↓
                           </button>
-                          <button type="button" onClick={() => api.removeButton(side, b.id)}>
+                          <button
+                            className="button"
+                            type="button"
+                            onClick={() => api.removeButton(side, b.id)}
+                          >
                             Remove button
                           </button>
                         </div>
@@ -247,7 +264,7 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
           ))}
         </SortableContext>
       </DndContext>
-      <button type="button" onClick={() => api.addRow(side)} disabled={full}>
+      <button className="button" type="button" onClick={() => api.addRow(side)} disabled={full}>
         Add row
       </button>
       {full ? (
@@ -319,8 +336,11 @@ export function ChatComposer(props: ChatComposerProps = {}) {
     <section className="chat-composer" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Chat message</h2>
       <div className="field">
-        <label htmlFor={`${ids}-msg`}>Message</label>
+        <label className="field-label" htmlFor={`${ids}-msg`}>
+          Message
+        </label>
         <textarea
+          className="input"
           id={`${ids}-msg`}
           dir="auto"
           value={draft.message}
@@ -347,8 +367,11 @@ export function ChatComposer(props: ChatComposerProps = {}) {
       <section aria-label="Chat preview">
         <h3>Preview</h3>
         <div className="field">
-          <label htmlFor={`${ids}-app`}>App name (preview)</label>
+          <label className="field-label" htmlFor={`${ids}-app`}>
+            App name (preview)
+          </label>
           <input
+            className="input"
             id={`${ids}-app`}
             value={draft.appName}
             placeholder={appName}
@@ -377,7 +400,7 @@ export function ChatComposer(props: ChatComposerProps = {}) {
       <section aria-label="Message JSON">
         <h3>Body (4.10)</h3>
         <pre className="json-view">{json}</pre>
-        <button type="button" onClick={() => void copy()}>
+        <button className="button" type="button" onClick={() => void copy()}>
           Copy JSON
         </button>
         {copied ? <p role="status">{copied}</p> : null}
@@ -387,8 +410,11 @@ export function ChatComposer(props: ChatComposerProps = {}) {
         <h3>Send</h3>
         {proxy.status === "absent" ? <p role="note">{proxy.message}</p> : null}
         <div className="field">
-          <label htmlFor={`${ids}-conv`}>Conversation id</label>
+          <label className="field-label" htmlFor={`${ids}-conv`}>
+            Conversation id
+          </label>
           <input
+            className="input"
             id={`${ids}-conv`}
             dir="ltr"
             spellCheck={false}
@@ -402,7 +428,12 @@ export function ChatComposer(props: ChatComposerProps = {}) {
             them to send.
           </p>
         ) : null}
-        <button type="button" disabled={!canSend} onClick={() => void flow.run({ conversationId }, body)}>
+        <button
+          className="button is-primary"
+          type="button"
+          disabled={!canSend}
+          onClick={() => void flow.run({ conversationId }, body)}
+        >
           Send message
         </button>
         <SendOutcomeView outcome={flow.outcome} successText={`Sent to conversation ${conversationId}.`} />

@@ -1,3 +1,5 @@
+import "../preview/preview-styles";
+import "../publish/panels.css";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { formatErrorMessage } from "../../platform/errors";
 import {
@@ -102,8 +104,11 @@ function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment;
     <section aria-labelledby={`${ids}-h`} className="subscriptions">
       <h3 id={`${ids}-h`}>Event subscriptions</h3>
       <div className="field">
-        <label htmlFor={`${ids}-type`}>Event type</label>
+        <label className="field-label" htmlFor={`${ids}-type`}>
+          Event type
+        </label>
         <select
+          className="input"
           id={`${ids}-type`}
           value={type}
           onChange={(e) => {
@@ -119,8 +124,16 @@ function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment;
         </select>
       </div>
       <div className="field">
-        <label htmlFor={`${ids}-res`}>Resource id</label>
-        <input id={`${ids}-res`} dir="ltr" value={resource} onChange={(e) => setResource(e.target.value)} />
+        <label className="field-label" htmlFor={`${ids}-res`}>
+          Resource id
+        </label>
+        <input
+          className="input"
+          id={`${ids}-res`}
+          dir="ltr"
+          value={resource}
+          onChange={(e) => setResource(e.target.value)}
+        />
         <small>For NEW_MESSAGE_ON_POST, a post token; leave empty for all of the user's conversations.</small>
       </div>
       <fieldset className="metadata">
@@ -130,6 +143,7 @@ function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment;
             <label>
               Key {i + 1}
               <input
+                className="input"
                 value={p.key}
                 dir="ltr"
                 onChange={(e) =>
@@ -140,6 +154,7 @@ function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment;
             <label>
               Value {i + 1}
               <input
+                className="input"
                 value={p.value}
                 onChange={(e) =>
                   setPairs(pairs.map((x) => (x.id === p.id ? { ...x, value: e.target.value } : x)))
@@ -147,6 +162,7 @@ function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment;
               />
             </label>
             <button
+              className="icon-button"
               type="button"
               aria-label={`Remove metadata ${i + 1}`}
               onClick={() => setPairs(pairs.filter((x) => x.id !== p.id))}
@@ -155,11 +171,16 @@ function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment;
             </button>
           </div>
         ))}
-        <button type="button" onClick={() => setPairs([...pairs, { id: ++pairIds, key: "", value: "" }])}>
+        <button
+          className="button"
+          type="button"
+          onClick={() => setPairs([...pairs, { id: ++pairIds, key: "", value: "" }])}
+        >
           Add metadata
         </button>
       </fieldset>
       <button
+        className="button is-primary"
         type="button"
         disabled={props.disabled || flow.outcome.status === "sending"}
         onClick={() => void flow.run({ eventType: type }, request())}
@@ -248,8 +269,10 @@ export function InboxPanel(props: InboxPanelProps = {}) {
           </p>
         ) : null}
         <div className="inbox-filters">
-          <label htmlFor={`${ids}-ft`}>Filter by type</label>
-          <select id={`${ids}-ft`} value={type} onChange={(e) => setType(e.target.value)}>
+          <label className="field-label" htmlFor={`${ids}-ft`}>
+            Filter by type
+          </label>
+          <select className="input" id={`${ids}-ft`} value={type} onChange={(e) => setType(e.target.value)}>
             <option value="">All types</option>
             {[...DELIVERED_TYPES, START_REQUEST_TYPE].map((t) => (
               <option key={t} value={t}>
@@ -257,8 +280,16 @@ export function InboxPanel(props: InboxPanelProps = {}) {
               </option>
             ))}
           </select>
-          <label htmlFor={`${ids}-fx`}>Filter text</label>
-          <input id={`${ids}-fx`} type="search" value={text} onChange={(e) => setText(e.target.value)} />
+          <label className="field-label" htmlFor={`${ids}-fx`}>
+            Filter text
+          </label>
+          <input
+            className="input"
+            id={`${ids}-fx`}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
         </div>
         <p>
           Showing {shown.length} of {rows.length}

@@ -1,3 +1,5 @@
+import "../preview/preview-styles";
+import "./panels.css";
 import { useCallback, useId, useMemo, useState } from "react";
 import { postTokenSchema } from "../../platform/actions";
 import { validateBody } from "../../platform/validate";
@@ -164,8 +166,11 @@ export function PublishPanel(props: PublishPanelProps = {}) {
 
       {kind === "post" ? (
         <div className="field">
-          <label htmlFor={`${ids}-token`}>Post token</label>
+          <label className="field-label" htmlFor={`${ids}-token`}>
+            Post token
+          </label>
           <input
+            className="input"
             id={`${ids}-token`}
             value={postToken}
             spellCheck={false}
@@ -182,8 +187,11 @@ export function PublishPanel(props: PublishPanelProps = {}) {
         </div>
       ) : (
         <div className="field">
-          <label htmlFor={`${ids}-by`}>Identify the user by</label>
+          <label className="field-label" htmlFor={`${ids}-by`}>
+            Identify the user by
+          </label>
           <select
+            className="input"
             id={`${ids}-by`}
             value={userBy}
             onChange={(e) => setUserBy(e.target.value === "divarUserId" ? "divarUserId" : "phone")}
@@ -191,17 +199,32 @@ export function PublishPanel(props: PublishPanelProps = {}) {
             <option value="phone">Phone</option>
             <option value="divarUserId">Divar user id</option>
           </select>
-          <label htmlFor={`${ids}-user`}>{userBy === "phone" ? "Phone" : "Divar user id"}</label>
-          <input id={`${ids}-user`} value={userId} dir="ltr" onChange={(e) => setUserId(e.target.value)} />
+          <label className="field-label" htmlFor={`${ids}-user`}>
+            {userBy === "phone" ? "Phone" : "Divar user id"}
+          </label>
+          <input
+            className="input"
+            id={`${ids}-user`}
+            value={userId}
+            dir="ltr"
+            onChange={(e) => setUserId(e.target.value)}
+          />
           {userBy === "phone" ? (
-            <button type="button" onClick={() => void fetchPhones()} disabled={absent}>
+            <button className="button" type="button" onClick={() => void fetchPhones()} disabled={absent}>
               Use my phone numbers
             </button>
           ) : null}
           {phones ? (
             <>
-              <label htmlFor={`${ids}-phones`}>My phone numbers</label>
-              <select id={`${ids}-phones`} value={userId} onChange={(e) => setUserId(e.target.value)}>
+              <label className="field-label" htmlFor={`${ids}-phones`}>
+                My phone numbers
+              </label>
+              <select
+                className="input"
+                id={`${ids}-phones`}
+                value={userId}
+                onChange={(e) => setUserId(e.target.value)}
+              >
                 {phones.map((p) => (
                   <option key={p} value={p}>
                     {p}
@@ -220,7 +243,12 @@ export function PublishPanel(props: PublishPanelProps = {}) {
           in the problems panel, then publish.
         </p>
       ) : null}
-      <button type="button" disabled={!canPublish} onClick={() => target && void flow.run(target, body)}>
+      <button
+        className="button is-primary"
+        type="button"
+        disabled={!canPublish}
+        onClick={() => target && void flow.run(target, body)}
+      >
         Publish
       </button>
 
@@ -261,6 +289,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
             ))}
           </ol>
           <button
+            className="button"
             type="button"
             onClick={() => {
               setHistory([]);

@@ -21,11 +21,11 @@ describe("palette", () => {
     await user.click(screen.getByRole("button", { name: "Add Button" }));
     expect(rows()).toEqual(["Title, widget 1", "Button, widget 2"]);
     // Select the first widget, then add with the keyboard: it lands right after the selection.
-    await user.click(screen.getByRole("button", { name: "Title, widget 1", exact: true }));
+    await user.click(screen.getByRole("button", { name: "Title, widget 1" }));
     screen.getByRole("button", { name: "Add Score" }).focus();
     await user.keyboard("{Enter}");
     expect(rows()).toEqual(["Title, widget 1", "Score, widget 2", "Button, widget 3"]);
-    expect(screen.getByRole("button", { name: "Score, widget 2", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("button", { name: "Score, widget 2" }).getAttribute("aria-pressed")).toBe("true");
   });
 
   it("filters the widgets by name", async () => {
@@ -33,9 +33,9 @@ describe("palette", () => {
     renderStudio();
     expect(screen.getAllByRole("button", { name: /^Add / })).toHaveLength(10);
     await user.type(screen.getByLabelText("Filter widgets"), "carousel");
-    expect(screen.getAllByRole("button", { name: /^Add / }).map((b) => b.getAttribute("aria-label"))).toEqual([
-      "Add Image carousel",
-    ]);
+    expect(screen.getAllByRole("button", { name: /^Add / }).map((b) => b.getAttribute("aria-label"))).toEqual(
+      ["Add Image carousel"],
+    );
   });
 });
 
@@ -59,9 +59,9 @@ describe("widget list", () => {
     renderStudio();
     await user.click(screen.getByRole("button", { name: "Add Title" }));
     await user.click(screen.getByRole("button", { name: "Add Subtitle" }));
-    screen.getByRole("button", { name: "Subtitle, widget 2", exact: true }).focus();
+    screen.getByRole("button", { name: "Subtitle, widget 2" }).focus();
     await user.keyboard("{ArrowUp}");
-    expect(screen.getByRole("button", { name: "Title, widget 1", exact: true }).getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByRole("button", { name: "Title, widget 1" }).getAttribute("aria-pressed")).toBe("true");
   });
 
   it("marks a widget with errors", async () => {
@@ -69,7 +69,7 @@ describe("widget list", () => {
     renderStudio();
     await user.click(screen.getByRole("button", { name: "Add Title" }));
     await user.clear(screen.getByLabelText(/^Text/));
-    const row = screen.getByRole("button", { name: "Title, widget 1", exact: true });
+    const row = screen.getByRole("button", { name: "Title, widget 1" });
     const description = document.getElementById(row.getAttribute("aria-describedby") ?? "");
     expect(description?.textContent).toMatch(/^1 error\./);
   });

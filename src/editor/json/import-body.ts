@@ -1,5 +1,6 @@
 import { type MigrationChange, migrateBody } from "../../platform/migrate";
 import { validateBody } from "../../platform";
+import { jsonErrorOffset } from "./json-error-offset";
 import { type DocumentKind, type EditorDocument, documentFromBody } from "../store/document";
 
 /** A body that can be loaded, with what happened on the way. */
@@ -31,25 +32,28 @@ export function lineColumn(text: string, offset: number): { line: number; column
   return { line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
 }
 
+function describeAt(text: string, offset: number): string {
+  const ch = text.charAt(offset);
+  const context = text.slice(Math.max(0, offset - 12), offset + 12).replace(/\s+/g, " ");
+  return `unexpected ${JSON.stringify(ch)} near ${JSON.stringify(context)}`;
+}
+
 /** Parses JSON text, or says where it breaks (line and column) and what to do. */
 export function parseJsonText(text: string): { ok: true; value: unknown } | ImportFailure {
   if (text.trim() === "")
     return { ok: false, message: "Nothing to import: paste a JSON body or choose a .json file." };
   try {
     return { ok: true, value: JSON.parse(text) };
-  } catch (e) {
-    const msg = e instanceof Error ? e.message : String(e);
-    const lc = /line (\d+) column (\d+)/.exec(msg);
-    const pos = /position (\d+)/.exec(msg);
-    let where = "";
-    if (lc) where = ` at line ${lc[1]}, column ${lc[2]}`;
-    else if (pos) {
-      const at = lineColumn(text, Number(pos[1]));
-      where = ` at line ${at.line}, column ${at.column}`;
-    } else where = " (the text ends too early)";
+  } catch {
+    const offset = jsonErrorOffset(text);
+    const at = lineColumn(text, Math.max(0, offset));
+    const where =
+      offset >= text.length
+        ? "the text ends too early (a closing bracket or quote is missing)"
+        : describeAt(text, offset);
     return {
       ok: false,
-      message: `This is not valid JSON${where}: ${msg.replace(/\s*\(line \d+ column \d+\)/, "")}. Fix it and import again; your document was not changed.`,
+      message: `This is not valid JSON at line ${at.line}, column ${at.column}: ${where}. Fix it and import again; your document was not changed.`,
     };
   }
 }

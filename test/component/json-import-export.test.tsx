@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderStudio } from "./studio-harness";
+
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+const V1_BODY = {
+  widgets: {
+    widget_list: [
+      {
+        widget_type: "EVENT_ROW",
+        data: {
+          "@type": "type.googleapis.com/widgets.EventRowData",
+          title: "تعویض روغن",
+          image_url: "service_oil.png",
+          icon: { icon_name: "HISTORY", icon_color: "ICON_SECONDARY" },
+          padded: true,
+        },
+      },
+    ],
+  },
+};
+
+async function openJson(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole("tab", { name: "JSON" }));
+  return within(screen.getByRole("region", { name: "JSON" }));
+}
+
+function exported(): unknown {
+  return JSON.parse((screen.getByLabelText("Export body (JSON)") as HTMLTextAreaElement).value);
+}
+
+function paste(panel: ReturnType<typeof within>, text: string) {
+  fireEvent.change(panel.getByLabelText(/Paste JSON to import/), { target: { value: text } });
+}
+
+describe("JSON panel", () => {
+  it("shows the export body live, without editor ids", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await openJson(user);
+    const id = store.getState().doc.widgets[0]?.id ?? "missing";
+    expect(exported()).toEqual({ widgets: [{ title_row: { text: "گزارش کارشناسی خودرو" } }] });
+    expect((screen.getByLabelText("Export body (JSON)") as HTMLTextAreaElement).value).not.toContain(id);
+  });
+
+  it("migrates a v1 body, shows the report, and re-imports its own export unchanged", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const panel = await openJson(user);
+    paste(panel, JSON.stringify(V1_BODY));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    expect(panel.getByText(/Migrated a v1 post add-on/)).toBeTruthy();
+    expect(panel.getByText("Migration report")).toBeTruthy();
+    const body = exported();
+    expect(body).toEqual({
+      widgets: [{ event_row: { title: "تعویض روغن", image_id: "service_oil.png", icon_name: "HISTORY" } }],
+    });
+    paste(panel, JSON.stringify(body));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    expect(panel.getByText(/Loaded a v2 post add-on/)).toBeTruthy();
+    expect(exported()).toEqual(body);
+  });
+
+  it("loads a v2 body with errors and says so", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const panel = await openJson(user);
+    paste(panel, JSON.stringify({ widgets: [{ title_row: { text: "" } }] }));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    expect(panel.getByText(/It has 1 error: fix them from the Problems tab/)).toBeTruthy();
+    expect(screen.getAllByRole("listitem", { name: "Title, widget 1" })).toHaveLength(1);
+  });
+
+  it("refuses invalid JSON with line and column, and leaves the document exactly as it was", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    const before = store.getState().doc;
+    const panel = await openJson(user);
+    paste(panel, '{\n  "widgets": [\n    {"title_row": }\n  ]\n}');
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    expect(panel.getByRole("alert").textContent).toMatch(
+      /not valid JSON at line 3, column \d+.*your document was not changed/,
+    );
+    expect(store.getState().doc).toBe(before);
+  });
+
+  it("refuses a body that is neither v1 nor v2", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    const before = store.getState().doc;
+    const panel = await openJson(user);
+    paste(panel, JSON.stringify({ title: "hello", items: [1, 2] }));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    expect(panel.getByRole("alert").textContent).toMatch(
+      /neither a v1 nor a v2 body.*Your document was not changed/,
+    );
+    paste(panel, JSON.stringify({ message: "سلام" }));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    expect(panel.getByRole("alert").textContent).toMatch(/chat message body/);
+    expect(store.getState().doc).toBe(before);
+  });
+
+  it("imports from a file", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const panel = await openJson(user);
+    const file = new File(
+      [JSON.stringify({ widgets: [{ subtitle_row: { text: "زیرعنوان" } }] })],
+      "addon.json",
+      {
+        type: "application/json",
+      },
+    );
+    await user.upload(panel.getByLabelText("JSON file to import"), file);
+    expect(await panel.findByText(/Loaded a v2 post add-on from addon.json/)).toBeTruthy();
+  });
+});

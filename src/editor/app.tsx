@@ -1,6 +1,7 @@
 import {
   type Active,
   type Announcements,
+  type CollisionDetection,
   DndContext,
   type DragEndEvent,
   type DragStartEvent,
@@ -9,6 +10,7 @@ import {
   type Over,
   PointerSensor,
   closestCenter,
+  pointerWithin,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
@@ -152,7 +154,7 @@ function AddonWorkspace(props: { theme: Theme }) {
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={closestCenter}
+      collisionDetection={dropTarget}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
       onDragCancel={() => setActive(null)}
@@ -179,6 +181,18 @@ function AddonWorkspace(props: { theme: Theme }) {
     </DndContext>
   );
 }
+
+/**
+ * A palette item lands where the pointer is: its drag preview is smaller than the palette item, so
+ * the preview's centre (what closestCenter measures) can sit a whole row above the pointer.
+ */
+const dropTarget: CollisionDetection = (args) => {
+  if (String(args.active.id).startsWith(PALETTE_PREFIX)) {
+    const hits = pointerWithin(args);
+    if (hits.length > 0) return hits;
+  }
+  return closestCenter(args);
+};
 
 /** Screen-reader announcements that name the widget and its position. */
 function makeAnnouncements(api: EditorStore): Announcements {

@@ -122,7 +122,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
         past: s.past.slice(0, -1),
         future: [s.doc, ...s.future],
         coalesceKey: null,
-        selectedId: keepSelection(prev, s.selectedId),
+        selectedId: keepSelection(s.doc, prev, s.selectedId),
       });
     },
     redo() {
@@ -134,7 +134,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
         past: [...s.past, s.doc],
         future: s.future.slice(1),
         coalesceKey: null,
-        selectedId: keepSelection(next, s.selectedId),
+        selectedId: keepSelection(s.doc, next, s.selectedId),
       });
     },
     endTyping() {
@@ -216,9 +216,11 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
   }));
 }
 
-function keepSelection(doc: EditorDocument, id: string | null): string | null {
-  if (id && indexOfWidget(doc, id) >= 0) return id;
-  return null;
+/** After undo/redo: the selection if it still exists, else the widget the step changed (so the user sees it). */
+function keepSelection(from: EditorDocument, to: EditorDocument, id: string | null): string | null {
+  if (id && indexOfWidget(to, id) >= 0) return id;
+  const before = new Map(from.widgets.map((w) => [w.id, w.widget]));
+  return to.widgets.find((w) => before.get(w.id) !== w.widget)?.id ?? null;
 }
 
 /** The store made by `createEditorStore`. */

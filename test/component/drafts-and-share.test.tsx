@@ -1,0 +1,131 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { startDraftSession } from "../../src/editor/drafts/draft-session";
+import { encodeShare, shareUrl } from "../../src/editor/share/share-link";
+import { emptyDocument } from "../../src/editor/store/document";
+import { createEditorStore } from "../../src/editor/store/editor-store";
+import { selectExportBody } from "../../src/editor/store/selectors";
+import { renderStudio } from "./studio-harness";
+
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+function rowNames() {
+  return within(screen.getByRole("list", { name: "Add-on widgets" }))
+    .queryAllByRole("listitem")
+    .map((li) => li.getAttribute("aria-label"));
+}
+
+describe("drafts", () => {
+  it("restores the last edit on reload, even one made just before the page was hidden", async () => {
+    const user = userEvent.setup({ delay: null });
+    const first = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.click(screen.getByRole("button", { name: "Add Score" }));
+    // No wait for the debounce: pagehide must flush.
+    act(() => {
+      window.dispatchEvent(new Event("pagehide"));
+    });
+    first.close();
+    renderStudio();
+    expect(rowNames()).toEqual(["Title, widget 1", "Score, widget 2"]);
+  });
+
+  it("keeps several named drafts: new, rename, switch, delete", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    const name = screen.getByLabelText("Draft name");
+    await user.clear(name);
+    await user.type(name, "Car report{Enter}");
+    await user.click(screen.getByRole("button", { name: "New draft" }));
+    expect(rowNames()).toEqual([]);
+    await user.click(screen.getByRole("button", { name: "Add Subtitle" }));
+    const select = screen.getByLabelText("Open draft") as HTMLSelectElement;
+    expect([...select.options].map((o) => o.text)).toContain("Car report");
+    await user.selectOptions(select, screen.getByRole("option", { name: "Car report" }));
+    expect(rowNames()).toEqual(["Title, widget 1"]);
+    await user.selectOptions(select, screen.getByRole("option", { name: "Untitled add-on" }));
+    expect(rowNames()).toEqual(["Subtitle, widget 1"]);
+    const confirm = window.confirm;
+    window.confirm = () => true;
+    try {
+      await user.click(screen.getByRole("button", { name: "Delete draft" }));
+    } finally {
+      window.confirm = confirm;
+    }
+    expect(rowNames()).toEqual(["Title, widget 1"]);
+    expect([...select.options].map((o) => o.text)).toEqual(["Car report"]);
+  });
+
+  it("warns when the same draft is open in another tab", () => {
+    const listeners = new Set<(e: MessageEvent) => void>();
+    // Two tabs on one in-memory channel, delivering to every tab but the sender, as BroadcastChannel does.
+    const channel = () => {
+      const own = new Set<(e: MessageEvent) => void>();
+      return {
+        postMessage(data: unknown) {
+          for (const l of listeners) if (!own.has(l)) l(new MessageEvent("message", { data }));
+        },
+        addEventListener(_: "message", l: (e: MessageEvent) => void) {
+          own.add(l);
+          listeners.add(l);
+        },
+        removeEventListener(_: "message", l: (e: MessageEvent) => void) {
+          listeners.delete(l);
+        },
+        close() {},
+      };
+    };
+    const a = startDraftSession({ store: createEditorStore(), storage: localStorage, channel: channel() });
+    expect(a.ui.getState().openElsewhere).toBe(false);
+    const b = startDraftSession({ store: createEditorStore(), storage: localStorage, channel: channel() });
+    expect(b.ui.getState().currentId).toBe(a.ui.getState().currentId);
+    expect(a.ui.getState().openElsewhere).toBe(true);
+    expect(b.ui.getState().openElsewhere).toBe(true);
+    b.newDraft(emptyDocument());
+    expect(a.ui.getState().openElsewhere).toBe(false);
+    b.dispose();
+    a.dispose();
+  });
+});
+
+describe("share links", () => {
+  it("opens a shared document as a new draft and never over an existing one", async () => {
+    const user = userEvent.setup({ delay: null });
+    const mine = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    mine.session.flush();
+    const before = localStorage.getItem(`addon-studio:draft:${mine.session.ui.getState().currentId}`);
+    mine.close();
+
+    const sharer = createEditorStore();
+    sharer.getState().setKind("user");
+    sharer.getState().addWidget("evaluation_row");
+    sharer.getState().setDocumentField(["cost"], 1200);
+    const body = selectExportBody(sharer.getState());
+    const url = shareUrl("http://localhost/studio", "user", body);
+    const opened = renderStudio({ hash: new URL(url).hash });
+
+    expect(selectExportBody(opened.store.getState())).toEqual(body);
+    expect(opened.store.getState().doc.kind).toBe("user");
+    expect(screen.getByText(/Opened a shared add-on as a new draft/)).toBeTruthy();
+    const names = [...(screen.getByLabelText("Open draft") as HTMLSelectElement).options].map((o) => o.text);
+    expect(names).toEqual(["Shared add-on", "Untitled add-on"]);
+    // The earlier draft is byte for byte what it was.
+    const list: Array<{ id: string; name: string }> = JSON.parse(
+      localStorage.getItem("addon-studio:drafts") ?? "[]",
+    );
+    const older = list.find((d) => d.name === "Untitled add-on");
+    expect(localStorage.getItem(`addon-studio:draft:${older?.id}`)).toBe(before);
+  });
+
+  it("says so when a shared link is damaged, and opens the last draft instead", () => {
+    const good = encodeShare("post", { widgets: [] });
+    renderStudio({ hash: `#${good.slice(0, good.length - 6)}` });
+    expect(screen.getByRole("alert").textContent).toMatch(/Could not open the shared link/);
+    expect(rowNames()).toEqual([]);
+  });
+});

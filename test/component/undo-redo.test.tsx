@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderStudio } from "./studio-harness";
+
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+function textField() {
+  return within(screen.getByRole("region", { name: "Inspector" })).getByLabelText(
+    /^Text/,
+  ) as HTMLInputElement;
+}
+
+describe("undo and redo", () => {
+  it("undoes typing in one field as one step, by button and by keyboard", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    const original = textField().value;
+    await user.clear(textField());
+    await user.type(textField(), "سلام");
+    expect(textField().value).toBe("سلام");
+    // The clear and the typing are one step: one undo brings the original text back.
+    await user.keyboard("{Control>}z{/Control}");
+    expect(textField().value).toBe(original);
+    await user.click(screen.getByRole("button", { name: "Redo" }));
+    expect(textField().value).toBe("سلام");
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    expect(textField().value).toBe(original);
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    expect(screen.queryByRole("listitem", { name: "Title, widget 1" })).toBeNull();
+    expect((screen.getByRole("button", { name: "Undo" }) as HTMLButtonElement).disabled).toBe(true);
+    await user.keyboard("{Control>}{Shift>}z{/Shift}{/Control}");
+    expect(screen.getByRole("listitem", { name: "Title, widget 1" })).toBeTruthy();
+    await user.keyboard("{Control>}y{/Control}");
+    expect(textField().value).toBe("سلام");
+  });
+
+  it("starts a new step after the field loses focus", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.clear(textField());
+    await user.type(textField(), "one");
+    fireEvent.blur(textField());
+    await user.type(textField(), " two");
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    expect(textField().value).toBe("one");
+  });
+
+  it("leaves the browser's own undo to inputs that are not part of the document", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    const filter = screen.getByLabelText("Filter widgets");
+    await user.type(filter, "x");
+    await user.keyboard("{Control>}z{/Control}");
+    expect(screen.getByRole("listitem", { name: "Title, widget 1" })).toBeTruthy();
+  });
+});

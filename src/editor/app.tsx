@@ -213,9 +213,16 @@ function makeAnnouncements(api: EditorStore): Announcements {
     return indexOfWidget(doc, String(over.id));
   };
   const total = () => api.getState().doc.widgets.length;
+  // The drop handler changes the document before onDragEnd is announced, so the place is taken from
+  // the last onDragOver, measured while the document was still as the user saw it.
+  let lastAt = -1;
+  // At pick-up the item is over itself; announcing that would replace "Picked up" before it is read.
+  let justPicked: string | null = null;
   return {
     onDragStart({ active }) {
       const a = describeActive(active);
+      lastAt = a.index;
+      justPicked = String(active.id);
       return a.fromPalette
         ? `Picked up ${a.label} from the palette.`
         : `Picked up ${a.label}, widget ${a.index + 1} of ${total()}.`;
@@ -223,6 +230,10 @@ function makeAnnouncements(api: EditorStore): Announcements {
     onDragOver({ active, over }) {
       const a = describeActive(active);
       const at = positionOf(over);
+      lastAt = at;
+      const first = justPicked === String(active.id) && over !== null && String(over.id) === justPicked;
+      justPicked = null;
+      if (first) return undefined;
       if (at < 0) return `${a.label} is not over the list.`;
       return a.fromPalette
         ? `${a.label} will be added at position ${at + 1}.`
@@ -230,7 +241,7 @@ function makeAnnouncements(api: EditorStore): Announcements {
     },
     onDragEnd({ active, over }) {
       const a = describeActive(active);
-      const at = positionOf(over);
+      const at = over ? lastAt : -1;
       if (at < 0) return `${a.label} was dropped outside the list; nothing changed.`;
       return a.fromPalette
         ? `Added ${a.label} at position ${at + 1}.`

@@ -1,17 +1,17 @@
 import { type Page, expect, test } from "@playwright/test";
 import {
-  dndAnnouncement,
   openEditor,
   paletteItem,
   pointerDrag,
   pressSlowly,
+  recordAnnouncements,
   preview,
   previewNames,
   previewWidgets,
   rowButton,
   rowLabels,
   rows,
-  upperPoint,
+  centerPoint,
   WIDGET_LABELS,
   widgetList,
 } from "./helpers";
@@ -35,18 +35,20 @@ function listEnd(p: Page) {
 
 test("journey 1: each widget kind dragged by pointer from the palette to a chosen position", async () => {
   const expected: string[] = [];
+  const heard = await recordAnnouncements(page);
   for (const [i, label] of WIDGET_LABELS.entries()) {
     // Alternate the drop position: at the end, then before the first row, then before the second.
     const where = i === 0 ? "end" : (["end", "first", "second"] as const)[i % 3];
     const target =
       where === "end" ? listEnd(page) : where === "first" ? rows(page).nth(0) : rows(page).nth(1);
-    const point = await upperPoint(target);
+    const point = await centerPoint(target);
     await pointerDrag(page, paletteItem(page, label), point.x, point.y);
-    if (where === "end") expected.push(label);
-    else expected.splice(where === "first" ? 0 : 1, 0, label);
+    const at = where === "end" ? expected.length : where === "first" ? 0 : 1;
+    expected.splice(at, 0, label);
     await expect
       .poll(() => rowLabels(page), { message: `after dropping ${label} (${where})` })
       .toEqual(expected);
+    await expect.poll(async () => (await heard()).at(-1)).toBe(`Added ${label} at position ${at + 1}.`);
   }
   // Every kind is drawn in the preview, in the same order.
   await expect(previewWidgets(page)).toHaveCount(WIDGET_LABELS.length);
@@ -60,7 +62,7 @@ test("journey 1: reorder by pointer drag", async () => {
   const handle = rows(page)
     .nth(2)
     .getByRole("button", { name: /^Reorder / });
-  const point = await upperPoint(rows(page).nth(0));
+  const point = await centerPoint(rows(page).nth(0));
   await pointerDrag(page, handle, point.x, point.y);
   const expected = [before[2], before[0], before[1], ...before.slice(3)];
   await expect.poll(() => rowLabels(page)).toEqual(expected);
@@ -72,16 +74,24 @@ test("journey 1: reorder by keyboard alone, with the announcement read out", asy
   const handle = rows(page)
     .nth(0)
     .getByRole("button", { name: /^Reorder / });
+  const heard = await recordAnnouncements(page);
   await handle.focus();
-  await pressSlowly(page, ["Space"]);
-  await expect(dndAnnouncement(page)).toContainText(`Picked up ${first}, widget 1 of ${before.length}.`);
-  await pressSlowly(page, ["ArrowDown", "ArrowDown"]);
-  await expect(dndAnnouncement(page)).toContainText(`${first} moved to position 3 of ${before.length}.`);
-  await pressSlowly(page, ["Space"]);
+  await pressSlowly(page, ["Space", "ArrowDown", "ArrowDown", "Space"]);
   const expected = [before[1], before[2], first, ...before.slice(3)];
   await expect.poll(() => rowLabels(page)).toEqual(expected);
-  // The screen reader hears where the widget went.
-  await expect(dndAnnouncement(page)).toContainText(`Dropped ${first} at position 3 of ${before.length}.`);
+  // The screen reader hears the pick-up, each move, and where the widget went.
+  const n = before.length;
+  await expect
+    .poll(heard)
+    .toEqual(
+      expect.arrayContaining([
+        `Picked up ${first}, widget 1 of ${n}.`,
+        `${first} moved to position 2 of ${n}.`,
+        `${first} moved to position 3 of ${n}.`,
+        `Dropped ${first} at position 3 of ${n}.`,
+      ]),
+    );
+  expect((await heard()).at(-1)).toBe(`Dropped ${first} at position 3 of ${n}.`);
   // Focus stays on the moved widget's handle, so the user can go on.
   await expect(page.getByRole("button", { name: `Reorder ${first}, widget 3` })).toBeFocused();
 });
@@ -160,7 +170,7 @@ test("journey 4: a share link opens the same document in a fresh browser context
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(/#doc=/);
   // It is also shown, for browsers that refuse the clipboard.
-  await expect(page.getByLabel("Share link", { exact: true })).toHaveValue(link);
+  await expect(page.getByRole("textbox", { name: "Share link" })).toHaveValue(link);
 
   const other = await browser.newContext();
   const fresh = await other.newPage();

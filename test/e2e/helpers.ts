@@ -81,6 +81,24 @@ export function dndAnnouncement(page: Page): Locator {
   return page.locator('[id^="DndLiveRegion"]');
 }
 
+/**
+ * Starts recording every text dnd-kit puts in its live region (each one is read out in turn);
+ * returns a function that reads the record so far.
+ */
+export async function recordAnnouncements(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const region = document.querySelector('[id^="DndLiveRegion"]');
+    if (!region) throw new Error("dnd-kit's live region is missing");
+    const heard: string[] = [];
+    Object.assign(window, { __heard: heard });
+    new MutationObserver(() => {
+      const text = region.textContent ?? "";
+      if (text && heard[heard.length - 1] !== text) heard.push(text);
+    }).observe(region, { childList: true, characterData: true, subtree: true });
+  });
+  return () => page.evaluate(() => ((window as unknown as { __heard: string[] }).__heard ?? []).slice());
+}
+
 /** Presses keys one by one with the pause dnd-kit's keyboard sensor needs. */
 export async function pressSlowly(page: Page, keys: readonly string[]): Promise<void> {
   for (const key of keys) {
@@ -107,11 +125,11 @@ export async function pointerDrag(page: Page, source: Locator, x: number, y: num
   await page.mouse.up();
 }
 
-/** The centre of the upper part of an element (a drop there means "before it"). */
-export async function upperPoint(target: Locator): Promise<{ x: number; y: number }> {
+/** The centre of an element (dropping a palette item over a row inserts it at that row's place). */
+export async function centerPoint(target: Locator): Promise<{ x: number; y: number }> {
   const box = await target.boundingBox();
   if (!box) throw new Error("drop target is not visible");
-  return { x: box.x + box.width / 2, y: box.y + Math.min(6, box.height / 4) };
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 /** Changes the emulator's and the proxy's clock (test server only; see e2e-server.ts). */

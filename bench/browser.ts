@@ -1,10 +1,21 @@
 import { execFileSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { encodeShare } from "../src/editor/share/share-link";
+import lz from "lz-string";
 import { v2PostBody } from "./fixtures";
 import { round, type Summary, summarise } from "./stats";
 import { startServers } from "./servers";
+
+/**
+ * The share-link fragment of src/editor/share/share-link.ts (`doc=` + lz-string of {kind, body}).
+ * Written out here because that module's named import of the CommonJS lz-string loads only under
+ * Vite and vitest, not in plain Node ESM.
+ */
+function shareFragment(body: unknown): string {
+  return `doc=${lz.compressToEncodedURIComponent(JSON.stringify({ kind: "post", body }))}`;
+}
 
 /** A figure that could not be taken, and why (the editor may not offer that part yet). */
 export interface NotMeasured {
@@ -27,7 +38,8 @@ export interface LoadFigures {
   usableMs: number;
   js: { files: number; raw: number; gzip: number };
   css: { files: number; raw: number; gzip: number };
-  fonts: { files: number; raw: number };
+  /** Fonts are already compressed; the browser fetches them when text first needs them. */
+  fonts: { files: number; raw: number; laterFiles: number; laterRaw: number };
   files: LoadedFile[];
   /** JS or CSS fetched after the editor was usable (lazy chunks), within two quiet seconds. */
   later: LoadedFile[];
@@ -278,6 +290,16 @@ async function newPage(
   if (opts.probeUsable) await context.addInitScript(() => sessionStorage.setItem("bench:probe-usable", "1"));
   await context.addInitScript(instruments);
   await context.addInitScript({ content: `window.__findTargets = ${findTargets.toString()};` });
+  // BENCH_INJECT_CSS="<css>": a diagnosis aid, e.g. hide one panel to see what its rendering costs.
+  const css = process.env.BENCH_INJECT_CSS;
+  if (css)
+    await context.addInitScript((text) => {
+      document.addEventListener("DOMContentLoaded", () => {
+        const style = document.createElement("style");
+        style.textContent = text;
+        document.head.append(style);
+      });
+    }, css);
   const page = await context.newPage();
   return { context, page };
 }
@@ -316,7 +338,7 @@ async function openWith(
   for (const via of ["share link", "saved draft"] as const) {
     const { context, page } = await newPage(browser);
     if (via === "saved draft") await context.addInitScript(seedDraft, { widgets });
-    const url = via === "share link" ? `${base}/#${encodeShare("post", body)}` : `${base}/`;
+    const url = via === "share link" ? `${base}/#${shareFragment(body)}` : `${base}/`;
     await page.goto(url, { waitUntil: "commit" });
     try {
       const shownMs = await page.evaluate(
@@ -337,6 +359,10 @@ async function openWith(
     }
   }
   throw new NotThere(`the editor did not show a ${count}-widget document (${attempts.join("; ")})`);
+}
+
+function sumRaw(files: readonly LoadedFile[]): number {
+  return files.reduce((s, f) => s + f.raw, 0);
 }
 
 async function measureLoad(browser: Browser, base: string): Promise<LoadFigures> {
@@ -395,7 +421,9 @@ async function measureLoad(browser: Browser, base: string): Promise<LoadFigures>
     usable = true;
     const files = (await Promise.all(responses)).filter((f): f is LoadedFile => f !== null);
     await page.waitForTimeout(2000);
-    const lazy = (await Promise.all(later)).filter((f): f is LoadedFile => f !== null && f.type !== "other");
+    const afterwards = (await Promise.all(later)).filter((f): f is LoadedFile => f !== null);
+    const lazy = afterwards.filter((f) => f.type === "js" || f.type === "css");
+    const fontsLater = afterwards.filter((f) => f.type === "font");
     const sum = (type: LoadedFile["type"]) => {
       const of = files.filter((f) => f.type === type);
       return {
@@ -410,7 +438,12 @@ async function measureLoad(browser: Browser, base: string): Promise<LoadFigures>
       usableMs: round(t.usable),
       js: sum("js"),
       css: sum("css"),
-      fonts: { files: fonts.files, raw: fonts.raw },
+      fonts: {
+        files: fonts.files,
+        raw: fonts.raw,
+        laterFiles: fontsLater.length,
+        laterRaw: sumRaw(fontsLater),
+      },
       files,
       later: lazy,
     };
@@ -466,6 +499,14 @@ async function measureEdit(
     await page.locator("input, textarea").nth(field).focus();
     await page.keyboard.press("End");
 
+    // BENCH_PROFILE=<dir>: a CPU profile of the page while typing at the largest size.
+    const profileDir = process.env.BENCH_PROFILE;
+    const cdp = profileDir && count >= 500 ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
     const dom: number[] = [];
     const frame: number[] = [];
     const preview: number[] = [];
@@ -506,6 +547,10 @@ async function measureEdit(
         preview.push(r.preview);
       }
       await page.waitForTimeout(30);
+    }
+    if (cdp && profileDir) {
+      const { profile } = await cdp.send("Profiler.stop");
+      writeFileSync(join(profileDir, `edit-${count}.cpuprofile`), JSON.stringify(profile));
     }
     return {
       widgets: count,
@@ -649,22 +694,29 @@ export async function benchBrowser(distDir: string): Promise<BrowserFigures> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   const base = servers.proxyUrl;
   try {
-    const load = await attempt("load", () => measureLoad(browser, base));
+    // BENCH_PARTS=load,edit,drag,memory,import runs only those (for profiling one of them).
+    const parts = new Set((process.env.BENCH_PARTS ?? "load,edit,drag,memory,import").split(","));
+    const sizes = (process.env.BENCH_EDIT_SIZES ?? "10,100,500").split(",").map(Number);
+    const skip = async (): Promise<NotMeasured> => ({ notMeasured: "skipped (BENCH_PARTS)" });
+    const load = parts.has("load") ? await attempt("load", () => measureLoad(browser, base)) : await skip();
     const edit: BrowserFigures["edit"] = [];
-    for (const n of [10, 100, 500]) {
+    for (const n of parts.has("edit") ? sizes : []) {
       const r = await attempt(`edit latency, ${n} widgets`, () => measureEdit(browser, base, n, 60));
       edit.push("notMeasured" in r ? { ...r, widgets: n } : r);
     }
-    const pointer = await attempt("drag by pointer, 200 widgets", () =>
-      measureDrag(browser, base, 200, "pointer"),
-    );
-    const keyboard = await attempt("drag by keyboard, 200 widgets", () =>
-      measureDrag(browser, base, 200, "keyboard"),
-    );
-    const memory = await attempt("memory, 500 widgets", () => measureMemory(browser, base, 500));
-    const imported = await attempt("share link with 1,000 widgets", () =>
-      measureBrowserImport(browser, base, 1000),
-    );
+    const dragging = parts.has("drag");
+    const pointer = dragging
+      ? await attempt("drag by pointer, 200 widgets", () => measureDrag(browser, base, 200, "pointer"))
+      : await skip();
+    const keyboard = dragging
+      ? await attempt("drag by keyboard, 200 widgets", () => measureDrag(browser, base, 200, "keyboard"))
+      : await skip();
+    const memory = parts.has("memory")
+      ? await attempt("memory, 500 widgets", () => measureMemory(browser, base, 500))
+      : await skip();
+    const imported = parts.has("import")
+      ? await attempt("share link with 1,000 widgets", () => measureBrowserImport(browser, base, 1000))
+      : await skip();
     return {
       chromium: `${browser.version()} (${chromiumVersion()})`,
       load,

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { DEMO_POST_TOKEN } from "../src/emulator/state";
 import { postAddonScope } from "../src/platform/scopes";
 import { v2PostBody } from "./fixtures";
+import { benchProxyParts, type ProxyParts } from "./proxy-parts";
 import { round, type Summary, summarise } from "./stats";
 
 /** Latency and throughput of one path (direct to the emulator, or through the proxy). */
@@ -24,6 +25,8 @@ export interface ProxyFigures {
   overheadP95Ms: number;
   /** Proxy rps / direct rps at the given concurrency. */
   rpsRatio: number;
+  /** The proxy's steps measured alone, to explain the overhead. */
+  parts: ProxyParts;
 }
 
 interface Ready {
@@ -254,6 +257,7 @@ export async function benchProxy(
       },
       failures: fails[name].n,
     });
+    const parts = await benchProxyParts();
     const d = figures("direct");
     const p = figures("proxy");
     return {
@@ -264,6 +268,7 @@ export async function benchProxy(
       overheadP50Ms: round(p.sequential.p50 - d.sequential.p50),
       overheadP95Ms: round(p.sequential.p95 - d.sequential.p95),
       rpsRatio: round(p.concurrent.rps / d.concurrent.rps, 3),
+      parts,
     };
   } finally {
     child.removeAllListeners("exit");

@@ -183,6 +183,12 @@ export function table(r: Results): string {
       verdict(p.overheadP50Ms < 1),
     ]);
     rows.push([
+      "Proxy steps alone (explain the overhead)",
+      `extra loopback hop with fetch (undici) p50 ${ms(p.parts.hopFetchP50Ms)} vs node:http ${ms(p.parts.hopNodeHttpP50Ms)}; body validation ${p.parts.validateUs} µs; session unseal ${p.parts.sessionUnsealUs} µs`,
+      "",
+      "",
+    ]);
+    rows.push([
       `Publish throughput, concurrency ${p.concurrency}`,
       `direct ${p.direct.concurrent.rps} req/s (p50 ${ms(p.direct.concurrent.p50)}), proxy ${p.proxy.concurrent.rps} req/s (p50 ${ms(p.proxy.concurrent.p50)}); ratio ${p.rpsRatio}` +
         (p.direct.failures + p.proxy.failures ? `; ${p.direct.failures + p.proxy.failures} failed` : ""),

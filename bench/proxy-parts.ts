@@ -1,0 +1,105 @@
+import { Agent, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { validateBody } from "../src/platform";
+import { createSessionCodec } from "../src/server/session";
+import { v2PostBody } from "./fixtures";
+import { quantile, round } from "./stats";
+
+/** What each step the proxy adds to a publish costs on its own, to explain the overhead figure. */
+export interface ProxyParts {
+  /** Reading the sealed session cookie (AES-256-GCM open + JSON + zod), per request. */
+  sessionUnsealUs: number;
+  /** Validating the 10-widget body with the shared schemas, per request. */
+  validateUs: number;
+  /** One extra loopback HTTP round trip to a trivial server, p50, with fetch (undici) as the platform client uses. */
+  hopFetchP50Ms: number;
+  /** The same round trip with node:http and a keep-alive agent. */
+  hopNodeHttpP50Ms: number;
+}
+
+function perCallUs(n: number, fn: () => void): number {
+  for (let i = 0; i < Math.min(1000, n); i++) fn();
+  const t = performance.now();
+  for (let i = 0; i < n; i++) fn();
+  return round(((performance.now() - t) / n) * 1000, 1);
+}
+
+async function hopP50(call: () => Promise<void>, n: number): Promise<number> {
+  for (let i = 0; i < 200; i++) await call();
+  const s: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const a = performance.now();
+    await call();
+    s.push(performance.now() - a);
+  }
+  return round(
+    quantile(
+      s.sort((a, b) => a - b),
+      0.5,
+    ),
+    3,
+  );
+}
+
+/** Measures the proxy's steps in isolation (in this process). */
+export async function benchProxyParts(): Promise<ProxyParts> {
+  const codec = createSessionCodec({ secret: "benchmark-session-secret-0123456789abcdef", secure: false });
+  const sealed = codec.seal({
+    v: 1,
+    createdAt: Date.now(),
+    tokens: {
+      accessToken: "a".repeat(43),
+      expiresAt: Date.now() + 3_600_000,
+      scopes: ["POST_ADDON_CREATE.gZ3kQx9aB1cD"],
+    },
+    subscriptions: [],
+  });
+  const body = v2PostBody(10);
+  const sessionUnsealUs = perCallUs(20_000, () => codec.unseal(sealed));
+  const validateUs = perCallUs(20_000, () => validateBody("post", body));
+
+  const text = JSON.stringify(body);
+  const reply = () => new Response("{}", { headers: { "content-type": "application/json" } });
+  const { server, url } = await new Promise<{ server: ReturnType<typeof serve>; url: string }>((resolve) => {
+    const server = serve({ fetch: reply, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) =>
+      resolve({ server, url: `http://127.0.0.1:${info.port}/v2/open-platform/addons/post/x` }),
+    );
+  });
+  const agent = new Agent({ keepAlive: true });
+  const viaHttp = () =>
+    new Promise<void>((done, fail) => {
+      const r = request(
+        url,
+        { method: "POST", agent, headers: { "content-type": "application/json" } },
+        (res) => {
+          res.resume();
+          res.on("end", done);
+        },
+      );
+      r.on("error", fail);
+      r.end(text);
+    });
+  const viaFetch = async () => {
+    const r = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: text,
+      signal: AbortSignal.timeout(10_000),
+    });
+    await r.text();
+  };
+  try {
+    const hopNodeHttpP50Ms = await hopP50(viaHttp, 2000);
+    const hopFetchP50Ms = await hopP50(viaFetch, 2000);
+    return { sessionUnsealUs, validateUs, hopFetchP50Ms, hopNodeHttpP50Ms };
+  } finally {
+    agent.destroy();
+    await new Promise<void>((done) => {
+      if ("closeAllConnections" in server) server.closeAllConnections();
+      server.close(() => done());
+    });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) benchProxyParts().then((p) => console.log(p));

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { type Locator, type Page, expect } from "@playwright/test";
 import { EMULATOR_PORT } from "./ports";
 
@@ -160,4 +161,13 @@ export async function tabTo(
     await page.keyboard.press(key);
   }
   throw new Error(`not reachable with ${key}: ${target}`);
+}
+
+/** Runs `addon-studio validate --kind <kind> <file>`; returns its exit status and everything it printed. */
+export function validateWithCli(kind: string, file: string): { status: number | null; output: string } {
+  const res = spawnSync("node", ["bin/addon-studio.mjs", "validate", "--kind", kind, file], {
+    cwd: new URL("../../", import.meta.url),
+    encoding: "utf8",
+  });
+  return { status: res.status, output: `${res.stdout}${res.stderr}` };
 }

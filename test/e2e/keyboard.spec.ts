@@ -1,9 +1,6 @@
-import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { openEditor, paletteItem, previewWidgets, rowLabels, tabTo } from "./helpers";
-
-const ROOT = new URL("../../", import.meta.url);
+import { openEditor, paletteItem, previewWidgets, rowLabels, tabTo, validateWithCli } from "./helpers";
 
 test("journey 7: build and export an add-on with the keyboard alone", async ({ browser }, testInfo) => {
   const context = await browser.newContext({ acceptDownloads: true });
@@ -53,6 +50,7 @@ test("journey 7: build and export an add-on with the keyboard alone", async ({ b
     { title_row: expect.objectContaining({ text: "گزارش با صفحه‌کلید" }) },
     { description_row: expect.objectContaining({ text: "بدنه بدون رنگ‌شدگی است." }) },
   ]);
-  execFileSync("node", ["bin/addon-studio.mjs", "validate", "--kind", "post", path], { cwd: ROOT });
+  const cli = validateWithCli("post", path);
+  expect(cli.status, cli.output).toBe(0);
   await context.close();
 });

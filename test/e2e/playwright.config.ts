@@ -22,6 +22,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${STUDIO_PORT}`,
     headless: true,
+    // The studio is a desktop tool; 1440x900 is also the size of the README's screenshots.
+    viewport: { width: 1440, height: 900 },
     screenshot: "only-on-failure",
     trace: "off",
     video: "off",

@@ -15,25 +15,31 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import { useEffect, useMemo, useState } from "react";
+import { type ReactNode, Suspense, lazy, useEffect, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import { isWidgetKind, modelOf } from "../platform";
 import { AppHeader, type Mode } from "./app-header";
 import { LIST_END_ID, WidgetList, labelOf } from "./canvas/widget-list";
-import { ChatComposer } from "./chat/chat-composer";
 import type { DraftSession } from "./drafts/draft-session";
 import { useUndoShortcuts } from "./history/use-undo-shortcuts";
-import { InboxPanel } from "./inbox/inbox-panel";
 import { Inspector } from "./inspector/inspector";
-import { JsonPanel } from "./json/json-panel";
 import { PALETTE_PREFIX, Palette, PaletteDragPreview } from "./palette/palette";
 import { AddonPreview } from "./preview/addon-preview";
 import { ProblemsPanel } from "./problems/problems-panel";
-import { PublishPanel } from "./publish/publish-panel";
 import type { EditorStore } from "./store/editor-store";
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { indexOfWidget } from "./store/document";
 import { selectProblems, selectSelectedWidget, selectWidgetIds, selectWidgets } from "./store/selectors";
+
+// Panels not needed for the first paint load on demand, keeping the initial bundle small.
+const ChatComposer = lazy(() => import("./chat/chat-composer").then((m) => ({ default: m.ChatComposer })));
+const PublishPanel = lazy(() => import("./publish/publish-panel").then((m) => ({ default: m.PublishPanel })));
+const InboxPanel = lazy(() => import("./inbox/inbox-panel").then((m) => ({ default: m.InboxPanel })));
+const JsonPanel = lazy(() => import("./json/json-panel").then((m) => ({ default: m.JsonPanel })));
+
+function Loading(props: { children: ReactNode }) {
+  return <Suspense fallback={<p className="muted">Loading…</p>}>{props.children}</Suspense>;
+}
 
 type Theme = "light" | "dark";
 type BottomTab = "problems" | "json" | "publish" | "inbox";
@@ -82,7 +88,13 @@ function Studio(props: { session: DraftSession }) {
       <AppHeader session={props.session} mode={mode} onMode={setMode} theme={theme} onTheme={setTheme} />
       <Notices session={props.session} />
       <main id="workspace" className="workspace" tabIndex={-1}>
-        {mode === "addon" ? <AddonWorkspace theme={theme} /> : <ChatComposer />}
+        {mode === "addon" ? (
+          <AddonWorkspace theme={theme} />
+        ) : (
+          <Loading>
+            <ChatComposer />
+          </Loading>
+        )}
       </main>
     </div>
   );
@@ -334,9 +346,11 @@ function BottomPanels() {
       </div>
       <div className="bottom-body" id="bottom-panel" role="tabpanel" aria-labelledby={`bottom-tab-${tab}`}>
         {tab === "problems" ? <ProblemsPanel /> : null}
-        {tab === "json" ? <JsonPanel /> : null}
-        {tab === "publish" ? <PublishPanel /> : null}
-        {tab === "inbox" ? <InboxPanel /> : null}
+        <Loading>
+          {tab === "json" ? <JsonPanel /> : null}
+          {tab === "publish" ? <PublishPanel /> : null}
+          {tab === "inbox" ? <InboxPanel /> : null}
+        </Loading>
       </div>
     </section>
   );

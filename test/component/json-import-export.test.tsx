@@ -26,7 +26,8 @@ const V1_BODY = {
 
 async function openJson(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole("tab", { name: "JSON" }));
-  return within(screen.getByRole("region", { name: "JSON" }));
+  // The panel is loaded on demand.
+  return within(await screen.findByRole("region", { name: "JSON" }));
 }
 
 function exported(): unknown {

@@ -44,6 +44,14 @@ function Loading(props: { children: ReactNode }) {
 type Theme = "light" | "dark";
 type BottomTab = "problems" | "json" | "publish" | "inbox";
 
+/**
+ * The action being resumed after the consent page (`?resume=`): its panel must be mounted on
+ * arrival, because the panel is what sends the pending action again and shows the outcome.
+ */
+function resumingAction(): string | null {
+  return typeof window === "undefined" ? null : new URLSearchParams(window.location.search).get("resume");
+}
+
 const THEME_KEY = "addon-studio:theme";
 
 function initialTheme(): Theme {
@@ -69,7 +77,7 @@ export function App(props: { store: EditorStore; session: DraftSession }) {
 
 function Studio(props: { session: DraftSession }) {
   const api = useEditorStoreApi();
-  const [mode, setMode] = useState<Mode>("addon");
+  const [mode, setMode] = useState<Mode>(() => (resumingAction() === "send" ? "chat" : "addon"));
   const [theme, setTheme] = useState<Theme>(initialTheme);
   useUndoShortcuts(api, mode === "addon");
   useEffect(() => {
@@ -308,7 +316,10 @@ function PreviewColumn(props: { theme: Theme }) {
 }
 
 function BottomPanels() {
-  const [tab, setTab] = useState<BottomTab>("problems");
+  const [tab, setTab] = useState<BottomTab>(() => {
+    const resume = resumingAction();
+    return resume === "publish" ? "publish" : resume === "subscribe" ? "inbox" : "problems";
+  });
   const counts = useEditorStore((s) => {
     const p = selectProblems(s);
     return `${p.errors.length}/${p.warnings.length}`;

@@ -78,6 +78,9 @@ export function PublishPanel(props: PublishPanelProps = {}) {
 
   const onDone = useCallback(
     (target: Record<string, string>, outcome: SendOutcome) => {
+      // After the consent page the editor reloads without the post token; the resumed publish knows it.
+      if (target.postToken && store.getState().postToken !== target.postToken)
+        store.getState().setPostToken(target.postToken);
       const page =
         outcome.status === "success"
           ? (outcome.published.postPageUrl ?? postPage(session?.postPageUrl, target.postToken ?? "")) ||
@@ -96,7 +99,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
         return next;
       });
     },
-    [session?.postPageUrl, storage],
+    [session?.postPageUrl, storage, store],
   );
 
   const flow = useSendFlow({

@@ -31,7 +31,9 @@ test("journey 6: a chat message with a button, pressed on the emulator, shows up
   // The platform asked the app's start address, and followed the address it answered: the editor.
   await expect(page).toHaveURL(new RegExp(`post_token=${DEMO_POST_TOKEN}`));
   await showPanel(page, "Inbox");
-  const inbox = page.getByRole("region", { name: /inbox/i });
-  await expect(inbox).toContainText(/start/i);
-  await expect(inbox).toContainText(DEMO_CONVERSATION_ID);
+  const received = page.getByRole("table", { name: "Received events" });
+  const row = received.getByRole("row").filter({ hasText: "START_REQUEST" });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(DEMO_CONVERSATION_ID);
+  await expect(row).toContainText(`post ${DEMO_POST_TOKEN}`);
 });

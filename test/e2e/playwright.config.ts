@@ -9,6 +9,9 @@ if (!existsSync(chromium))
     `Chromium not found at ${chromium}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`,
   );
 
+/** Where the suite's own build of the editor goes (ignored by git with node_modules). */
+const E2E_DIST = "node_modules/.cache/addon-studio-e2e/dist";
+
 export default defineConfig({
   testDir: ".",
   testMatch: "*.spec.ts",
@@ -43,7 +46,9 @@ export default defineConfig({
   },
   webServer: {
     // Like src/server/main.ts, plus a clock the tests can move (see e2e-server.ts).
-    command: "node --import tsx test/e2e/e2e-server.ts",
+    // Its own build of the editor: a `vite build` run elsewhere on the machine (benchmarks, another
+    // engineer) empties dist/ and would break a run half-way.
+    command: `npx vite build --logLevel error --outDir ${E2E_DIST} --emptyOutDir && node --import tsx test/e2e/e2e-server.ts`,
     cwd: "../..",
     url: `http://127.0.0.1:${STUDIO_PORT}/`,
     reuseExistingServer: false,
@@ -53,6 +58,7 @@ export default defineConfig({
       PORT: String(STUDIO_PORT),
       EMULATOR_PORT: String(EMULATOR_PORT),
       PUBLIC_URL: `http://127.0.0.1:${STUDIO_PORT}`,
+      DIST_DIR: E2E_DIST,
     },
   },
 });

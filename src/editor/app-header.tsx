@@ -25,7 +25,7 @@ export function AppHeader(props: {
         <span className="brand-mark" aria-hidden="true">
           ◆
         </span>
-        <span className="brand-name">Addon Studio</span>
+        <h1 className="brand-name">Addon Studio</h1>
       </div>
       <div className="tabs mode-tabs" role="tablist" aria-label="Mode">
         <button

@@ -6,7 +6,7 @@ import { startDraftSession } from "../../src/editor/drafts/draft-session";
 import { encodeShare, shareUrl } from "../../src/editor/share/share-link";
 import { emptyDocument } from "../../src/editor/store/document";
 import { createEditorStore } from "../../src/editor/store/editor-store";
-import { selectExportBody } from "../../src/editor/store/selectors";
+import { selectExportBody, selectPublishTarget } from "../../src/editor/store/selectors";
 import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());
@@ -89,6 +89,17 @@ describe("drafts", () => {
     expect(a.ui.getState().openElsewhere).toBe(false);
     b.dispose();
     a.dispose();
+  });
+});
+
+describe("publish target", () => {
+  it("keeps ?post_token= as the publish target and offers it for post-page actions", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio({ search: "?post_token=gZx7yK3a" });
+    expect(selectPublishTarget(store.getState())).toBe("gZx7yK3a");
+    await user.click(screen.getByRole("button", { name: "Add Button" }));
+    await user.selectOptions(screen.getByLabelText("Kind"), "open_post_page");
+    expect((screen.getByLabelText(/^Post token/) as HTMLInputElement).value).toBe("gZx7yK3a");
   });
 });
 

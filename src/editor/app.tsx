@@ -30,6 +30,8 @@ import type { EditorStore } from "./store/editor-store";
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { indexOfWidget } from "./store/document";
 import { selectProblems, selectSelectedWidget, selectWidgetIds, selectWidgets } from "./store/selectors";
+// The main preview column draws add-ons too; its styles must not wait for a lazily loaded panel.
+import "./preview/preview-styles";
 
 // Panels not needed for the first paint load on demand, keeping the initial bundle small.
 const ChatComposer = lazy(() => import("./chat/chat-composer").then((m) => ({ default: m.ChatComposer })));

@@ -102,8 +102,11 @@ test("journey 2: editing a field changes the preview; a problem leads to its fie
   const text = page.getByLabel(/^Text/).first();
   await text.fill("گزارش کارشناسی سمند");
   await expect(previewWidgets(page).nth(titleAt)).toContainText("گزارش کارشناسی سمند");
-  // The preview is right to left.
+  // The preview is drawn as the app draws it: right to left, in Vazirmatn, inside a phone frame.
   await expect(preview(page)).toHaveAttribute("dir", "rtl");
+  await expect(preview(page)).toHaveCSS("font-family", /Vazirmatn/);
+  await expect(preview(page)).toHaveCSS("border-top-style", "solid");
+  expect((await preview(page).boundingBox())?.width).toBeLessThan(480);
 
   // Make an error: the title's text is required.
   await text.fill("");

@@ -7,6 +7,18 @@ import { useEditorStore, useEditorStoreApi } from "./store/editor-store-context"
 import { selectCanRedo, selectCanUndo, selectExportBody } from "./store/selectors";
 import { TEMPLATES } from "./templates/templates";
 
+/** Closes a popover when the pointer goes down outside it. */
+function useOutsideClose(ref: React.RefObject<HTMLElement | null>, open: boolean, close: () => void) {
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (ref.current && e.target instanceof Node && !ref.current.contains(e.target)) close();
+    };
+    document.addEventListener("pointerdown", onDown);
+    return () => document.removeEventListener("pointerdown", onDown);
+  }, [ref, open, close]);
+}
+
 /** Add-on editor or chat composer. */
 export type Mode = "addon" | "chat";
 
@@ -188,13 +200,15 @@ function UndoRedo() {
 function TemplatesMenu(props: { session: DraftSession }) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLFieldSetElement>(null);
+  const wrap = useRef<HTMLDivElement>(null);
+  useOutsideClose(wrap, open, () => setOpen(false));
   useEffect(() => {
     if (!open) return;
     const first = ref.current?.querySelector("button");
     first?.focus();
   }, [open]);
   return (
-    <div className="menu-wrap">
+    <div className="menu-wrap" ref={wrap}>
       <button
         type="button"
         className="button"
@@ -241,6 +255,8 @@ function ShareButton() {
   const api = useEditorStoreApi();
   const [link, setLink] = useState<string | null>(null);
   const [status, setStatus] = useState("");
+  const wrap = useRef<HTMLDivElement>(null);
+  useOutsideClose(wrap, link !== null, () => setLink(null));
   async function share() {
     const s = api.getState();
     const url = shareUrl(window.location.href, s.doc.kind, selectExportBody(s));

@@ -119,3 +119,20 @@ describe("problems panel", () => {
     expect(screen.getByRole("button", { name: "Event, widget 2" }).getAttribute("aria-pressed")).toBe("true");
   });
 });
+
+describe("fields the form has no control for", () => {
+  it("lists an unknown field with its problem and removes it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("tab", { name: "JSON" }));
+    const json = within(await screen.findByRole("region", { name: "JSON" }));
+    fireEvent.change(json.getByLabelText(/Paste JSON to import/), {
+      target: { value: JSON.stringify({ widgets: [{ selector_row: { title: "x", label: "y" } }] }) },
+    });
+    await user.click(json.getByRole("button", { name: "Import JSON" }));
+    await user.click(screen.getByRole("button", { name: "Selector, widget 1" }));
+    expect(inspector().getByText(/not accepted on selector_row/)).toBeTruthy();
+    await user.click(inspector().getByRole("button", { name: "Remove widgets[0].selector_row.label" }));
+    expect(store.getState().doc.widgets[0]?.widget).toEqual({ selector_row: { title: "x" } });
+  });
+});

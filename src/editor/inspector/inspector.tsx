@@ -129,14 +129,22 @@ function WidgetInspector() {
     </h2>
   );
   if (!kind) {
+    const keys = Object.keys(widget);
     return (
       <FormProvider value={form}>
         {head}
         <p>
-          This widget has {Object.keys(widget).length ? "more than one" : "no"} widget key, so it cannot be
-          edited here. Fix it in the JSON panel (import a corrected body) or delete it.
+          A widget holds exactly one widget key; this one has {keys.length ? keys.join(" and ") : "none"}.
+          Remove the extra keys (or delete the widget and add it again from the palette).
         </p>
         <FieldProblems id={fieldId(["widgets", index])} problems={problems} />
+        <div className="button-row">
+          {keys.map((k) => (
+            <button key={k} type="button" className="button" onClick={() => form.set([k], undefined)}>
+              Remove {k}
+            </button>
+          ))}
+        </div>
       </FormProvider>
     );
   }
@@ -154,6 +162,19 @@ function WidgetInspector() {
       {others.length ? (
         <div className="inspector-other-problems">
           <FieldProblems id={fieldId(["widgets", index, kind])} problems={others} />
+          {others
+            .filter((p) => p.code === "unknown_field" || p.code === "v1_field")
+            .map((p) => (
+              <button
+                key={p.at}
+                type="button"
+                className="button"
+                // Fields the form has no control for can still be removed, so every error can be fixed here.
+                onClick={() => form.set(p.path.slice(2), undefined)}
+              >
+                Remove {p.at}
+              </button>
+            ))}
         </div>
       ) : null}
       <div className="form" id={fieldId(["widgets", index, kind])} tabIndex={-1}>

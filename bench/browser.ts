@@ -55,8 +55,11 @@ export interface EditFigures {
   toFrame: Summary;
   /** Keydown to the preview alone. */
   previewOnly: Summary;
+  /** "checked", "JSON tab closed" (preview only, on purpose), or why the JSON could not be checked. */
   json: "checked" | string;
   timeouts: number;
+  /** Which keystrokes (0-based) were not seen in both places within 3 s. */
+  timedOutAt: number[];
 }
 
 /** Frame times during a drag. */
@@ -246,7 +249,18 @@ function instruments() {
       };
     });
   bench.disarm = () => {
+    const p = probe;
     probe = null;
+    // What was seen, to tell a slow update from a missed one.
+    return p
+      ? {
+          t0: p.t0,
+          expected: p.expected,
+          preview: p.preview?.textContent ?? null,
+          previewConnected: p.preview?.isConnected ?? false,
+          previewAt: p.previewAt,
+        }
+      : null;
   };
 }
 
@@ -457,6 +471,7 @@ async function measureEdit(
   base: string,
   count: number,
   keystrokes: number,
+  withJsonPanel = true,
 ): Promise<EditFigures> {
   const { context, page } = await openWith(browser, base, count);
   try {
@@ -481,7 +496,8 @@ async function measureEdit(
       throw new NotThere(`selecting widget ${k + 1} showed no inspector field holding "${original}"`);
     let targets = await page.evaluate(findTargets, original);
     if (!targets.preview) throw new NotThere(`the preview shows no title_row with "${original}"`);
-    if (!targets.json) {
+    if (!withJsonPanel) targets = { ...targets, json: null };
+    else if (!targets.json) {
       // The JSON may sit behind a tab.
       const tab = page
         .getByRole("tab", { name: /json/i })
@@ -493,15 +509,20 @@ async function measureEdit(
         targets = await page.evaluate(findTargets, original);
       }
     }
-    const jsonStatus = targets.json
-      ? "checked"
-      : "not measured: no JSON panel shows the edited widget's text";
+    const jsonStatus = !withJsonPanel
+      ? "JSON tab closed"
+      : targets.json
+        ? "checked"
+        : "not measured: no JSON panel shows the edited widget's text";
     await page.locator("input, textarea").nth(field).focus();
     await page.keyboard.press("End");
 
     // BENCH_PROFILE=<dir>: a CPU profile of the page while typing at the largest size.
     const profileDir = process.env.BENCH_PROFILE;
     const cdp = profileDir && count >= 500 ? await context.newCDPSession(page) : null;
+    page.on("console", (m) => {
+      if (m.text().startsWith("bench:")) console.log(`    ${m.text()}`);
+    });
     if (cdp) {
       await cdp.send("Profiler.enable");
       await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
@@ -511,6 +532,7 @@ async function measureEdit(
     const frame: number[] = [];
     const preview: number[] = [];
     let timeouts = 0;
+    const timedOutAt: number[] = [];
     const letters = "abcdefghijklmnopqrstuvwxyz";
     const half = Math.ceil(keystrokes / 2);
     for (let i = 0; i < keystrokes; i++) {
@@ -519,20 +541,22 @@ async function measureEdit(
       await page.evaluate(
         ({ text, withJson }) => {
           const w = window as unknown as {
-            __bench: { arm(t: unknown): Promise<unknown>; disarm(): void; pending?: Promise<unknown> };
+            __bench: { arm(t: unknown): Promise<unknown>; disarm(): unknown; pending?: Promise<unknown> };
             __findTargets: (t: string) => ReturnType<typeof findTargets>;
           };
           const found = w.__findTargets(text);
           const b = w.__bench;
-          b.pending = Promise.race([
-            b.arm({ preview: found.preview, json: withJson ? found.json : null }),
-            new Promise((resolve) =>
-              setTimeout(() => {
-                b.disarm();
-                resolve(null);
-              }, 3000),
-            ),
-          ]);
+          // The timer is cleared when the probe resolves, so it can never disarm a later keystroke's probe.
+          b.pending = new Promise((resolve) => {
+            const timer = setTimeout(() => {
+              console.log(`bench: keystroke not seen in 3 s: ${JSON.stringify(b.disarm())}`);
+              resolve(null);
+            }, 3000);
+            b.arm({ preview: found.preview, json: withJson ? found.json : null }).then((r) => {
+              clearTimeout(timer);
+              resolve(r);
+            });
+          });
         },
         { text: await currentText(page, field), withJson: targets.json !== null },
       );
@@ -540,8 +564,10 @@ async function measureEdit(
       const r = (await page.evaluate(
         () => (window as unknown as { __bench: { pending?: Promise<unknown> } }).__bench.pending,
       )) as { preview: number; dom: number; frame: number } | null;
-      if (r === null) timeouts++;
-      else {
+      if (r === null) {
+        timeouts++;
+        timedOutAt.push(i);
+      } else {
         dom.push(r.dom);
         frame.push(r.frame);
         preview.push(r.preview);
@@ -560,6 +586,7 @@ async function measureEdit(
       previewOnly: summarise(preview),
       json: jsonStatus,
       timeouts,
+      timedOutAt,
     };
   } finally {
     await context.close();
@@ -703,6 +730,13 @@ export async function benchBrowser(distDir: string): Promise<BrowserFigures> {
     for (const n of parts.has("edit") ? sizes : []) {
       const r = await attempt(`edit latency, ${n} widgets`, () => measureEdit(browser, base, n, 60));
       edit.push("notMeasured" in r ? { ...r, widgets: n } : r);
+    }
+    if (parts.has("edit") && sizes.includes(500)) {
+      // The same at 500 with the JSON tab closed: separates the JSON panel's cost from the rest.
+      const r = await attempt("edit latency, 500 widgets, JSON tab closed", () =>
+        measureEdit(browser, base, 500, 60, false),
+      );
+      edit.push("notMeasured" in r ? { ...r, widgets: 500 } : r);
     }
     const dragging = parts.has("drag");
     const pointer = dragging

@@ -55,10 +55,13 @@ function dragRow(label: string, d: DragFigures | NotMeasured): Row {
 }
 
 function editRow(e: EditFigures | (NotMeasured & { widgets: number })): Row {
-  const label = `Keystroke → preview + JSON, ${e.widgets} widgets`;
+  const closed = !nm(e) && e.json === "JSON tab closed";
+  const label = closed
+    ? `Keystroke → preview, ${e.widgets} widgets, JSON tab closed`
+    : `Keystroke → preview + JSON, ${e.widgets} widgets`;
   const target = e.widgets === 500 ? "p95 < 16 ms" : "";
   if (nm(e)) return notMeasuredRow(label, e, target);
-  const json = e.json === "checked" ? "" : ` (${e.json}: preview only)`;
+  const json = e.json === "checked" || e.json === "JSON tab closed" ? "" : ` (${e.json}: preview only)`;
   const figure =
     `DOM p50 ${ms(e.toDom.p50)}, p95 ${ms(e.toDom.p95)}; next frame p50 ${ms(e.toFrame.p50)}, p95 ${ms(e.toFrame.p95)}` +
     ` (${e.toDom.n} keystrokes${e.timeouts ? `, ${e.timeouts} timed out` : ""})${json}`;
@@ -87,8 +90,8 @@ export function table(r: Results): string {
         "",
       ]);
       rows.push([
-        "Fonts until usable",
-        `${kb(l.fonts.raw)} (${l.fonts.files} files, already compressed)`,
+        "Fonts (woff2, not gzipped)",
+        `${kb(l.fonts.raw)} before usable (${l.fonts.files} files), ${kb(l.fonts.laterRaw)} in the 2 s after (${l.fonts.laterFiles} files)`,
         "",
         "",
       ]);

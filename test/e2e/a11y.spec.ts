@@ -28,8 +28,10 @@ test.afterAll(async () => {
  * Colour contrast inside the phone preview is left out: it reproduces the platform app's own colours
  * (platform facts), which the studio must show as they are; every other rule still covers the preview.
  */
-async function seriousViolations(p: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page: p }).analyze();
+async function seriousViolations(p: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page: p });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
   const lines: string[] = [];
   for (const v of results.violations) {
     if (v.impact !== "serious" && v.impact !== "critical") continue;
@@ -61,4 +63,30 @@ test("journey 8: the editor in the dark theme has no serious or critical axe vio
   await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
   await page.screenshot({ path: "docs/screenshots/editor-dark.png" });
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+/** The panels the first view does not show: the output tabs and the chat composer, in one theme. */
+async function auditHiddenPanels(p: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const tab of ["JSON", "Publish", "Inbox"]) {
+    await p.getByRole("tab", { name: new RegExp(`^${tab}`) }).click();
+    await expect(p.getByRole("tabpanel", { name: new RegExp(`^${tab}`) })).not.toContainText("Loading…");
+    found.push(...(await seriousViolations(p, "#bottom-panel")).map((l) => `[${tab} tab] ${l}`));
+  }
+  await p.getByRole("tab", { name: "Chat message" }).click();
+  await expect(p.getByRole("heading", { name: "Chat message", level: 2 })).toBeVisible();
+  found.push(...(await seriousViolations(p, "main")).map((l) => `[chat] ${l}`));
+  await p.getByRole("tab", { name: "Add-on", exact: true }).click();
+  await p.getByRole("tab", { name: /^Problems/ }).click();
+  return found;
+}
+
+test("journey 8: the output panels and the chat composer, light and dark, have none either", async () => {
+  const toggle = page.getByRole("button", { name: "Dark theme" });
+  const found: string[] = [];
+  for (const dark of [false, true]) {
+    if ((await toggle.getAttribute("aria-pressed")) !== String(dark)) await toggle.click();
+    found.push(...(await auditHiddenPanels(page)).map((l) => `${dark ? "dark" : "light"} ${l}`));
+  }
+  expect(found).toEqual([]);
 });

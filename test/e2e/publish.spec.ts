@@ -15,9 +15,16 @@ function publishPanel(page: Page) {
   return page.getByRole("region", { name: "Publish", exact: true });
 }
 
-/** Builds a small valid add-on whose title is `title`, and targets `postToken`. */
-async function buildAddon(page: Page, title: string, postToken: string): Promise<void> {
-  await paletteItem(page, "Title").click();
+/**
+ * Builds a valid add-on whose first widget is a title reading `title`, and targets `postToken`;
+ * `template` starts from one of the studio's templates instead of an empty add-on.
+ */
+async function buildAddon(page: Page, title: string, postToken: string, template?: string): Promise<void> {
+  if (template) {
+    await page.getByRole("button", { name: "Templates" }).click();
+    await page.getByRole("button", { name: `Use template: ${template}` }).click();
+    await rowButton(page, 0).click();
+  } else await paletteItem(page, "Title").click();
   const text = page.getByLabel(/^Text/).first();
   await text.fill(title);
   await expect(previewWidgets(page).first()).toContainText(title);
@@ -59,7 +66,7 @@ test.describe("publish to a post on the emulator", () => {
 
   test("Allow on the consent page publishes, and the post page shows the add-on", async () => {
     await openEditor(page);
-    await buildAddon(page, "گزارش کارشناسی پژو ۲۰۶", DEMO_POST_TOKEN);
+    await buildAddon(page, "گزارش کارشناسی پژو ۲۰۶", DEMO_POST_TOKEN, "Car inspection report");
     await publishPanel(page).getByRole("button", { name: "Publish", exact: true }).click();
 
     // Not signed in: the proxy sends the browser to the platform's consent page.
@@ -75,7 +82,7 @@ test.describe("publish to a post on the emulator", () => {
     await expect(publishPanel(page).getByRole("list", { name: /history/i })).toContainText("published");
 
     await expectOnPostPage(page, DEMO_POST_TOKEN, "گزارش کارشناسی پژو ۲۰۶");
-    await page.screenshot({ path: "docs/screenshots/emulator-post-page.png" });
+    await page.screenshot({ path: "docs/screenshots/emulator-post-page.png", fullPage: true });
   });
 
   test("an expired session is authorised again, then the add-on is published", async () => {

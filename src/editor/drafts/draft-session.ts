@@ -1,3 +1,4 @@
+import * as z from "zod";
 import { createStore } from "zustand/vanilla";
 import { type EditorDocument, emptyDocument } from "../store/document";
 import type { EditorStore } from "../store/editor-store";
@@ -52,17 +53,13 @@ export interface DraftSessionOptions {
 
 const DEFAULT_NAME = "Untitled add-on";
 
-type TabMessage = { type: "hello" | "state" | "bye"; tab: string; draft: string };
-
-function isTabMessage(v: unknown): v is TabMessage {
-  if (typeof v !== "object" || v === null) return false;
-  const m = v as Record<string, unknown>;
-  return (
-    (m.type === "hello" || m.type === "state" || m.type === "bye") &&
-    typeof m.tab === "string" &&
-    typeof m.draft === "string"
-  );
-}
+// Other tabs may run another version of the studio: their messages are checked, not trusted.
+const tabMessageSchema = z.object({
+  type: z.enum(["hello", "state", "bye"]),
+  tab: z.string(),
+  draft: z.string(),
+});
+type TabMessage = z.infer<typeof tabMessageSchema>;
 
 /** Autosaves the editor's document to browser storage and manages named drafts. */
 export function startDraftSession(options: DraftSessionOptions) {
@@ -160,8 +157,9 @@ export function startDraftSession(options: DraftSessionOptions) {
   }
 
   const onMessage = (event: MessageEvent) => {
-    const m: unknown = event.data;
-    if (!isTabMessage(m) || m.tab === tab) return;
+    const parsed = tabMessageSchema.safeParse(event.data);
+    if (!parsed.success || parsed.data.tab === tab) return;
+    const m = parsed.data;
     if (m.type === "bye") others.delete(m.tab);
     else others.set(m.tab, m.draft);
     if (m.type === "hello") announce("state");

@@ -95,7 +95,7 @@ export function FieldEditor(props: {
         />
       );
     case "color": {
-      const options: Array<{ value: string | undefined; name: string }> = [
+      const options: Array<{ value: Color | undefined; name: string }> = [
         ...(field.required ? [] : [{ value: undefined, name: "None" }]),
         ...COLORS.map((c) => ({ value: c, name: c.toLowerCase().replace("_", " ") })),
       ];
@@ -122,7 +122,7 @@ export function FieldEditor(props: {
                   style={
                     o.value
                       ? {
-                          background: `linear-gradient(135deg, ${COLOR_SWATCHES[o.value as Color].light} 50%, ${COLOR_SWATCHES[o.value as Color].dark} 50%)`,
+                          background: `linear-gradient(135deg, ${COLOR_SWATCHES[o.value].light} 50%, ${COLOR_SWATCHES[o.value].dark} 50%)`,
                         }
                       : undefined
                   }
@@ -380,7 +380,7 @@ function ActionEditor(props: {
           className="input"
           value={kind ?? ""}
           aria-describedby={describedBy(props.id, false, props.problems)}
-          onChange={(e) => choose(e.target.value as ActionKind | "")}
+          onChange={(e) => choose(ACTION_KINDS.find((k) => k === e.target.value) ?? "")}
         >
           {props.required ? null : <option value="">No action</option>}
           {props.required && !kind ? <option value="">Choose an action…</option> : null}

@@ -25,6 +25,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${STUDIO_PORT}`,
     headless: true,
+    // A missing control fails in 10 s rather than at the 30 s test limit.
+    actionTimeout: 10_000,
     // The studio is a desktop tool; 1440x900 is also the size of the README's screenshots.
     viewport: { width: 1440, height: 900 },
     screenshot: "only-on-failure",

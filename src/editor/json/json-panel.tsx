@@ -117,7 +117,7 @@ export function JsonPanel() {
             Import JSON
           </button>
           <button type="button" className="button" onClick={() => fileRef.current?.click()}>
-            Import JSON file…
+            Open a JSON file…
           </button>
           <input
             ref={fileRef}

@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
 import type { DraftSession } from "./drafts/draft-session";
-import { importJson } from "./json/import-body";
-import { shareUrl } from "./share/share-link";
 import { useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { selectCanRedo, selectCanUndo, selectExportBody } from "./store/selectors";
-import { TEMPLATES } from "./templates/templates";
+import type { Template } from "./templates/templates";
 
 /** Closes a popover when the pointer goes down outside it. */
 function useOutsideClose(ref: React.RefObject<HTMLElement | null>, open: boolean, close: () => void) {
@@ -202,11 +200,17 @@ function TemplatesMenu(props: { session: DraftSession }) {
   const ref = useRef<HTMLFieldSetElement>(null);
   const wrap = useRef<HTMLDivElement>(null);
   useOutsideClose(wrap, open, () => setOpen(false));
+  // Template bodies load with the menu, not with the page.
+  const [templates, setTemplates] = useState<readonly Template[] | null>(null);
   useEffect(() => {
-    if (!open) return;
+    if (open && !templates) void import("./templates/templates").then((m) => setTemplates(m.TEMPLATES));
+  }, [open, templates]);
+  useEffect(() => {
+    // Focus moves into the menu once its templates are there.
+    if (!open || !templates) return;
     const first = ref.current?.querySelector("button");
     first?.focus();
-  }, [open]);
+  }, [open, templates]);
   return (
     <div className="menu-wrap" ref={wrap}>
       <button
@@ -229,13 +233,15 @@ function TemplatesMenu(props: { session: DraftSession }) {
           }}
         >
           <p className="muted">Opens as a new draft; your current draft is kept.</p>
-          {TEMPLATES.map((t) => (
+          {templates ? null : <p className="muted">Loading templates…</p>}
+          {(templates ?? []).map((t) => (
             <button
               key={t.id}
               type="button"
               className="menu-item"
               aria-label={`Use template: ${t.name}`}
-              onClick={() => {
+              onClick={async () => {
+                const { importJson } = await import("./json/import-body");
                 const res = importJson(t.body, t.kind);
                 if (res.ok) props.session.newDraft(res.doc, t.name);
                 setOpen(false);
@@ -259,6 +265,7 @@ function ShareButton() {
   useOutsideClose(wrap, link !== null, () => setLink(null));
   async function share() {
     const s = api.getState();
+    const { shareUrl } = await import("./share/share-link");
     const url = shareUrl(window.location.href, s.doc.kind, selectExportBody(s));
     setLink(url);
     try {

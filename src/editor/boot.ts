@@ -1,5 +1,5 @@
 import { type DraftSession, type Notice, startDraftSession } from "./drafts/draft-session";
-import { decodeShare } from "./share/share-link";
+import type { ImportResult } from "./json/import-body";
 import { type EditorStore, createEditorStore } from "./store/editor-store";
 
 /** Where the editor reads its start-up state from (the window, or fakes in tests). */
@@ -18,10 +18,13 @@ type DraftSessionChannel = NonNullable<Parameters<typeof startDraftSession>[0]["
  * Builds the store and the draft session: `?post_token=` becomes the publish target; a share link
  * (`#doc=`) opens as a new draft (never over an existing one); otherwise the last draft reopens.
  */
-export function bootEditor(env: BootEnv): { store: EditorStore; session: DraftSession } {
+export function bootEditor(
+  env: BootEnv,
+  /** The decoded share link, when the address carries one (decoded by the caller, lazily loaded). */
+  shared?: ImportResult,
+): { store: EditorStore; session: DraftSession } {
   const params = new URLSearchParams(env.location.search);
   const store = createEditorStore({ postToken: params.get("post_token") });
-  const shared = decodeShare(env.location.hash);
   let opening: Parameters<typeof startDraftSession>[0]["open"];
   let notice: Notice | null = null;
   if (shared?.ok) {

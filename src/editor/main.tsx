@@ -7,16 +7,22 @@ import { App } from "./app";
 import { bootEditor } from "./boot";
 import { MemoryStorage, usableLocalStorage } from "./drafts/memory-storage";
 
-const root = document.getElementById("root");
-if (root) {
+async function start(root: HTMLElement) {
+  // The share-link decoder (lz-string, migration) loads only when the address carries a document.
+  const shared = /(^#|&)doc=/.test(window.location.hash)
+    ? (await import("./share/share-link")).decodeShare(window.location.hash)
+    : undefined;
   const local = usableLocalStorage();
-  const { store, session } = bootEditor({
-    location: window.location,
-    storage: local ?? new MemoryStorage(),
-    channel: typeof BroadcastChannel === "function" ? new BroadcastChannel("addon-studio-drafts") : null,
-    target: window,
-    clearHash: () => history.replaceState(null, "", window.location.pathname + window.location.search),
-  });
+  const { store, session } = bootEditor(
+    {
+      location: window.location,
+      storage: local ?? new MemoryStorage(),
+      channel: typeof BroadcastChannel === "function" ? new BroadcastChannel("addon-studio-drafts") : null,
+      target: window,
+      clearHash: () => history.replaceState(null, "", window.location.pathname + window.location.search),
+    },
+    shared,
+  );
   if (!local)
     session.setNotice({
       tone: "error",
@@ -28,3 +34,6 @@ if (root) {
     </StrictMode>,
   );
 }
+
+const root = document.getElementById("root");
+if (root) void start(root);

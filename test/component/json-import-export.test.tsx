@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { selectExportBody } from "../../src/editor/store/selectors";
 import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());
@@ -31,7 +32,7 @@ async function openJson(user: ReturnType<typeof userEvent.setup>) {
 }
 
 function exported(): unknown {
-  return JSON.parse((screen.getByLabelText("Export body (JSON)") as HTMLTextAreaElement).value);
+  return JSON.parse(screen.getByLabelText("Export body (JSON)").textContent ?? "");
 }
 
 function paste(panel: ReturnType<typeof within>, text: string) {
@@ -39,6 +40,20 @@ function paste(panel: ReturnType<typeof within>, text: string) {
 }
 
 describe("JSON panel", () => {
+  it("draws exactly the pretty-printed body, widget by widget", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    const panel = await openJson(user);
+    const view = () => screen.getByLabelText("Export body (JSON)").textContent;
+    expect(view()).toBe(JSON.stringify({ widgets: [] }, null, 2));
+    paste(panel, JSON.stringify({ widgets: [], semantic: { status: "SUCCEEDED" }, notes: "یادداشت" }));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    expect(view()).toBe(JSON.stringify(selectExportBody(store.getState()), null, 2));
+    await user.click(screen.getByRole("button", { name: "Add Group info" }));
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    expect(view()).toBe(JSON.stringify(selectExportBody(store.getState()), null, 2));
+  });
+
   it("shows the export body live, without editor ids", async () => {
     const user = userEvent.setup({ delay: null });
     const { store } = renderStudio();
@@ -46,7 +61,7 @@ describe("JSON panel", () => {
     await openJson(user);
     const id = store.getState().doc.widgets[0]?.id ?? "missing";
     expect(exported()).toEqual({ widgets: [{ title_row: { text: "گزارش کارشناسی خودرو" } }] });
-    expect((screen.getByLabelText("Export body (JSON)") as HTMLTextAreaElement).value).not.toContain(id);
+    expect(screen.getByLabelText("Export body (JSON)").textContent).not.toContain(id);
   });
 
   it("migrates a v1 body, shows the report, and re-imports its own export unchanged", async () => {

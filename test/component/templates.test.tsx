@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { validateBody } from "../../src/platform";
@@ -32,7 +32,10 @@ describe("templates", () => {
     const { store } = renderStudio();
     await user.click(screen.getByRole("button", { name: "Add Title" }));
     await user.click(screen.getByRole("button", { name: "Templates" }));
-    await user.click(screen.getByRole("button", { name: "Use template: Identity verification result" }));
+    await user.click(
+      await screen.findByRole("button", { name: "Use template: Identity verification result" }),
+    );
+    await waitFor(() => expect(store.getState().doc.kind).toBe("user"));
     const identity = TEMPLATES.find((t) => t.id === "identity-verification");
     expect(selectExportBody(store.getState())).toEqual(identity?.body);
     expect(store.getState().doc.kind).toBe("user");

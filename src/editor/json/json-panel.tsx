@@ -3,6 +3,7 @@ import type { MigrationChange } from "../../platform/migrate";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody } from "../store/selectors";
 import { importText } from "./import-body";
+import { JsonCodeView } from "./json-code-view";
 
 type Outcome =
   | { tone: "error"; text: string }
@@ -11,15 +12,18 @@ type Outcome =
 /** The export body, live; copy, download; import by paste or file. */
 export function JsonPanel() {
   const body = useEditorStore(selectExportBody);
+  const widgets = useEditorStore((s) => s.doc.widgets);
   const kind = useEditorStore((s) => s.doc.kind);
   const api = useEditorStoreApi();
   const [status, setStatus] = useState<string | null>(null);
   const [paste, setPaste] = useState("");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
-  const text = JSON.stringify(body, null, 2);
+  // The full text is built only when it is copied or downloaded; the view draws it widget by widget.
+  const fullText = () => JSON.stringify(body, null, 2);
 
   async function copy() {
+    const text = fullText();
     try {
       await navigator.clipboard.writeText(text);
       setStatus("JSON copied to the clipboard.");
@@ -29,6 +33,7 @@ export function JsonPanel() {
   }
 
   function download() {
+    const text = fullText();
     const blob = new Blob([`${text}\n`], { type: "application/json" });
     const url = URL.createObjectURL(blob);
     const a = document.createElement("a");
@@ -85,18 +90,7 @@ export function JsonPanel() {
             {status}
           </span>
         </div>
-        <label className="visually-hidden" htmlFor="json-export-text">
-          Export body (JSON)
-        </label>
-        <textarea
-          id="json-export-text"
-          className="json-code"
-          readOnly
-          dir="ltr"
-          spellCheck={false}
-          data-native-undo=""
-          value={text}
-        />
+        <JsonCodeView id="json-export-text" widgets={widgets} body={body} />
       </div>
       <div className="json-import">
         <label className="field-label" htmlFor="json-import-text">

@@ -1,0 +1,70 @@
+import { memo } from "react";
+import type { Widget } from "../../platform";
+import type { EditorWidget } from "../store/document";
+
+const blockCache = new WeakMap<object, string>();
+
+function indent(text: string, spaces: number): string {
+  const pad = " ".repeat(spaces);
+  return text
+    .split("\n")
+    .map((line) => pad + line)
+    .join("\n");
+}
+
+/** One widget as it appears inside the pretty-printed body (indented under "widgets"), memoised per object. */
+function widgetBlock(widget: Widget): string {
+  let text = blockCache.get(widget);
+  if (text === undefined) {
+    text = indent(JSON.stringify(widget, null, 2), 4);
+    blockCache.set(widget, text);
+  }
+  return text;
+}
+
+const WidgetBlock = memo(function WidgetBlock(props: { widget: Widget; last: boolean }) {
+  return (
+    <>
+      {widgetBlock(props.widget)}
+      {props.last ? "\n" : ",\n"}
+    </>
+  );
+});
+
+/** The text `JSON.stringify(body, null, 2)` gives for the fields after `widgets`. */
+function tail(body: Record<string, unknown>): string {
+  let out = "";
+  for (const [key, value] of Object.entries(body)) {
+    if (key === "widgets" || value === undefined) continue;
+    const text = JSON.stringify(value, null, 2).split("\n").join("\n  ");
+    out += `,\n  ${JSON.stringify(key)}: ${text}`;
+  }
+  return out;
+}
+
+/**
+ * The export body, pretty-printed exactly as `JSON.stringify(body, null, 2)`, but drawn as one text
+ * block per widget so a keystroke re-renders (and the browser lays out) one small block, not the
+ * whole document: a 500-widget body is over 100,000 characters.
+ */
+export function JsonCodeView(props: {
+  id: string;
+  widgets: readonly EditorWidget[];
+  body: Record<string, unknown>;
+}) {
+  const n = props.widgets.length;
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable code view must be reachable by keyboard to scroll it
+    <section id={props.id} className="json-code" tabIndex={0} aria-label="Export body (JSON)" dir="ltr">
+      <pre className="json-pre">
+        {n === 0 ? '{\n  "widgets": []' : '{\n  "widgets": [\n'}
+        {props.widgets.map((w, i) => (
+          <WidgetBlock key={w.id} widget={w.widget} last={i === n - 1} />
+        ))}
+        {n === 0 ? "" : "  ]"}
+        {tail(props.body)}
+        {"\n}"}
+      </pre>
+    </section>
+  );
+}

@@ -72,11 +72,15 @@ export function AppHeader(props: {
       )}
       <button
         type="button"
-        className="button theme-toggle"
+        className="icon-button theme-toggle"
         aria-pressed={props.theme === "dark"}
+        aria-label="Dark theme"
+        title="Dark theme"
         onClick={() => props.onTheme(props.theme === "dark" ? "light" : "dark")}
       >
-        Dark theme
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+          <path d="M13.5 10.2A5.8 5.8 0 0 1 5.8 2.5a5.8 5.8 0 1 0 7.7 7.7z" fill="currentColor" />
+        </svg>
       </button>
     </header>
   );

@@ -5,7 +5,7 @@ import { memo, useCallback, useRef } from "react";
 import type { Problem, Widget } from "../../platform";
 import type { EditorWidget } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
-import { selectProblems, selectWidgetIds } from "../store/selectors";
+import { fieldId, selectProblems, selectWidgetIds } from "../store/selectors";
 import { ChromeIcon } from "../ui/icons";
 import { widgetLabel, widgetSummary } from "./widget-summary";
 
@@ -44,7 +44,7 @@ export function WidgetList() {
           Add-on widgets <span className="muted">({count})</span>
         </h2>
       </div>
-      <div className="panel-body list-body">
+      <div className="panel-body list-body" id={fieldId(["widgets"])} tabIndex={-1}>
         <p id="list-instructions" className="visually-hidden">
           Use the up and down arrow keys to move between widgets. To reorder, focus a widget's drag handle,
           press Space, move with the arrow keys and press Space again to drop, or Escape to cancel.

@@ -23,11 +23,13 @@ function widgetBlock(widget: Widget): string {
 }
 
 const WidgetBlock = memo(function WidgetBlock(props: { widget: Widget; last: boolean }) {
+  const text = widgetBlock(props.widget);
+  // Its own block: a keystroke lays out this widget's lines only, and off-screen blocks are skipped.
   return (
-    <>
-      {widgetBlock(props.widget)}
+    <div className="json-block" style={{ containIntrinsicSize: `auto ${text.split("\n").length * 18}px` }}>
+      {text}
       {props.last ? "\n" : ",\n"}
-    </>
+    </div>
   );
 });
 
@@ -56,15 +58,15 @@ export function JsonCodeView(props: {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable code view must be reachable by keyboard to scroll it
     <section id={props.id} className="json-code" tabIndex={0} aria-label="Export body (JSON)" dir="ltr">
-      <pre className="json-pre">
-        {n === 0 ? '{\n  "widgets": []' : '{\n  "widgets": [\n'}
-        {props.widgets.map((w, i) => (
-          <WidgetBlock key={w.id} widget={w.widget} last={i === n - 1} />
-        ))}
+      <div className="json-pre">{n === 0 ? '{\n  "widgets": []' : '{\n  "widgets": [\n'}</div>
+      {props.widgets.map((w, i) => (
+        <WidgetBlock key={w.id} widget={w.widget} last={i === n - 1} />
+      ))}
+      <div className="json-pre">
         {n === 0 ? "" : "  ]"}
         {tail(props.body)}
         {"\n}"}
-      </pre>
+      </div>
     </section>
   );
 }

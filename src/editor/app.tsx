@@ -15,9 +15,18 @@ import {
   useSensors,
 } from "@dnd-kit/core";
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
-import { type ReactNode, Suspense, lazy, useEffect, useMemo, useState } from "react";
+import {
+  type CSSProperties,
+  type ReactNode,
+  Suspense,
+  lazy,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { useStore } from "zustand";
-import { isWidgetKind, modelOf } from "../platform";
+import { isWidgetKind, modelOf } from "../widgets/models";
 import { AppHeader, type Mode } from "./app-header";
 import { LIST_END_ID, WidgetList, labelOf } from "./canvas/widget-list";
 import type { DraftSession } from "./drafts/draft-session";
@@ -30,6 +39,8 @@ import type { EditorStore } from "./store/editor-store";
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { indexOfWidget } from "./store/document";
 import { selectProblems, selectSelectedWidget, selectWidgetIds, selectWidgets } from "./store/selectors";
+import { ChromeIcon } from "./ui/icons";
+import { PanelResizer } from "./ui/panel-resizer";
 // The main preview column draws add-ons too; its styles must not wait for a lazily loaded panel.
 import "./preview/preview-styles";
 
@@ -327,37 +338,81 @@ function BottomPanels() {
     return `${p.errors.length}/${p.warnings.length}`;
   });
   const [errors, warnings] = counts.split("/").map(Number);
+  const [collapsed, setCollapsed] = useState(false);
+  // A height the user dragged to; null lets each tab take its own size (see .bottom in app.css).
+  const [height, setHeight] = useState<number | null>(null);
+  const body = useRef<HTMLDivElement>(null);
   const tabs: Array<{ id: BottomTab; label: string }> = [
     { id: "problems", label: "Problems" },
     { id: "json", label: "JSON" },
     { id: "publish", label: "Publish" },
     { id: "inbox", label: "Inbox" },
   ];
+  const choose = (id: BottomTab) => {
+    setTab(id);
+    setCollapsed(false);
+  };
   return (
-    <section className="bottom" aria-label="Output">
-      <div className="tabs" role="tablist" aria-label="Output">
-        {tabs.map((t) => (
-          <button
-            key={t.id}
-            type="button"
-            role="tab"
-            id={`bottom-tab-${t.id}`}
-            className="tab"
-            aria-selected={tab === t.id}
-            aria-controls="bottom-panel"
-            onClick={() => setTab(t.id)}
-          >
-            {t.label}
-            {t.id === "problems" && (errors || warnings) ? (
-              <span className={`badge ${errors ? "is-error" : "is-warning"}`}>
-                {errors ? errors : warnings}
-                <span className="visually-hidden">{errors ? " errors" : " warnings"}</span>
-              </span>
-            ) : null}
-          </button>
-        ))}
+    <section
+      className={`bottom ${collapsed ? "is-collapsed" : ""} ${height === null ? "" : "is-sized"}`}
+      aria-label="Output"
+      data-tab={tab}
+      style={height === null ? undefined : ({ "--bottom-height": `${height}px` } as CSSProperties)}
+    >
+      {collapsed ? null : (
+        <PanelResizer
+          label="Resize the output panel"
+          controls="bottom-panel"
+          height={height}
+          min={80}
+          max={() => Math.max(160, window.innerHeight - 260)}
+          measure={() => body.current?.getBoundingClientRect().height ?? 200}
+          onHeight={setHeight}
+        />
+      )}
+      <div className="bottom-head">
+        <div className="tabs" role="tablist" aria-label="Output">
+          {tabs.map((t) => (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`bottom-tab-${t.id}`}
+              className="tab"
+              aria-selected={tab === t.id}
+              aria-controls="bottom-panel"
+              onClick={() => choose(t.id)}
+            >
+              {t.label}
+              {t.id === "problems" && (errors || warnings) ? (
+                <span className={`badge ${errors ? "is-error" : "is-warning"}`}>
+                  {errors ? errors : warnings}
+                  <span className="visually-hidden">{errors ? " errors" : " warnings"}</span>
+                </span>
+              ) : null}
+            </button>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="icon-button collapse-toggle"
+          aria-expanded={!collapsed}
+          aria-controls="bottom-panel"
+          aria-label={collapsed ? "Show the output panel" : "Hide the output panel"}
+          title={collapsed ? "Show the output panel" : "Hide the output panel"}
+          onClick={() => setCollapsed((c) => !c)}
+        >
+          <ChromeIcon name="chevron" />
+        </button>
       </div>
-      <div className="bottom-body" id="bottom-panel" role="tabpanel" aria-labelledby={`bottom-tab-${tab}`}>
+      <div
+        ref={body}
+        className="bottom-body"
+        id="bottom-panel"
+        role="tabpanel"
+        aria-labelledby={`bottom-tab-${tab}`}
+        hidden={collapsed}
+      >
         {tab === "problems" ? <ProblemsPanel /> : null}
         <Loading>
           {tab === "json" ? <JsonPanel /> : null}

@@ -63,6 +63,20 @@ class Reporter {
   add(path: readonly PathSegment[], change: MigrationChange["change"], message: string): void {
     this.lines.push({ path: formatPath(path), change, message });
   }
+  /** As `add`, with the path already formatted ("" for the root). */
+  addAt(path: string, change: MigrationChange["change"], message: string): void {
+    this.lines.push({ path: path === "" ? "(root)" : path, change, message });
+  }
+}
+
+/**
+ * `at` extended by one segment, formatted as `formatPath` formats the whole path. Paths are built
+ * this way as the walk descends, instead of copying and formatting a segment array per report line.
+ */
+function childPath(at: string, seg: PathSegment): string {
+  const s = formatPath([seg]);
+  if (at === "") return s;
+  return s.startsWith("[") ? `${at}${s}` : `${at}.${s}`;
 }
 
 /** A problem that keeps a whole widget out of the v2 body. */
@@ -79,9 +93,9 @@ function isV2Action(a: Json): boolean {
  * Converts one action. Returns undefined (after reporting) when it cannot be converted; the
  * caller decides whether that loses the field or the whole widget.
  */
-function convertAction(value: unknown, at: PathSegment[], to: string, r: Reporter): Json | undefined {
+function convertAction(value: unknown, at: string, to: string, r: Reporter): Json | undefined {
   if (!isRecord(value)) {
-    r.add(at, "unconvertible", `${show(value)} is not an action object; left out of ${to}`);
+    r.addAt(at, "unconvertible", `${show(value)} is not an action object; left out of ${to}`);
     return undefined;
   }
   if (isV2Action(value)) return value;
@@ -93,7 +107,7 @@ function convertAction(value: unknown, at: PathSegment[], to: string, r: Reporte
   ];
   const found = candidates.find(([, v]) => typeof v === "string" && v.trim() !== "");
   if (!found) {
-    r.add(
+    r.addAt(
       at,
       "unconvertible",
       `the v1 action ${show(value)} has no URL (payload.url, payload.link or fallback_link), so it has no v2 form; left out of ${to}: give it an open_direct_link by hand`,
@@ -104,7 +118,7 @@ function convertAction(value: unknown, at: PathSegment[], to: string, r: Reporte
   const url = String(raw).trim();
   const bad = urlProblem(url);
   if (bad) {
-    r.add(
+    r.addAt(
       at,
       "unconvertible",
       `the v1 action's ${source} ${show(url)} cannot be opened in v2 (${bad}); left out of ${to}`,
@@ -112,11 +126,11 @@ function convertAction(value: unknown, at: PathSegment[], to: string, r: Reporte
     return undefined;
   }
   const type = typeof value.type === "string" ? ` ${value.type}` : "";
-  r.add(at, "converted", `v1 action${type} became {"open_direct_link": ${show(url)}} at ${to}`);
+  r.addAt(at, "converted", `v1 action${type} became {"open_direct_link": ${show(url)}} at ${to}`);
   const fallback = value.fallback_link;
   if (typeof fallback === "string" && fallback.trim() !== "" && fallback.trim() !== url)
-    r.add(
-      [...at, "fallback_link"],
+    r.addAt(
+      childPath(at, "fallback_link"),
       "dropped",
       `v2 actions have no fallback link; ${show(fallback)} was left out (open_direct_link uses ${source})`,
     );
@@ -126,24 +140,67 @@ function convertAction(value: unknown, at: PathSegment[], to: string, r: Reporte
 // ---------------------------------------------------------------------------------------------
 // Widgets (spec 2.13; facts "v1 widgets")
 
-const byV1Type = new Map<string, Model>(WIDGET_MODELS.map((m) => [m.v1.type, m]));
+/**
+ * What converting one model's v1 widgets needs, derived once from the model (not per widget):
+ * field lookups by key, and the v1 info as sets. Built on first use, so that importing this
+ * module runs nothing and a bundle that never migrates drops it.
+ */
+interface Plan {
+  model: Model;
+  renamed: Readonly<Record<string, string>>;
+  removed: ReadonlySet<string>;
+  wrappers: ReadonlySet<string>;
+  flatten: string | undefined;
+  itemRenamed: Readonly<Record<string, string>>;
+  required: readonly string[];
+}
+
+let plansByV1Type: Map<string, Plan> | undefined;
+
+/** v1 widget type (upper case) -> conversion plan of its model. */
+function plans(): Map<string, Plan> {
+  plansByV1Type ??= new Map(
+    WIDGET_MODELS.map((model): [string, Plan] => [
+      model.v1.type,
+      {
+        model,
+        renamed: model.v1.renamed ?? {},
+        removed: new Set<string>(model.v1.removed ?? []),
+        wrappers: new Set<string>(model.v1.iconWrappers ?? []),
+        flatten: model.v1.flatten,
+        itemRenamed: model.v1.itemRenamed ?? {},
+        required: model.fields.filter((f) => f.required).map((f) => f.key),
+      },
+    ]),
+  );
+  return plansByV1Type;
+}
 
 /** The v1 widget types without a v2 counterpart, with what to use instead. */
 const NO_V2_COUNTERPART: Record<string, string> = {
   LEGEND_TITLE_ROW: "add a title_row (and a subtitle_row) with its text by hand",
 };
 
+let fieldIndex: WeakMap<readonly FieldDescriptor[], Map<string, FieldDescriptor>> | undefined;
+
+/** The descriptor of `key` in a field list, by a map built once per list (lists are module constants). */
 function fieldOf(fields: readonly FieldDescriptor[], key: string): FieldDescriptor | undefined {
-  return fields.find((f) => f.key === key);
+  fieldIndex ??= new WeakMap();
+  let byKey = fieldIndex.get(fields);
+  if (!byKey) {
+    byKey = new Map(fields.map((f) => [f.key, f]));
+    fieldIndex.set(fields, byKey);
+  }
+  return byKey.get(key);
 }
 
-function convertColor(value: unknown, at: PathSegment[], to: string, r: Reporter): string | undefined {
+function convertColor(value: unknown, at: string, to: string, r: Reporter): string | undefined {
   if (typeof value === "string" && (COLORS as readonly string[]).includes(value)) return value;
   const why =
     typeof value === "string" && V1_COLOR.test(value)
       ? `${value} is a v1 colour with no v2 counterpart`
       : `${show(value)} is not a v2 colour`;
-  r.add(
+  r.addAt(
     at,
     "unconvertible",
     `${why} (v2 colours: ${COLORS.join(", ")}); left out of ${to}: pick one by hand`,
@@ -158,9 +215,9 @@ function convertColor(value: unknown, at: PathSegment[], to: string, r: Reporter
 function convertValue(
   f: FieldDescriptor,
   value: unknown,
-  at: PathSegment[],
+  at: string,
   to: string,
-  itemRenamed: Record<string, string>,
+  itemRenamed: Readonly<Record<string, string>>,
   r: Reporter,
 ): unknown {
   let out: unknown = value;
@@ -174,19 +231,25 @@ function convertValue(
     case "percentage":
       if (typeof value === "number" && Number.isFinite(value) && !Number.isInteger(value)) {
         out = Math.round(value);
-        r.add(at, "converted", `${value} rounded to ${String(out)}: v2 percentages are whole numbers`);
+        r.addAt(at, "converted", `${value} rounded to ${String(out)}: v2 percentages are whole numbers`);
       }
       break;
     case "group":
-      if (isRecord(value)) out = convertObject(f.fields ?? [], value, at, to, {}, r);
+      if (isRecord(value)) out = convertObject(f.fields ?? [], value, at, to, NONE, r);
       break;
     case "list":
-      if (Array.isArray(value))
-        out = value.map((item, i) =>
-          isRecord(item)
-            ? convertObject(f.fields ?? [], item, [...at, i], `${to}[${i}]`, itemRenamed, r)
-            : item,
-        );
+      if (Array.isArray(value)) {
+        const items: unknown[] = [];
+        for (let i = 0; i < value.length; i++) {
+          const item: unknown = value[i];
+          items.push(
+            isRecord(item)
+              ? convertObject(f.fields ?? [], item, childPath(at, i), `${to}[${i}]`, itemRenamed, r)
+              : item,
+          );
+        }
+        out = items;
+      }
       break;
     default:
       break;
@@ -196,25 +259,29 @@ function convertValue(
   return out;
 }
 
+const NONE: Readonly<Record<string, string>> = {};
+
 /** Converts an object (a widget's fields, a list item, a group) field by field. */
 function convertObject(
   fields: readonly FieldDescriptor[],
   input: Json,
-  at: PathSegment[],
+  at: string,
   to: string,
-  renamed: Record<string, string>,
+  renamed: Readonly<Record<string, string>>,
   r: Reporter,
 ): Json {
   const out: Json = {};
-  for (const [key, value] of Object.entries(input)) {
+  for (const key of Object.keys(input)) {
+    const value = input[key];
     const target = renamed[key] ?? key;
     const f = fieldOf(fields, target);
+    const keyAt = childPath(at, key);
     if (!f) {
-      r.add([...at, key], "dropped", `not a field in v2; its value ${show(value)} was left out of ${to}`);
+      r.addAt(keyAt, "dropped", `not a field in v2; its value ${show(value)} was left out of ${to}`);
       continue;
     }
-    if (target !== key) r.add([...at, key], "renamed", renameMessage(key, target, value, `${to}.${target}`));
-    const v = convertValue(f, value, [...at, key], `${to}.${target}`, {}, r);
+    if (target !== key) r.addAt(keyAt, "renamed", renameMessage(key, target, value, `${to}.${target}`));
+    const v = convertValue(f, value, keyAt, `${to}.${target}`, NONE, r);
     if (v !== undefined) out[target] = v;
   }
   return out;
@@ -228,99 +295,104 @@ function renameMessage(from: string, to: string, value: unknown, where: string):
   return base;
 }
 
-function requiredMissing(model: Model, out: Json): string[] {
-  return model.fields.filter((f) => f.required && out[f.key] === undefined).map((f) => f.key);
+/**
+ * Puts one v1 value into the v2 widget `out` under its v2 name. `wrapper` names the v1 object it
+ * was lifted out of (reported as a move), if any.
+ */
+function putField(
+  plan: Plan,
+  out: Json,
+  to: string,
+  key: string,
+  value: unknown,
+  from: string,
+  wrapper: string | undefined,
+  r: Reporter,
+): void {
+  const target = plan.renamed[key] ?? key;
+  const where = `${to}.${target}`;
+  const f = fieldOf(plan.model.fields, target);
+  if (!f) {
+    r.addAt(
+      from,
+      "dropped",
+      `not a field of ${plan.model.kind} in v2; its value ${show(value)} was left out`,
+    );
+    return;
+  }
+  if (out[target] !== undefined) {
+    r.addAt(from, "dropped", `${where} is already set; this second value ${show(value)} was left out`);
+    return;
+  }
+  // Named before converting, so the report reads in order: where it went, then how it changed.
+  const at = r.lines.length;
+  if (target !== key) r.addAt(from, "renamed", renameMessage(key, target, value, where));
+  else if (wrapper !== undefined)
+    r.addAt(from, "moved", `moved up to ${where} (the ${wrapper} wrapper is gone in v2)`);
+  const v = convertValue(f, value, from, where, plan.itemRenamed, r);
+  if (v !== undefined) out[target] = v;
+  // A value that could not be carried over went nowhere: drop the line that says where it went.
+  else if (r.lines.length > at && r.lines[at]?.change !== "unconvertible") r.lines.splice(at, 1);
 }
 
-/** Converts one v1 widget's data into the v2 widget's fields, using the model's v1 info. */
-function convertWidgetData(model: Model, data: Json, at: PathSegment[], to: string, r: Reporter): Json {
-  const v1 = model.v1;
-  const renamed = v1.renamed ?? {};
-  const removed = new Set<string>(v1.removed ?? []);
-  const wrappers = new Set<string>(v1.iconWrappers ?? []);
-  const flatten = v1.flatten;
-  const itemRenamed = v1.itemRenamed ?? {};
+/** Converts one v1 widget's data (at `at`, which ends in `data`) into the v2 widget's fields. */
+function convertWidgetData(plan: Plan, data: Json, at: string, to: string, r: Reporter): Json {
   const out: Json = {};
-
-  const put = (key: string, value: unknown, from: PathSegment[], change?: MigrationChange["change"]) => {
-    const target = renamed[key] ?? key;
-    const where = `${to}.${target}`;
-    const f = fieldOf(model.fields, target);
-    if (!f) {
-      r.add(from, "dropped", `not a field of ${model.kind} in v2; its value ${show(value)} was left out`);
-      return;
-    }
-    if (out[target] !== undefined) {
-      r.add(from, "dropped", `${where} is already set; this second value ${show(value)} was left out`);
-      return;
-    }
-    // Named before converting, so the report reads in order: where it went, then how it changed.
-    const at = r.lines.length;
-    if (target !== key) r.add(from, "renamed", renameMessage(key, target, value, where));
-    else if (change === "moved")
-      r.add(
-        from,
-        "moved",
-        `moved up to ${where} (the ${String(from[from.length - 2])} wrapper is gone in v2)`,
-      );
-    const v = convertValue(f, value, from, where, itemRenamed, r);
-    if (v !== undefined) out[target] = v;
-    // A value that could not be carried over went nowhere: drop the line that says where it went.
-    else if (r.lines.length > at && r.lines[at]?.change !== "unconvertible") r.lines.splice(at, 1);
-  };
-
-  for (const [key, value] of Object.entries(data)) {
-    const from = [...at, key];
+  for (const key of Object.keys(data)) {
     if (key === "@type") continue;
-    if (removed.has(key)) {
-      r.add(from, "dropped", `removed in v2 (spec 2.13); its value ${show(value)} was left out`);
-    } else if (key === flatten && isRecord(value)) {
-      for (const [k, v] of Object.entries(value)) put(k, v, [...from, k], "moved");
-    } else if (wrappers.has(key)) {
+    const value = data[key];
+    const from = childPath(at, key);
+    if (plan.removed.has(key)) {
+      r.addAt(from, "dropped", `removed in v2 (spec 2.13); its value ${show(value)} was left out`);
+    } else if (key === plan.flatten && isRecord(value)) {
+      for (const k of Object.keys(value)) putField(plan, out, to, k, value[k], childPath(from, k), key, r);
+    } else if (plan.wrappers.has(key)) {
       const name = iconWrapperName(value, from, r);
+      // A bare string icon sits directly in data, so "data" is the wrapper that is gone.
       if (name !== undefined)
-        put("icon_name", name, typeof value === "string" ? from : [...from, "icon_name"], "moved");
+        if (typeof value === "string") putField(plan, out, to, "icon_name", name, from, "data", r);
+        else putField(plan, out, to, "icon_name", name, childPath(from, "icon_name"), key, r);
     } else {
-      put(key, value, from);
+      putField(plan, out, to, key, value, from, undefined, r);
     }
   }
-  const missing = requiredMissing(model, out);
+  const missing = plan.required.filter((k) => out[k] === undefined);
   if (missing.length)
-    r.add(
+    r.addAt(
       at,
       "unconvertible",
-      `the v1 widget has no ${missing.join(", ")}, which ${model.kind} requires: fill it in`,
+      `the v1 widget has no ${missing.join(", ")}, which ${plan.model.kind} requires: fill it in`,
     );
   return out;
 }
 
 /** Reads a v1 icon wrapper ({icon_name, icon_color}); reports what is dropped, returns the name. */
-function iconWrapperName(value: unknown, at: PathSegment[], r: Reporter): string | undefined {
+function iconWrapperName(value: unknown, at: string, r: Reporter): string | undefined {
   const wrapper = isRecord(value) ? value : typeof value === "string" ? { icon_name: value } : {};
   const name = wrapper.icon_name;
   if (isRecord(value))
     for (const [k, v] of Object.entries(value))
       if (k !== "icon_name" && k !== "@type")
-        r.add(
-          [...at, k],
+        r.addAt(
+          childPath(at, k),
           "dropped",
           `removed in v2 (only icon_name is kept); its value ${show(v)} was left out`,
         );
   if (typeof name === "string" && name !== "") return name;
-  r.add(at, "dropped", `the icon wrapper ${show(value)} has no icon_name, so no icon was kept`);
+  r.addAt(at, "dropped", `the icon wrapper ${show(value)} has no icon_name, so no icon was kept`);
   return undefined;
 }
 
 function isV1Widget(w: unknown): w is Json {
-  return isRecord(w) && WRAPPER_KEYS.some((k) => k in w);
+  return isRecord(w) && ("widget_type" in w || "data" in w || "@type" in w);
 }
 
 /** Converts one entry of a v1 widget list; undefined when it is left out (and reported). */
-function convertWidget(w: unknown, at: PathSegment[], outIndex: number, r: Reporter): Json | undefined {
+function convertWidget(w: unknown, at: string, outIndex: number, r: Reporter): Json | undefined {
   const to = `widgets[${outIndex}]`;
   if (isRecord(w) && !isV1Widget(w) && Object.keys(w).some(isWidgetKind)) return w;
   if (!isRecord(w)) {
-    r.add(at, "unconvertible", `${show(w)} is not a widget; left out`);
+    r.addAt(at, "unconvertible", `${show(w)} is not a widget; left out`);
     return undefined;
   }
   const data = isRecord(w.data) ? w.data : {};
@@ -330,33 +402,34 @@ function convertWidget(w: unknown, at: PathSegment[], outIndex: number, r: Repor
       : typeof data["@type"] === "string"
         ? data["@type"]
         : "";
-  const model = byV1Type.get(type.toUpperCase());
-  if (!model) {
+  const plan = plans().get(type.toUpperCase());
+  if (!plan) {
     const instead = NO_V2_COUNTERPART[type.toUpperCase()];
     const why = instead
       ? `${type} has no v2 counterpart: ${instead}`
-      : `widget_type ${show(type || undefined)} is not a v1 widget type (known: ${[...byV1Type.keys()].join(", ")})`;
-    r.add(at, "unconvertible", `${why}; the widget was left out. Its content: ${show(w.data ?? w)}`);
+      : `widget_type ${show(type || undefined)} is not a v1 widget type (known: ${[...plans().keys()].join(", ")})`;
+    r.addAt(at, "unconvertible", `${why}; the widget was left out. Its content: ${show(w.data ?? w)}`);
     return undefined;
   }
   for (const k of Object.keys(w))
     if (!(WRAPPER_KEYS as readonly string[]).includes(k))
-      r.add([...at, k], "dropped", `not part of a v1 widget; its value ${show(w[k])} was left out`);
+      r.addAt(childPath(at, k), "dropped", `not part of a v1 widget; its value ${show(w[k])} was left out`);
   const reportStart = r.lines.length;
+  const kind = plan.model.kind;
   try {
-    const fields = convertWidgetData(model, data, [...at, "data"], `${to}.${model.kind}`, r);
+    const fields = convertWidgetData(plan, data, childPath(at, "data"), `${to}.${kind}`, r);
     r.lines.splice(reportStart, 0, {
-      path: formatPath(at),
+      path: at,
       change: "converted",
-      message: `${type} became ${to}.${model.kind} (the widget_type / data / @type wrapper is gone in v2)`,
+      message: `${type} became ${to}.${kind} (the widget_type / data / @type wrapper is gone in v2)`,
     });
-    return { [model.kind]: fields };
+    return { [kind]: fields };
   } catch (e) {
     if (!(e instanceof Unconvertible)) throw e;
     // The widget is gone, so lines about where its fields went would mislead; keep only the failures.
     const failures = r.lines.splice(reportStart).filter((c) => c.change === "unconvertible");
     r.lines.push(...failures);
-    r.add(at, "unconvertible", `${type} was left out: ${e.message}. Its content: ${show(w.data)}`);
+    r.addAt(at, "unconvertible", `${type} was left out: ${e.message}. Its content: ${show(w.data)}`);
     return undefined;
   }
 }
@@ -379,8 +452,9 @@ function convertWidgets(value: unknown, at: PathSegment[], r: Reporter): Json[] 
     return [];
   }
   const out: Json[] = [];
+  const listPath = formatPath(listAt);
   list.forEach((w, i) => {
-    const converted = convertWidget(w, [...listAt, i], out.length, r);
+    const converted = convertWidget(w, childPath(listPath, i), out.length, r);
     if (converted) out.push(converted);
   });
   return out;
@@ -539,7 +613,7 @@ function convertButton(b: unknown, at: PathSegment[], to: string, r: Reporter): 
   for (const [key, value] of Object.entries(b)) {
     if (key === "caption" || key === "icon_name" || key === "icon") out[key] = value;
     else if (key === "action") {
-      const a = convertAction(value, [...at, key], `${to}.action`, r);
+      const a = convertAction(value, formatPath([...at, key]), `${to}.action`, r);
       if (a) out.action = a;
     } else
       r.add(

@@ -1,4 +1,5 @@
-import { type Widget, modelOf, widgetKindOf } from "../../platform";
+import { type Widget, widgetKindOf } from "../../platform/widgets";
+import { modelOf } from "../../widgets/models";
 
 /** The widget's label ("Title") or a fallback for a broken widget. */
 export function widgetLabel(widget: Widget): string {

@@ -1,15 +1,8 @@
 import { lazy, Suspense, useState } from "react";
-import {
-  ACTION_KINDS,
-  ACTION_LABELS,
-  type ActionKind,
-  type Color,
-  COLORS,
-  COLOR_SWATCHES,
-  type FieldDescriptor,
-  type PathSegment,
-  type Problem,
-} from "../../platform";
+import { ACTION_KINDS, ACTION_LABELS, type ActionKind } from "../../platform/actions";
+import { type Color, COLORS, COLOR_SWATCHES } from "../../platform/colors";
+import type { FieldDescriptor } from "../../platform/fields";
+import type { PathSegment, Problem } from "../../platform/problems";
 import { fieldId } from "../store/selectors";
 import { FieldShell, describedBy } from "../ui/field-shell";
 import { TextControl } from "../ui/text-control";

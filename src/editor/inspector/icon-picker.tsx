@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { ICON_NAMES } from "../../platform";
+import { ICON_NAMES } from "../../platform/icons";
 
 /** Searchable list of the known icon names (loaded lazily: it renders hundreds of options). */
 export default function IconPicker(props: { label: string; value: string; onPick: (name: string) => void }) {

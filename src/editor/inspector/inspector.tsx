@@ -1,13 +1,8 @@
 import { useCallback, useEffect, useMemo } from "react";
-import {
-  HASHED_SEMANTIC_KEYS,
-  PREDEFINED_SEMANTIC,
-  type PathSegment,
-  type Problem,
-  formatPath,
-  modelOf,
-  widgetKindOf,
-} from "../../platform";
+import { type PathSegment, type Problem, formatPath } from "../../platform/problems";
+import { HASHED_SEMANTIC_KEYS, PREDEFINED_SEMANTIC } from "../../platform/semantic";
+import { widgetKindOf } from "../../platform/widgets";
+import { modelOf } from "../../widgets/models";
 import { hiddenFields, KIND_FIELDS } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId, selectProblems, selectSelectedWidget, widgetProblems } from "../store/selectors";

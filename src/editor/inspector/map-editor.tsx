@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { type PathSegment, hashSemanticValue, isHashedSemanticKey } from "../../platform";
+import type { PathSegment } from "../../platform/problems";
+import { hashSemanticValue, isHashedSemanticKey } from "../../platform/semantic";
 import { freshKey, mapEntries, mapRemove, mapRename, mapSet } from "../store/document";
 import { fieldId } from "../store/selectors";
 import { FieldProblems, describedBy } from "../ui/field-shell";

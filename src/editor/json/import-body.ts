@@ -1,5 +1,5 @@
 import { type MigrationChange, migrateBody } from "../../platform/migrate";
-import { validateBody } from "../../platform";
+import { validateBody } from "../../platform/validate";
 import { jsonErrorOffset } from "./json-error-offset";
 import { type DocumentKind, type EditorDocument, documentFromBody } from "../store/document";
 

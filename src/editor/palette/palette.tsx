@@ -1,6 +1,6 @@
 import { useDraggable } from "@dnd-kit/core";
 import { memo, useState } from "react";
-import { WIDGET_MODELS, type WidgetKind } from "../../platform";
+import { WIDGET_MODELS, type WidgetKind } from "../../widgets/models";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import { WidgetThumbnail } from "./widget-thumbnail";
 

@@ -1,5 +1,6 @@
 import type { CSSProperties } from "react";
-import { COLOR_SWATCHES, THEME_TEXT, codePointLength, truncateCodePoints } from "../../platform";
+import { COLOR_SWATCHES, THEME_TEXT } from "../../platform/colors";
+import { codePointLength, truncateCodePoints } from "../../platform/text";
 import type { Color } from "../../platform/colors";
 import type { FieldDescriptor } from "../../platform/fields";
 import type { Widget } from "../../platform/widgets";

@@ -1,4 +1,6 @@
-import { type PathSegment, type Widget, type WidgetKind, newWidget } from "../../platform";
+import type { PathSegment } from "../../platform/problems";
+import { type Widget, newWidget } from "../../platform/widgets";
+import type { WidgetKind } from "../../widgets/models";
 
 /** Which body a document exports: a post add-on or a user add-on. */
 export type DocumentKind = "post" | "user";

@@ -1,11 +1,6 @@
-import {
-  type PathSegment,
-  type Problem,
-  type Widget,
-  problem,
-  validateBody,
-  validateWidget,
-} from "../../platform";
+import { type PathSegment, type Problem, problem } from "../../platform/problems";
+import { validateBody, validateWidget } from "../../platform/validate";
+import type { Widget } from "../../platform/widgets";
 import {
   type DocumentKind,
   type EditorDocument,

@@ -1,4 +1,4 @@
-import { codePointLength } from "../../platform";
+import { codePointLength } from "../../platform/text";
 
 /** A text input or textarea with an optional character counter (code points, as the platform counts). */
 export function TextControl(props: {

@@ -4,6 +4,7 @@ import type { DraftSession } from "./drafts/draft-session";
 import { useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { selectCanRedo, selectCanUndo, selectExportBody } from "./store/selectors";
 import type { Template } from "./templates/templates";
+import { ChromeIcon } from "./ui/icons";
 
 /** Closes a popover when the pointer goes down outside it. */
 function useOutsideClose(ref: React.RefObject<HTMLElement | null>, open: boolean, close: () => void) {
@@ -64,6 +65,7 @@ export function AppHeader(props: {
           <KindSwitch />
           <DraftControls session={session} />
           <UndoRedo />
+          <span className="spacer" />
           <TemplatesMenu session={session} />
           <ShareButton />
         </>
@@ -90,7 +92,11 @@ function KindSwitch() {
   const kind = useEditorStore((s) => s.doc.kind);
   const setKind = useEditorStore((s) => s.setKind);
   return (
-    <fieldset className="segmented" aria-label="Document kind">
+    <fieldset
+      className="segmented kind-switch"
+      aria-label="Document kind"
+      title="What the add-on is attached to"
+    >
       <legend className="visually-hidden">Document kind</legend>
       {(["post", "user"] as const).map((k) => (
         <label key={k} className={`segment ${kind === k ? "is-on" : ""}`}>
@@ -101,7 +107,8 @@ function KindSwitch() {
             checked={kind === k}
             onChange={() => setKind(k)}
           />
-          {k === "post" ? "Post add-on" : "User add-on"}
+          <span className="visually-hidden">{k === "post" ? "Post add-on" : "User add-on"}</span>
+          <span aria-hidden="true">{k === "post" ? "Post" : "User"}</span>
         </label>
       ))}
     </fieldset>
@@ -152,18 +159,26 @@ function DraftControls(props: { session: DraftSession }) {
           if (e.key === "Escape") setName(current?.name ?? "");
         }}
       />
-      <button type="button" className="button" onClick={() => session.newDraft()}>
-        New draft
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="New draft"
+        title="New draft"
+        onClick={() => session.newDraft()}
+      >
+        <ChromeIcon name="plus" />
       </button>
       <button
         type="button"
-        className="button"
+        className="icon-button is-danger"
+        aria-label="Delete draft"
+        title="Delete draft"
         onClick={() => {
           if (window.confirm(`Delete the draft "${current?.name ?? ""}"? This cannot be undone.`))
             session.remove(currentId);
         }}
       >
-        Delete draft
+        <ChromeIcon name="delete" />
       </button>
     </fieldset>
   );
@@ -174,26 +189,28 @@ function UndoRedo() {
   const canRedo = useEditorStore(selectCanRedo);
   const api = useEditorStoreApi();
   return (
-    <fieldset className="button-row bare" aria-label="History">
+    <fieldset className="button-row bare history-controls" aria-label="History">
       <button
         type="button"
-        className="button"
+        className="icon-button"
         disabled={!canUndo}
         onClick={() => api.getState().undo()}
+        aria-label="Undo"
         title="Undo (Ctrl+Z)"
         aria-keyshortcuts="Control+Z Meta+Z"
       >
-        Undo
+        <ChromeIcon name="undo" />
       </button>
       <button
         type="button"
-        className="button"
+        className="icon-button"
         disabled={!canRedo}
         onClick={() => api.getState().redo()}
+        aria-label="Redo"
         title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
       >
-        Redo
+        <ChromeIcon name="redo" />
       </button>
     </fieldset>
   );
@@ -222,9 +239,11 @@ function TemplatesMenu(props: { session: DraftSession }) {
         className="button"
         aria-expanded={open}
         aria-controls="templates-menu"
+        title="Start from a template"
         onClick={() => setOpen((o) => !o)}
       >
-        Templates
+        <ChromeIcon name="templates" />
+        <span className="button-text">Templates</span>
       </button>
       {open ? (
         <fieldset
@@ -287,8 +306,10 @@ function ShareButton() {
         onClick={share}
         aria-expanded={link !== null}
         aria-controls="share-menu"
+        title="Copy a link that opens this add-on"
       >
-        Share
+        <ChromeIcon name="share" />
+        <span className="button-text">Share</span>
       </button>
       {link ? (
         <fieldset

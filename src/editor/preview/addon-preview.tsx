@@ -116,7 +116,11 @@ export function AddonPreview(props: AddonPreviewProps) {
     <div className="pv-root" data-theme={theme}>
       {onThemeChange ? <PreviewThemeSwitch theme={theme} onChange={onThemeChange} /> : null}
       <section className="pv-phone" dir="rtl" lang="fa" style={themeVars(theme)} aria-label="Add-on preview">
-        {widgets.length === 0 ? <p className="pv-empty">No widgets yet: add one from the palette.</p> : null}
+        {widgets.length === 0 ? (
+          <p className="pv-empty" dir="ltr" lang="en">
+            No widgets yet: add one from the palette.
+          </p>
+        ) : null}
         {widgets.map((w, i) => (
           <WidgetFrame
             key={keys?.[i] ?? i}

@@ -1,0 +1,145 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type HttpFetch, createHttpFetch } from "../../src/server/http-transport";
+import { createPlatformClient } from "../../src/server/platform-client";
+
+type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
+
+/** A raw node:http server on 127.0.0.1 that counts the connections it accepted. */
+async function rawServer(
+  handler: Handler,
+): Promise<{ url: string; connections: () => number; server: Server }> {
+  let connections = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => handler(req, Buffer.concat(chunks).toString("utf8"), res));
+  });
+  server.on("connection", () => {
+    connections += 1;
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, connections: () => connections, server };
+}
+
+describe("the proxy's keep-alive transport (node:http behind FetchLike)", () => {
+  let transport: HttpFetch;
+  const servers: Server[] = [];
+
+  beforeEach(() => {
+    transport = createHttpFetch();
+  });
+  afterEach(async () => {
+    transport.close();
+    for (const s of servers.splice(0)) {
+      s.closeAllConnections();
+      await new Promise<void>((resolve) => s.close(() => resolve()));
+    }
+  });
+
+  async function serve(handler: Handler) {
+    const s = await rawServer(handler);
+    servers.push(s.server);
+    return s;
+  }
+
+  it("sends method, headers and body, returns status, headers and body, and reuses one connection", async () => {
+    const seen: string[] = [];
+    const s = await serve((req, body, res) => {
+      seen.push(
+        `${req.method} ${req.url} ${req.headers["x-api-key"]} ${req.headers["content-type"]} ${body}`,
+      );
+      res.setHeader("set-cookie", ["a=1", "b=2"]);
+      res.setHeader("content-type", "application/json");
+      res.writeHead(201, "Made");
+      res.end('{"id":"x1"}');
+    });
+    for (let i = 0; i < 3; i++) {
+      const res = await transport(`${s.url}/v2/thing?i=${i}`, {
+        method: "POST",
+        headers: { "x-api-key": "k", "content-type": "application/json" },
+        body: '{"n":1}',
+      });
+      expect(res.status).toBe(201);
+      expect(res.statusText).toBe("Made");
+      expect(res.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
+      expect(await res.json()).toEqual({ id: "x1" });
+    }
+    expect(seen).toEqual([0, 1, 2].map((i) => `POST /v2/thing?i=${i} k application/json {"n":1}`));
+    expect(s.connections()).toBe(1);
+  });
+
+  it("rejects with the signal's TimeoutError, and the platform client reports upstream_timeout", async () => {
+    const s = await serve((_req, _body, res) => {
+      setTimeout(() => res.end("{}"), 1000);
+    });
+    await expect(transport(`${s.url}/slow`, { signal: AbortSignal.timeout(50) })).rejects.toMatchObject({
+      name: "TimeoutError",
+    });
+    const client = createPlatformClient({
+      baseUrl: s.url,
+      apiKey: "k",
+      fetch: transport,
+      timeoutMs: 50,
+      now: () => 0,
+    });
+    const out = await client.postAddon("at", "tok", { widgets: [] });
+    expect(out.ok ? "ok" : out.error.error.code).toBe("upstream_timeout");
+  });
+
+  it("rejects a refused connection as fetch does, and the platform client reports upstream_unreachable", async () => {
+    const s = await serve((_req, _body, res) => res.end());
+    const url = s.url;
+    const server = servers.pop();
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    const err: unknown = await transport(`${url}/x`).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TypeError);
+    expect((err as TypeError).message).toBe("fetch failed");
+    expect((err as TypeError).cause).toBeInstanceOf(Error);
+    const client = createPlatformClient({
+      baseUrl: url,
+      apiKey: "k",
+      fetch: transport,
+      timeoutMs: 500,
+      now: () => 0,
+    });
+    const out = await client.deleteUserAddon("id");
+    expect(out.ok ? "ok" : out.error.error.code).toBe("upstream_unreachable");
+  });
+
+  it("maps a platform error answer exactly as with fetch (429 with Retry-After, platform message kept)", async () => {
+    const s = await serve((_req, _body, res) => {
+      res.writeHead(429, { "content-type": "application/json", "retry-after": "7" });
+      res.end('{"code":"RATE_LIMITED","message":"slow down","details":[]}');
+    });
+    const results = [];
+    for (const f of [transport, fetch]) {
+      const client = createPlatformClient({
+        baseUrl: s.url,
+        apiKey: "k",
+        fetch: f,
+        timeoutMs: 500,
+        now: () => 0,
+      });
+      results.push(await client.postAddon("at", "tok", { widgets: [] }));
+    }
+    expect(results[0]).toEqual(results[1]);
+    expect(results[0]?.ok ? "ok" : results[0]?.error.error.code).toBe("upstream_rate_limited");
+  });
+
+  it("gives a 204 an empty body, and still answers after the server drops its idle connections", async () => {
+    const s = await serve((_req, _body, res) => {
+      res.writeHead(204);
+      res.end();
+    });
+    const first = await transport(`${s.url}/a`, { method: "DELETE" });
+    expect(first.status).toBe(204);
+    expect(await first.text()).toBe("");
+    s.server.closeIdleConnections();
+    await new Promise((r) => setTimeout(r, 20));
+    const second = await transport(`${s.url}/b`, { method: "DELETE" });
+    expect(second.status).toBe(204);
+  });
+});

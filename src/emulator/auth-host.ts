@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { authorizationRequestSchema, tokenRequestSchema, type TokenResponse } from "../platform/oauth";
 import { OFFLINE_ACCESS, tryParseScopes } from "../platform/scopes";
-import { escapeHtml, page } from "./html";
+import { consentBody, escapeHtml, page } from "./html";
 import {
   accessTokenUsable,
   DEMO_USER,
@@ -70,18 +70,15 @@ export function createAuthHost(state: EmulatorState): Hono {
       scopes,
       state: req.state,
     });
-    const items = scopes.map((s) => `<li><code>${escapeHtml(s)}</code></li>`).join("");
     return c.html(
       page(
         "Allow access",
-        `<h1>${escapeHtml(state.app.name)} asks for access</h1>
-<p>Signed in as the demo user (${escapeHtml(DEMO_USER.phones[0] ?? "")}). The app asks for these permissions:</p>
-<ul>${items}</ul>
-<form method="post" action="/oauth2/auth/decision">
-<input type="hidden" name="consent" value="${escapeHtml(consentId)}">
-<button type="submit" name="decision" value="allow">Allow</button>
-<button type="submit" name="decision" value="deny">Deny</button>
-</form>`,
+        consentBody({
+          appName: state.app.name,
+          userPhone: DEMO_USER.phones[0] ?? "",
+          scopes,
+          consentId,
+        }),
       ),
     );
   });

@@ -1,7 +1,9 @@
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import type { FetchLike, VersionHeader } from "./deliveries";
 import { deliverEvent, sendStartRequest } from "./deliveries";
-import { escapeHtml, page } from "./html";
+import { escapeHtml, FONT_FILES, FONT_PATH, page } from "./html";
 import { previewCss, renderAddonBody } from "./render-addon";
 import {
   type ButtonView,
@@ -19,13 +21,7 @@ function deliveryNote(statuses: (number | "failed")[]): string {
   return `delivered ${statuses.length}× (app answered ${statuses.join(", ")})`;
 }
 
-function buttonGrid(
-  state: EmulatorState,
-  convId: string,
-  msgId: string,
-  side: string,
-  rows: ButtonView[][],
-): string {
+function buttonGrid(convId: string, msgId: string, side: string, rows: ButtonView[][]): string {
   if (rows.length === 0) return "";
   const html = rows
     .map(
@@ -35,13 +31,16 @@ function buttonGrid(
             (b, i) => `<form method="post" action="/conversations/${encodeURIComponent(convId)}/press">
 <input type="hidden" name="message" value="${escapeHtml(msgId)}"><input type="hidden" name="side" value="${side}">
 <input type="hidden" name="row" value="${r}"><input type="hidden" name="index" value="${i}">
-<button type="submit">${escapeHtml(b.caption || "(no caption)")}</button></form>`,
+<button class="btn" type="submit">${escapeHtml(b.caption || "(no caption)")}</button></form>`,
           )
           .join("")}</div>`,
     )
     .join("");
-  void state;
-  return `<div class="note">${side === "receiver" ? "Buttons the receiver sees" : "Buttons the sender sees"}</div>${html}`;
+  return `<div class="side" lang="en" dir="ltr">${side === "receiver" ? "Buttons the buyer (receiver) sees" : "Buttons the seller (sender) sees"}</div>${html}`;
+}
+
+function timeOf(ms: number): string {
+  return new Date(ms).toISOString().slice(11, 16);
 }
 
 /** Human-facing pages of the emulator: index, post pages, conversation pages and their actions. */
@@ -49,23 +48,42 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
   const app = new Hono();
   const notes = new Map<string, string>();
 
+  // The pages' Persian text is set in the bundled Vazirmatn, served from the package (never a CDN).
+  app.get(`${FONT_PATH}/:file`, async (c) => {
+    const file = FONT_FILES.find((f) => f === c.req.param("file"));
+    if (!file) return c.notFound();
+    try {
+      const bytes = await readFile(fileURLToPath(import.meta.resolve(`@fontsource/vazirmatn/files/${file}`)));
+      return c.body(new Uint8Array(bytes), 200, {
+        "content-type": "font/woff2",
+        "cache-control": "public, max-age=86400",
+      });
+    } catch {
+      return c.notFound();
+    }
+  });
+
   app.get("/", (c) => {
     const posts = new Set([DEMO_POST_TOKEN, ...state.postAddons.map((a) => a.postToken)]);
     const postLinks = [...posts]
-      .map((t) => `<li><a href="/posts/${encodeURIComponent(t)}">${escapeHtml(t)}</a></li>`)
+      .map((t) => {
+        const n = state.postAddons.filter((a) => a.postToken === t).length;
+        return `<li><a href="/posts/${encodeURIComponent(t)}"><code>${escapeHtml(t)}</code></a> <span class="note">${n === 1 ? "1 add-on" : `${n} add-ons`}</span></li>`;
+      })
       .join("");
     const convLinks = [...state.conversations.values()]
       .map(
         (cv) =>
-          `<li><a href="/conversations/${encodeURIComponent(cv.id)}">${escapeHtml(cv.id)}</a> (post ${escapeHtml(cv.postToken)})</li>`,
+          `<li><a href="/conversations/${encodeURIComponent(cv.id)}"><code>${escapeHtml(cv.id)}</code></a> <span class="note">on post ${escapeHtml(cv.postToken)}, ${cv.messages.length} messages</span></li>`,
       )
       .join("");
     return c.html(
       page(
         "Index",
         `<h1>Platform emulator</h1>
-<p>Demo app <code>${escapeHtml(state.app.slug)}</code>; demo user phone ${escapeHtml(DEMO_USER.phones[0] ?? "")}.</p>
-<h2>Posts</h2><ul>${postLinks}</ul><h2>Conversations</h2><ul>${convLinks}</ul>`,
+<p class="lead">What the studio published, as the app shows it. Demo app <code>${escapeHtml(state.app.slug)}</code>; demo user ${escapeHtml(DEMO_USER.phones[0] ?? "")}.</p>
+<section class="card" aria-labelledby="posts-h"><h2 id="posts-h">Posts</h2><ul class="plain">${postLinks}</ul></section>
+<section class="card" aria-labelledby="convs-h"><h2 id="convs-h">Conversations</h2>${convLinks ? `<ul class="plain">${convLinks}</ul>` : `<p class="note">No conversations yet.</p>`}</section>`,
       ),
     );
   });
@@ -80,7 +98,7 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
     const cards = attached
       .map(
         (a) =>
-          `<section class="card" aria-label="Add-on of ${escapeHtml(a.appSlug)}">${renderAddonBody(a.body)}</section>`,
+          `<section class="card" aria-label="Add-on of ${escapeHtml(a.appSlug)}"><div class="card-head"><span>From <strong>${escapeHtml(a.appSlug)}</strong></span><span>received ${timeOf(a.receivedAt)} UTC</span></div>${renderAddonBody(a.body)}</section>`,
       )
       .join("");
     const note = notes.get(`post:${postToken}`);
@@ -88,13 +106,15 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
       page(
         `Post ${postToken}`,
         `<style>${previewCss()}</style><h1>Post <code>${escapeHtml(postToken)}</code></h1>
-${attached.length === 0 ? `<p class="note">No add-ons on this post yet.</p>` : cards}
-${pending > 0 ? `<p class="note">An add-on was received and will be attached in a moment; this page reloads.</p>` : ""}
-<h2>Trigger a post update</h2>
-<form method="post" action="/posts/${encodeURIComponent(postToken)}/update">
-<select name="type" aria-label="Update type"><option>PUBLISH</option><option>RETIRE</option><option>ONGOING</option><option>ARCHIVE</option></select>
-<button type="submit">Send POST_UPDATE</button></form>
-${note ? `<p role="status">${escapeHtml(note)}</p>` : ""}`,
+<p class="lead">The add-ons on this post, as a buyer sees them in the app (newest last).</p>
+${attached.length === 0 ? `<div class="card empty"><p>No add-ons on this post yet.</p><p class="note">Publish one from the studio's Publish panel with this post token.</p></div>` : cards}
+${pending > 0 ? `<p class="status" role="status">An add-on was received and will be attached in a moment; this page reloads.</p>` : ""}
+<section class="card" aria-labelledby="update-h"><h2 id="update-h">Send a post update event</h2>
+<p class="note">Delivers POST_UPDATE to apps subscribed to this post.</p>
+<form method="post" action="/posts/${encodeURIComponent(postToken)}/update" class="row">
+<select class="input" name="type" aria-label="Update type"><option>PUBLISH</option><option>RETIRE</option><option>ONGOING</option><option>ARCHIVE</option></select>
+<button class="btn" type="submit">Send POST_UPDATE</button></form>
+${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}</section>`,
         pending > 0 ? { refreshSeconds: 1 } : {},
       ),
     );
@@ -120,19 +140,20 @@ ${note ? `<p role="status">${escapeHtml(note)}</p>` : ""}`,
       .map(
         (
           m,
-        ) => `<div class="msg ${m.from}"><div class="note">${m.from === "app" ? escapeHtml(state.app.name) : "User"}</div>
-<p>${escapeHtml(m.text)}</p>${buttonGrid(state, conv.id, m.id, "receiver", m.receiverButtons)}${buttonGrid(state, conv.id, m.id, "sender", m.senderButtons)}</div>`,
+        ) => `<div class="msg ${m.from}"><div class="from">${m.from === "app" ? escapeHtml(state.app.name) : "Buyer"} <span class="note">${timeOf(m.sentAt)}</span></div>
+<p dir="auto">${escapeHtml(m.text)}</p>${buttonGrid(conv.id, m.id, "receiver", m.receiverButtons)}${buttonGrid(conv.id, m.id, "sender", m.senderButtons)}</div>`,
       )
       .join("");
     const note = notes.get(`conv:${conv.id}`);
     return c.html(
       page(
         `Conversation ${conv.id}`,
-        `<h1>Conversation</h1><p class="note">Id <code>${escapeHtml(conv.id)}</code> on post <a href="/posts/${encodeURIComponent(conv.postToken)}">${escapeHtml(conv.postToken)}</a></p>
-${msgs || `<p class="note">No messages yet.</p>`}
-<form method="post" action="/conversations/${encodeURIComponent(conv.id)}/messages">
-<label>Message as the buyer <input name="text" required></label> <button type="submit">Send</button></form>
-${note ? `<p role="status">${escapeHtml(note)}</p>` : ""}`,
+        `<h1>Conversation</h1><p class="lead">Id <code>${escapeHtml(conv.id)}</code> on post <a href="/posts/${encodeURIComponent(conv.postToken)}">${escapeHtml(conv.postToken)}</a>. Reply as the buyer, or press a message's buttons.</p>
+<section class="card chat" aria-label="Messages" dir="rtl">${msgs || `<p class="note empty" dir="ltr">No messages yet.</p>`}</section>
+<form method="post" action="/conversations/${encodeURIComponent(conv.id)}/messages" class="card row">
+<label for="reply">Message as the buyer</label> <input id="reply" class="input" name="text" dir="auto" required style="flex:1">
+<button class="btn primary" type="submit">Send</button></form>
+${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}`,
       ),
     );
   });

@@ -335,109 +335,112 @@ export function ChatComposer(props: ChatComposerProps = {}) {
   return (
     <section className="chat-composer" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Chat message</h2>
-      <div className="field">
-        <label className="field-label" htmlFor={`${ids}-msg`}>
-          Message
-        </label>
-        <textarea
-          className="input"
-          id={`${ids}-msg`}
-          dir="auto"
-          value={draft.message}
-          aria-invalid={byPath.has(key(["message"]))}
-          onChange={(e) => api.setMessage(e.target.value)}
-        />
-        <ProblemLines problems={byPath.get(key(["message"]))} />
+      <div className="chat-main">
+        <div className="field">
+          <label className="field-label" htmlFor={`${ids}-msg`}>
+            Message
+          </label>
+          <textarea
+            className="input"
+            id={`${ids}-msg`}
+            dir="auto"
+            value={draft.message}
+            aria-invalid={byPath.has(key(["message"]))}
+            onChange={(e) => api.setMessage(e.target.value)}
+          />
+          <ProblemLines problems={byPath.get(key(["message"]))} />
+        </div>
+        <ButtonGrid side="sender" store={store} problems={byPath} />
+        <ButtonGrid side="receiver" store={store} problems={byPath} />
+
+        <section aria-label="Message problems" className="chat-card">
+          <h3>Problems</h3>
+          {all.length === 0 ? <p>No problems: the message is ready to send.</p> : null}
+          <ul className="problem-list">
+            {all.map((p) => (
+              <li key={`${p.at}:${p.code}:${p.message}`} className={`is-${p.severity}`}>
+                {p.severity === "error" ? "Error" : "Warning"} at <code>{p.at}</code>: {p.message}
+              </li>
+            ))}
+          </ul>
+        </section>
       </div>
-      <ButtonGrid side="sender" store={store} problems={byPath} />
-      <ButtonGrid side="receiver" store={store} problems={byPath} />
+      <div className="chat-side">
+        <section aria-label="Chat preview" className="chat-card">
+          <h3>Preview</h3>
+          <div className="field">
+            <label className="field-label" htmlFor={`${ids}-app`}>
+              App name (preview)
+            </label>
+            <input
+              className="input"
+              id={`${ids}-app`}
+              value={draft.appName}
+              placeholder={appName}
+              onChange={(e) => api.setAppName(e.target.value)}
+            />
+          </div>
+          <PreviewThemeSwitch theme={theme} onChange={setTheme} />
+          <div className="chat-previews">
+            <ChatBubblePreview
+              message={draft.message}
+              buttons={previewRows("sender")}
+              appName={appName}
+              side="sender"
+              theme={theme}
+            />
+            <ChatBubblePreview
+              message={draft.message}
+              buttons={previewRows("receiver")}
+              appName={appName}
+              side="receiver"
+              theme={theme}
+            />
+          </div>
+        </section>
 
-      <section aria-label="Message problems">
-        <h3>Problems</h3>
-        {all.length === 0 ? <p>No problems: the message is ready to send.</p> : null}
-        <ul className="problem-list">
-          {all.map((p) => (
-            <li key={`${p.at}:${p.code}:${p.message}`} className={`is-${p.severity}`}>
-              {p.severity === "error" ? "Error" : "Warning"} at <code>{p.at}</code>: {p.message}
-            </li>
-          ))}
-        </ul>
-      </section>
+        <section aria-label="Message JSON" className="chat-card">
+          <h3>Body (4.10)</h3>
+          <pre className="json-view">{json}</pre>
+          <button className="button" type="button" onClick={() => void copy()}>
+            Copy JSON
+          </button>
+          {copied ? <p role="status">{copied}</p> : null}
+        </section>
 
-      <section aria-label="Chat preview">
-        <h3>Preview</h3>
-        <div className="field">
-          <label className="field-label" htmlFor={`${ids}-app`}>
-            App name (preview)
-          </label>
-          <input
-            className="input"
-            id={`${ids}-app`}
-            value={draft.appName}
-            placeholder={appName}
-            onChange={(e) => api.setAppName(e.target.value)}
-          />
-        </div>
-        <PreviewThemeSwitch theme={theme} onChange={setTheme} />
-        <div className="chat-previews">
-          <ChatBubblePreview
-            message={draft.message}
-            buttons={previewRows("sender")}
-            appName={appName}
-            side="sender"
-            theme={theme}
-          />
-          <ChatBubblePreview
-            message={draft.message}
-            buttons={previewRows("receiver")}
-            appName={appName}
-            side="receiver"
-            theme={theme}
-          />
-        </div>
-      </section>
-
-      <section aria-label="Message JSON">
-        <h3>Body (4.10)</h3>
-        <pre className="json-view">{json}</pre>
-        <button className="button" type="button" onClick={() => void copy()}>
-          Copy JSON
-        </button>
-        {copied ? <p role="status">{copied}</p> : null}
-      </section>
-
-      <section aria-label="Send">
-        <h3>Send</h3>
-        {proxy.status === "absent" ? <p role="note">{proxy.message}</p> : null}
-        <div className="field">
-          <label className="field-label" htmlFor={`${ids}-conv`}>
-            Conversation id
-          </label>
-          <input
-            className="input"
-            id={`${ids}-conv`}
-            dir="ltr"
-            spellCheck={false}
-            value={draft.conversationId}
-            onChange={(e) => api.setConversationId(e.target.value)}
-          />
-        </div>
-        {!validation.ok ? (
-          <p>
-            The message has {validation.errors.length} error{validation.errors.length === 1 ? "" : "s"}: fix
-            them to send.
-          </p>
-        ) : null}
-        <button
-          className="button is-primary"
-          type="button"
-          disabled={!canSend}
-          onClick={() => void flow.run({ conversationId }, body)}
-        >
-          Send message
-        </button>
-        <SendOutcomeView outcome={flow.outcome} successText={`Sent to conversation ${conversationId}.`} />
-      </section>
+        <section aria-label="Send" className="chat-card">
+          <h3>Send</h3>
+          {proxy.status === "absent" ? <p role="note">{proxy.message}</p> : null}
+          <div className="field">
+            <label className="field-label" htmlFor={`${ids}-conv`}>
+              Conversation id
+            </label>
+            <input
+              className="input"
+              id={`${ids}-conv`}
+              dir="ltr"
+              spellCheck={false}
+              value={draft.conversationId}
+              onChange={(e) => api.setConversationId(e.target.value)}
+            />
+          </div>
+          {!validation.ok ? (
+            <p>
+              The message has {validation.errors.length} error{validation.errors.length === 1 ? "" : "s"}: fix
+              them to send.
+            </p>
+          ) : null}
+          <button
+            className="button is-primary"
+            type="button"
+            disabled={!canSend}
+            onClick={() => void flow.run({ conversationId }, body)}
+          >
+            Send message
+          </button>
+          <SendOutcomeView outcome={flow.outcome} successText={`Sent to conversation ${conversationId}.`} />
+        </section>
+      </div>
     </section>
   );
 }

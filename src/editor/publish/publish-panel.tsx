@@ -151,158 +151,164 @@ export function PublishPanel(props: PublishPanelProps = {}) {
 
   return (
     <section className="publish-panel" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`}>Publish</h2>
-      {proxy.status === "checking" ? <p>Looking for the proxy…</p> : null}
-      {absent ? (
-        <p className="publish-no-proxy" role="note">
-          {proxy.message}
-        </p>
-      ) : null}
-      {session ? (
-        <p className="publish-session">
-          {session.signedIn
-            ? `Signed in (${session.scopes.length} permissions)`
-            : "Not signed in yet: publishing asks for permission first"}
-          {session.mode ? ` · platform: ${session.mode}` : ""}
-        </p>
-      ) : null}
+      <div className="publish-main">
+        <h2 id={`${ids}-h`}>Publish</h2>
+        {proxy.status === "checking" ? <p>Looking for the proxy…</p> : null}
+        {absent ? (
+          <p className="publish-no-proxy" role="note">
+            {proxy.message}
+          </p>
+        ) : null}
+        {session ? (
+          <p className="publish-session">
+            {session.signedIn
+              ? `Signed in (${session.scopes.length} permissions)`
+              : "Not signed in yet: publishing asks for permission first"}
+            {session.mode ? ` · platform: ${session.mode}` : ""}
+          </p>
+        ) : null}
 
-      {kind === "post" ? (
-        <div className="field">
-          <label className="field-label" htmlFor={`${ids}-token`}>
-            Post token
-          </label>
-          <input
-            className="input"
-            id={`${ids}-token`}
-            value={postToken}
-            spellCheck={false}
-            dir="ltr"
-            aria-invalid={postToken !== "" && !tokenCheck.success}
-            aria-describedby={`${ids}-token-help`}
-            onChange={(e) => store.getState().setPostToken(e.target.value.trim() || null)}
-          />
-          <small id={`${ids}-token-help`}>
-            {postToken !== "" && !tokenCheck.success
-              ? `Post token ${tokenCheck.error.issues[0]?.message ?? "is not valid"}`
-              : "The post to attach the add-on to (8 to 16 letters, digits or underscores)."}
-          </small>
-        </div>
-      ) : (
-        <div className="field">
-          <label className="field-label" htmlFor={`${ids}-by`}>
-            Identify the user by
-          </label>
-          <select
-            className="input"
-            id={`${ids}-by`}
-            value={userBy}
-            onChange={(e) => setUserBy(e.target.value === "divarUserId" ? "divarUserId" : "phone")}
-          >
-            <option value="phone">Phone</option>
-            <option value="divarUserId">Divar user id</option>
-          </select>
-          <label className="field-label" htmlFor={`${ids}-user`}>
-            {userBy === "phone" ? "Phone" : "Divar user id"}
-          </label>
-          <input
-            className="input"
-            id={`${ids}-user`}
-            value={userId}
-            dir="ltr"
-            onChange={(e) => setUserId(e.target.value)}
-          />
-          {userBy === "phone" ? (
-            <button className="button" type="button" onClick={() => void fetchPhones()} disabled={absent}>
-              Use my phone numbers
+        {kind === "post" ? (
+          <div className="field">
+            <label className="field-label" htmlFor={`${ids}-token`}>
+              Post token
+            </label>
+            <input
+              className="input"
+              id={`${ids}-token`}
+              value={postToken}
+              spellCheck={false}
+              dir="ltr"
+              aria-invalid={postToken !== "" && !tokenCheck.success}
+              aria-describedby={`${ids}-token-help`}
+              onChange={(e) => store.getState().setPostToken(e.target.value.trim() || null)}
+            />
+            <small id={`${ids}-token-help`}>
+              {postToken !== "" && !tokenCheck.success
+                ? `Post token ${tokenCheck.error.issues[0]?.message ?? "is not valid"}`
+                : "The post to attach the add-on to (8 to 16 letters, digits or underscores)."}
+            </small>
+          </div>
+        ) : (
+          <div className="field">
+            <label className="field-label" htmlFor={`${ids}-by`}>
+              Identify the user by
+            </label>
+            <select
+              className="input"
+              id={`${ids}-by`}
+              value={userBy}
+              onChange={(e) => setUserBy(e.target.value === "divarUserId" ? "divarUserId" : "phone")}
+            >
+              <option value="phone">Phone</option>
+              <option value="divarUserId">Divar user id</option>
+            </select>
+            <label className="field-label" htmlFor={`${ids}-user`}>
+              {userBy === "phone" ? "Phone" : "Divar user id"}
+            </label>
+            <input
+              className="input"
+              id={`${ids}-user`}
+              value={userId}
+              dir="ltr"
+              onChange={(e) => setUserId(e.target.value)}
+            />
+            {userBy === "phone" ? (
+              <button className="button" type="button" onClick={() => void fetchPhones()} disabled={absent}>
+                Use my phone numbers
+              </button>
+            ) : null}
+            {phones ? (
+              <>
+                <label className="field-label" htmlFor={`${ids}-phones`}>
+                  My phone numbers
+                </label>
+                <select
+                  className="input"
+                  id={`${ids}-phones`}
+                  value={userId}
+                  onChange={(e) => setUserId(e.target.value)}
+                >
+                  {phones.map((p) => (
+                    <option key={p} value={p}>
+                      {p}
+                    </option>
+                  ))}
+                </select>
+              </>
+            ) : null}
+            {phonesError ? <p role="alert">{phonesError}</p> : null}
+          </div>
+        )}
+
+        {!validation.ok ? (
+          <p className="publish-blocked">
+            The add-on has {validation.errors.length} error{validation.errors.length === 1 ? "" : "s"}: fix
+            them in the problems panel, then publish.
+          </p>
+        ) : null}
+        <button
+          className="button is-primary"
+          type="button"
+          disabled={!canPublish}
+          onClick={() => target && void flow.run(target, body)}
+        >
+          Publish
+        </button>
+
+        <SendOutcomeView
+          outcome={flow.outcome}
+          successText={`Published to ${kind === "post" ? `post ${postToken}` : "the user"}.`}
+          pageUrl={successPage}
+        />
+        {completionUrl && flow.outcome.status === "success" ? (
+          <p>
+            <a href={completionUrl}>Back to the platform</a>
+          </p>
+        ) : null}
+        {kind === "post" &&
+        tokenCheck.success &&
+        postPage(session?.postPageUrl, postToken) &&
+        !successPage ? (
+          <p>
+            <a href={postPage(session?.postPageUrl, postToken)} target="_blank" rel="noreferrer">
+              Open the post's page on the emulator
+            </a>
+          </p>
+        ) : null}
+      </div>
+      <div className="publish-side">
+        <h3 id={`${ids}-hist`}>Publish history</h3>
+        {history.length === 0 ? <p>Nothing published from this browser yet.</p> : null}
+        {history.length > 0 ? (
+          <>
+            <ol aria-labelledby={`${ids}-hist`} className="publish-history">
+              {history.map((h) => (
+                <li key={`${h.at}-${h.target}`}>
+                  <time dateTime={h.at}>{new Date(h.at).toLocaleString()}</time> · {h.target} ·{" "}
+                  {h.ok ? "published" : `failed: ${h.detail}`}
+                  {h.pageUrl ? (
+                    <>
+                      {" "}
+                      · <a href={h.pageUrl}>page</a>
+                    </>
+                  ) : null}
+                </li>
+              ))}
+            </ol>
+            <button
+              className="button"
+              type="button"
+              onClick={() => {
+                setHistory([]);
+                saveHistory(storage, []);
+              }}
+            >
+              Clear history
             </button>
-          ) : null}
-          {phones ? (
-            <>
-              <label className="field-label" htmlFor={`${ids}-phones`}>
-                My phone numbers
-              </label>
-              <select
-                className="input"
-                id={`${ids}-phones`}
-                value={userId}
-                onChange={(e) => setUserId(e.target.value)}
-              >
-                {phones.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </select>
-            </>
-          ) : null}
-          {phonesError ? <p role="alert">{phonesError}</p> : null}
-        </div>
-      )}
-
-      {!validation.ok ? (
-        <p className="publish-blocked">
-          The add-on has {validation.errors.length} error{validation.errors.length === 1 ? "" : "s"}: fix them
-          in the problems panel, then publish.
-        </p>
-      ) : null}
-      <button
-        className="button is-primary"
-        type="button"
-        disabled={!canPublish}
-        onClick={() => target && void flow.run(target, body)}
-      >
-        Publish
-      </button>
-
-      <SendOutcomeView
-        outcome={flow.outcome}
-        successText={`Published to ${kind === "post" ? `post ${postToken}` : "the user"}.`}
-        pageUrl={successPage}
-      />
-      {completionUrl && flow.outcome.status === "success" ? (
-        <p>
-          <a href={completionUrl}>Back to the platform</a>
-        </p>
-      ) : null}
-      {kind === "post" && tokenCheck.success && postPage(session?.postPageUrl, postToken) && !successPage ? (
-        <p>
-          <a href={postPage(session?.postPageUrl, postToken)} target="_blank" rel="noreferrer">
-            Open the post's page on the emulator
-          </a>
-        </p>
-      ) : null}
-
-      <h3 id={`${ids}-hist`}>Publish history</h3>
-      {history.length === 0 ? <p>Nothing published from this browser yet.</p> : null}
-      {history.length > 0 ? (
-        <>
-          <ol aria-labelledby={`${ids}-hist`} className="publish-history">
-            {history.map((h) => (
-              <li key={`${h.at}-${h.target}`}>
-                <time dateTime={h.at}>{new Date(h.at).toLocaleString()}</time> · {h.target} ·{" "}
-                {h.ok ? "published" : `failed: ${h.detail}`}
-                {h.pageUrl ? (
-                  <>
-                    {" "}
-                    · <a href={h.pageUrl}>page</a>
-                  </>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-          <button
-            className="button"
-            type="button"
-            onClick={() => {
-              setHistory([]);
-              saveHistory(storage, []);
-            }}
-          >
-            Clear history
-          </button>
-        </>
-      ) : null}
+          </>
+        ) : null}
+      </div>
     </section>
   );
 }

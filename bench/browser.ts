@@ -619,6 +619,14 @@ async function measureDrag(
     if ((await handle.count()) === 0)
       throw new NotThere('no drag handle "Reorder Title, widget 1" in the list');
     const before = await firstRowText(page);
+    // BENCH_PROFILE=<dir>: a CPU profile of the page during each drag, too.
+    const profileDir = process.env.BENCH_PROFILE;
+    const cdp = profileDir ? await context.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+      await cdp.send("Profiler.start");
+    }
     await page.evaluate(() =>
       (window as unknown as { __bench: { startFrames(): void } }).__bench.startFrames(),
     );
@@ -652,6 +660,10 @@ async function measureDrag(
     const frames = await page.evaluate(() =>
       (window as unknown as { __bench: { stopFrames(): number[] } }).__bench.stopFrames(),
     );
+    if (cdp && profileDir) {
+      const { profile } = await cdp.send("Profiler.stop");
+      writeFileSync(join(profileDir, `drag-${by}-${count}.cpuprofile`), JSON.stringify(profile));
+    }
     const after = await firstRowText(page);
     return { widgets: count, frames: summarise(frames), durationMs, moved: after !== before };
   } finally {

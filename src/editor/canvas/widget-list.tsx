@@ -1,7 +1,7 @@
 import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { memo, useCallback, useRef } from "react";
+import { memo, useCallback, useMemo, useRef } from "react";
 import type { Problem, Widget } from "../../platform";
 import type { EditorWidget } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
@@ -88,20 +88,66 @@ interface RowProps {
   problems: readonly Problem[];
 }
 
-/** One row; memoised so typing in one widget re-renders only its row. */
+/**
+ * One row; memoised so typing in one widget re-renders only its row. dnd-kit re-renders every
+ * `useSortable` row on each pick-up, move and drop (its context changes), so this outer part holds
+ * only the hook and the moving `<li>`; the row's content is a memoised `RowBody` that such a render
+ * skips (its props, dnd-kit's listeners and attributes included, stay the same objects).
+ */
 const WidgetRow = memo(function WidgetRow(props: RowProps) {
-  const { item, index, count, selected } = props;
-  const api = useEditorStoreApi();
+  const { item, index, selected } = props;
+  const label = useMemo(() => widgetLabel(item.widget), [item.widget]);
+  const data = useMemo(() => ({ label }), [label]);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({
-      id: item.id,
-      data: { label: widgetLabel(item.widget) },
-    });
-  const label = widgetLabel(item.widget);
+    useSortable({ id: item.id, data });
+  const errors = countErrors(props.problems);
+  const warnings = props.problems.length - errors;
+  return (
+    <li
+      ref={setNodeRef}
+      className={`widget-row ${selected ? "is-selected" : ""} ${isDragging ? "is-dragging" : ""} ${errors ? "has-error" : warnings ? "has-warning" : ""}`}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      aria-label={`${label}, widget ${index + 1}`}
+      {...listeners}
+      // Keyboard dragging starts only from the handle (dnd-kit checks the activator); the row's
+      // other listeners let a pointer drag start anywhere on the row.
+      onKeyDown={undefined}
+    >
+      <RowBody
+        {...props}
+        label={label}
+        attributes={attributes}
+        listeners={listeners}
+        setActivatorNodeRef={setActivatorNodeRef}
+      />
+    </li>
+  );
+}, rowPropsEqual);
+
+function countErrors(problems: readonly Problem[]): number {
+  let n = 0;
+  for (const p of problems) if (p.severity === "error") n += 1;
+  return n;
+}
+
+type Sortable = ReturnType<typeof useSortable>;
+
+interface RowBodyProps extends RowProps {
+  label: string;
+  attributes: Sortable["attributes"];
+  listeners: Sortable["listeners"];
+  setActivatorNodeRef: Sortable["setActivatorNodeRef"];
+}
+
+/** The row's handle, select button and actions: re-rendered only when the row's widget or place changes. */
+const RowBody = memo(function RowBody(props: RowBodyProps) {
+  const { item, index, count, selected, label, attributes, listeners } = props;
+  const api = useEditorStoreApi();
   const name = `${label}, widget ${index + 1}`;
-  const errors = props.problems.filter((p) => p.severity === "error").length;
+  const errors = countErrors(props.problems);
   const warnings = props.problems.length - errors;
   const select = useCallback(() => api.getState().select(item.id), [api, item.id]);
+  const summary = widgetSummary(item.widget);
 
   function onRowKeyDown(e: React.KeyboardEvent) {
     const ids = api.getState().doc.widgets;
@@ -124,18 +170,9 @@ const WidgetRow = memo(function WidgetRow(props: RowProps) {
   }
 
   return (
-    <li
-      ref={setNodeRef}
-      className={`widget-row ${selected ? "is-selected" : ""} ${isDragging ? "is-dragging" : ""} ${errors ? "has-error" : warnings ? "has-warning" : ""}`}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      aria-label={name}
-      {...listeners}
-      // Keyboard dragging starts only from the handle (dnd-kit checks the activator); the row's
-      // other listeners let a pointer drag start anywhere on the row.
-      onKeyDown={undefined}
-    >
+    <>
       <button
-        ref={setActivatorNodeRef}
+        ref={props.setActivatorNodeRef}
         type="button"
         className="drag-handle"
         {...attributes}
@@ -170,7 +207,7 @@ const WidgetRow = memo(function WidgetRow(props: RowProps) {
         <span className="row-text">
           <span className="row-label">{label}</span>
           <span className="row-summary" dir="auto">
-            {widgetSummary(item.widget)}
+            {summary}
           </span>
         </span>
         {errors || warnings ? (
@@ -181,13 +218,23 @@ const WidgetRow = memo(function WidgetRow(props: RowProps) {
         <span className="visually-hidden" id={`${rowButtonId(item.id)}:desc`}>
           {errors ? `${errors} ${errors === 1 ? "error" : "errors"}. ` : ""}
           {warnings ? `${warnings} ${warnings === 1 ? "warning" : "warnings"}. ` : ""}
-          {widgetSummary(item.widget)}
+          {summary}
         </span>
       </button>
       {selected ? <RowActions id={item.id} index={index} count={count} /> : null}
-    </li>
+    </>
   );
-}, rowPropsEqual);
+}, rowBodyPropsEqual);
+
+function rowBodyPropsEqual(a: RowBodyProps, b: RowBodyProps): boolean {
+  return (
+    rowPropsEqual(a, b) &&
+    a.label === b.label &&
+    a.attributes === b.attributes &&
+    a.listeners === b.listeners &&
+    a.setActivatorNodeRef === b.setActivatorNodeRef
+  );
+}
 
 function rowPropsEqual(a: RowProps, b: RowProps): boolean {
   return (

@@ -1,7 +1,7 @@
 import { type MigrationChange, migrateBody } from "../../platform/migrate";
-import { validateBody } from "../../platform/validate";
 import { jsonErrorOffset } from "./json-error-offset";
 import { type DocumentKind, type EditorDocument, documentFromBody } from "../store/document";
+import { selectProblems } from "../store/selectors";
 
 /** A body that can be loaded, with what happened on the way. */
 export interface ImportSuccess {
@@ -91,14 +91,18 @@ export function importJson(json: unknown, currentKind: DocumentKind): ImportResu
       };
     objects.push(w);
   }
-  const v = validateBody(kind, body);
+  const doc = documentFromBody(kind, body, objects);
+  // Validated once, widget by widget, through the editor's own memoised selectors: the counts are
+  // what the Problems tab will show, and the list, the inspector and the Problems tab then read
+  // the cached results for these same widget objects instead of validating the import again.
+  const problems = selectProblems({ doc });
   return {
     ok: true,
-    doc: documentFromBody(kind, body, objects),
+    doc,
     from: res.from,
     report: res.report,
-    errors: v.errors.length,
-    warnings: v.warnings.length,
+    errors: problems.errors.length,
+    warnings: problems.warnings.length,
   };
 }
 

@@ -285,6 +285,7 @@ function ShareButton() {
   const [link, setLink] = useState<string | null>(null);
   const [status, setStatus] = useState("");
   const wrap = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   useOutsideClose(wrap, link !== null, () => setLink(null));
   async function share() {
     const s = api.getState();
@@ -298,12 +299,22 @@ function ShareButton() {
       setStatus("Copy the link below.");
     }
   }
+  const closeOnEscape = (e: React.KeyboardEvent) => {
+    if (e.key !== "Escape" || link === null) return;
+    setLink(null);
+    wrap.current?.querySelector("button")?.focus();
+  };
+  useEffect(() => {
+    // Keyboard users land on the link, selected, ready to copy by hand if the clipboard refused.
+    if (link !== null) input.current?.focus();
+  }, [link]);
   return (
-    <div className="menu-wrap">
+    <div className="menu-wrap" ref={wrap}>
       <button
         type="button"
         className="button"
         onClick={share}
+        onKeyDown={closeOnEscape}
         aria-expanded={link !== null}
         aria-controls="share-menu"
         title="Copy a link that opens this add-on"
@@ -312,19 +323,13 @@ function ShareButton() {
         <span className="button-text">Share</span>
       </button>
       {link ? (
-        <fieldset
-          id="share-menu"
-          className="menu"
-          aria-label="Share link"
-          onKeyDown={(e) => {
-            if (e.key === "Escape") setLink(null);
-          }}
-        >
+        <fieldset id="share-menu" className="menu" aria-label="Share link" onKeyDown={closeOnEscape}>
           <p role="status">{status} Opening it loads this add-on as a new draft, in any browser.</p>
           <label className="field-label" htmlFor="share-link">
             Share link
           </label>
           <input
+            ref={input}
             id="share-link"
             className="input"
             readOnly

@@ -365,7 +365,8 @@ function BottomPanels() {
           controls="bottom-panel"
           height={height}
           min={80}
-          max={() => Math.max(160, window.innerHeight - 260)}
+          // Header, margins, the columns' 340 px minimum and the tab row stay on screen.
+          max={() => Math.max(160, window.innerHeight - 480)}
           measure={() => body.current?.getBoundingClientRect().height ?? 200}
           onHeight={setHeight}
         />

@@ -1,0 +1,46 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderStudio } from "./studio-harness";
+
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+function outputPanel() {
+  return screen.getByRole("region", { name: "Output" });
+}
+
+describe("the output panel", () => {
+  it("hides and shows again, and choosing a tab opens it on that tab", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const panel = document.getElementById("bottom-panel");
+    expect(panel?.hidden).toBe(false);
+    await user.click(screen.getByRole("button", { name: "Hide the output panel" }));
+    expect(panel?.hidden).toBe(true);
+    expect(screen.getByRole("button", { name: "Show the output panel" }).getAttribute("aria-expanded")).toBe(
+      "false",
+    );
+    await user.click(screen.getByRole("tab", { name: /^Problems/ }));
+    expect(panel?.hidden).toBe(false);
+    expect(panel?.textContent).toContain("has no widgets");
+  });
+
+  it("takes a height from the keyboard on its resize handle and gives it back with Enter", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const handle = screen.getByRole("separator", { name: "Resize the output panel" });
+    handle.focus();
+    // jsdom lays nothing out, so the starting height is the handle's fallback measure (0 here).
+    await user.keyboard("{Home}");
+    const tallest = Number(handle.getAttribute("aria-valuenow"));
+    expect(tallest).toBeGreaterThanOrEqual(160);
+    expect(outputPanel().style.getPropertyValue("--bottom-height")).toBe(`${tallest}px`);
+    await user.keyboard("{ArrowDown}");
+    expect(Number(handle.getAttribute("aria-valuenow"))).toBe(tallest - 24);
+    await user.keyboard("{Enter}");
+    expect(handle.getAttribute("aria-valuenow")).toBeNull();
+    expect(outputPanel().style.getPropertyValue("--bottom-height")).toBe("");
+  });
+});

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { SubscriptionEventType } from "../platform/events";
-import type { ApiKeyPermission } from "../platform/scopes";
+import { type ApiKeyPermission, apiKeyPermissionSchema } from "../platform/scopes";
 import { type Clock, systemClock } from "./clock";
 import { createFaults, type Faults } from "./faults";
 
@@ -30,16 +30,8 @@ export const DEMO_APP: EmulatorApp = {
   clientSecret: "demo-client-secret-local-only",
   apiKey: "demo-api-key-local-only",
   identificationKey: "demo-identification-key-local-only",
-  permissions: [
-    "ADD_ON_CREATE",
-    "ADD_ON_DELETE",
-    "USER_ADDON_CREATE",
-    "USER_ADDON_DELETE",
-    "USER_SEMANTIC_CREATE",
-    "USER_SEMANTIC_DELETE",
-    "CHAT_SEND_MESSAGE_OAUTH",
-    "EVENTS_REGISTER_SUBSCRIPTION",
-  ],
+  // The demo key holds every permission, so the demo app can do everything the studio offers.
+  permissions: [...apiKeyPermissionSchema.options],
   redirectUris: ["http://localhost:8787/oauth/callback", "http://127.0.0.1:8787/oauth/callback"],
   eventsUrl: "http://localhost:8787/platform/events",
   startUrl: "http://localhost:8787/platform/start",

@@ -331,7 +331,12 @@ function PreviewColumn(props: { theme: Theme }) {
 function BottomPanels() {
   const [tab, setTab] = useState<BottomTab>(() => {
     const resume = resumingAction();
-    return resume === "publish" ? "publish" : resume === "subscribe" ? "inbox" : "problems";
+    if (resume === "publish") return "publish";
+    if (resume === "subscribe") return "inbox";
+    // Arriving from a chat button (the start address answers with the conversation), the user came
+    // to see that request in the inbox.
+    const arrival = typeof window === "undefined" ? null : new URLSearchParams(window.location.search);
+    return arrival?.has("conversation_id") ? "inbox" : "problems";
   });
   const counts = useEditorStore((s) => {
     const p = selectProblems(s);

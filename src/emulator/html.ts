@@ -69,7 +69,9 @@ ul.plain li:first-child{border-top:0}
 .scopes .what{font-weight:600}
 .consent{max-width:30rem;margin:48px auto}
 .consent .actions{display:flex;gap:8px;justify-content:flex-end;margin-top:16px}
-.consent .who{display:flex;align-items:center;gap:10px;margin-bottom:12px}
+.consent .who{display:flex;align-items:flex-start;gap:12px;margin-bottom:12px}
+.consent h1{font-size:19px;line-height:1.3}
+.card h2:first-child{margin-top:0}
 .avatar{width:40px;height:40px;border-radius:10px;background:var(--accent);color:#fff;display:grid;place-items:center;font-weight:700}
 .chat{display:flex;flex-direction:column;gap:10px}
 .msg{max-width:80%;border-radius:16px;padding:8px 12px;background:var(--user)}

@@ -421,8 +421,13 @@ export function ChatComposer(props: ChatComposerProps = {}) {
               dir="ltr"
               spellCheck={false}
               value={draft.conversationId}
+              aria-describedby={`${ids}-conv-help`}
               onChange={(e) => api.setConversationId(e.target.value)}
             />
+            <small id={`${ids}-conv-help`}>
+              The conversation to send into. With the local emulator, its index page lists the demo
+              conversation.
+            </small>
           </div>
           {!validation.ok ? (
             <p>

@@ -5,9 +5,9 @@ import type { PreviewTheme } from "./preview-kit";
 export function PreviewThemeSwitch(props: { theme: PreviewTheme; onChange: (theme: PreviewTheme) => void }) {
   const name = useId();
   return (
-    <div className="pv-theme-switch" role="radiogroup" aria-label="Preview theme">
+    <div className="pv-theme-switch segmented small" role="radiogroup" aria-label="Preview theme">
       {(["light", "dark"] as const).map((t) => (
-        <label key={t} className="pv-theme-option">
+        <label key={t} className={`pv-theme-option segment ${props.theme === t ? "is-on" : ""}`}>
           <input
             type="radio"
             name={name}

@@ -162,7 +162,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
         {session ? (
           <p className="publish-session">
             {session.signedIn
-              ? `Signed in (${session.scopes.length} permissions)`
+              ? `Signed in (${session.scopes.length} permission${session.scopes.length === 1 ? "" : "s"})`
               : "Not signed in yet: publishing asks for permission first"}
             {session.mode ? ` · platform: ${session.mode}` : ""}
           </p>

@@ -1,9 +1,8 @@
 import { parseArgs } from "node:util";
-import { BODY_KINDS } from "../platform/bodies";
 import { toJsonSchema } from "../platform/json-schema";
 import { type MigrationSuccess, formatChange, migrateBody } from "../platform/migrate";
 import { type Problem, problem } from "../platform/problems";
-import { validateBody } from "../platform/validate";
+import { CHECK_KINDS, validateAny, validateBody } from "../platform/validate";
 import { subscriptionRequestSchema } from "../platform/events";
 import { InputError, readJson } from "./read-json";
 import { MIGRATE_USAGE, ROOT_USAGE, SCHEMA_USAGE, VALIDATE_USAGE } from "./usage";
@@ -83,13 +82,13 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout(`${VALIDATE_USAGE}\n`);
     return 0;
   }
-  const kind = parseKind(values.kind, VALIDATE_USAGE, BODY_KINDS);
+  const kind = parseKind(values.kind, VALIDATE_USAGE, CHECK_KINDS);
   const format = values.format ?? "text";
   if (format !== "text" && format !== "json")
     throw new UsageError(`unknown format "${format}": use text or json`, VALIDATE_USAGE);
   const file = onePositional(positionals, VALIDATE_USAGE);
   const json = await readJson(file, io.stdin);
-  const result = validateBody(kind, json);
+  const result = validateAny(kind, json);
   if (format === "json") {
     io.stdout(
       `${JSON.stringify({ ok: result.ok, errors: result.errors, warnings: result.warnings }, null, 2)}\n`,
@@ -162,7 +161,7 @@ function schemaCommand(args: string[], io: CliIo): number {
   }
   if (positionals.length)
     throw new UsageError(`schema takes no file, but got ${positionals.join(" ")}`, SCHEMA_USAGE);
-  const kind = parseKind(values.kind, SCHEMA_USAGE, BODY_KINDS);
+  const kind = parseKind(values.kind, SCHEMA_USAGE, CHECK_KINDS);
   io.stdout(`${JSON.stringify(toJsonSchema(kind), null, 2)}\n`);
   return 0;
 }

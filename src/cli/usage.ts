@@ -10,7 +10,8 @@ Commands:
                                     convert a v1 body to v2 (v2 JSON on stdout, report on stderr)
   schema --kind <kind>              print the JSON Schema of a body kind
 
-Kinds: post (post add-on), user (user add-on), semantic (user semantic), chat (chat message)
+Kinds: post (post add-on), user (user add-on), semantic (user semantic), chat (chat message),
+       subscription (event subscription request), event (delivered event)
 
 Options:
   -h, --help   show help (also: addon-studio <command> --help)
@@ -18,7 +19,7 @@ Options:
 Exit codes: 0 success, 1 invalid body (validate) or unrecognised body (migrate),
 2 usage error, unreadable file or input that is not JSON.`;
 
-export const VALIDATE_USAGE = `Usage: addon-studio validate --kind post|user|semantic|chat [--format text|json] <file|->
+export const VALIDATE_USAGE = `Usage: addon-studio validate --kind post|user|semantic|chat|subscription|event [--format text|json] <file|->
 
 Checks a body against the platform's v2 contract. Use - to read the body from stdin.
 
@@ -26,7 +27,7 @@ Prints one line per problem: "<json path>: <message>"; warnings start with "warn
 A summary line goes to stderr.
 
 Options:
-  -k, --kind <kind>      post, user, semantic or chat (required)
+  -k, --kind <kind>      post, user, semantic, chat, subscription or event (required)
   -f, --format <format>  text (default) or json ({ok, errors, warnings} on stdout)
   -h, --help             show this help
 
@@ -59,7 +60,7 @@ unreadable file or not JSON.
 Example:
   addon-studio migrate old-addon.json > addon.json`;
 
-export const SCHEMA_USAGE = `Usage: addon-studio schema --kind post|user|semantic|chat
+export const SCHEMA_USAGE = `Usage: addon-studio schema --kind post|user|semantic|chat|subscription|event
 
 Prints the JSON Schema (draft 2020-12) of a v2 body kind, derived from the same zod schemas
 the studio validates with. Text limits are maxLength in Unicode code points, as the platform

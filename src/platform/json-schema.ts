@@ -9,6 +9,7 @@ import {
   chatButtonSetSchema,
 } from "./bodies";
 import { fieldRegistry } from "./fields";
+import { type CheckKind, MESSAGE_SCHEMAS, type MessageKind } from "./validate";
 import { widgetSchema } from "./widgets";
 
 /** A JSON Schema document (draft 2020-12) as plain JSON. */
@@ -85,8 +86,17 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
     jsonSchema.description = `Rows of buttons; at most ${CHAT_MAX_BUTTONS} buttons in all (not expressible in JSON Schema: run addon-studio validate), shown at most 3 rows of 3`;
 }
 
-/** The JSON Schema (draft 2020-12) of a v2 body kind, derived from its zod schema. */
-export function toJsonSchema(kind: BodyKind): JsonSchema {
+const MESSAGE_TITLES: Record<MessageKind, string> = {
+  subscription: "Event subscription request (POST /v1/open-platform/events/subscriptions)",
+  event: "Delivered event (POST to the app's event address)",
+};
+
+/** The JSON Schema (draft 2020-12) of a v2 body kind or message kind, derived from its zod schema. */
+export function toJsonSchema(kind: CheckKind): JsonSchema {
+  if (kind === "subscription" || kind === "event") {
+    const schema = z.toJSONSchema(MESSAGE_SCHEMAS[kind], { io: "input", unrepresentable: "any" });
+    return { $schema: schema.$schema, title: MESSAGE_TITLES[kind], ...schema };
+  }
   const schema = z.toJSONSchema(BODY_SCHEMAS[kind], {
     io: "input",
     unrepresentable: "any",

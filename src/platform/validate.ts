@@ -1,6 +1,7 @@
 import type * as z from "zod";
 import { ACTION_KINDS, v1ActionHint } from "./actions";
-import { BODY_SCHEMAS, BODY_V1_HINTS, type BodyKind, CHAT_GRID } from "./bodies";
+import { BODY_KINDS, BODY_SCHEMAS, BODY_V1_HINTS, type BodyKind, CHAT_GRID } from "./bodies";
+import { deliveredEventSchema, subscriptionRequestSchema } from "./events";
 import { isKnownIcon, suggestIcons } from "./icons";
 import { type PathSegment, type Problem, problem } from "./problems";
 import { HASHED_SEMANTIC_KEYS, PREDEFINED_SEMANTIC, isHashedSemanticKey } from "./semantic";
@@ -17,6 +18,18 @@ export interface ValidationResult<T> {
 }
 
 const V1_WIDGET_KEYS = new Set(["widget_type", "data", "@type"]);
+const OLD_DELIVERY_KEYS = new Set(["payload", "timestamp", "receiver"]);
+
+/** Messages the platform and the app exchange that the studio also checks (spec 2.7, 2.8). */
+export const MESSAGE_SCHEMAS = {
+  subscription: subscriptionRequestSchema,
+  event: deliveredEventSchema,
+} as const;
+export type MessageKind = keyof typeof MESSAGE_SCHEMAS;
+
+/** Every kind `addon-studio validate` checks: the four bodies, a subscription request, a delivered event. */
+export const CHECK_KINDS = [...BODY_KINDS, "subscription", "event"] as const;
+export type CheckKind = (typeof CHECK_KINDS)[number];
 const MIGRATE_HINT = "run `addon-studio migrate <file>` (or import it in the studio) to convert it";
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -28,8 +41,13 @@ function cleanPath(path: readonly PropertyKey[]): PathSegment[] {
 }
 
 /** Why `key` is not accepted at `path` in a body of `kind`, in words a person can act on. */
-function unknownKeyMessage(kind: BodyKind | "widget", path: PathSegment[], key: string): string {
+function unknownKeyMessage(kind: CheckKind | "widget", path: PathSegment[], key: string): string {
   const last = path[path.length - 1];
+  if (kind === "subscription" || kind === "event") {
+    if (kind === "event" && path.length === 0 && OLD_DELIVERY_KEYS.has(key))
+      return "is a field of the old delivered shape (spec 6.3.7), fully replaced by {type, new_message | post_update | …, metadata}";
+    return "is not accepted here: delete it (or check its spelling)";
+  }
   if (kind !== "widget" && path.length === 0) {
     const hint = BODY_V1_HINTS[kind][key];
     if (hint) return hint;
@@ -64,15 +82,52 @@ function unknownKeyMessage(kind: BodyKind | "widget", path: PathSegment[], key: 
   return "is not accepted here: delete it (or check its spelling)";
 }
 
-function messageOf(issue: z.core.$ZodIssue): string {
-  return issue.message;
+/**
+ * Rewrites zod's default wording (kept by schemas without their own messages, such as the event
+ * schemas) into the studio's: what is wrong and what to write instead.
+ */
+function messageOf(issue: z.core.$ZodIssue, missing: boolean): string {
+  const m = issue.message;
+  if (!m.startsWith("Invalid ") && !m.startsWith("Too ")) return m;
+  switch (issue.code) {
+    case "invalid_type": {
+      const wanted =
+        issue.expected === "object" || issue.expected === "array"
+          ? `an ${issue.expected}`
+          : `a ${issue.expected}`;
+      const got = /received (\w+)/.exec(m)?.[1];
+      return got === undefined || got === "undefined"
+        ? `is required: add ${wanted}`
+        : `must be ${wanted}, not ${got}`;
+    }
+    case "invalid_value":
+      if (missing) return `is required: use one of ${issue.values.map((v) => String(v)).join(", ")}`;
+      return `must be one of ${issue.values.map((v) => String(v)).join(", ")}`;
+    case "too_small":
+      return issue.origin === "string" ? "must not be empty" : `must be at least ${String(issue.minimum)}`;
+    case "too_big":
+      return `must be at most ${String(issue.maximum)}`;
+    default:
+      return m;
+  }
+}
+
+function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
+  let cur: unknown = root;
+  for (const seg of path) {
+    if (Array.isArray(cur) && typeof seg === "number") cur = cur[seg];
+    else if (isRecord(cur) && typeof seg === "string") cur = cur[seg];
+    else return undefined;
+  }
+  return cur;
 }
 
 /** Turns zod issues into problems with JSON paths, one per unknown key. */
 export function issuesToProblems(
   issues: readonly z.core.$ZodIssue[],
-  kind: BodyKind | "widget",
+  kind: CheckKind | "widget",
   prefix: readonly PathSegment[] = [],
+  root?: unknown,
 ): Problem[] {
   const out: Problem[] = [];
   for (const issue of issues) {
@@ -85,7 +140,8 @@ export function issuesToProblems(
       }
       continue;
     }
-    out.push(problem([...prefix, ...path], messageOf(issue), "error", issue.code));
+    const missing = root !== undefined && valueAt(root, path) === undefined;
+    out.push(problem([...prefix, ...path], messageOf(issue, missing), "error", issue.code));
   }
   return out;
 }
@@ -135,19 +191,29 @@ function iconWarning(path: PathSegment[], name: string): Problem {
   );
 }
 
-/** Walks any JSON value for icon names that are not in the known list. */
+/** Walks any JSON value for icon names that are not in the known list. `path` is a shared stack. */
 function iconWarnings(value: unknown, path: PathSegment[], out: Problem[]): void {
   if (Array.isArray(value)) {
-    value.forEach((v, i) => {
-      iconWarnings(v, [...path, i], out);
-    });
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v !== "object" || v === null) continue;
+      path.push(i);
+      iconWarnings(v, path, out);
+      path.pop();
+    }
     return;
   }
   if (!isRecord(value)) return;
-  for (const [k, v] of Object.entries(value)) {
-    if ((k === "icon_name" || k === "icon") && typeof v === "string" && v !== "" && !isKnownIcon(v))
-      out.push(iconWarning([...path, k], v));
-    else iconWarnings(v, [...path, k], out);
+  for (const k in value) {
+    const v = value[k];
+    if (typeof v === "string") {
+      if ((k === "icon_name" || k === "icon") && v !== "" && !isKnownIcon(v))
+        out.push(iconWarning([...path, k], v));
+    } else if (typeof v === "object" && v !== null) {
+      path.push(k);
+      iconWarnings(v, path, out);
+      path.pop();
+    }
   }
 }
 
@@ -288,4 +354,20 @@ export function validateBody<K extends BodyKind>(
     return { ok: false, errors: [...v1, ...errors], warnings };
   }
   return { ok: true, errors: [], warnings, value: res.data as z.infer<(typeof BODY_SCHEMAS)[K]> };
+}
+
+/** Validates a subscription request (spec 2.7) or a delivered event (spec 2.8, 2.9). */
+export function validateMessage<K extends MessageKind>(
+  kind: K,
+  json: unknown,
+): ValidationResult<z.infer<(typeof MESSAGE_SCHEMAS)[K]>> {
+  const res = MESSAGE_SCHEMAS[kind].safeParse(json);
+  if (!res.success)
+    return { ok: false, errors: issuesToProblems(res.error.issues, kind, [], json), warnings: [] };
+  return { ok: true, errors: [], warnings: [], value: res.data as z.infer<(typeof MESSAGE_SCHEMAS)[K]> };
+}
+
+/** Validates any kind the studio checks, body or message. */
+export function validateAny(kind: CheckKind, json: unknown): ValidationResult<unknown> {
+  return kind === "subscription" || kind === "event" ? validateMessage(kind, json) : validateBody(kind, json);
 }

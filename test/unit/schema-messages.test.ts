@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { run } from "../../src/cli/main";
+import { toJsonSchema } from "../../src/platform/json-schema";
+import { validateMessage } from "../../src/platform/validate";
+
+async function cli(args: string[], stdin: string) {
+  let out = "";
+  const code = await run(args, {
+    stdin: (async function* () {
+      yield Buffer.from(stdin);
+    })(),
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: () => {},
+  });
+  return { code, lines: out.trim().split("\n").filter(Boolean) };
+}
+
+const message = {
+  id: "5d1c9c2e-0f7b-4a52-9a3e-2b8f1f3e7c11",
+  conversation: { id: "conv-1", type: "POST", post_token: "gZ3kQx9aB1cD" },
+  sender: { side: "BUYER", type: "HUMAN" },
+  type: "TEXT",
+  sent_at: 1_763_700_000_000_000,
+  text: "سلام، هنوز موجود است؟",
+};
+
+describe("event subscription request (spec 2.7)", () => {
+  it("accepts the spec's fields, with metadata or meta_data", () => {
+    expect(
+      validateMessage("subscription", { event_type: "NEW_MESSAGE_ON_POST", event_resource_id: "gZ3kQx9a" })
+        .ok,
+    ).toBe(true);
+    expect(
+      validateMessage("subscription", { event_type: "POST_UPDATE", metadata: { app_ref: "42" } }).ok,
+    ).toBe(true);
+    expect(
+      validateMessage("subscription", { event_type: "POST_UPDATE", meta_data: { app_ref: "42" } }).ok,
+    ).toBe(true);
+  });
+
+  it("refuses a delivered type as event_type, both metadata spellings, and unknown fields, with paths", () => {
+    const wrongType = validateMessage("subscription", { event_type: "NEW_MESSAGE" });
+    expect(wrongType.errors.map((p) => p.at)).toEqual(["event_type"]);
+    expect(wrongType.errors[0]?.message).toMatch(/one of NEW_MESSAGE_ON_POST/);
+    const both = validateMessage("subscription", { event_type: "POST_UPDATE", metadata: {}, meta_data: {} });
+    expect(both.errors.map((p) => p.at)).toEqual(["meta_data"]);
+    const missing = validateMessage("subscription", { endpoint: "https://app.example/events" });
+    expect(missing.errors.map((p) => `${p.at}: ${p.message}`)).toEqual([
+      "event_type: is required: use one of NEW_MESSAGE_ON_POST, NEW_CHATBOT_MESSAGE, USER_ACCESS_REVOCATION, POST_UPDATE, PAYMENT_TRANSACTION",
+      "endpoint: is not accepted here: delete it (or check its spelling)",
+    ]);
+  });
+});
+
+describe("delivered event (spec 2.8, 2.9)", () => {
+  it("accepts a NEW_MESSAGE with its chat message, and a POST_UPDATE", () => {
+    expect(validateMessage("event", { type: "NEW_MESSAGE", new_message: message }).ok).toBe(true);
+    expect(
+      validateMessage("event", {
+        type: "POST_UPDATE",
+        post_update: { type: "PUBLISH", post: { token: "gZ3kQx9a" } },
+      }).ok,
+    ).toBe(true);
+  });
+
+  it("names the old delivered shape, a missing payload and a wrong field type", () => {
+    const old = validateMessage("event", { type: "CHAT_MESSAGE", payload: {}, timestamp: 1 });
+    expect(old.errors.find((p) => p.at === "payload")?.message).toMatch(/old delivered shape/);
+    const noPayload = validateMessage("event", { type: "NEW_MESSAGE" });
+    expect(noPayload.errors.map((p) => p.at)).toEqual(["new_message"]);
+    const badTime = validateMessage("event", {
+      type: "NEW_MESSAGE",
+      new_message: { ...message, sent_at: "now" },
+    });
+    expect(badTime.errors.map((p) => `${p.at}: ${p.message}`)).toEqual([
+      "new_message.sent_at: must be a number, not string",
+    ]);
+  });
+});
+
+describe("the CLI checks subscriptions and events too", () => {
+  it("validate --kind subscription|event gives the verdict and the paths", async () => {
+    expect(
+      (
+        await cli(
+          ["validate", "--kind", "event", "-"],
+          JSON.stringify({ type: "NEW_MESSAGE", new_message: message }),
+        )
+      ).code,
+    ).toBe(0);
+    const bad = await cli(
+      ["validate", "--kind", "subscription", "-"],
+      JSON.stringify({ event_type: "NOPE" }),
+    );
+    expect(bad.code).toBe(1);
+    expect(bad.lines[0]).toMatch(/^event_type: must be one of NEW_MESSAGE_ON_POST/);
+  });
+
+  it("schema --kind event prints a JSON Schema that lists the delivered types", () => {
+    const schema = JSON.stringify(toJsonSchema("event"));
+    expect(schema).toContain('"NEW_CHATBOT_MESSAGE"');
+    expect(schema).toContain("Delivered event");
+  });
+});

@@ -1,7 +1,8 @@
-import { validateBody } from "../platform/index";
+import type { BodyKind } from "../platform/bodies";
 import type { Problem } from "../platform/problems";
+import { validateBody } from "../platform/validate";
 
-export type BodyKind = "post" | "user" | "semantic" | "chat";
+export type { BodyKind };
 
 /** Result of checking a body against the platform's v2 schemas. */
 export interface BodyCheck {

@@ -66,8 +66,10 @@ export function PanelResizer(props: {
       aria-orientation="horizontal"
       aria-label={props.label}
       aria-controls={props.controls}
-      aria-valuenow={props.height ?? undefined}
+      // A focusable separator must state its value: the chosen height, or the one the panel has now.
+      aria-valuenow={Math.round(current())}
       aria-valuemin={props.min}
+      aria-valuemax={Math.round(props.max())}
       tabIndex={0}
       title="Drag to resize; double-click to reset"
       className={`panel-resizer ${dragging ? "is-dragging" : ""}`}

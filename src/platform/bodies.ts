@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { actionSchema } from "./actions";
-import { iconField, textField, typeError } from "./fields";
+import { iconField, iconValue, textField, typeError } from "./fields";
 import { semanticSchema } from "./semantic";
 import { widgetSchema } from "./widgets";
 
@@ -70,7 +70,8 @@ export const chatButtonSchema = z
       caption: textField({ label: "Caption", required: true }),
       action: actionSchema,
       icon_name: iconField("Icon").optional(),
-      icon: iconField("Icon (live spelling)").optional(),
+      // The live spelling: accepted, never written, so it has no control of its own.
+      icon: iconValue().optional(),
     },
     { error: (iss) => typeError(iss.input, "a button object {caption, action, icon_name}") },
   )

@@ -50,11 +50,17 @@ export function textField(opts: TextOptions) {
   return schema.register(fieldRegistry, ui);
 }
 
+/** A boolean with no form control (for a second spelling the studio accepts but never writes). */
+export function booleanValue() {
+  return z.boolean({ error: (iss) => typeError(iss.input, "true or false") });
+}
+
 /** A boolean toggle (false when left out). */
 export function booleanField(label: string, help?: string) {
-  return z
-    .boolean({ error: (iss) => typeError(iss.input, "true or false") })
-    .register(fieldRegistry, help ? { ui: "boolean", label, help } : { ui: "boolean", label });
+  return booleanValue().register(
+    fieldRegistry,
+    help ? { ui: "boolean", label, help } : { ui: "boolean", label },
+  );
 }
 
 /** A whole number from 0 to 100. */
@@ -74,10 +80,14 @@ export function colorField(label: string) {
 
 /** An icon name (unknown names are reported as warnings by the validator, not here). */
 export function iconField(label = "Icon") {
+  return iconValue().register(fieldRegistry, { ui: "icon", label });
+}
+
+/** An icon name with no form control (for a second spelling the studio accepts but never writes). */
+export function iconValue() {
   return z
     .string({ error: (iss) => typeError(iss.input, "an icon name (a string)") })
-    .min(1, { error: "must not be empty: pick an icon or leave the field out" })
-    .register(fieldRegistry, { ui: "icon", label });
+    .min(1, { error: "must not be empty: pick an icon or leave the field out" });
 }
 
 /** An uploaded image's name, or `logo`. */

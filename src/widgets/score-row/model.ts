@@ -1,5 +1,12 @@
 import { actionField } from "../../platform/actions";
-import { booleanField, colorField, iconField, percentageField, textField } from "../../platform/fields";
+import {
+  booleanField,
+  booleanValue,
+  colorField,
+  iconField,
+  percentageField,
+  textField,
+} from "../../platform/fields";
 import { defineWidget } from "../define";
 
 export const scoreRow = defineWidget({
@@ -15,7 +22,8 @@ export const scoreRow = defineWidget({
     action: actionField("Action").optional(),
     // The spec spells this field hasDivider; the live platform also accepts has_divider.
     hasDivider: booleanField("Divider below").optional(),
-    has_divider: booleanField("Divider below (live spelling)").optional(),
+    // Accepted, never written: no second control in the form.
+    has_divider: booleanValue().optional(),
   },
   refine: (v, ctx) => {
     const hasPct = v.percentage_score !== undefined;
@@ -38,5 +46,6 @@ export const scoreRow = defineWidget({
       });
   },
   defaults: () => ({ title: "وضعیت موتور", percentage_score: 85, score_color: "SUCCESS_PRIMARY" as const }),
-  v1: { type: "SCORE_ROW", iconWrappers: ["icon"] },
+  // v1 wrote has_divider; the spec writes hasDivider for score_row, so migration renames it.
+  v1: { type: "SCORE_ROW", iconWrappers: ["icon"], renamed: { has_divider: "hasDivider" } },
 });

@@ -18,6 +18,7 @@ import {
   DEMO_USER,
   type EmulatorState,
   newId,
+  secretMatches,
   type TokenRecord,
 } from "./state";
 
@@ -44,7 +45,7 @@ interface GuardNeeds {
  * independent (spec 5.6): each is checked on its own.
  */
 function guard(state: EmulatorState, c: Context, needs: GuardNeeds): Response | { token?: TokenRecord } {
-  if (c.req.header("x-api-key") !== state.app.apiKey) return fail("missing_api_key");
+  if (!secretMatches(c.req.header("x-api-key"), state.app.apiKey)) return fail("missing_api_key");
   if (needs.permission && !state.app.permissions.includes(needs.permission)) {
     return fail("missing_permission", { permission: needs.permission });
   }
@@ -173,6 +174,9 @@ export function createApiHost(state: EmulatorState): Hono {
   // Facts "Endpoints": delete this app's add-ons on a post.
   app.delete("/v1/open-platform/addons/post/:postToken", (c) => {
     const postToken = c.req.param("postToken");
+    if (!POST_TOKEN_RE.test(postToken)) {
+      return fail("invalid_request", { detail: "a post token is 8 to 16 characters of A-Z, a-z, 0-9 and _" });
+    }
     const g = guard(state, c, {
       permission: "ADD_ON_DELETE",
       token: true,

@@ -21,6 +21,15 @@ export function createEmulator(opts: EmulatorOptions & { fetch?: FetchLike } = {
   const fetchFn = opts.fetch ?? fetch;
   const app = new Hono();
 
+  // The consent page must not be framed by another site (clickjacking the Allow button).
+  app.use("*", async (c, next) => {
+    await next();
+    c.res.headers.set("x-frame-options", "DENY");
+    if (!c.res.headers.has("content-security-policy"))
+      c.res.headers.set("content-security-policy", "frame-ancestors 'none'");
+    c.res.headers.set("x-content-type-options", "nosniff");
+  });
+
   // Faults apply to the platform surfaces only, never to the control or the pages.
   app.use("*", async (c, next) => {
     const path = c.req.path;
@@ -38,6 +47,12 @@ export function createEmulator(opts: EmulatorOptions & { fetch?: FetchLike } = {
   });
 
   app.post("/_emulator/faults", async (c) => {
+    // JSON only: a page on another site can post a form to localhost, but not JSON without a preflight.
+    if (!(c.req.header("content-type") ?? "").toLowerCase().startsWith("application/json"))
+      return c.json(
+        platformError("invalid_request", { detail: "Content-Type must be application/json" }),
+        400,
+      );
     const parsed = faultSchema.safeParse(await c.req.json().catch(() => null));
     if (!parsed.success)
       return c.json(platformError("invalid_request", { detail: parsed.error.message }), 400);

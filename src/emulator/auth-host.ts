@@ -9,10 +9,25 @@ import {
   newSecret,
   REFRESH_TTL_MS,
   refreshTokenUsable,
+  secretMatches,
   type TokenRecord,
 } from "./state";
 
 const CODE_TTL_MS = 10 * 60 * 1000;
+/** Undecided consent pages kept at once; the oldest go first (a page left open is not a leak). */
+const MAX_PENDING_CONSENTS = 1000;
+
+/** Forgets expired consents, codes and long-dead tokens, so a long-running emulator does not grow. */
+function prune(state: EmulatorState, now: number): void {
+  for (const [id, consent] of state.consents) if (consent.expiresAt <= now) state.consents.delete(id);
+  while (state.consents.size >= MAX_PENDING_CONSENTS) {
+    const oldest = state.consents.keys().next().value;
+    if (oldest === undefined) break;
+    state.consents.delete(oldest);
+  }
+  // A used code is kept until it expires, so a replay is still recognised and revokes its tokens.
+  for (const [code, record] of state.codes) if (record.expiresAt <= now) state.codes.delete(code);
+}
 
 /** RFC 6749 section 5.2 error response. */
 function tokenError(status: 400 | 401, error: string, description: string): Response {
@@ -63,12 +78,15 @@ export function createAuthHost(state: EmulatorState): Hono {
     if (!scopes || scopes.length === 0) {
       return c.redirect(redirectWith(req.redirect_uri, { error: "invalid_scope", state: req.state }), 302);
     }
+    const now = state.clock.now();
+    prune(state, now);
     const consentId = newSecret("consent");
     state.consents.set(consentId, {
       clientId: req.client_id,
       redirectUri: req.redirect_uri,
       scopes,
       state: req.state,
+      expiresAt: now + CODE_TTL_MS,
     });
     return c.html(
       page(
@@ -87,7 +105,8 @@ export function createAuthHost(state: EmulatorState): Hono {
     const form = await c.req.parseBody();
     const consentId = typeof form.consent === "string" ? form.consent : "";
     const consent = state.consents.get(consentId);
-    if (!consent) {
+    if (!consent || consent.expiresAt <= state.clock.now()) {
+      state.consents.delete(consentId);
       return c.html(errorPage("Consent expired", "Start again from the app."), 400);
     }
     state.consents.delete(consentId);
@@ -117,6 +136,18 @@ export function createAuthHost(state: EmulatorState): Hono {
       );
     }
     const fields = Object.fromEntries(new URLSearchParams(await c.req.text()));
+    // RFC 6749 section 5.2: a grant type the server does not support has its own error code.
+    if (
+      typeof fields.grant_type === "string" &&
+      fields.grant_type !== "authorization_code" &&
+      fields.grant_type !== "refresh_token"
+    ) {
+      return tokenError(
+        400,
+        "unsupported_grant_type",
+        `grant_type ${fields.grant_type.slice(0, 40)} is not supported; use authorization_code or refresh_token.`,
+      );
+    }
     const parsed = tokenRequestSchema.safeParse(fields);
     if (!parsed.success) {
       const which = parsed.error.issues.map((i) => i.path.join(".") || "(body)").join(", ");
@@ -124,10 +155,11 @@ export function createAuthHost(state: EmulatorState): Hono {
     }
     const req = parsed.data;
     // RFC 6749 section 2.3.1: client authentication with the secret.
-    if (req.client_id !== state.app.slug || req.client_secret !== state.app.clientSecret) {
+    if (req.client_id !== state.app.slug || !secretMatches(req.client_secret, state.app.clientSecret)) {
       return tokenError(401, "invalid_client", "Unknown client or wrong client secret.");
     }
     const now = state.clock.now();
+    prune(state, now);
     if (req.grant_type === "authorization_code") {
       const code = state.codes.get(req.code);
       if (!code || code.clientId !== req.client_id || now >= code.expiresAt) {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
 import type { SubscriptionEventType } from "../platform/events";
 import { type ApiKeyPermission, apiKeyPermissionSchema } from "../platform/scopes";
 import { type Clock, systemClock } from "./clock";
@@ -146,7 +146,11 @@ export interface EmulatorState {
   attachDelayMs: number;
   codes: Map<string, AuthCode>;
   tokens: TokenRecord[];
-  consents: Map<string, { clientId: string; redirectUri: string; scopes: string[]; state: string }>;
+  /** Consent pages shown and not yet decided; each expires like the code it would produce. */
+  consents: Map<
+    string,
+    { clientId: string; redirectUri: string; scopes: string[]; state: string; expiresAt: number }
+  >;
   postAddons: PostAddonRecord[];
   userAddons: UserAddonRecord[];
   semantics: SemanticRecord[];
@@ -184,6 +188,16 @@ export function createEmulatorState(opts: EmulatorOptions = {}): EmulatorState {
     messages: [],
   });
   return state;
+}
+
+/** Compares a presented secret with the expected one in constant time (a length difference returns false). */
+export function secretMatches(presented: string | undefined, expected: string): boolean {
+  const a = createHash("sha256")
+    .update(presented ?? "")
+    .digest();
+  const b = createHash("sha256").update(expected).digest();
+  // Hashing first gives equal lengths, so neither the length nor the first differing byte leaks.
+  return timingSafeEqual(a, b) && presented !== undefined;
 }
 
 /** An unguessable token value. */

@@ -12,6 +12,7 @@ const optionalString = z
   .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
 
 const envSchema = z.object({
+  HOST: optionalString,
   PORT: optionalString,
   EMULATOR_PORT: optionalString,
   PUBLIC_URL: optionalString,
@@ -32,6 +33,8 @@ const envSchema = z.object({
 export interface Config {
   /** "emulator": no platform configured, the embedded emulator and its demo app are used. */
   mode: "emulator" | "platform";
+  /** Interface the proxy listens on: 127.0.0.1 for the local studio, 0.0.0.0 behind a load balancer. */
+  host: string;
   port: number;
   emulatorPort: number;
   /** Public origin of the proxy, e.g. http://localhost:8787 (no trailing slash). */
@@ -72,8 +75,25 @@ const HINTS: Record<string, string> = {
 
 function url(name: string, value: string): string {
   const parsed = z.url({ protocol: /^https?$/ }).safeParse(value);
-  if (!parsed.success) throw new ConfigError(`${name} must be an http(s) URL; got "${value}".`);
+  // The value is not echoed: a mistyped variable may hold a secret, or a URL with user:password@.
+  if (!parsed.success)
+    throw new ConfigError(`${name} must be an http(s) URL (${value.length} characters given).`);
+  const u = new URL(value);
+  if (u.username !== "" || u.password !== "") {
+    throw new ConfigError(
+      `${name} must not carry a user name or password; credentials go in their own variables.`,
+    );
+  }
   return value.replace(/\/+$/, "");
+}
+
+/** An interface to listen on: an IPv4 or IPv6 address, or a host name. */
+function host(value: string | undefined): string {
+  if (value === undefined) return "127.0.0.1";
+  if (!/^[A-Za-z0-9.:-]{1,253}$/.test(value)) {
+    throw new ConfigError(`HOST must be an address to listen on, e.g. 127.0.0.1 or 0.0.0.0; got "${value}".`);
+  }
+  return value;
 }
 
 function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
@@ -92,6 +112,7 @@ function int(name: string, value: string | undefined, fallback: number, min: num
 export function loadConfig(env: Record<string, string | undefined>, demo: DemoCredentials): Config {
   const e = envSchema.parse(env);
   const port = int("PORT", e.PORT, 8787, 0, 65535);
+  const listenHost = host(e.HOST);
   const emulatorPort = int("EMULATOR_PORT", e.EMULATOR_PORT, 8788, 0, 65535);
   const publicUrl = url("PUBLIC_URL", e.PUBLIC_URL ?? `http://localhost:${port}`);
   const upstreamTimeoutMs = int("UPSTREAM_TIMEOUT_MS", e.UPSTREAM_TIMEOUT_MS, 10_000, 100, 120_000);
@@ -102,6 +123,7 @@ export function loadConfig(env: Record<string, string | undefined>, demo: DemoCr
     const sessionSecret = e.SESSION_SECRET ?? randomBytes(32).toString("base64url");
     return {
       mode: "emulator",
+      host: listenHost,
       port,
       emulatorPort,
       publicUrl,
@@ -146,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined>, demo: DemoCr
   }
   const config: Config = {
     mode: "platform",
+    host: listenHost,
     port,
     emulatorPort,
     publicUrl,

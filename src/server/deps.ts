@@ -10,7 +10,7 @@ import type { Config } from "./config";
 import type { Inbox } from "./inbox";
 import type { FetchLike, OAuthClient } from "./oauth-client";
 import type { PlatformClient } from "./platform-client";
-import type { SessionCodec } from "./session";
+import type { Session, SessionCodec } from "./session";
 
 /** What every route needs; built once by the app factory. */
 export interface ServerDeps {
@@ -24,7 +24,18 @@ export interface ServerDeps {
   inbox: Inbox;
   /** States already used on this instance, with their expiry (replay of a copied cookie; see docs/server.md). */
   consumedStates: Map<string, number>;
+  /**
+   * Token refreshes in flight or just finished on this instance, by a hash of the refresh token they
+   * used: parallel requests of one session share one refresh instead of rotating the pair twice.
+   */
+  refreshes: Map<string, { expiresAt: number; result: Promise<RefreshOutcome> }>;
 }
+
+/** What one refresh produced: the new tokens and re-created subscriptions, or why it failed. */
+export type RefreshOutcome =
+  | { ok: true; tokens: NonNullable<Session["tokens"]>; subscriptions: Session["subscriptions"] }
+  /** `final`: the platform refused the grant; otherwise it could not be asked and a retry may pass. */
+  | { ok: false; final: boolean; error: StudioError };
 
 /** Sends a catalogue error as JSON with its status (and Retry-After for 429). */
 export function sendError(c: Context, err: StudioError): Response {
@@ -40,10 +51,33 @@ export function fail(c: Context, code: ErrorCode, extras: StudioErrorExtras = {}
   return sendError(c, studioError(code, extras));
 }
 
-/** Accepts only a same-origin path as a place to come back to (no open redirect). */
+const LOCAL_BASE = "http://studio.invalid";
+
+/**
+ * Accepts only a same-origin path as a place to come back to (no open redirect), normalised as a
+ * browser would read it. Browsers drop tabs and newlines inside URLs and read "\\" as "/", so
+ * "/\t/evil.example" or "/\\evil.example" would leave the origin; "/.//evil.example" becomes
+ * "//evil.example" once dot segments are resolved. Anything doubtful becomes "/".
+ */
 export function safeReturnTo(value: string | undefined | null): string {
-  if (!value?.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
-  return value;
+  if (!value?.startsWith("/") || value.startsWith("//")) return "/";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return "/";
+  let u: URL;
+  try {
+    u = new URL(value, LOCAL_BASE);
+  } catch {
+    return "/";
+  }
+  if (u.origin !== LOCAL_BASE || u.pathname.startsWith("//")) return "/";
+  return `${u.pathname}${u.search}${u.hash}`;
+}
+
+/** Adds query parameters to a same-origin path, before any #fragment (where the editor reads them). */
+export function withParams(path: string, params: Record<string, string>): string {
+  const u = new URL(safeReturnTo(path), LOCAL_BASE);
+  for (const [k, v] of Object.entries(params)) u.searchParams.set(k, v);
+  return `${u.pathname}${u.search}${u.hash}`;
 }
 
 /** The same-origin URL that starts OAuth for `scopes` and comes back to `returnTo`. */

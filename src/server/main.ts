@@ -4,6 +4,9 @@ import { DEMO_APP } from "../emulator/state";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { createProxy } from "./app";
 
+/** The emulator always listens on the loopback interface (HOST applies to the proxy only). */
+const EMULATOR_HOST = "127.0.0.1";
+
 /** Starts the emulator (when no platform is configured) and the proxy, printing each address. */
 function main(): void {
   let config: Config;
@@ -25,9 +28,10 @@ function main(): void {
         startUrl: `${config.publicUrl}/platform/start`,
       },
     });
-    serve({ fetch: emulator.app.fetch, port: config.emulatorPort }, (info) => {
+    // A local stand-in with public demo secrets: reachable from this machine only.
+    serve({ fetch: emulator.app.fetch, port: config.emulatorPort, hostname: EMULATOR_HOST }, (info) => {
       console.log(
-        `Platform emulator (auth and API host, demo app ${config.app.slug}): http://localhost:${info.port}`,
+        `Platform emulator (auth and API host, demo app ${config.app.slug}): http://localhost:${info.port} (listening on ${EMULATOR_HOST})`,
       );
     });
     if (config.sessionSecretGenerated) {
@@ -36,8 +40,10 @@ function main(): void {
   }
 
   const proxy = createProxy({ config });
-  serve({ fetch: proxy.app.fetch, port: config.port }, (info) => {
-    console.log(`Addon Studio (editor and proxy): ${config.publicUrl} (listening on port ${info.port})`);
+  serve({ fetch: proxy.app.fetch, port: config.port, hostname: config.host }, (info) => {
+    console.log(
+      `Addon Studio (editor and proxy): ${config.publicUrl} (listening on ${config.host}:${info.port})`,
+    );
     console.log(
       config.mode === "emulator"
         ? "No platform configured: publishing goes to the local emulator."

@@ -36,6 +36,8 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
         // Spec 4.2: form-encoded body.
         headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
         body: encodeForm(fields),
+        // A redirect would re-send the client secret elsewhere; the token endpoint answers directly.
+        redirect: "manual",
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (e) {
@@ -43,15 +45,17 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
     }
     const text = await res.text().catch(() => "");
     if (!res.ok) {
+      // Whatever the token endpoint echoes of the request (secret, code, tokens) is not passed on.
+      const secrets = [opts.clientSecret, fields.code ?? "", fields.refresh_token ?? ""];
       // A refused grant (RFC 6749 section 5.2) is a token problem, not a failed API call.
       if (res.status === 400 || res.status === 401) {
-        const detail = upstreamDetail(res.status, text);
+        const detail = upstreamDetail(res.status, text, secrets);
         return {
           ok: false,
           error: studioError("token_exchange_failed", { detail, upstreamStatus: res.status }),
         };
       }
-      return { ok: false, error: mapUpstreamFailure(res.status, res.headers, text, opts.now()) };
+      return { ok: false, error: mapUpstreamFailure(res.status, res.headers, text, opts.now(), secrets) };
     }
     let json: unknown;
     try {

@@ -77,6 +77,8 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
         method,
         headers,
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        // The platform does not redirect API calls; following one would carry x-api-key to another host.
+        redirect: "manual",
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (e) {
@@ -88,7 +90,10 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
     } catch (e) {
       return { ok: false, error: mapFetchFailure(e, opts.timeoutMs) };
     }
-    if (!res.ok) return { ok: false, error: mapUpstreamFailure(res.status, res.headers, text, opts.now()) };
+    if (!res.ok) {
+      const secrets = accessToken !== undefined ? [opts.apiKey, accessToken] : [opts.apiKey];
+      return { ok: false, error: mapUpstreamFailure(res.status, res.headers, text, opts.now(), secrets) };
+    }
     let json: unknown = {};
     if (text.trim() !== "") {
       try {

@@ -1,8 +1,12 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import * as z from "zod";
 import { subscriptionEventTypeSchema } from "../platform/events";
+
+/** Subscriptions one session holds (and re-creates after each refresh, spec 6.3.3). */
+export const MAX_HELD_SUBSCRIPTIONS = 20;
 
 const heldSubscriptionSchema = z.strictObject({
   event_type: subscriptionEventTypeSchema,
@@ -38,9 +42,12 @@ export const sessionSchema = z.strictObject({
       createdAt: z.number(),
     })
     .optional(),
-  subscriptions: z.array(heldSubscriptionSchema).max(20),
+  subscriptions: z.array(heldSubscriptionSchema).max(MAX_HELD_SUBSCRIPTIONS),
 });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** What is sealed: the session and when it was sealed (epoch ms). */
+const envelopeSchema = z.strictObject({ at: z.number(), s: sessionSchema });
 
 /** A new, empty session. */
 export function emptySession(now: number): Session {
@@ -50,16 +57,34 @@ export function emptySession(now: number): Session {
 export interface SessionCodecOptions {
   secret: string;
   secure: boolean;
-  /** Cookie lifetime; matches the 30-day refresh token (spec 8). */
+  /** Cookie lifetime; matches the 30-day refresh token (spec 8). A sealed value older than this is refused. */
   maxAgeSeconds?: number;
+  now?: () => number;
 }
+
+/** Raised when a session cannot be stored even across every cookie chunk; its message says what to do. */
+export class SessionTooLargeError extends Error {
+  override name = "SessionTooLargeError";
+}
+
+/**
+ * Browsers keep at most about 4096 bytes per cookie (name, value and attributes); a larger Set-Cookie is
+ * dropped silently, which would look like a random sign-out. A sealed session is split over up to
+ * MAX_CHUNKS cookies of at most CHUNK_CHARS characters; 3 x 3800 also stays well under Node's 16 KB
+ * request-header limit.
+ */
+export const CHUNK_CHARS = 3800;
+export const MAX_CHUNKS = 3;
 
 /** Reads and writes the session cookie. */
 export interface SessionCodec {
   cookieName: string;
   read(c: Context): Session | undefined;
+  /** Stores the session; throws SessionTooLargeError when it cannot fit (check with `fits` first). */
   write(c: Context, session: Session): void;
   clear(c: Context): void;
+  /** True when the session, sealed, fits in the cookies the codec may use. */
+  fits(session: Session): boolean;
   seal(session: Session): string;
   unseal(value: string): Session | undefined;
 }
@@ -67,57 +92,90 @@ export interface SessionCodec {
 /**
  * Sessions are sealed (AES-256-GCM: encrypted and authenticated) into the cookie itself, so any proxy
  * instance holding the same SESSION_SECRET can read them: no shared store is needed behind a load
- * balancer. The browser holds only ciphertext; tokens never leave the server readable.
+ * balancer. The browser holds only ciphertext; tokens never leave the server readable. The JSON is
+ * deflated first (scope lists are repetitive) and stamped with the time it was sealed, so a copied
+ * cookie stops working after the cookie's Max-Age even if a browser or a thief keeps it.
  */
 export function createSessionCodec(opts: SessionCodecOptions): SessionCodec {
-  const key = Buffer.from(hkdfSync("sha256", opts.secret, "addon-studio", "session cookie v1", 32));
+  const key = Buffer.from(hkdfSync("sha256", opts.secret, "addon-studio", "session cookie v2", 32));
   // __Host- keeps the cookie to this exact origin; browsers accept it only with Secure.
   const cookieName = opts.secure ? "__Host-studio_session" : "studio_session";
+  const chunkName = (i: number) => (i === 0 ? cookieName : `${cookieName}.${i}`);
   const maxAge = opts.maxAgeSeconds ?? 30 * 24 * 3600;
+  const now = opts.now ?? (() => Date.now());
+  const cookieOptions = { httpOnly: true, sameSite: "Lax", secure: opts.secure, path: "/" } as const;
 
   const seal = (session: Session): string => {
     const iv = randomBytes(12);
     const cipher = createCipheriv("aes-256-gcm", key, iv);
-    const plain = Buffer.from(JSON.stringify(session), "utf8");
+    const plain = deflateRawSync(Buffer.from(JSON.stringify({ at: now(), s: session }), "utf8"));
     const ct = Buffer.concat([cipher.update(plain), cipher.final()]);
-    return `v1.${Buffer.concat([iv, cipher.getAuthTag(), ct]).toString("base64url")}`;
+    return `v2.${Buffer.concat([iv, cipher.getAuthTag(), ct]).toString("base64url")}`;
   };
 
   const unseal = (value: string): Session | undefined => {
-    if (!value.startsWith("v1.")) return undefined;
+    if (!value.startsWith("v2.")) return undefined;
     try {
       const raw = Buffer.from(value.slice(3), "base64url");
       if (raw.length < 29) return undefined;
       const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
       decipher.setAuthTag(raw.subarray(12, 28));
-      const plain = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-      const parsed = sessionSchema.safeParse(JSON.parse(plain));
-      return parsed.success ? parsed.data : undefined;
+      const plain = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
+      // The limit guards against a decompression bomb; only an authenticated value gets here anyway.
+      const json: unknown = JSON.parse(
+        inflateRawSync(plain, { maxOutputLength: 256 * 1024 }).toString("utf8"),
+      );
+      const parsed = envelopeSchema.safeParse(json);
+      if (!parsed.success) return undefined;
+      const age = now() - parsed.data.at;
+      if (age > maxAge * 1000 || age < -5 * 60 * 1000) return undefined;
+      return parsed.data.s;
     } catch {
       // Tampered, sealed with another secret, or garbage: treat as no session.
       return undefined;
     }
   };
 
+  const split = (sealed: string): string[] => {
+    const parts: string[] = [];
+    for (let i = 0; i < sealed.length; i += CHUNK_CHARS) parts.push(sealed.slice(i, i + CHUNK_CHARS));
+    return parts;
+  };
+
   return {
     cookieName,
     seal,
     unseal,
+    fits(session) {
+      return split(seal(session)).length <= MAX_CHUNKS;
+    },
     read(c) {
-      const value = getCookie(c, cookieName);
-      return value === undefined ? undefined : unseal(value);
+      const first = getCookie(c, cookieName);
+      if (first === undefined) return undefined;
+      let value = first;
+      for (let i = 1; i < MAX_CHUNKS; i++) {
+        const part = getCookie(c, chunkName(i));
+        if (part === undefined) break;
+        value += part;
+      }
+      return unseal(value);
     },
     write(c, session) {
-      setCookie(c, cookieName, seal(session), {
-        httpOnly: true,
-        sameSite: "Lax",
-        secure: opts.secure,
-        path: "/",
-        maxAge,
+      const parts = split(seal(session));
+      if (parts.length > MAX_CHUNKS) {
+        throw new SessionTooLargeError(
+          `The session needs ${parts.length} cookies of ${CHUNK_CHARS} characters; at most ${MAX_CHUNKS} are used. Sign out, or remove held subscriptions, and authorize again with fewer scopes.`,
+        );
+      }
+      parts.forEach((part, i) => {
+        setCookie(c, chunkName(i), part, { ...cookieOptions, maxAge });
       });
+      // Drop chunks a larger session left (in the browser, or earlier in this response), so an old tail
+      // is never glued to a new head.
+      for (let i = parts.length; i < MAX_CHUNKS; i++) deleteCookie(c, chunkName(i), cookieOptions);
     },
     clear(c) {
-      deleteCookie(c, cookieName, { path: "/", secure: opts.secure });
+      for (let i = 0; i < MAX_CHUNKS; i++) deleteCookie(c, chunkName(i), cookieOptions);
     },
   };
 }

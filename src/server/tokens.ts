@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import type { Context } from "hono";
+import { type StudioError, studioError } from "../platform/errors";
 import { tryParseScopes, USER_PHONE } from "../platform/scopes";
-import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo } from "./deps";
+import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturnTo, sendError } from "./deps";
 import type { Session } from "./session";
 import { emptySession } from "./session";
 
@@ -27,35 +29,76 @@ export async function renewSubscriptions(deps: ServerDeps, session: Session): Pr
   }
 }
 
-/**
- * Renews an expired access token with the refresh grant (spec 2.4) and replaces the pair (spec 5.5).
- * Returns the session with fresh tokens, or undefined when the session must authorize again.
- */
-export async function renewIfExpired(
-  deps: ServerDeps,
-  c: Context,
-  session: Session,
-): Promise<{ session: Session; renewed: boolean } | undefined> {
+/** How long a finished refresh is shared with requests still carrying the old pair (the rotation grace). */
+const REFRESH_SHARE_MS = 2 * 60 * 1000;
+
+/** The outcome of renewing a session's access token. */
+export type Renewal =
+  | { status: "fresh" | "renewed"; session: Session }
+  /** No refresh token, or the platform refused it: the user must authorize again. */
+  | { status: "expired" }
+  /** The platform could not be asked (timeout, 5xx, 429): the tokens are kept and nothing is lost. */
+  | { status: "failed"; error: StudioError };
+
+async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshOutcome> {
   const tokens = session.tokens;
-  if (!tokens) return undefined;
-  if (deps.now() < tokens.expiresAt - EXPIRY_SKEW_MS) return { session, renewed: false };
-  if (!tokens.refreshToken) return undefined;
+  if (!tokens?.refreshToken) return { ok: false, final: true, error: studioError("session_expired") };
   const result = await deps.oauth.refresh(tokens.accessToken, tokens.refreshToken);
   if (!result.ok) {
     deps.log(`token refresh failed: ${result.error.error.code}`);
-    return undefined;
+    // A refused grant (RFC 6749 section 5.2) is final; anything else may pass on the next try.
+    return { ok: false, final: result.error.error.code === "token_exchange_failed", error: result.error };
   }
   const t = result.token;
-  session.tokens = {
-    accessToken: t.access_token,
-    // Spec 2.5: the refresh response always carries a new refresh token; keep the old one if it does not.
-    refreshToken: t.refresh_token ?? tokens.refreshToken,
-    expiresAt: deps.now() + t.expires_in * 1000,
-    scopes: tryParseScopes(t.scope) ?? tokens.scopes,
+  const renewed: Session = {
+    ...session,
+    subscriptions: session.subscriptions.map((s) => ({ ...s })),
+    tokens: {
+      accessToken: t.access_token,
+      // Spec 2.5: the refresh response always carries a new refresh token; keep the old one if it does not.
+      refreshToken: t.refresh_token ?? tokens.refreshToken,
+      expiresAt: deps.now() + t.expires_in * 1000,
+      scopes: tryParseScopes(t.scope) ?? tokens.scopes,
+    },
   };
-  await renewSubscriptions(deps, session);
+  await renewSubscriptions(deps, renewed);
+  const fresh = renewed.tokens;
+  if (!fresh) return { ok: false, final: true, error: studioError("session_expired") };
+  return { ok: true, tokens: fresh, subscriptions: renewed.subscriptions };
+}
+
+/**
+ * Renews an expired access token with the refresh grant (spec 2.4) and replaces the pair in the sealed
+ * cookie (spec 5.5). Requests of one session that find the token expired at the same time share a single
+ * refresh (keyed by a hash of the refresh token), and for the rotation grace later requests still
+ * carrying the old pair get the new one: otherwise each would rotate the pair again, re-create every
+ * held subscription, and the cookies would race.
+ */
+export async function renewIfExpired(deps: ServerDeps, c: Context, session: Session): Promise<Renewal> {
+  const tokens = session.tokens;
+  if (!tokens) return { status: "expired" };
+  if (deps.now() < tokens.expiresAt - EXPIRY_SKEW_MS) return { status: "fresh", session };
+  if (!tokens.refreshToken) return { status: "expired" };
+  const now = deps.now();
+  for (const [k, v] of deps.refreshes) if (v.expiresAt <= now) deps.refreshes.delete(k);
+  const key = createHash("sha256").update(tokens.refreshToken).digest("base64url");
+  let entry = deps.refreshes.get(key);
+  if (!entry) {
+    const result = refreshOnce(deps, session);
+    const created = { expiresAt: now + REFRESH_SHARE_MS, result };
+    entry = created;
+    deps.refreshes.set(key, created);
+    // Only a success is shared for the grace period; a failure may be retried by the next request.
+    void result.then((o) => {
+      if (!o.ok && deps.refreshes.get(key) === created) deps.refreshes.delete(key);
+    });
+  }
+  const outcome = await entry.result;
+  if (!outcome.ok) return outcome.final ? { status: "expired" } : { status: "failed", error: outcome.error };
+  session.tokens = { ...outcome.tokens };
+  session.subscriptions = outcome.subscriptions.map((s) => ({ ...s }));
   deps.sessions.write(c, session);
-  return { session, renewed: true };
+  return { status: "renewed", session };
 }
 
 /**
@@ -76,7 +119,8 @@ export async function requireToken(deps: ServerDeps, c: Context, needs: string[]
     };
   }
   const renewed = await renewIfExpired(deps, c, session);
-  if (!renewed) {
+  if (renewed.status === "failed") return { ok: false, response: sendError(c, renewed.error) };
+  if (renewed.status === "expired") {
     const held = session.tokens.scopes;
     delete session.tokens;
     deps.sessions.write(c, session);

@@ -29,9 +29,20 @@ function parseJson(text: string): unknown {
   }
 }
 
+/**
+ * Replaces every occurrence of a secret (API key, client secret, the tokens or code just sent) in an
+ * upstream answer: a platform or a gateway that echoes the request in its error ("token at_… is
+ * invalid") must not hand it to the browser or the log through our error body.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret.length >= 6) out = out.split(secret).join("[redacted]");
+  return out;
+}
+
 /** The human part of a failed answer: the platform's message, the RFC 6749 error, or the status. */
-export function upstreamDetail(status: number, bodyText: string): string {
-  const json = parseJson(bodyText);
+export function upstreamDetail(status: number, bodyText: string, secrets: readonly string[] = []): string {
+  const json = parseJson(redactSecrets(bodyText, secrets));
   const platform = platformErrorSchema.safeParse(json);
   if (platform.success) return platform.data.message;
   const oauth = tokenErrorSchema.safeParse(json);
@@ -46,9 +57,11 @@ export function upstreamDetail(status: number, bodyText: string): string {
 export function mapUpstreamFailure(
   status: number,
   headers: Headers,
-  bodyText: string,
+  rawBodyText: string,
   now: number,
+  secrets: readonly string[] = [],
 ): StudioError {
+  const bodyText = redactSecrets(rawBodyText, secrets);
   const platform = platformErrorSchema.safeParse(parseJson(bodyText));
   const detail = upstreamDetail(status, bodyText);
   const code = codeForStatus(status);

@@ -13,11 +13,45 @@ import {
 import { type BodyKind, checkBody } from "../body-check";
 import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from "../deps";
 import type { PlatformResult, UserTarget } from "../platform-client";
-import { emptySession } from "../session";
+import { emptySession, MAX_HELD_SUBSCRIPTIONS } from "../session";
 import { requireToken } from "../tokens";
 import { publicSubscription } from "./oauth-routes";
 
 const POST_TOKEN_RE = /^[_A-Za-z0-9]{8,16}$/;
+/** A phone number as the platform writes it (spec 4.3 `phone_numbers`, e.g. 09120000001). */
+const PHONE_RE = /^\+?[0-9]{4,15}$/;
+/** Ids in paths (divar_user_id, conversation_id, user add-on id): the scope grammar's identifier. */
+const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
+
+/**
+ * Path parameters are checked before anything goes upstream: the WHATWG URL parser resolves "." and
+ * ".." segments (also as %2E), which encodeURIComponent leaves alone, so "/users/phone/%2E%2E/addon"
+ * would otherwise reach another upstream endpoint; a space in a conversation id would add a scope.
+ */
+function badParam(c: Context, name: string, value: string): Response | undefined {
+  const ok =
+    name === "post_token"
+      ? POST_TOKEN_RE.test(value)
+      : name === "phone"
+        ? PHONE_RE.test(value)
+        : ID_RE.test(value);
+  if (ok) return undefined;
+  const rule =
+    name === "post_token"
+      ? "8 to 16 characters of A-Z, a-z, 0-9 and _"
+      : name === "phone"
+        ? "4 to 15 digits, optionally after +, e.g. 09120000001"
+        : "1 to 128 characters of A-Z, a-z, 0-9, _ and -";
+  return fail(c, "invalid_request", { detail: `${name} in the address must be ${rule}` });
+}
+
+/** The user a route addresses, from its path, or the 400 answer naming the wrong parameter. */
+function targetOf(c: Context): UserTarget | Response {
+  const phone = c.req.param("phone");
+  if (phone !== undefined) return badParam(c, "phone", phone) ?? { phone };
+  const id = c.req.param("divarUserId") ?? "";
+  return badParam(c, "divar_user_id", id) ?? { divarUserId: id };
+}
 
 /** Reads a JSON body; only application/json is accepted, which also keeps cross-site forms out. */
 async function readJson(
@@ -69,11 +103,8 @@ export function apiRoutes(deps: ServerDeps): Hono {
   // Spec 4.6.
   app.post("/api/posts/:postToken/addon", async (c) => {
     const postToken = c.req.param("postToken");
-    if (!POST_TOKEN_RE.test(postToken)) {
-      return fail(c, "invalid_request", {
-        detail: "a post token is 8 to 16 characters of A-Z, a-z, 0-9 and _",
-      });
-    }
+    const bad = badParam(c, "post_token", postToken);
+    if (bad) return bad;
     const body = await readBody(c, "post");
     if (!body.ok) return body.response;
     const t = await requireToken(deps, c, [[postAddonScope(postToken)], [USER_POSTS_ADDON_CREATE]]);
@@ -87,61 +118,63 @@ export function apiRoutes(deps: ServerDeps): Hono {
   // Facts "Endpoints": DELETE /v1/open-platform/addons/post/{post_token}.
   app.delete("/api/posts/:postToken/addon", async (c) => {
     const postToken = c.req.param("postToken");
-    if (!POST_TOKEN_RE.test(postToken)) {
-      return fail(c, "invalid_request", {
-        detail: "a post token is 8 to 16 characters of A-Z, a-z, 0-9 and _",
-      });
-    }
+    const bad = badParam(c, "post_token", postToken);
+    if (bad) return bad;
     const t = await requireToken(deps, c, [[postAddonScope(postToken)], [USER_POSTS_ADDON_CREATE]]);
     if (!t.ok) return t.response;
     return answer(c, await p.deletePostAddons(t.accessToken, postToken));
   });
 
   // Spec 4.7 by phone; facts: by divar_user_id on the live platform.
-  const userAddon = async (c: Context, target: UserTarget) => {
+  const userAddon = async (c: Context) => {
+    const target = targetOf(c);
+    if (target instanceof Response) return target;
     const body = await readBody(c, "user");
     if (!body.ok) return body.response;
     const t = await requireToken(deps, c, [[USER_ADDON_CREATE]]);
     if (!t.ok) return t.response;
     return answer(c, await p.userAddon(t.accessToken, target, body.json), { warnings: body.warnings });
   };
-  app.post("/api/users/phone/:phone/addon", (c) => userAddon(c, { phone: c.req.param("phone") }));
-  app.post("/api/users/id/:divarUserId/addon", (c) =>
-    userAddon(c, { divarUserId: c.req.param("divarUserId") }),
-  );
+  app.post("/api/users/phone/:phone/addon", userAddon);
+  app.post("/api/users/id/:divarUserId/addon", userAddon);
 
   app.delete("/api/user-addons/:id", async (c) => {
+    const id = c.req.param("id");
+    const bad = badParam(c, "id", id);
+    if (bad) return bad;
     const denied = requireSignedIn(deps, c);
     if (denied) return denied;
-    return answer(c, await p.deleteUserAddon(c.req.param("id")));
+    return answer(c, await p.deleteUserAddon(id));
   });
 
   // Spec 4.8 / 4.9: API-key permissions; 4.8 also sends the user's token.
-  const semanticCreate = async (c: Context, target: UserTarget) => {
+  const semanticCreate = async (c: Context) => {
+    const target = targetOf(c);
+    if (target instanceof Response) return target;
     const body = await readBody(c, "semantic");
     if (!body.ok) return body.response;
     const t = await requireToken(deps, c, [[]]);
     if (!t.ok) return t.response;
     return answer(c, await p.semanticCreate(t.accessToken, target, body.json), { warnings: body.warnings });
   };
-  const semanticDelete = async (c: Context, target: UserTarget) => {
+  const semanticDelete = async (c: Context) => {
+    const target = targetOf(c);
+    if (target instanceof Response) return target;
     // The platform needs only the API key (spec 4.9); the proxy still requires a signed-in editor user.
     const denied = requireSignedIn(deps, c);
     if (denied) return denied;
     return answer(c, await p.semanticDelete(target));
   };
-  app.post("/api/users/phone/:phone/semantic", (c) => semanticCreate(c, { phone: c.req.param("phone") }));
-  app.post("/api/users/id/:divarUserId/semantic", (c) =>
-    semanticCreate(c, { divarUserId: c.req.param("divarUserId") }),
-  );
-  app.delete("/api/users/phone/:phone/semantic", (c) => semanticDelete(c, { phone: c.req.param("phone") }));
-  app.delete("/api/users/id/:divarUserId/semantic", (c) =>
-    semanticDelete(c, { divarUserId: c.req.param("divarUserId") }),
-  );
+  app.post("/api/users/phone/:phone/semantic", semanticCreate);
+  app.post("/api/users/id/:divarUserId/semantic", semanticCreate);
+  app.delete("/api/users/phone/:phone/semantic", semanticDelete);
+  app.delete("/api/users/id/:divarUserId/semantic", semanticDelete);
 
   // Spec 4.10.
   app.post("/api/conversations/:conversationId/messages", async (c) => {
     const conversationId = c.req.param("conversationId");
+    const bad = badParam(c, "conversation_id", conversationId);
+    if (bad) return bad;
     const body = await readBody(c, "chat");
     if (!body.ok) return body.response;
     const t = await requireToken(deps, c, [[conversationScope(conversationId)]]);
@@ -179,14 +212,18 @@ export function apiRoutes(deps: ServerDeps): Hono {
     const req = parsed.data;
     const t = await requireToken(deps, c, scopesForSubscription(req.event_type, req.event_resource_id));
     if (!t.ok) return t.response;
-    const result = await p.subscribe(t.accessToken, req);
-    if (!result.ok) return sendError(c, result.error);
     const session = t.session;
     const now = deps.now();
     const same = (s: (typeof session.subscriptions)[number]) =>
       s.event_type === req.event_type && s.event_resource_id === req.event_resource_id;
-    session.subscriptions = [
-      ...session.subscriptions.filter((s) => !same(s)),
+    const others = session.subscriptions.filter((s) => !same(s));
+    if (others.length >= MAX_HELD_SUBSCRIPTIONS) {
+      return fail(c, "invalid_request", {
+        detail: `the studio holds at most ${MAX_HELD_SUBSCRIPTIONS} subscriptions per session; stop holding one first`,
+      });
+    }
+    const held = [
+      ...others,
       {
         event_type: req.event_type,
         ...(req.event_resource_id !== undefined ? { event_resource_id: req.event_resource_id } : {}),
@@ -195,7 +232,17 @@ export function apiRoutes(deps: ServerDeps): Hono {
         createdAt: now,
         renewedAt: now,
       },
-    ].slice(-20);
+    ];
+    // Checked before subscribing upstream, so a subscription is never created and then forgotten.
+    if (!deps.sessions.fits({ ...session, subscriptions: held })) {
+      return fail(c, "invalid_request", {
+        detail:
+          "the session cookie cannot hold this subscription (its metadata is too large, or too many are held); shorten metadata or stop holding one",
+      });
+    }
+    const result = await p.subscribe(t.accessToken, req);
+    if (!result.ok) return sendError(c, result.error);
+    session.subscriptions = held;
     deps.sessions.write(c, session);
     return c.json({ ok: true, subscriptions: session.subscriptions.map(publicSubscription) }, 200, {
       "cache-control": "no-store",

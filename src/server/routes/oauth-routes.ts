@@ -2,17 +2,12 @@ import { randomBytes } from "node:crypto";
 import { Hono } from "hono";
 import { formatErrorMessage } from "../../platform/errors";
 import { OFFLINE_ACCESS, tryParseScopes } from "../../platform/scopes";
-import { fail, type ServerDeps, safeReturnTo } from "../deps";
+import { fail, type ServerDeps, safeReturnTo, withParams } from "../deps";
 import { emptySession, safeEqual } from "../session";
 import { renewIfExpired, renewSubscriptions } from "../tokens";
 
 /** A started flow must come back within this time (RFC 6749 section 10.12: state is short-lived). */
 const STATE_TTL_MS = 10 * 60 * 1000;
-
-function withParams(path: string, params: Record<string, string>): string {
-  const sep = path.includes("?") ? "&" : "?";
-  return `${path}${sep}${new URLSearchParams(params).toString()}`;
-}
 
 function statePage(): string {
   const msg = formatErrorMessage("state_mismatch");
@@ -50,8 +45,11 @@ export function oauthRoutes(deps: ServerDeps): Hono {
 
   // Spec 2.3 / 5.4: check state, treat a missing code as refusal, exchange the code (spec 4.2).
   app.get("/oauth/callback", async (c) => {
+    // The address carries code and state: no page it leads to may pass it on as Referer.
+    c.header("referrer-policy", "no-referrer");
     const state = c.req.query("state") ?? "";
     const code = c.req.query("code");
+    const error = c.req.query("error");
     const session = deps.sessions.read(c);
     const pending = session?.pending;
     const now = deps.now();
@@ -68,8 +66,12 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     }
     deps.consumedStates.set(pending.state, pending.createdAt + STATE_TTL_MS);
     delete session.pending;
-    if (!code) {
+    // Spec 2.3, RFC 6749 section 4.1.2.1: an error (or no code) is a refusal. A callback carrying both a
+    // code and an error is not one the platform sends; its code is not exchanged.
+    if (!code || error !== undefined) {
       deps.sessions.write(c, session);
+      if (error !== undefined)
+        deps.log(`oauth callback refused: ${/^[a-z_]{1,40}$/.test(error) ? error : "error"}`);
       return c.redirect(
         withParams(pending.returnTo, { oauth: "refused", oauth_error: "consent_refused" }),
         302,
@@ -104,8 +106,9 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     if (session.tokens) {
       // Polling this route keeps an offline session (and its subscriptions) alive.
       const renewed = await renewIfExpired(deps, c, session);
-      if (renewed) session = renewed.session;
-      else expired = true;
+      if (renewed.status === "fresh" || renewed.status === "renewed") session = renewed.session;
+      // A failed refresh (platform unreachable) keeps the tokens: the next call tries again.
+      else if (renewed.status === "expired") expired = true;
     }
     const tokens = session.tokens;
     return c.json(

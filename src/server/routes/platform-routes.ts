@@ -9,6 +9,9 @@ import { fail, type ServerDeps } from "../deps";
 import type { InboxEntry } from "../inbox";
 import { safeEqual } from "../session";
 
+/** Entries one live stream may have waiting to be written. */
+const STREAM_QUEUE_LIMIT = 200;
+
 function problemsOf(error: z.ZodError) {
   return error.issues.map((i) =>
     problem(
@@ -95,6 +98,9 @@ export function platformRoutes(deps: ServerDeps): Hono {
       let wake: (() => void) | undefined;
       const unsubscribe = deps.inbox.subscribe((e) => {
         queue.push(e);
+        // A client that stops reading must not grow this queue without bound: past what the inbox
+        // itself keeps, the oldest entries go (a reconnect with Last-Event-ID replays what remains).
+        if (queue.length > STREAM_QUEUE_LIMIT) queue.splice(0, queue.length - STREAM_QUEUE_LIMIT);
         wake?.();
       });
       stream.onAbort(() => {

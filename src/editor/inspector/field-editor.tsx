@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { ACTION_KINDS, ACTION_LABELS, type ActionKind } from "../../platform/actions";
 import { type Color, COLORS, COLOR_SWATCHES } from "../../platform/colors";
 import type { FieldDescriptor } from "../../platform/fields";
@@ -319,6 +319,10 @@ function IconField(props: {
             <IconPicker
               label={props.label}
               value={props.value}
+              onClose={() => {
+                setOpen(false);
+                document.getElementById(props.id)?.focus();
+              }}
               onPick={(name) => {
                 props.onChange(name, false);
                 setOpen(false);
@@ -344,18 +348,27 @@ function ActionEditor(props: {
   const action = isRecord(props.value) ? props.value : undefined;
   const kind = action ? ACTION_KINDS.find((k) => action[k] !== undefined) : undefined;
   const path = props.path;
+  // What each kind held before the user switched away from it, per action field, so trying
+  // another kind and coming back restores the URL, data or post token typed earlier.
+  const remembered = useRef(new Map<string, unknown>());
 
   function choose(next: ActionKind | "") {
+    const memory = remembered.current;
+    if (kind && action) memory.set(`${props.id}|${kind}`, action[kind]);
     if (next === "") {
       form.set(path, undefined);
       return;
     }
+    const current = kind && action ? action[kind] : undefined;
     const payload =
-      next === "open_direct_link"
+      memory.get(`${props.id}|${next}`) ??
+      // The two data kinds share their payload shape, as do the two post-page kinds: carry it over.
+      (isRecord(current) && sameShape(kind, next) ? current : undefined) ??
+      (next === "open_direct_link"
         ? "https://"
         : next === "open_server_link" || next === "get_dynamic_action"
           ? { data: {} }
-          : { post_token: form.postToken ?? "" };
+          : { post_token: form.postToken ?? "" });
     form.set(path, { [next]: payload });
   }
 
@@ -417,6 +430,17 @@ function ActionEditor(props: {
         <PostTokenField path={[...subPath, "post_token"]} value={action?.[kind]} />
       ) : null}
     </fieldset>
+  );
+}
+
+const DATA_KINDS: readonly string[] = ["open_server_link", "get_dynamic_action"];
+const POST_KINDS: readonly string[] = ["open_post_page", "open_post_manage_page"];
+
+/** True when actions of kinds `a` and `b` carry the same payload fields. */
+function sameShape(a: ActionKind | undefined, b: ActionKind): boolean {
+  if (!a) return false;
+  return (
+    (DATA_KINDS.includes(a) && DATA_KINDS.includes(b)) || (POST_KINDS.includes(a) && POST_KINDS.includes(b))
   );
 }
 

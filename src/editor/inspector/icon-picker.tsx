@@ -2,7 +2,13 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { ICON_NAMES } from "../../platform/icons";
 
 /** Searchable list of the known icon names (loaded lazily: it renders hundreds of options). */
-export default function IconPicker(props: { label: string; value: string; onPick: (name: string) => void }) {
+export default function IconPicker(props: {
+  label: string;
+  value: string;
+  onPick: (name: string) => void;
+  /** Escape: close without picking (focus goes back to the icon field). */
+  onClose: () => void;
+}) {
   const [query, setQuery] = useState("");
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
@@ -16,7 +22,17 @@ export default function IconPicker(props: { label: string; value: string; onPick
     return q ? ICON_NAMES.filter((n) => n.includes(q)) : ICON_NAMES;
   }, [query]);
   return (
-    <div className="icon-picker">
+    // Escape anywhere in the picker closes it: with 822 buttons, tabbing out is not a way back.
+    <fieldset
+      className="icon-picker"
+      aria-label={`Icon picker for ${props.label}`}
+      onKeyDown={(e) => {
+        if (e.key !== "Escape") return;
+        e.preventDefault();
+        e.stopPropagation();
+        props.onClose();
+      }}
+    >
       <label className="field-label" htmlFor={searchId}>
         Search icons
       </label>
@@ -28,10 +44,20 @@ export default function IconPicker(props: { label: string; value: string; onPick
         value={query}
         ref={searchRef}
         onChange={(e) => setQuery(e.target.value)}
+        onKeyDown={(e) => {
+          // Enter takes the first match, so "search, Enter" picks an icon without tabbing the grid.
+          const first = matches[0];
+          if (e.key === "Enter" && first) {
+            e.preventDefault();
+            props.onPick(first);
+          }
+        }}
+        aria-describedby={`${searchId}:hint`}
         placeholder={`${ICON_NAMES.length} icons, e.g. car, star`}
       />
-      <p className="muted" aria-live="polite">
+      <p className="muted" id={`${searchId}:hint`} aria-live="polite">
         {matches.length} {matches.length === 1 ? "icon" : "icons"}
+        {matches[0] ? `; Enter picks ${matches[0]}, Escape closes.` : "."}
       </p>
       <ul className="icon-grid" aria-label={`Icons for ${props.label}`}>
         {matches.map((name) => (
@@ -47,6 +73,6 @@ export default function IconPicker(props: { label: string; value: string; onPick
           </li>
         ))}
       </ul>
-    </div>
+    </fieldset>
   );
 }

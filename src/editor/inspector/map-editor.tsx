@@ -49,8 +49,11 @@ export function MapEditor(props: MapEditorProps) {
       ) : null}
       {entries.length === 0 ? <p className="muted">No entries.</p> : null}
       <ul className="map-rows">
-        {entries.map(([key, value]) => (
-          <MapRow key={key} entryKey={key} value={value} props={props} keyListId={keyListId} />
+        {entries.map(([key, value], i) => (
+          // Keyed by position, not by the key: renaming a key (on Enter, or on blur when Tab moves on)
+          // must keep the row's inputs mounted, or keyboard focus falls back to the page.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row's identity is its position while its key is edited
+          <MapRow key={i} index={i} entryKey={key} value={value} props={props} keyListId={keyListId} />
         ))}
       </ul>
       <button
@@ -72,7 +75,13 @@ export function MapEditor(props: MapEditorProps) {
   );
 }
 
-function MapRow(props: { entryKey: string; value: string; props: MapEditorProps; keyListId: string }) {
+function MapRow(props: {
+  index: number;
+  entryKey: string;
+  value: string;
+  props: MapEditorProps;
+  keyListId: string;
+}) {
   const { entryKey, value } = props;
   const p = props.props;
   const form = useForm();
@@ -81,6 +90,14 @@ function MapRow(props: { entryKey: string; value: string; props: MapEditorProps;
   const problems = form.problemsAt(abs);
   const [draftKey, setDraftKey] = useState(entryKey);
   const [keyError, setKeyError] = useState<string | null>(null);
+  // The row is keyed by position, so it can come to show another entry (a rename, a removal above
+  // it, undo): the half-typed key and its error belong to the entry that was shown.
+  const [shownKey, setShownKey] = useState(entryKey);
+  if (shownKey !== entryKey) {
+    setShownKey(entryKey);
+    setDraftKey(entryKey);
+    setKeyError(null);
+  }
   const [hashing, setHashing] = useState(false);
   const valueListId = `${id}:values`;
   const suggestions = p.valueSuggestions?.(entryKey) ?? [];
@@ -174,11 +191,14 @@ function MapRow(props: { entryKey: string; value: string; props: MapEditorProps;
           <button
             type="button"
             className="button"
-            disabled={hashing || isHash || value.trim() === ""}
+            // aria-disabled, not disabled: a disabled button drops keyboard focus to the page the
+            // moment it is pressed (it turns into "Hashed").
+            aria-disabled={hashing || isHash || value.trim() === "" || undefined}
             title={
               isHash ? "Already hashed" : "Normalise (ASCII digits, upper case, trimmed) and SHA-256 hash"
             }
             onClick={async () => {
+              if (hashing || isHash || value.trim() === "") return;
               setHashing(true);
               try {
                 form.set([...p.path, entryKey], await hashSemanticValue(value));
@@ -197,6 +217,7 @@ function MapRow(props: { entryKey: string; value: string; props: MapEditorProps;
           onClick={() => {
             const next = mapRemove(p.value, entryKey);
             form.set(p.path, next === undefined && !p.removeWhenEmpty ? {} : next);
+            focusAfterRemoval(fieldId([...form.prefix, ...p.path]), props.index);
           }}
         >
           ✕
@@ -212,4 +233,19 @@ function MapRow(props: { entryKey: string; value: string; props: MapEditorProps;
       </div>
     </li>
   );
+}
+
+/**
+ * After a row is removed its button is gone: focus the key of the row that took its place (or the
+ * one before it), or the editor's Add button when none is left, so keyboard users keep their place.
+ */
+function focusAfterRemoval(mapId: string, index: number) {
+  requestAnimationFrame(() => {
+    const group = document.getElementById(mapId);
+    if (!group) return;
+    const keys = group.querySelectorAll<HTMLElement>(".map-row input[id$=':key']");
+    const target =
+      keys[Math.min(index, keys.length - 1)] ?? group.querySelector<HTMLElement>(":scope > .button");
+    target?.focus();
+  });
 }

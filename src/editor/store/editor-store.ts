@@ -174,7 +174,8 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
       const at = index ?? (sel >= 0 ? sel + 1 : s.doc.widgets.length);
       const res = insertNewWidget(s.doc, at, kind);
       s.commit(res.doc, { record: true });
-      set({ selectedId: res.id });
+      // The new widget is shown in the inspector even when the add-on settings were showing.
+      set({ selectedId: res.id, inspectorTab: "widget" });
       return res.id;
     },
     moveWidget(from, to) {
@@ -185,7 +186,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
       const s = get();
       const res = duplicateWidget(s.doc, id);
       s.commit(res.doc, { record: true });
-      if (res.id) set({ selectedId: res.id });
+      if (res.id) set({ selectedId: res.id, inspectorTab: "widget" });
     },
     deleteWidget(id) {
       const s = get();

@@ -138,7 +138,7 @@ describe("publish panel", () => {
     await userEvent.click(publish);
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Wait 30 seconds");
-    expect(alert.textContent).toContain("Retry after 30 seconds.");
+    expect(alert.textContent).toContain("You can try again in 30 s.");
     expect(alert.textContent).toContain("HTTP 429");
 
     answer = json(

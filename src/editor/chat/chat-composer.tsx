@@ -1,10 +1,14 @@
 import "../preview/preview-styles";
 import "../publish/panels.css";
 import {
+  type ClientRect,
+  type CollisionDetection,
   DndContext,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
   KeyboardSensor,
   PointerSensor,
+  type UniqueIdentifier,
   closestCenter,
   useSensor,
   useSensors,
@@ -12,7 +16,6 @@ import {
 import {
   SortableContext,
   horizontalListSortingStrategy,
-  sortableKeyboardCoordinates,
   useSortable,
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
@@ -20,6 +23,7 @@ import { CSS } from "@dnd-kit/utilities";
 import { type ReactNode, useId, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import { CHAT_MAX_BUTTONS, chatButtonSchema } from "../../platform/bodies";
+import { conversationScope } from "../../platform/scopes";
 import { describeFields } from "../../platform/fields";
 import type { PathSegment, Problem } from "../../platform/problems";
 import { validateBody } from "../../platform/validate";
@@ -30,7 +34,7 @@ import type { PreviewTheme } from "../preview/preview-kit";
 import { PreviewThemeSwitch } from "../preview/preview-theme-switch";
 import { browserStorage, type KeyValueStorage } from "../publish/oauth-resume";
 import { addHistoryEntry, loadHistory, saveHistory } from "../publish/publish-history";
-import { createProxyClient, type ProxyClient } from "../publish/proxy-client";
+import { createProxyClient, type ProxyClient, type ProxySession } from "../publish/proxy-client";
 import { historyEntryFor } from "../publish/publish-panel";
 import { SendOutcomeView } from "../publish/send-outcome-view";
 import { useProxySession } from "../publish/use-proxy-session";
@@ -53,12 +57,72 @@ export interface ChatComposerProps {
   storage?: KeyValueStorage;
 }
 
+const ARROWS: Record<string, "up" | "down" | "left" | "right"> = {
+  ArrowUp: "up",
+  ArrowDown: "down",
+  ArrowLeft: "left",
+  ArrowRight: "right",
+};
+
+/**
+ * Keyboard moves for the nested grid: a row steps to the next row, a button to the nearest button in
+ * the pressed direction (in its row, or the row above or below). dnd-kit's sortable getter would look
+ * at rows and buttons alike, so a row moving down lands on its own first button and goes nowhere.
+ */
+function gridKeyboardCoordinates(isRow: (id: UniqueIdentifier) => boolean): KeyboardCoordinateGetter {
+  return (event, { context }) => {
+    const dir = ARROWS[event.code];
+    if (!dir) return undefined;
+    event.preventDefault();
+    const { active, collisionRect, droppableRects, droppableContainers } = context;
+    if (!active || !collisionRect) return undefined;
+    const row = isRow(active.id);
+    const cx = collisionRect.left + collisionRect.width / 2;
+    const cy = collisionRect.top + collisionRect.height / 2;
+    let best: ClientRect | undefined;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (const c of droppableContainers.getEnabled()) {
+      if (c.id === active.id || isRow(c.id) !== row) continue;
+      const r = droppableRects.get(c.id);
+      if (!r) continue;
+      const dx = r.left + r.width / 2 - cx;
+      const dy = r.top + r.height / 2 - cy;
+      const ahead = dir === "down" ? dy > 1 : dir === "up" ? dy < -1 : dir === "right" ? dx > 1 : dx < -1;
+      // Left and right stay in the row (same height band); up and down may change column.
+      const sameBand = dir === "left" || dir === "right" ? Math.abs(dy) < r.height / 2 : true;
+      if (!ahead || !sameBand) continue;
+      const distance = dir === "up" || dir === "down" ? Math.abs(dy) * 4 + Math.abs(dx) : Math.abs(dx);
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = r;
+      }
+    }
+    if (!best) return undefined;
+    // Puts the dragged item's centre on the target's centre, so closest-centre collision picks it.
+    return {
+      x: best.left + best.width / 2 - collisionRect.width / 2,
+      y: best.top + best.height / 2 - collisionRect.height / 2,
+    };
+  };
+}
+
+/** The emulator's page for a conversation, when publishing goes to the emulator. */
+function conversationPage(session: ProxySession | null, id: string): string | undefined {
+  if (session?.mode !== "emulator" || !session.postPageUrl || !id) return undefined;
+  try {
+    return `${new URL(session.postPageUrl.replace("{post_token}", "post")).origin}/conversations/${encodeURIComponent(id)}`;
+  } catch {
+    return undefined;
+  }
+}
+
 function SortableItem(props: {
   id: string;
   handleLabel: string;
   className: string;
   children: ReactNode;
   label: string;
+  dir?: "ltr" | "rtl";
 }) {
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id: props.id,
@@ -68,6 +132,7 @@ function SortableItem(props: {
       ref={setNodeRef}
       aria-label={props.label}
       className={props.className}
+      dir={props.dir}
       style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
     >
       <button
@@ -102,9 +167,21 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
   const { side, store, problems } = props;
   const rows = useStore(store, (s: ChatState) => s.draft[side]);
   const api = store.getState();
+  const rowIds = useMemo(() => new Set(rows.map((r) => r.id)), [rows]);
+  const isRow = useMemo(() => (id: UniqueIdentifier) => rowIds.has(String(id)), [rowIds]);
+  const coordinateGetter = useMemo(() => gridKeyboardCoordinates(isRow), [isRow]);
+  // Rows only collide with rows, buttons only with buttons (a row's own buttons sit inside it).
+  const collision = useMemo<CollisionDetection>(
+    () => (args) =>
+      closestCenter({
+        ...args,
+        droppableContainers: args.droppableContainers.filter((c) => isRow(c.id) === isRow(args.active.id)),
+      }),
+    [isRow],
+  );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
   );
   const count = buttonCount(rows);
   const full = count >= CHAT_MAX_BUTTONS;
@@ -140,7 +217,7 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
       <ProblemLines
         problems={[...(problems.get(key([sideKey])) ?? []), ...(problems.get(key([sideKey, "rows"])) ?? [])]}
       />
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
         <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
           {rows.map((row, r) => (
             <SortableItem
@@ -183,7 +260,8 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
               </div>
               <ProblemLines problems={problems.get(key([sideKey, "rows", r, "buttons"]))} />
               <SortableContext items={row.buttons.map((b) => b.id)} strategy={horizontalListSortingStrategy}>
-                <div className="chat-row-buttons">
+                {/* Right to left, as the app lays a row out: the first button is the rightmost. */}
+                <div className="chat-row-buttons" dir="rtl">
                   {row.buttons.map((b, i) => {
                     const prefix: PathSegment[] = [sideKey, "rows", r, "buttons", i];
                     return (
@@ -191,6 +269,7 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
                         key={b.id}
                         id={b.id}
                         className="chat-button-editor"
+                        dir="ltr"
                         label={`${label} row ${r + 1}, button ${i + 1}`}
                         handleLabel={`Drag ${label.toLowerCase()} row ${r + 1}, button ${i + 1}`}
                       >
@@ -313,6 +392,7 @@ export function ChatComposer(props: ChatComposerProps = {}) {
     action: "send",
     env,
     send: (target, b, returnTo) => client.sendMessage(target.conversationId ?? "", b, returnTo),
+    authorizeScopes: (t) => [...(session?.scopes ?? []), conversationScope(t.conversationId ?? "")],
     onDone: (target, outcome) => {
       const entry = historyEntryFor("chat", target, outcome, undefined);
       if (entry) saveHistory(storage, addHistoryEntry(loadHistory(storage), entry));
@@ -321,7 +401,11 @@ export function ChatComposer(props: ChatComposerProps = {}) {
 
   const conversationId = draft.conversationId.trim();
   const canSend =
-    proxy.status !== "absent" && validation.ok && conversationId !== "" && flow.outcome.status !== "sending";
+    proxy.status !== "absent" &&
+    validation.ok &&
+    conversationId !== "" &&
+    // Not "authorizing": coming back from the consent page with Back restores this very state.
+    flow.outcome.status !== "sending";
 
   const copy = async () => {
     try {
@@ -382,20 +466,21 @@ export function ChatComposer(props: ChatComposerProps = {}) {
           </div>
           <PreviewThemeSwitch theme={theme} onChange={setTheme} />
           <div className="chat-previews">
-            <ChatBubblePreview
-              message={draft.message}
-              buttons={previewRows("sender")}
-              appName={appName}
-              side="sender"
-              theme={theme}
-            />
-            <ChatBubblePreview
-              message={draft.message}
-              buttons={previewRows("receiver")}
-              appName={appName}
-              side="receiver"
-              theme={theme}
-            />
+            {(["sender", "receiver"] as const).map((side) => (
+              <div key={side} className="chat-preview-side">
+                {/* The bubble's region already carries this name for screen readers. */}
+                <p className="chat-preview-caption" aria-hidden="true">
+                  {side === "sender" ? "As the sender sees it" : "As the receiver sees it"}
+                </p>
+                <ChatBubblePreview
+                  message={draft.message}
+                  buttons={previewRows(side)}
+                  appName={appName}
+                  side={side}
+                  theme={theme}
+                />
+              </div>
+            ))}
           </div>
         </section>
 
@@ -443,7 +528,13 @@ export function ChatComposer(props: ChatComposerProps = {}) {
           >
             Send message
           </button>
-          <SendOutcomeView outcome={flow.outcome} successText={`Sent to conversation ${conversationId}.`} />
+          <SendOutcomeView
+            outcome={flow.outcome}
+            successText={`Sent to conversation ${flow.target?.conversationId ?? conversationId}.`}
+            pageUrl={conversationPage(session, flow.target?.conversationId ?? conversationId)}
+            pageLabel="Open the conversation on the emulator"
+            onAuthorize={flow.authorizeAgain}
+          />
         </section>
       </div>
     </section>

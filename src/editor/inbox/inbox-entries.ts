@@ -40,6 +40,8 @@ export interface InboxRow {
   sender?: string | undefined;
   text?: string | undefined;
   post?: string | undefined;
+  /** The subscription's metadata the platform echoed back (spec 2.7/2.8), as `key=value` pairs. */
+  metadata?: string | undefined;
   raw: InboxEntry;
 }
 
@@ -79,6 +81,12 @@ export function inboxRow(entry: InboxEntry): InboxRow {
   }
   const e = entry.event;
   const m = messageOf(e);
+  const meta = e.metadata ?? e.meta_data;
+  const metadata = meta
+    ? Object.entries(meta)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(", ")
+    : undefined;
   return {
     id: entry.id,
     type: e.type,
@@ -86,8 +94,12 @@ export function inboxRow(entry: InboxEntry): InboxRow {
     time: m ? new Date(Math.floor(m.sent_at / 1000)) : new Date(entry.receivedAt),
     conversation: m?.conversation.id,
     sender: m ? `${m.sender.side.toLowerCase()} (${m.sender.type.toLowerCase()})` : undefined,
-    text: m?.text ?? (m ? `(${m.type.toLowerCase()} message)` : undefined),
+    text:
+      m?.text ??
+      (m ? `(${m.type.toLowerCase()} message)` : undefined) ??
+      (e.post_update ? `Post ${e.post_update.type.toLowerCase()}` : undefined),
     post: m?.conversation.post_token ?? e.post_update?.post.token,
+    ...(metadata ? { metadata } : {}),
     raw: entry,
   };
 }

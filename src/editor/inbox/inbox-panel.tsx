@@ -3,6 +3,7 @@ import "../publish/panels.css";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { formatErrorMessage } from "../../platform/errors";
 import {
+  deliveredEventTypeSchema,
   type SubscriptionEventType,
   subscriptionEventTypeSchema,
   subscriptionRequestSchema,
@@ -35,18 +36,22 @@ export interface InboxPanelProps {
 }
 
 const EVENT_TYPES = subscriptionEventTypeSchema.options;
-const DELIVERED_TYPES = [
-  "NEW_MESSAGE",
-  "NEW_CHATBOT_MESSAGE",
-  "USER_ACCESS_REVOCATION",
-  "POST_UPDATE",
-  "PAYMENT_TRANSACTION",
-];
+const DELIVERED_TYPES = deliveredEventTypeSchema.options;
 /** The inbox keeps the latest entries only, so a long session stays fast. */
 const MAX_ROWS = 500;
 
 type Pair = { id: number; key: string; value: string };
 let pairIds = 0;
+
+/** What the resource id means for each event type (spec 6.1). */
+const RESOURCE_HINT: Record<SubscriptionEventType, string> = {
+  NEW_MESSAGE_ON_POST:
+    "A post token: messages in that post's conversations. Leave empty for all of the user's conversations.",
+  NEW_CHATBOT_MESSAGE: "Leave empty for all of the app's chatbot conversations.",
+  USER_ACCESS_REVOCATION: "Leave empty: the event is about the signed-in user.",
+  POST_UPDATE: "A post token, or empty for all of the user's posts.",
+  PAYMENT_TRANSACTION: "Leave empty for all of the app's transactions.",
+};
 
 function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment; disabled: boolean }) {
   const { client, env } = props;
@@ -57,11 +62,36 @@ function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment;
   const [held, setHeld] = useState<HeldSubscription[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
 
+  const [checking, setChecking] = useState(false);
+
   const refresh = useCallback(async () => {
     const r = await client.subscriptions();
+    if (r.ok) {
+      setHeld(r.value.subscriptions);
+      setListError(null);
+    } else setListError(r.kind === "unreachable" ? r.message : errorText(r.error));
+  }, [client]);
+
+  // Asking for the session renews an expired token and re-creates the held subscriptions (6.3.3).
+  const checkSession = async () => {
+    setChecking(true);
+    const r = await client.session();
+    setChecking(false);
+    if (r.ok) {
+      setHeld(r.value.subscriptions ?? []);
+      setListError(
+        r.value.signedIn && r.value.expired
+          ? "The session has expired and could not be renewed (no offline access): sign in again, then subscribe again."
+          : null,
+      );
+    } else setListError(r.kind === "unreachable" ? r.message : errorText(r.error));
+  };
+
+  const stop = async (s: HeldSubscription) => {
+    const r = await client.unsubscribe(s.event_type, s.event_resource_id);
     if (r.ok) setHeld(r.value.subscriptions);
     else setListError(r.kind === "unreachable" ? r.message : errorText(r.error));
-  }, [client]);
+  };
 
   useEffect(() => {
     if (!props.disabled) void refresh();
@@ -134,7 +164,7 @@ function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment;
           value={resource}
           onChange={(e) => setResource(e.target.value)}
         />
-        <small>For NEW_MESSAGE_ON_POST, a post token; leave empty for all of the user's conversations.</small>
+        <small>{RESOURCE_HINT[type]}</small>
       </div>
       <fieldset className="metadata">
         <legend>Metadata</legend>
@@ -189,9 +219,22 @@ function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment;
       </button>
       <SendOutcomeView
         outcome={flow.outcome}
-        successText="Subscribed. The proxy holds it and renews it after a token refresh."
+        successText="Subscribed. The proxy holds it and creates it again after each token refresh."
+        onAuthorize={flow.authorizeAgain}
       />
       <h4 id={`${ids}-held`}>Held by the proxy</h4>
+      <p className="muted">
+        A subscription ends with the token it was made with; the proxy makes each one again after renewing the
+        token (spec 6.3.3).
+      </p>
+      <button
+        className="button"
+        type="button"
+        disabled={props.disabled || checking}
+        onClick={() => void checkSession()}
+      >
+        {checking ? "Checking…" : "Check the session now"}
+      </button>
       {listError ? <p>{listError}</p> : null}
       {held && held.length === 0 ? <p>No subscriptions yet.</p> : null}
       {held && held.length > 0 ? (
@@ -201,7 +244,20 @@ function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment;
               <code>{s.event_type}</code>
               {s.event_resource_id ? ` on ${s.event_resource_id}` : ""} · renewed{" "}
               {new Date(s.renewedAt).toLocaleString()}
-              {s.lastError ? ` · last renewal failed: ${s.lastError}` : ""}
+              {s.metadata && Object.keys(s.metadata).length
+                ? ` · metadata ${Object.entries(s.metadata)
+                    .map(([k, v]) => `${k}=${String(v)}`)
+                    .join(", ")}`
+                : ""}
+              {s.lastError ? ` · last renewal failed: ${s.lastError}` : ""}{" "}
+              <button
+                className="button"
+                type="button"
+                aria-label={`Stop holding ${s.event_type}${s.event_resource_id ? ` on ${s.event_resource_id}` : ""}`}
+                onClick={() => void stop(s)}
+              >
+                Stop holding
+              </button>
             </li>
           ))}
         </ul>
@@ -302,6 +358,7 @@ export function InboxPanel(props: InboxPanelProps = {}) {
               <th scope="col">Conversation</th>
               <th scope="col">Sender</th>
               <th scope="col">Text</th>
+              <th scope="col">As received</th>
             </tr>
           </thead>
           <tbody>
@@ -310,6 +367,7 @@ export function InboxPanel(props: InboxPanelProps = {}) {
                 <td>
                   <code>{r.type}</code>
                   {r.post ? <div>post {r.post}</div> : null}
+                  {r.metadata ? <div className="muted">metadata {r.metadata}</div> : null}
                 </td>
                 <td>
                   <time dateTime={r.time.toISOString()}>{r.time.toLocaleString()}</time>
@@ -317,6 +375,12 @@ export function InboxPanel(props: InboxPanelProps = {}) {
                 <td>{r.conversation ?? ""}</td>
                 <td>{r.sender ?? ""}</td>
                 <td dir="auto">{r.text ?? ""}</td>
+                <td>
+                  <details>
+                    <summary>JSON</summary>
+                    <pre className="inbox-json">{JSON.stringify(r.raw, null, 2)}</pre>
+                  </details>
+                </td>
               </tr>
             ))}
           </tbody>

@@ -56,7 +56,7 @@ export type UserTarget = { phone: string } | { divarUserId: string };
 
 /** Message shown when no proxy answers (static hosting, or the server is down). */
 export const NO_PROXY_MESSAGE =
-  "No proxy is running, so nothing can be published from here. Start the studio with `npm start` (it runs the editor, the proxy and a local emulator of the platform), then reload this page. Editing, preview and export keep working without it.";
+  "No proxy is running, so publishing, sending and events are off here. Start the studio with `npm start` (it runs the editor, the proxy and a local emulator of the platform), then reload this page. Editing, preview and export keep working without it.";
 
 function describeProblems(problems: readonly Problem[] | undefined): string {
   return problems?.length ? ` (${problems.length} problem${problems.length === 1 ? "" : "s"})` : "";
@@ -133,6 +133,10 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
   }
 
   const q = (returnTo: string) => `?returnTo=${encodeURIComponent(returnTo)}`;
+  const userPath = (target: UserTarget) =>
+    "phone" in target
+      ? `phone/${encodeURIComponent(target.phone)}`
+      : `id/${encodeURIComponent(target.divarUserId)}`;
   return {
     /** The session status; `unreachable` means there is no proxy (static hosting). */
     session: () => call("GET", "/api/session", sessionSchema),
@@ -140,13 +144,20 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
     publishPost: (postToken: string, body: unknown, returnTo: string) =>
       call("POST", `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`, publishedSchema, body),
     /** Spec 4.7: publishes a user add-on by phone or divar_user_id. */
-    publishUser: (target: UserTarget, body: unknown, returnTo: string) => {
-      const path =
-        "phone" in target
-          ? `phone/${encodeURIComponent(target.phone)}`
-          : `id/${encodeURIComponent(target.divarUserId)}`;
-      return call("POST", `/api/users/${path}/addon${q(returnTo)}`, publishedSchema, body);
-    },
+    publishUser: (target: UserTarget, body: unknown, returnTo: string) =>
+      call("POST", `/api/users/${userPath(target)}/addon${q(returnTo)}`, publishedSchema, body),
+    /** Removes this app's add-ons from a post (DELETE /v1/open-platform/addons/post/{token}). */
+    deletePostAddons: (postToken: string, returnTo: string) =>
+      call("DELETE", `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`, publishedSchema),
+    /** Removes one user add-on by the id its publish answered. */
+    deleteUserAddon: (id: string, returnTo: string) =>
+      call("DELETE", `/api/user-addons/${encodeURIComponent(id)}${q(returnTo)}`, publishedSchema),
+    /** Spec 4.8: creates (replaces) the user's semantic. */
+    publishSemantic: (target: UserTarget, body: unknown, returnTo: string) =>
+      call("POST", `/api/users/${userPath(target)}/semantic${q(returnTo)}`, publishedSchema, body),
+    /** Spec 4.9: deletes the user's semantic. */
+    deleteSemantic: (target: UserTarget, returnTo: string) =>
+      call("DELETE", `/api/users/${userPath(target)}/semantic${q(returnTo)}`, publishedSchema),
     /** Spec 4.10: sends a chat message into a conversation. */
     sendMessage: (conversationId: string, body: unknown, returnTo: string) =>
       call(
@@ -162,6 +173,12 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
     /** Spec 4.4: creates an event subscription (held by the proxy to renew after a refresh). */
     subscribe: (req: SubscriptionRequest, returnTo: string) =>
       call("POST", `/api/subscriptions${q(returnTo)}`, subscriptionsSchema, req),
+    /** Stops holding (and renewing) a subscription; the platform has no removal call (spec 6.3.9). */
+    unsubscribe: (eventType: string, resourceId: string | null) => {
+      const p = new URLSearchParams({ event_type: eventType });
+      if (resourceId) p.set("event_resource_id", resourceId);
+      return call("DELETE", `/api/subscriptions?${p.toString()}`, subscriptionsSchema);
+    },
   };
 }
 

@@ -4,11 +4,13 @@ import type { KeyValueStorage } from "./oauth-resume";
 /** One publish or send, remembered in the browser (the platform cannot be asked what was published). */
 export const historyEntrySchema = z.strictObject({
   at: z.string(),
-  kind: z.enum(["post", "user", "chat"]),
+  kind: z.enum(["post", "user", "semantic", "chat"]),
   target: z.string(),
   ok: z.boolean(),
   detail: z.string(),
   pageUrl: z.string().optional(),
+  /** A published user add-on's id (4.7 answers `{id}`), so it can be removed later from the history. */
+  addonId: z.string().optional(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 

@@ -1,16 +1,26 @@
 import "../preview/preview-styles";
 import "./panels.css";
 import { useCallback, useId, useMemo, useState } from "react";
+import * as z from "zod";
 import { postTokenSchema } from "../../platform/actions";
+import { postAddonScope, USER_ADDON_CREATE, USER_PHONE } from "../../platform/scopes";
 import { validateBody } from "../../platform/validate";
 import { selectDocumentKind, selectExportBody, selectPublishTarget } from "../store/selectors";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { browserStorage, type KeyValueStorage } from "./oauth-resume";
 import { addHistoryEntry, type HistoryEntry, loadHistory, saveHistory } from "./publish-history";
-import { createProxyClient, errorText, type ProxyClient, type UserTarget } from "./proxy-client";
+import {
+  createProxyClient,
+  errorText,
+  type ProxyClient,
+  type ProxyResult,
+  type Published,
+  type UserTarget,
+} from "./proxy-client";
 import { SendOutcomeView } from "./send-outcome-view";
 import { useProxySession } from "./use-proxy-session";
 import { browserEnvironment, type FlowEnvironment, type SendOutcome, useSendFlow } from "./use-send-flow";
+import { ConfirmButton } from "./confirm-button";
 
 /** Injectable collaborators (tests); the app uses the defaults. */
 export interface PublishPanelProps {
@@ -21,10 +31,35 @@ export interface PublishPanelProps {
 
 type UserBy = "phone" | "divarUserId";
 
+/**
+ * What the panel's one flow does; kept in the target (a string map) so the action survives the
+ * consent page and resumes as `resume=publish`. A target without `op` is a publish (older pending actions).
+ */
+type Op = "publish" | "deletePost" | "deleteUserAddon" | "semantic" | "deleteSemantic" | "phones";
+const OPS: readonly Op[] = [
+  "publish",
+  "deletePost",
+  "deleteUserAddon",
+  "semantic",
+  "deleteSemantic",
+  "phones",
+];
+function opOf(t: Record<string, string>): Op {
+  return OPS.find((o) => o === t.op) ?? "publish";
+}
+
 function targetOf(t: Record<string, string>): UserTarget | undefined {
   if (t.phone) return { phone: t.phone };
   if (t.divarUserId) return { divarUserId: t.divarUserId };
   return undefined;
+}
+
+/** The user add-on's id, from the 4.7 answer `{id}`. */
+const addonIdSchema = z.looseObject({ id: z.union([z.string(), z.number()]) });
+function addonIdOf(outcome: SendOutcome): string | undefined {
+  if (outcome.status !== "success") return undefined;
+  const parsed = addonIdSchema.safeParse(outcome.published.result);
+  return parsed.success ? String(parsed.data.id) : undefined;
 }
 
 /** The post page address for a token, from the proxy's `{post_token}` template. */
@@ -37,7 +72,48 @@ function describeTarget(t: Record<string, string>): string {
   if (t.phone) return `user with phone ${t.phone}`;
   if (t.divarUserId) return `user ${t.divarUserId}`;
   if (t.conversationId) return `conversation ${t.conversationId}`;
+  if (t.addonId) return `user add-on ${t.addonId}`;
   return "unknown target";
+}
+
+/** What a finished operation did, in the words of the outcome and the history. */
+function doneText(t: Record<string, string>, outcome: SendOutcome): string {
+  const who = describeTarget(t);
+  switch (opOf(t)) {
+    case "deletePost":
+      return `Removed this app's add-ons from ${who}.`;
+    case "deleteUserAddon":
+      return `Removed ${who}.`;
+    case "semantic":
+      return `Saved the semantic of the ${who}.`;
+    case "deleteSemantic":
+      return `Deleted the semantic of the ${who}.`;
+    case "phones":
+      return "Your phone numbers are listed below: pick one.";
+    case "publish": {
+      const id = addonIdOf(outcome);
+      return `Published to ${t.postToken ? who : `the ${who}`}${id ? ` (add-on id ${id})` : ""}.`;
+    }
+  }
+}
+
+/** The history's short word for a finished operation. */
+function historyDetail(t: Record<string, string>, outcome: SendOutcome): string {
+  switch (opOf(t)) {
+    case "deletePost":
+      return "add-ons removed";
+    case "deleteUserAddon":
+      return "removed";
+    case "semantic":
+      return "semantic saved";
+    case "deleteSemantic":
+      return "semantic deleted";
+    case "phones":
+    case "publish": {
+      const id = addonIdOf(outcome);
+      return id ? `published (add-on id ${id})` : "published";
+    }
+  }
 }
 
 /** The result of a finished publish, for the history. */
@@ -47,15 +123,27 @@ export function historyEntryFor(
   outcome: SendOutcome,
   pageUrl: string | undefined,
   now = new Date(),
+  successDetail = "published",
 ): HistoryEntry | undefined {
   const base = { at: now.toISOString(), kind, target: describeTarget(target) };
   if (outcome.status === "success")
-    return { ...base, ok: true, detail: "Published", ...(pageUrl ? { pageUrl } : {}) };
+    return { ...base, ok: true, detail: successDetail, ...(pageUrl ? { pageUrl } : {}) };
   if (outcome.status === "error") return { ...base, ok: false, detail: errorText(outcome.error) };
   return undefined;
 }
 
-/** Publishes the document through the proxy: to a post (spec 4.6) or a user (4.7), with OAuth when needed. */
+/** The 2.12 body made from a user add-on: its semantic, and ticket_uuid and cost when set. */
+function semanticBodyOf(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { semantic: body.semantic ?? {} };
+  if (body.ticket_uuid !== undefined) out.ticket_uuid = body.ticket_uuid;
+  if (body.cost !== undefined) out.cost = body.cost;
+  return out;
+}
+
+/**
+ * Publishes the document through the proxy: to a post (spec 4.6) or a user (4.7), the user's semantic
+ * (4.8, 4.9), and removals; OAuth when needed, resuming the same action after the consent page.
+ */
 export function PublishPanel(props: PublishPanelProps = {}) {
   const store = useEditorStoreApi();
   const kind = useEditorStore(selectDocumentKind);
@@ -68,33 +156,42 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   const [userBy, setUserBy] = useState<UserBy>("phone");
   const [userId, setUserId] = useState("");
   const [phones, setPhones] = useState<string[] | null>(null);
-  const [phonesError, setPhonesError] = useState<string | null>(null);
   const [history, setHistory] = useState<HistoryEntry[]>(() => loadHistory(storage));
   const ids = useId();
 
   const session = proxy.status === "present" ? proxy.session : null;
   const validation = useMemo(() => validateBody(kind, body), [kind, body]);
+  const semanticBody = useMemo(() => semanticBodyOf(body), [body]);
+  const semanticCheck = useMemo(() => validateBody("semantic", semanticBody), [semanticBody]);
+  const semanticKeys = Object.keys(
+    typeof semanticBody.semantic === "object" && semanticBody.semantic !== null ? semanticBody.semantic : {},
+  ).length;
   const tokenCheck = postTokenSchema.safeParse(postToken);
 
   const onDone = useCallback(
     (target: Record<string, string>, outcome: SendOutcome) => {
+      const op = opOf(target);
+      if (op === "phones") return;
       // After the consent page the editor reloads without the post token; the resumed publish knows it.
       if (target.postToken && store.getState().postToken !== target.postToken)
         store.getState().setPostToken(target.postToken);
       const page =
-        outcome.status === "success"
+        outcome.status === "success" && op === "publish"
           ? (outcome.published.postPageUrl ?? postPage(session?.postPageUrl, target.postToken ?? "")) ||
             undefined
           : undefined;
+      const id = addonIdOf(outcome);
       const entry = historyEntryFor(
-        target.postToken ? "post" : "user",
+        op === "semantic" || op === "deleteSemantic" ? "semantic" : target.postToken ? "post" : "user",
         target,
         outcome,
         target.postToken ? page : undefined,
+        new Date(),
+        historyDetail(target, outcome),
       );
       if (!entry) return;
       setHistory((h) => {
-        const next = addHistoryEntry(h, entry);
+        const next = addHistoryEntry(h, op === "publish" && id ? { ...entry, addonId: id } : entry);
         saveHistory(storage, next);
         return next;
       });
@@ -102,52 +199,76 @@ export function PublishPanel(props: PublishPanelProps = {}) {
     [session?.postPageUrl, storage, store],
   );
 
+  const send = (
+    target: Record<string, string>,
+    b: unknown,
+    returnTo: string,
+  ): Promise<ProxyResult<Published>> => {
+    const user = targetOf(target);
+    const noTarget = Promise.resolve({
+      ok: false,
+      kind: "unreachable",
+      message: "No target was given.",
+    } as const);
+    switch (opOf(target)) {
+      case "deletePost":
+        return target.postToken ? client.deletePostAddons(target.postToken, returnTo) : noTarget;
+      case "deleteUserAddon":
+        return target.addonId ? client.deleteUserAddon(target.addonId, returnTo) : noTarget;
+      case "semantic":
+        return user ? client.publishSemantic(user, b, returnTo) : noTarget;
+      case "deleteSemantic":
+        return user ? client.deleteSemantic(user, returnTo) : noTarget;
+      case "phones":
+        return client.phones(returnTo).then((r): ProxyResult<Published> => {
+          if (!r.ok) return r;
+          setPhones(r.value.phone_numbers);
+          setUserBy("phone");
+          setUserId((current) => current || (r.value.phone_numbers[0] ?? ""));
+          return { ok: true, value: { ok: true } };
+        });
+      case "publish":
+        if (target.postToken) return client.publishPost(target.postToken, b, returnTo);
+        return user ? client.publishUser(user, b, returnTo) : noTarget;
+    }
+  };
+
   const flow = useSendFlow({
     action: "publish",
     env,
-    send: (target, b, returnTo) => {
-      if (target.postToken) return client.publishPost(target.postToken, b, returnTo);
-      const user = targetOf(target);
-      if (!user)
-        return Promise.resolve({ ok: false, kind: "unreachable", message: "No target was given." } as const);
-      return client.publishUser(user, b, returnTo);
-    },
+    send,
     onDone,
+    // A 401 from the platform itself: ask again for what the session holds plus what this needs.
+    authorizeScopes: (t) => {
+      const held = session?.scopes ?? [];
+      if (t.postToken) return [...held, postAddonScope(t.postToken)];
+      if (opOf(t) === "phones") return [...held, USER_PHONE];
+      if (opOf(t) === "publish") return [...held, USER_ADDON_CREATE];
+      return held.length ? held : [USER_PHONE];
+    },
   });
 
+  const user: Record<string, string> | undefined = userId.trim() ? { [userBy]: userId.trim() } : undefined;
   const target: Record<string, string> | undefined =
-    kind === "post"
-      ? tokenCheck.success
-        ? { postToken }
-        : undefined
-      : userId.trim()
-        ? { [userBy]: userId.trim() }
-        : undefined;
+    kind === "post" ? (tokenCheck.success ? { postToken } : undefined) : user;
   const absent = proxy.status === "absent";
-  const canPublish = !absent && validation.ok && target !== undefined && flow.outcome.status !== "sending";
-
-  const fetchPhones = async () => {
-    setPhonesError(null);
-    const e = env();
-    const r = await client.phones(`${e.location.pathname}${e.location.search}`);
-    if (r.ok) {
-      setPhones(r.value.phone_numbers);
-      if (r.value.phone_numbers[0]) setUserId(r.value.phone_numbers[0]);
-    } else if (r.kind === "unreachable") setPhonesError(r.message);
-    else if (r.error.authorizeUrl && (r.error.code === "missing_scope" || r.error.code === "not_signed_in"))
-      e.navigate(r.error.authorizeUrl);
-    else setPhonesError(errorText(r.error));
-  };
+  // Not "authorizing": coming back from the consent page with Back restores that state as it was.
+  const busy = flow.outcome.status === "sending";
+  const canPublish = !absent && validation.ok && target !== undefined && !busy;
+  const shownOp = flow.target ? opOf(flow.target) : "publish";
 
   const successPage =
-    flow.outcome.status === "success" && kind === "post"
-      ? (flow.outcome.published.postPageUrl ?? postPage(session?.postPageUrl, postToken)) || undefined
+    flow.outcome.status === "success" && shownOp === "publish" && flow.target?.postToken
+      ? (flow.outcome.published.postPageUrl ?? postPage(session?.postPageUrl, flow.target.postToken)) ||
+        undefined
       : undefined;
-  // The start address's completion URL (4.11) is read once, when the editor opens.
-  const [completionUrl] = useState(() => {
+  // The start address's completion URL (4.11) from the address the platform opened, else the proxy's.
+  const [completionParam] = useState(() => {
     const u = new URLSearchParams(env().location.search).get("completion_url");
     return u && /^https?:\/\//.test(u) ? u : null;
   });
+  const completionUrl = completionParam ?? session?.completionUrl ?? null;
+  const outcomeAddonId = shownOp === "publish" ? addonIdOf(flow.outcome) : undefined;
 
   return (
     <section className="publish-panel" aria-labelledby={`${ids}-h`}>
@@ -200,8 +321,8 @@ export function PublishPanel(props: PublishPanelProps = {}) {
               value={userBy}
               onChange={(e) => setUserBy(e.target.value === "divarUserId" ? "divarUserId" : "phone")}
             >
-              <option value="phone">Phone</option>
-              <option value="divarUserId">Divar user id</option>
+              <option value="phone">Phone (spec 4.7)</option>
+              <option value="divarUserId">Divar user id (live platform)</option>
             </select>
             <label className="field-label" htmlFor={`${ids}-user`}>
               {userBy === "phone" ? "Phone" : "Divar user id"}
@@ -211,33 +332,49 @@ export function PublishPanel(props: PublishPanelProps = {}) {
               id={`${ids}-user`}
               value={userId}
               dir="ltr"
+              spellCheck={false}
+              aria-describedby={`${ids}-user-help`}
               onChange={(e) => setUserId(e.target.value)}
             />
+            <small id={`${ids}-user-help`}>
+              {userBy === "phone"
+                ? "The user's phone number, e.g. 09120000000; or pick one of your own below."
+                : "The user's divar_user_id, as the live platform names users."}
+            </small>
             {userBy === "phone" ? (
-              <button className="button" type="button" onClick={() => void fetchPhones()} disabled={absent}>
+              <button
+                className="button"
+                type="button"
+                onClick={() => void flow.run({ op: "phones" }, null)}
+                disabled={absent || busy}
+              >
                 Use my phone numbers
               </button>
             ) : null}
-            {phones ? (
-              <>
-                <label className="field-label" htmlFor={`${ids}-phones`}>
-                  My phone numbers
-                </label>
-                <select
-                  className="input"
-                  id={`${ids}-phones`}
-                  value={userId}
-                  onChange={(e) => setUserId(e.target.value)}
-                >
-                  {phones.map((p) => (
-                    <option key={p} value={p}>
-                      {p}
-                    </option>
-                  ))}
-                </select>
-              </>
+            {phones && userBy === "phone" ? (
+              phones.length === 0 ? (
+                <p>The platform lists no phone number for you: type one above.</p>
+              ) : (
+                <>
+                  <label className="field-label" htmlFor={`${ids}-phones`}>
+                    My phone numbers
+                  </label>
+                  <select
+                    className="input"
+                    id={`${ids}-phones`}
+                    value={phones.includes(userId) ? userId : ""}
+                    onChange={(e) => setUserId(e.target.value)}
+                  >
+                    {phones.includes(userId) ? null : <option value="">Choose a number</option>}
+                    {phones.map((p) => (
+                      <option key={p} value={p}>
+                        {p}
+                      </option>
+                    ))}
+                  </select>
+                </>
+              )
             ) : null}
-            {phonesError ? <p role="alert">{phonesError}</p> : null}
           </div>
         )}
 
@@ -247,21 +384,47 @@ export function PublishPanel(props: PublishPanelProps = {}) {
             them in the problems panel, then publish.
           </p>
         ) : null}
-        <button
-          className="button is-primary"
-          type="button"
-          disabled={!canPublish}
-          onClick={() => target && void flow.run(target, body)}
-        >
-          Publish
-        </button>
+        {target === undefined && !absent ? (
+          <p className="muted">
+            {kind === "post" ? "Enter a valid post token to publish." : "Enter the user to publish to."}
+          </p>
+        ) : null}
+        <div className="publish-actions">
+          <button
+            className="button is-primary"
+            type="button"
+            disabled={!canPublish}
+            onClick={() => target && void flow.run({ op: "publish", ...target }, body)}
+          >
+            Publish
+          </button>
+          {kind === "post" ? (
+            <ConfirmButton
+              label="Remove this post's add-ons"
+              question={`Remove every add-on this app attached to post ${postToken}? This cannot be undone.`}
+              confirmLabel="Remove them"
+              disabled={absent || busy || !tokenCheck.success}
+              onConfirm={() => void flow.run({ op: "deletePost", postToken }, null)}
+            />
+          ) : null}
+        </div>
 
         <SendOutcomeView
           outcome={flow.outcome}
-          successText={`Published to ${kind === "post" ? `post ${postToken}` : "the user"}.`}
+          successText={flow.target ? doneText(flow.target, flow.outcome) : "Done."}
           pageUrl={successPage}
+          onAuthorize={flow.authorizeAgain}
         />
-        {completionUrl && flow.outcome.status === "success" ? (
+        {outcomeAddonId ? (
+          <ConfirmButton
+            label="Remove this user add-on"
+            question={`Remove user add-on ${outcomeAddonId}? This cannot be undone.`}
+            confirmLabel="Remove it"
+            disabled={absent || busy}
+            onConfirm={() => void flow.run({ op: "deleteUserAddon", addonId: outcomeAddonId }, null)}
+          />
+        ) : null}
+        {completionUrl && flow.outcome.status === "success" && shownOp !== "phones" ? (
           <p>
             <a href={completionUrl}>Back to the platform</a>
           </p>
@@ -276,6 +439,48 @@ export function PublishPanel(props: PublishPanelProps = {}) {
             </a>
           </p>
         ) : null}
+
+        {kind === "user" ? (
+          <section className="publish-semantic" aria-labelledby={`${ids}-sem`}>
+            <h3 id={`${ids}-sem`}>User semantic</h3>
+            <p className="muted">
+              Sends this add-on's semantic
+              {semanticBody.ticket_uuid !== undefined || semanticBody.cost !== undefined
+                ? " (with its ticket_uuid and cost)"
+                : ""}{" "}
+              to the same user on its own (spec 4.8), or deletes what the user has (4.9).
+            </p>
+            {semanticKeys === 0 ? (
+              <p>The add-on has no semantic keys yet: add them under Add-on settings, Semantic.</p>
+            ) : null}
+            {!semanticCheck.ok && semanticKeys > 0 ? (
+              <ul className="publish-blocked" aria-label="Semantic problems">
+                {semanticCheck.errors.map((p) => (
+                  <li key={`${p.at}:${p.message}`}>
+                    <code>{p.at}</code>: {p.message}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            <div className="publish-actions">
+              <button
+                className="button"
+                type="button"
+                disabled={absent || busy || !user || semanticKeys === 0 || !semanticCheck.ok}
+                onClick={() => user && void flow.run({ op: "semantic", ...user }, semanticBody)}
+              >
+                Save the user's semantic
+              </button>
+              <ConfirmButton
+                label="Delete the user's semantic"
+                question={`Delete the semantic of the ${user ? describeTarget(user) : "user"}? This cannot be undone.`}
+                confirmLabel="Delete it"
+                disabled={absent || busy || !user}
+                onConfirm={() => user && void flow.run({ op: "deleteSemantic", ...user }, null)}
+              />
+            </div>
+          </section>
+        ) : null}
       </div>
       <div className="publish-side">
         <h3 id={`${ids}-hist`}>Publish history</h3>
@@ -284,13 +489,28 @@ export function PublishPanel(props: PublishPanelProps = {}) {
           <>
             <ol aria-labelledby={`${ids}-hist`} className="publish-history">
               {history.map((h) => (
-                <li key={`${h.at}-${h.target}`}>
+                <li key={`${h.at}-${h.target}-${h.detail}`}>
                   <time dateTime={h.at}>{new Date(h.at).toLocaleString()}</time> · {h.target} ·{" "}
-                  {h.ok ? "published" : `failed: ${h.detail}`}
+                  {h.ok ? h.detail : `failed: ${h.detail}`}
                   {h.pageUrl ? (
                     <>
                       {" "}
                       · <a href={h.pageUrl}>page</a>
+                    </>
+                  ) : null}
+                  {h.addonId ? (
+                    <>
+                      {" "}
+                      <ConfirmButton
+                        label="Remove"
+                        labelDetail={`user add-on ${h.addonId}`}
+                        question={`Remove user add-on ${h.addonId}?`}
+                        confirmLabel="Remove it"
+                        disabled={absent || busy}
+                        onConfirm={() =>
+                          h.addonId && void flow.run({ op: "deleteUserAddon", addonId: h.addonId }, null)
+                        }
+                      />
                     </>
                   ) : null}
                 </li>

@@ -1,12 +1,45 @@
+import { useEffect, useState } from "react";
 import type { SendOutcome } from "./use-send-flow";
+
+/** Seconds left of a wait of `seconds` that started when `key` (the outcome) appeared; ticks each second. */
+function useCountdown(seconds: number | undefined, key: unknown): number | undefined {
+  const [start, setStart] = useState(() => ({ key, at: Date.now() }));
+  const [, setTick] = useState(0);
+  if (start.key !== key) setStart({ key, at: Date.now() });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new outcome (key) restarts the wait
+  useEffect(() => {
+    if (seconds === undefined || seconds <= 0) return;
+    let ticks = 0;
+    const timer = setInterval(() => {
+      ticks += 1;
+      setTick((n) => n + 1);
+      if (ticks > seconds) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [seconds, key]);
+  if (seconds === undefined) return undefined;
+  const at = start.key === key ? start.at : Date.now();
+  return Math.max(0, seconds - Math.floor((Date.now() - at) / 1000));
+}
 
 /** Shows where a publish or send stands: progress, success, or the catalogue error with what to do. */
 export function SendOutcomeView(props: {
   outcome: SendOutcome;
   successText: string;
   pageUrl?: string | undefined;
+  pageLabel?: string;
+  /** Goes through the consent page again and retries (the flow's `authorizeAgain`). */
+  onAuthorize?: () => void;
 }) {
   const { outcome } = props;
+  const retryAfter = outcome.status === "error" ? outcome.error.retryAfter : undefined;
+  const left = useCountdown(retryAfter, outcome);
+  const upstreamSaid =
+    outcome.status === "error" &&
+    outcome.error.upstream &&
+    !outcome.error.message.includes(outcome.error.upstream.message)
+      ? outcome.error.upstream.message
+      : undefined;
   return (
     <div className="send-outcome" role="status" aria-live="polite">
       {outcome.status === "sending" ? <p>Sending…</p> : null}
@@ -28,7 +61,7 @@ export function SendOutcomeView(props: {
           {props.pageUrl ? (
             <p>
               <a href={props.pageUrl} target="_blank" rel="noreferrer">
-                Open the post's page
+                {props.pageLabel ?? "Open the post's page"}
               </a>
             </p>
           ) : null}
@@ -49,10 +82,10 @@ export function SendOutcomeView(props: {
             <strong>{outcome.error.code.replaceAll("_", " ")}</strong>
             {outcome.httpStatus ? ` (HTTP ${outcome.httpStatus})` : ""}: {outcome.error.message}
           </p>
-          {outcome.error.retryAfter !== undefined ? (
-            <p>Retry after {outcome.error.retryAfter} seconds.</p>
+          {left !== undefined ? (
+            <p>{left > 0 ? `You can try again in ${left} s.` : "You can try again now."}</p>
           ) : null}
-          {outcome.error.upstream ? <p>The platform said: {outcome.error.upstream.message}</p> : null}
+          {upstreamSaid ? <p>The platform said: {upstreamSaid}</p> : null}
           {outcome.error.problems?.length ? (
             <ul aria-label="Problems">
               {outcome.error.problems.map((p) => (
@@ -62,10 +95,22 @@ export function SendOutcomeView(props: {
               ))}
             </ul>
           ) : null}
-          {outcome.error.authorizeUrl ? <a href={outcome.error.authorizeUrl}>Authorize again</a> : null}
+          {outcome.error.authorizeUrl ? (
+            props.onAuthorize ? (
+              <button className="button" type="button" onClick={props.onAuthorize}>
+                Authorize again and retry
+              </button>
+            ) : (
+              <a href={outcome.error.authorizeUrl}>Authorize again</a>
+            )
+          ) : null}
         </div>
       ) : null}
-      {outcome.status === "unreachable" ? <p className="send-error">{outcome.message}</p> : null}
+      {outcome.status === "unreachable" ? (
+        <p className="send-error" role="alert">
+          {outcome.message}
+        </p>
+      ) : null}
     </div>
   );
 }

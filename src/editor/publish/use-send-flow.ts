@@ -56,26 +56,44 @@ export function outcomeOf(result: ProxyResult<Published>): SendOutcome {
   return { status: "error", error, httpStatus: result.status };
 }
 
+/** The proxy's sign-in address for these scopes, coming back to `returnTo` (docs/api.md, /oauth/start). */
+export function authorizeUrlFor(scopes: readonly string[], returnTo: string): string {
+  return `/oauth/start?scope=${encodeURIComponent([...new Set(scopes)].join(" "))}&returnTo=${encodeURIComponent(returnTo)}`;
+}
+
 /**
  * Runs a publish or send through the proxy: when a scope is missing it stores the pending action,
  * leaves for the consent page, and on return (`?resume=<action>&oauth=granted`) sends it again.
+ * `authorizeScopes` names what to ask for when the platform refuses the token itself (401) and the
+ * proxy cannot say which scope would cure it: the user can then authorize again and retry.
  */
 export function useSendFlow(opts: {
   action: PendingAction["action"];
   env: () => FlowEnvironment;
   send: (target: Record<string, string>, body: unknown, returnTo: string) => Promise<ProxyResult<Published>>;
   onDone?: (target: Record<string, string>, outcome: SendOutcome) => void;
+  authorizeScopes?: (target: Record<string, string>) => string[];
 }) {
   const [outcome, setOutcome] = useState<SendOutcome>({ status: "idle" });
+  // What the outcome is about (a resumed action's target comes from storage, not from the form).
+  const [target, setTarget] = useState<Record<string, string> | null>(null);
+  const last = useRef<{ target: Record<string, string>; body: unknown } | null>(null);
   const latest = useRef(opts);
   latest.current = opts;
 
   const run = useCallback(async (target: Record<string, string>, body: unknown) => {
-    const { action, env, send, onDone } = latest.current;
+    const { action, env, send, onDone, authorizeScopes } = latest.current;
     const e = env();
+    last.current = { target, body };
+    setTarget(target);
     setOutcome({ status: "sending" });
     const returnTo = returnToFor(e.location.pathname, e.location.search, action);
-    const next = outcomeOf(await send(target, body, returnTo));
+    let next = outcomeOf(await send(target, body, returnTo));
+    if (next.status === "error" && next.error.code === "upstream_unauthorized" && !next.error.authorizeUrl) {
+      const scopes = authorizeScopes?.(target) ?? [];
+      if (scopes.length > 0)
+        next = { ...next, error: { ...next.error, authorizeUrl: authorizeUrlFor(scopes, returnTo) } };
+    }
     if (next.status === "authorizing") {
       savePending(e.storage, { action, target, body, at: Date.now() });
       setOutcome(next);
@@ -101,11 +119,25 @@ export function useSendFlow(opts: {
       return;
     }
     if (back.oauth === "refused" || back.oauth === "failed") {
+      if (pending) {
+        last.current = { target: pending.target, body: pending.body };
+        setTarget(pending.target);
+      }
       const code = errorCodeSchema.safeParse(back.oauthError);
       const c = code.success ? code.data : "consent_refused";
       setOutcome({ status: "error", error: { code: c, message: formatErrorMessage(c) } });
     }
   }, [run]);
 
-  return { outcome, run, setOutcome };
+  /** Leaves for the consent page named by the current error, keeping the action to resume after it. */
+  const authorizeAgain = useCallback(() => {
+    if (outcome.status !== "error" || !outcome.error.authorizeUrl || !last.current) return;
+    const { action, env } = latest.current;
+    const e = env();
+    savePending(e.storage, { action, target: last.current.target, body: last.current.body, at: Date.now() });
+    setOutcome({ status: "authorizing", url: outcome.error.authorizeUrl, scope: outcome.error.scope });
+    e.navigate(outcome.error.authorizeUrl);
+  }, [outcome]);
+
+  return { outcome, target, run, setOutcome, authorizeAgain };
 }

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { type StudioError, studioError } from "../platform/errors";
 import type { SubscriptionRequest } from "../platform/events";
 import type { FetchLike } from "./oauth-client";
-import { mapFetchFailure, mapUpstreamFailure } from "./upstream-errors";
+import { mapFetchFailure, mapUpstreamFailure, redactSecrets } from "./upstream-errors";
 
 export interface PlatformClientOptions {
   baseUrl: string;
@@ -90,10 +90,10 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
     } catch (e) {
       return { ok: false, error: mapFetchFailure(e, opts.timeoutMs) };
     }
-    if (!res.ok) {
-      const secrets = accessToken !== undefined ? [opts.apiKey, accessToken] : [opts.apiKey];
-      return { ok: false, error: mapUpstreamFailure(res.status, res.headers, text, opts.now(), secrets) };
-    }
+    // Successful answers are passed on to the editor too, so an echo of the credentials is cut from both.
+    const secrets = accessToken !== undefined ? [opts.apiKey, accessToken] : [opts.apiKey];
+    text = redactSecrets(text, secrets);
+    if (!res.ok) return { ok: false, error: mapUpstreamFailure(res.status, res.headers, text, opts.now()) };
     let json: unknown = {};
     if (text.trim() !== "") {
       try {

@@ -24,9 +24,10 @@ const PHONE_RE = /^\+?[0-9]{4,15}$/;
 const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
- * Path parameters are checked before anything goes upstream: the WHATWG URL parser resolves "." and
- * ".." segments (also as %2E), which encodeURIComponent leaves alone, so "/users/phone/%2E%2E/addon"
- * would otherwise reach another upstream endpoint; a space in a conversation id would add a scope.
+ * Path parameters are checked before anything goes upstream. encodeURIComponent keeps "/", "?" and "#"
+ * inside one upstream segment, but leaves "." alone, and the URL parser resolves "." and ".." segments:
+ * the shapes below rule that out whatever the incoming URL normalisation does. They also keep a space
+ * in a conversation id from adding a scope to the authorize URL, and junk from costing an upstream call.
  */
 function badParam(c: Context, name: string, value: string): Response | undefined {
   const ok =

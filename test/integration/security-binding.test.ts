@@ -1,0 +1,96 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { connect } from "node:net";
+import { networkInterfaces } from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+/** The first address of this machine that is not loopback, if it has one. */
+function outsideAddress(): string | undefined {
+  for (const list of Object.values(networkInterfaces())) {
+    for (const a of list ?? []) if (a.family === "IPv4" && !a.internal) return a.address;
+  }
+  return undefined;
+}
+
+/** Resolves true when a TCP connection to host:port is accepted. */
+function accepts(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host, port });
+    socket.setTimeout(1000);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const port = 41000 + Math.floor(Math.random() * 2000);
+const emulatorPort = port + 2500;
+let child: ChildProcess;
+let output = "";
+
+beforeAll(async () => {
+  // The README's start command without the build: main.ts as `npm start` runs it, with no variables
+  // but the ports (and a missing dist, which the proxy answers with a 503 page).
+  child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      EMULATOR_PORT: String(emulatorPort),
+      DIST_DIR: "no-dist-here",
+      HOST: "",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on("data", (d: Buffer) => {
+    output += d.toString();
+  });
+  const deadline = Date.now() + 20_000;
+  while (
+    !(output.includes("Addon Studio") && output.includes("Platform emulator")) &&
+    Date.now() < deadline
+  ) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}, 30_000);
+
+afterAll(() => {
+  child.kill();
+});
+
+describe("what the started servers listen on", () => {
+  it("prints both addresses and the interface each listens on", () => {
+    expect(output).toContain(
+      `Addon Studio (editor and proxy): http://localhost:${port} (listening on 127.0.0.1:${port})`,
+    );
+    expect(output).toContain(`http://localhost:${emulatorPort} (listening on 127.0.0.1)`);
+  });
+
+  it("answers on 127.0.0.1 and on localhost (the printed address)", async () => {
+    for (const host of ["127.0.0.1", "localhost"]) {
+      const res = await fetch(`http://${host}:${port}/api/session`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ mode: "emulator", signedIn: false });
+      const emu = await fetch(`http://${host}:${emulatorPort}/`);
+      expect(emu.status).toBe(200);
+    }
+  });
+
+  it("listens on 127.0.0.1 only, not on every interface", async () => {
+    expect(await accepts("127.0.0.1", port)).toBe(true);
+    // Listening on all interfaces (no hostname) means "::", which also accepts ::1 and outside addresses.
+    expect(await accepts("::1", port)).toBe(false);
+    expect(await accepts("::1", emulatorPort)).toBe(false);
+    const outside = outsideAddress();
+    for (const p of outside === undefined ? [] : [port, emulatorPort]) {
+      expect(await accepts(outside ?? "", p)).toBe(false);
+    }
+  });
+});

@@ -4,6 +4,7 @@ import type { DraftSession } from "./drafts/draft-session";
 import { useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { selectCanRedo, selectCanUndo, selectExportBody } from "./store/selectors";
 import type { Template } from "./templates/templates";
+import { stepHistory } from "./history/history-actions";
 import { ChromeIcon } from "./ui/icons";
 
 /** Closes a popover when the pointer goes down outside it. */
@@ -193,8 +194,9 @@ function UndoRedo() {
       <button
         type="button"
         className="icon-button"
-        disabled={!canUndo}
-        onClick={() => api.getState().undo()}
+        // aria-disabled keeps focus on the button when the last step is undone (disabled would drop it).
+        aria-disabled={!canUndo || undefined}
+        onClick={() => stepHistory(api, "undo")}
         aria-label="Undo"
         title="Undo (Ctrl+Z)"
         aria-keyshortcuts="Control+Z Meta+Z"
@@ -204,8 +206,8 @@ function UndoRedo() {
       <button
         type="button"
         className="icon-button"
-        disabled={!canRedo}
-        onClick={() => api.getState().redo()}
+        aria-disabled={!canRedo || undefined}
+        onClick={() => stepHistory(api, "redo")}
         aria-label="Redo"
         title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"

@@ -39,6 +39,7 @@ import type { EditorStore } from "./store/editor-store";
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { indexOfWidget } from "./store/document";
 import { selectProblems, selectSelectedWidget, selectWidgetIds, selectWidgets } from "./store/selectors";
+import { Announcer } from "./ui/announcer";
 import { ChromeIcon } from "./ui/icons";
 import { PanelResizer } from "./ui/panel-resizer";
 // The main preview column draws add-ons too; its styles must not wait for a lazily loaded panel.
@@ -106,6 +107,7 @@ function Studio(props: { session: DraftSession }) {
       <a className="skip-link" href="#workspace">
         Skip to the editor
       </a>
+      <Announcer />
       <AppHeader session={props.session} mode={mode} onMode={setMode} theme={theme} onTheme={setTheme} />
       <Notices session={props.session} />
       <main id="workspace" className="workspace" tabIndex={-1}>

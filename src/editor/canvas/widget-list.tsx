@@ -6,6 +6,7 @@ import type { Problem, Widget } from "../../platform";
 import type { EditorWidget } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId, selectProblems, selectWidgetIds } from "../store/selectors";
+import { announce } from "../ui/announcer";
 import { ChromeIcon } from "../ui/icons";
 import { widgetLabel, widgetSummary } from "./widget-summary";
 
@@ -158,8 +159,7 @@ const RowBody = memo(function RowBody(props: RowBodyProps) {
     else if (e.key === "End") next = ids[ids.length - 1]?.id;
     else if (e.key === "Delete" && (e.target as HTMLElement).id === rowButtonId(item.id)) {
       e.preventDefault();
-      api.getState().deleteWidget(item.id);
-      focusSelectedRow(api.getState().selectedId);
+      deleteAndAnnounce(api, item.id, name);
       return;
     } else return;
     e.preventDefault();
@@ -252,17 +252,38 @@ function focusSelectedRow(id: string | null) {
   requestAnimationFrame(() => document.getElementById(rowButtonId(id))?.focus());
 }
 
+/** Deletes a widget, says so, and puts focus on the row that is now selected (or the list). */
+function deleteAndAnnounce(api: ReturnType<typeof useEditorStoreApi>, id: string, name: string) {
+  api.getState().deleteWidget(id);
+  const next = api.getState().selectedId;
+  announce(`Deleted ${name}. Undo with Ctrl+Z.`);
+  if (next) focusSelectedRow(next);
+  // The last widget is gone: the list itself takes focus, so the keyboard stays in the editor.
+  else requestAnimationFrame(() => document.getElementById(fieldId(["widgets"]))?.focus());
+}
+
 function RowActions(props: { id: string; index: number; count: number }) {
   const api = useEditorStoreApi();
   const { id, index, count } = props;
   const move = (to: number) => {
     api.getState().moveWidget(index, to);
+    const doc = api.getState().doc;
+    const label = labelOf(doc.widgets[to]?.widget);
+    announce(`Moved ${label} to position ${to + 1} of ${doc.widgets.length}.`);
+    // At the top or bottom the pressed arrow becomes disabled and would drop focus to the page.
+    if (to === 0 || to === doc.widgets.length - 1)
+      requestAnimationFrame(() => {
+        const pressed = document.activeElement;
+        if (!(pressed instanceof HTMLButtonElement) || pressed.disabled)
+          document.getElementById(`${rowButtonId(id)}:${to === 0 ? "down" : "up"}`)?.focus();
+      });
   };
   return (
     <fieldset className="row-actions bare" aria-label="Widget actions">
       <button
         type="button"
         className="icon-button"
+        id={`${rowButtonId(id)}:up`}
         aria-label="Move up"
         title="Move up"
         disabled={index === 0}
@@ -273,6 +294,7 @@ function RowActions(props: { id: string; index: number; count: number }) {
       <button
         type="button"
         className="icon-button"
+        id={`${rowButtonId(id)}:down`}
         aria-label="Move down"
         title="Move down"
         disabled={index === count - 1}
@@ -287,6 +309,10 @@ function RowActions(props: { id: string; index: number; count: number }) {
         title="Duplicate"
         onClick={() => {
           api.getState().duplicateWidget(id);
+          const doc = api.getState().doc;
+          announce(
+            `Duplicated ${labelOf(doc.widgets[index]?.widget)}: the copy is widget ${index + 2} of ${doc.widgets.length} and is selected.`,
+          );
           focusSelectedRow(api.getState().selectedId);
         }}
       >
@@ -298,8 +324,8 @@ function RowActions(props: { id: string; index: number; count: number }) {
         aria-label="Delete"
         title="Delete (undo with Ctrl+Z)"
         onClick={() => {
-          api.getState().deleteWidget(id);
-          focusSelectedRow(api.getState().selectedId);
+          const doc = api.getState().doc;
+          deleteAndAnnounce(api, id, `${labelOf(doc.widgets[index]?.widget)}, widget ${index + 1}`);
         }}
       >
         <ChromeIcon name="delete" />

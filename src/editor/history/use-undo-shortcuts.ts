@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import type { EditorStore } from "../store/editor-store";
+import { stepHistory } from "./history-actions";
 
 /**
  * Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z and Ctrl+Y redo, everywhere in the add-on editor, including
@@ -19,8 +20,7 @@ export function useUndoShortcuts(store: EditorStore, enabled: boolean): void {
       const target = e.target;
       if (target instanceof Element && target.closest("[data-native-undo]")) return;
       e.preventDefault();
-      if (isUndo) store.getState().undo();
-      else store.getState().redo();
+      stepHistory(store, isUndo ? "undo" : "redo");
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);

@@ -504,11 +504,31 @@ function ListEditor(props: { field: FieldDescriptor; path: readonly PathSegment[
   const problems = form.problemsAt(abs);
   const atMax = ui.max !== undefined && items.length >= ui.max;
   const atMin = ui.min !== undefined && items.length <= ui.min;
+  const itemButton = (i: number, what: "up" | "down") => `${id}/${i}:${what}`;
   const move = (from: number, to: number) => {
     const next = [...items];
     const [it] = next.splice(from, 1);
     next.splice(to, 0, it);
     form.set(props.path, next);
+    // Focus follows the moved item, on the same arrow while it can still go that way.
+    const same = itemButton(to, to < from ? "up" : "down");
+    const other = itemButton(to, to < from ? "down" : "up");
+    const atEnd = to === 0 || to === items.length - 1;
+    requestAnimationFrame(() => document.getElementById(atEnd ? other : same)?.focus());
+  };
+  const remove = (i: number) => {
+    form.set([...props.path, i], undefined);
+    // The button is gone: focus the first control of the item that took its place, or of the
+    // one before it, or the Add button when the list is empty.
+    requestAnimationFrame(() => {
+      const list = document.getElementById(id);
+      const rows = list?.querySelectorAll<HTMLElement>(":scope > .list-items > .list-item");
+      const row = rows?.[Math.min(i, rows.length - 1)];
+      const target =
+        row?.querySelector<HTMLElement>("input, select, textarea") ??
+        list?.querySelector<HTMLElement>(":scope > .list-add");
+      target?.focus();
+    });
   };
   const limits =
     ui.min !== undefined && ui.max !== undefined
@@ -541,6 +561,7 @@ function ListEditor(props: { field: FieldDescriptor; path: readonly PathSegment[
                   <button
                     type="button"
                     className="icon-button"
+                    id={itemButton(i, "up")}
                     disabled={i === 0}
                     onClick={() => move(i, i - 1)}
                     aria-label={`Move ${itemLabel} up`}
@@ -550,6 +571,7 @@ function ListEditor(props: { field: FieldDescriptor; path: readonly PathSegment[
                   <button
                     type="button"
                     className="icon-button"
+                    id={itemButton(i, "down")}
                     disabled={i === items.length - 1}
                     onClick={() => move(i, i + 1)}
                     aria-label={`Move ${itemLabel} down`}
@@ -560,7 +582,7 @@ function ListEditor(props: { field: FieldDescriptor; path: readonly PathSegment[
                     type="button"
                     className="icon-button is-danger"
                     disabled={atMin}
-                    onClick={() => form.set([...props.path, i], undefined)}
+                    onClick={() => remove(i)}
                     aria-label={`Remove ${itemLabel}`}
                     title={atMin ? `${ui.label} needs at least ${ui.min}` : undefined}
                   >
@@ -582,9 +604,18 @@ function ListEditor(props: { field: FieldDescriptor; path: readonly PathSegment[
       </ol>
       <button
         type="button"
-        className="button"
+        className="button list-add"
         disabled={atMax}
-        onClick={() => form.set(props.path, [...items, newItem(props.field.fields ?? [])])}
+        onClick={() => {
+          form.set(props.path, [...items, newItem(props.field.fields ?? [])]);
+          // The new item's first field takes focus, so it can be filled in straight away.
+          requestAnimationFrame(() =>
+            document
+              .getElementById(id)
+              ?.querySelector<HTMLElement>(":scope > .list-items > .list-item:last-child input")
+              ?.focus(),
+          );
+        }}
       >
         Add {ui.itemLabel.toLowerCase()}
       </button>

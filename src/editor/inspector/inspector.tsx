@@ -385,7 +385,10 @@ function CategoriesEditor(props: { value: unknown; problems: Map<string, Problem
                   type="button"
                   className="icon-button is-danger"
                   aria-label={`Remove category ${i + 1}`}
-                  onClick={() => set(list.filter((_, j) => j !== i))}
+                  onClick={() => {
+                    set(list.filter((_, j) => j !== i));
+                    focusCategoryAfterRemoval(i);
+                  }}
                 >
                   ✕
                 </button>
@@ -397,9 +400,29 @@ function CategoriesEditor(props: { value: unknown; problems: Map<string, Problem
           );
         })}
       </ul>
-      <button type="button" className="button" onClick={() => set([...list, ""])}>
+      <button
+        type="button"
+        className="button"
+        id="categories:add"
+        onClick={() => {
+          set([...list, ""]);
+          const at = list.length;
+          requestAnimationFrame(() => document.getElementById(fieldId(["categories", at]))?.focus());
+        }}
+      >
         Add category
       </button>
     </fieldset>
   );
+}
+
+/** After a category is removed: focus the one that took its place, the one before, or Add category. */
+function focusCategoryAfterRemoval(i: number) {
+  requestAnimationFrame(() => {
+    const target =
+      document.getElementById(fieldId(["categories", i])) ??
+      document.getElementById(fieldId(["categories", i - 1])) ??
+      document.getElementById("categories:add");
+    target?.focus();
+  });
 }

@@ -2,6 +2,7 @@ import { useDraggable } from "@dnd-kit/core";
 import { memo, useState } from "react";
 import { WIDGET_MODELS, type WidgetKind } from "../../widgets/models";
 import { useEditorStoreApi } from "../store/editor-store-context";
+import { announce } from "../ui/announcer";
 import { WidgetThumbnail } from "./widget-thumbnail";
 
 /** The id prefix of palette draggables (list rows use editor ids). */
@@ -71,7 +72,11 @@ const PaletteItem = memo(function PaletteItem(props: {
         // Only the pointer starts a drag here; Enter and Space add the widget (keyboard reordering happens in the list).
         onPointerDown={(e) => listeners?.onPointerDown?.(e)}
         onClick={() => {
-          api.getState().addWidget(props.kind);
+          const id = api.getState().addWidget(props.kind);
+          const { widgets } = api.getState().doc;
+          const at = widgets.findIndex((w) => w.id === id);
+          // Focus stays here (to add more); the new widget is selected in the list and the inspector.
+          announce(`Added ${props.label} as widget ${at + 1} of ${widgets.length}; it is selected.`);
         }}
       >
         <WidgetThumbnail kind={props.kind} />

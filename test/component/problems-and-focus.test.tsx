@@ -1,0 +1,115 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { getAtPath } from "../../src/editor/store/document";
+import { renderStudio } from "./studio-harness";
+
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+function inspector() {
+  return within(screen.getByRole("region", { name: "Inspector" }));
+}
+
+function announced(): string {
+  return document.getElementById("editor-announcer")?.textContent ?? "";
+}
+
+describe("problems panel names the widget as the list does", () => {
+  it("prefixes each JSON path with the widget's label and number", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.click(screen.getByRole("button", { name: "Add Score" }));
+    fireEvent.change(inspector().getByRole("spinbutton", { name: "Percentage score" }), {
+      target: { value: "150" },
+    });
+    store.getState().setDocumentField(["semantic"], { status: 3 });
+    const panel = within(screen.getByRole("region", { name: "Problems" }));
+    const score = panel.getByRole("button", { name: /widgets\[1\]\.score_row\.percentage_score/ });
+    expect(score.textContent).toContain("Score (widget 2) › percentage_score");
+    const semantic = await panel.findByRole("button", { name: /semantic\.status/ });
+    expect(semantic.textContent).toContain("Add-on settings › semantic.status");
+    // Moving the score first renumbers it, as the list does.
+    store.getState().moveWidget(1, 0);
+    expect(
+      (await panel.findByRole("button", { name: /widgets\[0\]\.score_row\.percentage_score/ })).textContent,
+    ).toContain("Score (widget 1) › percentage_score");
+  });
+});
+
+describe("focus and announcements after list edits", () => {
+  it("announces a widget added from the palette and keeps focus on the palette", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const add = screen.getByRole("button", { name: "Add Title" });
+    add.focus();
+    await user.keyboard("{Enter}");
+    expect(announced()).toBe("Added Title as widget 1 of 1; it is selected.");
+    expect(document.activeElement).toBe(add);
+    expect(screen.getByRole("button", { name: "Title, widget 1" }).getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("after deleting the last widget, focus goes to the list, not the page", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    expect(announced()).toBe("Deleted Title, widget 1. Undo with Ctrl+Z.");
+    await waitFor(() => expect(document.activeElement?.id).toBe("field:widgets"));
+  });
+
+  it("moving a widget to the top keeps focus on its actions and says where it went", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.click(screen.getByRole("button", { name: "Add Score" }));
+    await user.click(screen.getByRole("button", { name: "Move up" }));
+    expect(announced()).toBe("Moved Score to position 1 of 2.");
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move down" })),
+    );
+  });
+
+  it("list items: moving keeps focus on the moved item, removing focuses the next item, adding focuses the new one", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Image carousel" }));
+    await user.click(inspector().getByRole("button", { name: "Add image" }));
+    await waitFor(() =>
+      expect(document.activeElement?.id).toBe("field:widgets/0/image_carousel_row/items/1/image_id"),
+    );
+    await user.keyboard("{Control>}a{/Control}second");
+    await user.click(inspector().getByRole("button", { name: "Move Image 2 up" }));
+    const items = () =>
+      getAtPath(store.getState().doc.widgets[0]?.widget, ["image_carousel_row", "items"]) as Array<{
+        image_id: string;
+      }>;
+    expect(items().map((i) => i.image_id)).toEqual(["second", "logo"]);
+    // The moved item is at the top now: its up arrow is disabled, so focus is on its down arrow.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(inspector().getByRole("button", { name: "Move Image 1 down" })),
+    );
+    await user.click(inspector().getByRole("button", { name: "Remove Image 1" }));
+    await waitFor(() => expect((document.activeElement as HTMLInputElement).value).toBe("logo"));
+  });
+
+  it("categories: adding focuses the new one, removing focuses its neighbour", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("radio", { name: "User add-on" }));
+    await user.click(inspector().getByRole("tab", { name: /Add-on settings/ }));
+    await user.click(inspector().getByRole("button", { name: "Add category" }));
+    await waitFor(() => expect(document.activeElement?.id).toBe("field:categories/0"));
+    await user.keyboard("car");
+    await user.click(inspector().getByRole("button", { name: "Add category" }));
+    await waitFor(() => expect(document.activeElement?.id).toBe("field:categories/1"));
+    await user.click(inspector().getByRole("button", { name: "Remove category 2" }));
+    await waitFor(() => expect(document.activeElement?.id).toBe("field:categories/0"));
+    await user.click(inspector().getByRole("button", { name: "Remove category 1" }));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(inspector().getByRole("button", { name: "Add category" })),
+    );
+  });
+});

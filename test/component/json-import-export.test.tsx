@@ -123,6 +123,17 @@ describe("JSON panel", () => {
     expect(store.getState().doc).toBe(before);
   });
 
+  it("accepts a pasted body that starts with a byte order mark", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    const panel = await openJson(user);
+    const body = { widgets: [{ subtitle_row: { text: "زیرعنوان" } }] };
+    paste(panel, `\uFEFF${JSON.stringify(body, null, 2)}`);
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    expect(panel.getByText(/Loaded a v2 post add-on/)).toBeTruthy();
+    expect(selectExportBody(store.getState())).toEqual(body);
+  });
+
   it("imports from a file", async () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();

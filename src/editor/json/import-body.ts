@@ -39,7 +39,10 @@ function describeAt(text: string, offset: number): string {
 }
 
 /** Parses JSON text, or says where it breaks (line and column) and what to do. */
-export function parseJsonText(text: string): { ok: true; value: unknown } | ImportFailure {
+export function parseJsonText(input: string): { ok: true; value: unknown } | ImportFailure {
+  // Files saved by Windows editors often start with a byte order mark, which JSON.parse refuses;
+  // it is not part of the JSON, so it is dropped (a file's .text() drops it too, a paste does not).
+  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
   if (text.trim() === "")
     return { ok: false, message: "Nothing to import: paste a JSON body or choose a .json file." };
   try {

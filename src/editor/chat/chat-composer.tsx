@@ -1,6 +1,7 @@
 import "../preview/preview-styles";
 import "../publish/panels.css";
 import {
+  type Announcements,
   type ClientRect,
   type CollisionDetection,
   DndContext,
@@ -35,6 +36,7 @@ import { PreviewThemeSwitch } from "../preview/preview-theme-switch";
 import { browserStorage, type KeyValueStorage } from "../publish/oauth-resume";
 import { addHistoryEntry, loadHistory, saveHistory } from "../publish/publish-history";
 import { createProxyClient, type ProxyClient, type ProxySession } from "../publish/proxy-client";
+import { OfflineAccessToggle } from "../publish/offline-access";
 import { historyEntryFor } from "../publish/publish-panel";
 import { SendOutcomeView } from "../publish/send-outcome-view";
 import { useProxySession } from "../publish/use-proxy-session";
@@ -188,6 +190,27 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
   const sideKey = SIDE_KEYS[side];
   const label = SIDE_LABEL[side];
 
+  // Screen readers hear positions ("Sender row 2, button 1"), never the editor's internal ids.
+  const nameOf = (id: UniqueIdentifier): string => {
+    const r = rows.findIndex((x) => x.id === id);
+    if (r >= 0) return `${label} row ${r + 1}`;
+    const at = locateButton(rows, String(id));
+    return at ? `${label} row ${at.row + 1}, button ${at.index + 1}` : "the item";
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) =>
+      `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+    onDragOver: ({ active, over }) =>
+      over && over.id !== active.id
+        ? `${nameOf(active.id)} is over the place of ${nameOf(over.id)}.`
+        : `${nameOf(active.id)} is in its own place.`,
+    onDragEnd: ({ active, over }) =>
+      over && over.id !== active.id
+        ? `${nameOf(active.id)} was dropped at the place of ${nameOf(over.id)}.`
+        : `${nameOf(active.id)} was dropped where it was.`,
+    onDragCancel: ({ active }) => `Moving was cancelled: ${nameOf(active.id)} stayed where it was.`,
+  };
+
   const onDragEnd = (e: DragEndEvent) => {
     const active = String(e.active.id);
     const over = e.over ? String(e.over.id) : undefined;
@@ -217,7 +240,18 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
       <ProblemLines
         problems={[...(problems.get(key([sideKey])) ?? []), ...(problems.get(key([sideKey, "rows"])) ?? [])]}
       />
-      <DndContext sensors={sensors} collisionDetection={collision} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={collision}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: {
+            draggable:
+              "To move a row or a button, press Space, then the arrow keys; Space drops it, Escape cancels. The arrow buttons beside it do the same in one step.",
+          },
+        }}
+      >
         <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
           {rows.map((row, r) => (
             <SortableItem
@@ -514,6 +548,9 @@ export function ChatComposer(props: ChatComposerProps = {}) {
               conversation.
             </small>
           </div>
+          {proxy.status === "present" ? (
+            <OfflineAccessToggle storage={storage} held={session?.scopes.includes("offline_access")} />
+          ) : null}
           {!validation.ok ? (
             <p>
               The message has {validation.errors.length} error{validation.errors.length === 1 ? "" : "s"}: fix

@@ -42,6 +42,10 @@ export interface InboxRow {
   post?: string | undefined;
   /** The subscription's metadata the platform echoed back (spec 2.7/2.8), as `key=value` pairs. */
   metadata?: string | undefined;
+  /** How many deliveries carried this same event (one per subscription that matched it). */
+  count: number;
+  /** Identity of the event delivered, shared by duplicate deliveries; undefined never merges. */
+  eventKey?: string | undefined;
   raw: InboxEntry;
 }
 
@@ -76,6 +80,7 @@ export function inboxRow(entry: InboxEntry): InboxRow {
         .map(([k, v]) => `${k}=${v}`)
         .join(", "),
       post: s.postToken,
+      count: 1,
       raw: entry,
     };
   }
@@ -100,6 +105,10 @@ export function inboxRow(entry: InboxEntry): InboxRow {
       (e.post_update ? `Post ${e.post_update.type.toLowerCase()}` : undefined),
     post: m?.conversation.post_token ?? e.post_update?.post.token,
     ...(metadata ? { metadata } : {}),
+    count: 1,
+    // The same event reaches the app once per matching subscription (spec 6.3.2), e.g. the one made
+    // before a new sign-in and the one the proxy made again after it; its metadata may differ.
+    eventKey: JSON.stringify({ ...e, metadata: undefined, meta_data: undefined }),
     raw: entry,
   };
 }
@@ -110,4 +119,20 @@ export function matchesFilter(row: InboxRow, type: string, text: string): boolea
   const q = text.trim().toLowerCase();
   if (!q) return true;
   return JSON.stringify(row.raw).toLowerCase().includes(q);
+}
+
+/**
+ * Puts a newly received entry at the top, newest first, keeping at most `max` rows. An entry seen
+ * before (same id, on a reconnect's replay) is ignored; a second delivery of the same event counts
+ * on the existing row rather than adding one.
+ */
+export function addInboxEntry(rows: InboxRow[], entry: InboxEntry, max: number): InboxRow[] {
+  if (rows.some((r) => r.id === entry.id)) return rows;
+  const row = inboxRow(entry);
+  const same = row.eventKey === undefined ? -1 : rows.findIndex((r) => r.eventKey === row.eventKey);
+  if (same >= 0) {
+    const existing = rows[same];
+    if (existing) return rows.map((r, i) => (i === same ? { ...existing, count: existing.count + 1 } : r));
+  }
+  return [row, ...rows].slice(0, max);
 }

@@ -9,6 +9,7 @@ import {
   subscriptionRequestSchema,
 } from "../../platform/events";
 import { browserStorage, type KeyValueStorage } from "../publish/oauth-resume";
+import { OfflineAccessToggle, withOffline } from "../publish/offline-access";
 import {
   createProxyClient,
   errorText,
@@ -18,7 +19,13 @@ import {
 import { SendOutcomeView } from "../publish/send-outcome-view";
 import { useProxySession } from "../publish/use-proxy-session";
 import { browserEnvironment, type FlowEnvironment, useSendFlow } from "../publish/use-send-flow";
-import { type InboxRow, START_REQUEST_TYPE, inboxRow, matchesFilter, parseInboxEntry } from "./inbox-entries";
+import {
+  addInboxEntry,
+  type InboxRow,
+  START_REQUEST_TYPE,
+  matchesFilter,
+  parseInboxEntry,
+} from "./inbox-entries";
 
 /** The part of EventSource the inbox uses; tests pass a fake. */
 export interface EventSourceLike {
@@ -53,7 +60,13 @@ const RESOURCE_HINT: Record<SubscriptionEventType, string> = {
   PAYMENT_TRANSACTION: "Leave empty for all of the app's transactions.",
 };
 
-function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment; disabled: boolean }) {
+function Subscriptions(props: {
+  client: ProxyClient;
+  env: () => FlowEnvironment;
+  disabled: boolean;
+  storage: KeyValueStorage | undefined;
+  offlineHeld: boolean;
+}) {
   const { client, env } = props;
   const ids = useId();
   const [type, setType] = useState<SubscriptionEventType>("NEW_MESSAGE_ON_POST");
@@ -209,6 +222,7 @@ function Subscriptions(props: { client: ProxyClient; env: () => FlowEnvironment;
           Add metadata
         </button>
       </fieldset>
+      {props.disabled ? null : <OfflineAccessToggle storage={props.storage} held={props.offlineHeld} />}
       <button
         className="button is-primary"
         type="button"
@@ -289,7 +303,7 @@ export function InboxPanel(props: InboxPanelProps = {}) {
       const entry = parseInboxEntry(e.data);
       if (!entry) return;
       setLive("live");
-      setRows((r) => (r.some((x) => x.id === entry.id) ? r : [inboxRow(entry), ...r].slice(0, MAX_ROWS)));
+      setRows((r) => addInboxEntry(r, entry, MAX_ROWS));
     });
     // EventSource reconnects by itself (sending Last-Event-ID); this only says so.
     source.onerror = () => setLive("lost");
@@ -305,13 +319,24 @@ export function InboxPanel(props: InboxPanelProps = {}) {
       {proxy.status === "present" && !signedIn ? (
         <p>
           Sign in to see events:{" "}
-          <a href={`/oauth/start?scope=USER_PHONE&returnTo=${encodeURIComponent(env().location.pathname)}`}>
+          <a
+            href={withOffline(
+              `/oauth/start?scope=USER_PHONE&returnTo=${encodeURIComponent(env().location.pathname)}`,
+              storage,
+            )}
+          >
             authorize the app
           </a>
           .
         </p>
       ) : null}
-      <Subscriptions client={client} env={env} disabled={proxy.status !== "present"} />
+      <Subscriptions
+        client={client}
+        env={env}
+        disabled={proxy.status !== "present"}
+        storage={storage}
+        offlineHeld={proxy.status === "present" && proxy.session?.scopes.includes("offline_access") === true}
+      />
 
       <section aria-labelledby={`${ids}-inbox`}>
         <h3 id={`${ids}-inbox`}>Inbox</h3>
@@ -366,6 +391,7 @@ export function InboxPanel(props: InboxPanelProps = {}) {
               <tr key={r.id}>
                 <td>
                   <code>{r.type}</code>
+                  {r.count > 1 ? <div>received {r.count}×</div> : null}
                   {r.post ? <div>post {r.post}</div> : null}
                   {r.metadata ? <div className="muted">metadata {r.metadata}</div> : null}
                 </td>

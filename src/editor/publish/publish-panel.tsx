@@ -21,6 +21,7 @@ import { SendOutcomeView } from "./send-outcome-view";
 import { useProxySession } from "./use-proxy-session";
 import { browserEnvironment, type FlowEnvironment, type SendOutcome, useSendFlow } from "./use-send-flow";
 import { ConfirmButton } from "./confirm-button";
+import { OfflineAccessToggle } from "./offline-access";
 
 /** Injectable collaborators (tests); the app uses the defaults. */
 export interface PublishPanelProps {
@@ -172,9 +173,13 @@ export function PublishPanel(props: PublishPanelProps = {}) {
     (target: Record<string, string>, outcome: SendOutcome) => {
       const op = opOf(target);
       if (op === "phones") return;
-      // After the consent page the editor reloads without the post token; the resumed publish knows it.
+      // After the consent page the editor reloads without its target; the resumed action knows it.
       if (target.postToken && store.getState().postToken !== target.postToken)
         store.getState().setPostToken(target.postToken);
+      if (target.phone || target.divarUserId) {
+        setUserBy(target.phone ? "phone" : "divarUserId");
+        setUserId((current) => current || (target.phone ?? target.divarUserId ?? ""));
+      }
       const page =
         outcome.status === "success" && op === "publish"
           ? (outcome.published.postPageUrl ?? postPage(session?.postPageUrl, target.postToken ?? "")) ||
@@ -287,6 +292,9 @@ export function PublishPanel(props: PublishPanelProps = {}) {
               : "Not signed in yet: publishing asks for permission first"}
             {session.mode ? ` · platform: ${session.mode}` : ""}
           </p>
+        ) : null}
+        {proxy.status === "present" ? (
+          <OfflineAccessToggle storage={storage} held={session?.scopes.includes("offline_access")} />
         ) : null}
 
         {kind === "post" ? (

@@ -9,6 +9,7 @@ import {
   takePending,
   withoutOAuthParams,
 } from "./oauth-resume";
+import { withOffline } from "./offline-access";
 import type { ProxyResult, Published } from "./proxy-client";
 
 /** Where a publish or send stands, as the panel shows it. */
@@ -96,8 +97,9 @@ export function useSendFlow(opts: {
     }
     if (next.status === "authorizing") {
       savePending(e.storage, { action, target, body, at: Date.now() });
-      setOutcome(next);
-      e.navigate(next.url);
+      const url = withOffline(next.url, e.storage);
+      setOutcome({ ...next, url });
+      e.navigate(url);
       return;
     }
     setOutcome(next);
@@ -135,8 +137,9 @@ export function useSendFlow(opts: {
     const { action, env } = latest.current;
     const e = env();
     savePending(e.storage, { action, target: last.current.target, body: last.current.body, at: Date.now() });
-    setOutcome({ status: "authorizing", url: outcome.error.authorizeUrl, scope: outcome.error.scope });
-    e.navigate(outcome.error.authorizeUrl);
+    const url = withOffline(outcome.error.authorizeUrl, e.storage);
+    setOutcome({ status: "authorizing", url, scope: outcome.error.scope });
+    e.navigate(url);
   }, [outcome]);
 
   return { outcome, target, run, setOutcome, authorizeAgain };

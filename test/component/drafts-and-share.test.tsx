@@ -90,6 +90,43 @@ describe("drafts", () => {
     b.dispose();
     a.dispose();
   });
+
+  it("drops the warning when the other tab is closed, and warns again when it comes back", () => {
+    const listeners = new Set<(e: MessageEvent) => void>();
+    const channel = () => {
+      const own = new Set<(e: MessageEvent) => void>();
+      return {
+        postMessage(data: unknown) {
+          for (const l of listeners) if (!own.has(l)) l(new MessageEvent("message", { data }));
+        },
+        addEventListener(_: "message", l: (e: MessageEvent) => void) {
+          own.add(l);
+          listeners.add(l);
+        },
+        removeEventListener(_: "message", l: (e: MessageEvent) => void) {
+          listeners.delete(l);
+        },
+        close() {},
+      };
+    };
+    const a = startDraftSession({ store: createEditorStore(), storage: localStorage, channel: channel() });
+    // The second tab's window: closing it fires pagehide, never a dispose.
+    const windowB = new EventTarget();
+    const b = startDraftSession({
+      store: createEditorStore(),
+      storage: localStorage,
+      channel: channel(),
+      target: windowB,
+    });
+    expect(a.ui.getState().openElsewhere).toBe(true);
+    windowB.dispatchEvent(new Event("pagehide"));
+    expect(a.ui.getState().openElsewhere).toBe(false);
+    const back = Object.assign(new Event("pageshow"), { persisted: true });
+    windowB.dispatchEvent(back);
+    expect(a.ui.getState().openElsewhere).toBe(true);
+    b.dispose();
+    a.dispose();
+  });
 });
 
 describe("publish target", () => {

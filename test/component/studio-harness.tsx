@@ -1,7 +1,15 @@
 import { render } from "@testing-library/react";
+import { afterEach } from "vitest";
 import { App } from "../../src/editor/app";
 import { bootEditor } from "../../src/editor/boot";
 import { decodeShare } from "../../src/editor/share/share-link";
+
+// Sessions left running would save their debounced edits into the next test's storage.
+const running = new Set<{ dispose: () => void }>();
+afterEach(() => {
+  for (const session of running) session.dispose();
+  running.clear();
+});
 
 /** Boots the studio as main.tsx does, against jsdom's localStorage, and renders it. */
 export function renderStudio(options: { hash?: string; search?: string } = {}) {
@@ -18,12 +26,14 @@ export function renderStudio(options: { hash?: string; search?: string } = {}) {
     decodeShare(hash),
   );
   const view = render(<App store={booted.store} session={booted.session} />);
+  running.add(booted.session);
   return {
     ...booted,
     ...view,
     /** Ends the session as a page unload would (final save). */
     close() {
       booted.session.dispose();
+      running.delete(booted.session);
       view.unmount();
     },
   };

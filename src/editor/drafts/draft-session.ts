@@ -143,9 +143,19 @@ export function startDraftSession(options: DraftSessionOptions) {
     timer = setTimeout(flush, debounceMs);
   });
 
-  const onHide = () => flush();
+  const onBeforeUnload = () => flush();
+  // Closing or leaving the tab must tell the others, or their "open in another tab" warning would
+  // stay until they reload. A page restored from the back/forward cache says hello again.
+  const onHide = () => {
+    flush();
+    announce("bye");
+  };
+  const onShow = (e: Event) => {
+    if ("persisted" in e && e.persisted) announce("hello");
+  };
   target?.addEventListener("pagehide", onHide);
-  target?.addEventListener("beforeunload", onHide);
+  target?.addEventListener("pageshow", onShow);
+  target?.addEventListener("beforeunload", onBeforeUnload);
 
   function refreshPresence(): void {
     const id = ui.getState().currentId;
@@ -240,7 +250,8 @@ export function startDraftSession(options: DraftSessionOptions) {
       flush();
       unsubscribe();
       target?.removeEventListener("pagehide", onHide);
-      target?.removeEventListener("beforeunload", onHide);
+      target?.removeEventListener("pageshow", onShow);
+      target?.removeEventListener("beforeunload", onBeforeUnload);
       announce("bye");
       channel?.removeEventListener("message", onMessage);
     },

@@ -6,6 +6,9 @@ export interface JsonSyntaxError {
   message: string;
 }
 
+/** Deepest nesting of arrays and objects the CLI reads; platform bodies are under 12 levels deep. */
+export const MAX_JSON_DEPTH = 1000;
+
 class Stop extends Error {
   constructor(
     readonly offset: number,
@@ -60,8 +63,7 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
     if (!m || m[0] === "" || m[0] === "-") fail("a number");
     else i += m[0].length;
   };
-  const value = (): void => {
-    ws();
+  const valueAt = (): void => {
     const c = text[i];
     if (c === "{") {
       i++;
@@ -122,6 +124,19 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
     else if (c === "n") literal("null");
     else if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) number();
     else fail("a JSON value (object, array, string, number, true, false or null)");
+  };
+  let depth = 0;
+  const value = (): void => {
+    ws();
+    const nested = text[i] === "{" || text[i] === "[";
+    // This finder recurses per level; past the reader's own limit the exact spot no longer matters.
+    if (nested && ++depth > MAX_JSON_DEPTH)
+      throw new Stop(
+        i,
+        `nested more than ${MAX_JSON_DEPTH} levels deep here (the syntax error lies further on)`,
+      );
+    valueAt();
+    if (nested) depth--;
   };
   try {
     value();

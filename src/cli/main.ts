@@ -199,6 +199,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`addon-studio: ${e.message}\n`);
       return 2;
     }
-    throw e;
+    // Whatever the input, a person gets one line that says what to do, not a stack trace.
+    const why = e instanceof Error ? e.message : String(e);
+    io.stderr(
+      `addon-studio: internal error (${why}). This is a bug in addon-studio, not in your file: please report it with the input that caused it.\n`,
+    );
+    return 3;
   }
 }

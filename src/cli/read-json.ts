@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { findJsonError } from "./json-error";
+import { formatPath } from "../platform/problems";
+import { MAX_JSON_DEPTH, findJsonError } from "./json-error";
 
 /** The input could not be used: unreadable, empty or not JSON. The CLI exits 2 on it. */
 export class InputError extends Error {}
@@ -41,8 +42,9 @@ export async function readJson(file: string, stdin: AsyncIterable<Buffer | strin
   // Editors on some systems write a byte order mark, which JSON.parse refuses.
   if (text.startsWith("\uFEFF")) text = text.slice(1);
   if (text.trim() === "") throw new InputError(`${name} is empty: expected a JSON body`);
+  let json: unknown;
   try {
-    return JSON.parse(text);
+    json = JSON.parse(text);
   } catch (e) {
     const at = findJsonError(text);
     const detail = at
@@ -52,4 +54,27 @@ export async function readJson(file: string, stdin: AsyncIterable<Buffer | strin
         : String(e);
     throw new InputError(`${name} is not valid JSON: ${detail}`);
   }
+  const deep = tooDeepAt(json);
+  if (deep)
+    throw new InputError(
+      `${name} is nested more than ${MAX_JSON_DEPTH} levels deep (at ${formatPath(deep)}…): no platform body is nested like that, so it was not read`,
+    );
+  return json;
+}
+
+/**
+ * The path to the first value nested deeper than MAX_JSON_DEPTH, or undefined. Iterative, so that the
+ * check itself cannot run out of stack; the validators and the migration recurse per level.
+ */
+function tooDeepAt(root: unknown): Array<string | number> | undefined {
+  const stack: Array<{ value: unknown; path: Array<string | number> }> = [{ value: root, path: [] }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value, path } = item;
+    if (typeof value !== "object" || value === null) continue;
+    if (path.length >= MAX_JSON_DEPTH) return path.slice(0, 12);
+    if (Array.isArray(value))
+      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], path: [...path, i] });
+    else for (const [k, v] of Object.entries(value)) stack.push({ value: v, path: [...path, k] });
+  }
+  return undefined;
 }

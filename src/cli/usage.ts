@@ -17,7 +17,8 @@ Options:
   -h, --help   show help (also: addon-studio <command> --help)
 
 Exit codes: 0 success, 1 invalid body (validate) or unrecognised body (migrate),
-2 usage error, unreadable file or input that is not JSON.`;
+2 usage error, unreadable file or input that is not JSON (or nested over 1000 levels),
+3 internal error (a bug: please report it).`;
 
 export const VALIDATE_USAGE = `Usage: addon-studio validate --kind post|user|semantic|chat|subscription|event [--format text|json] <file|->
 
@@ -32,6 +33,7 @@ Options:
   -h, --help             show this help
 
 Exit codes: 0 valid (warnings may be printed), 1 invalid, 2 usage error, unreadable file or not JSON.
+3 internal error (a bug: please report it).
 
 Example:
   addon-studio validate --kind post addon.json
@@ -55,7 +57,7 @@ Options:
   -h, --help         show this help
 
 Exit codes: 0 converted (or already v2), 1 neither a v1 nor a v2 body, 2 usage error,
-unreadable file or not JSON.
+unreadable file or not JSON, 3 internal error (a bug: please report it).
 
 Example:
   addon-studio migrate old-addon.json > addon.json`;
@@ -68,7 +70,7 @@ counts. Rules JSON Schema cannot state (at most 9 chat buttons per side, unknown
 as warnings, semantic value hints) are checked only by "addon-studio validate".
 
 Options:
-  -k, --kind <kind>  post, user, semantic or chat (required)
+  -k, --kind <kind>  post, user, semantic, chat, subscription or event (required)
   -h, --help         show this help
 
 Example:

@@ -20,6 +20,10 @@ export const ACTION_LABELS: Record<ActionKind, string> = {
   open_post_manage_page: "Open a post's manage page",
 };
 
+/** What open_direct_link accepts, as JSON Schema states it too: http(s), `//`, a host, no whitespace. */
+export const DIRECT_LINK_PATTERN = "^[Hh][Tt][Tt][Pp][Ss]?://[^\\s/?#]\\S*$";
+const DIRECT_LINK = new RegExp(DIRECT_LINK_PATTERN);
+
 /** Checks an http(s) URL; returns the reason it is not one, or undefined. */
 export function urlProblem(value: string): string | undefined {
   const trimmed = value.trim();
@@ -33,6 +37,10 @@ export function urlProblem(value: string): string | undefined {
   if (url.protocol !== "http:" && url.protocol !== "https:")
     return `${url.protocol} links are not allowed: only http and https addresses can be opened`;
   if (trimmed !== value) return "has spaces around the address: remove them";
+  // The URL parser forgives what the platform and other validators may not: fail on the text as written.
+  if (/\s/.test(value)) return "contains a space: encode it as %20 (or remove it)";
+  if (!DIRECT_LINK.test(value))
+    return `"${value}" is not a full address: write it as ${url.protocol}//host/path, e.g. https://example.com/page`;
   return undefined;
 }
 
@@ -60,8 +68,14 @@ export const postTokenSchema = z
     error: "must be a post token: 8 to 16 letters, digits or underscores (e.g. gZx7yK3a)",
   });
 
-const dataHolder = z.strictObject({ data: stringMapSchema });
-const postHolder = z.strictObject({ post_token: postTokenSchema });
+const dataHolder = z.strictObject(
+  { data: stringMapSchema },
+  { error: (iss) => typeError(iss.input, 'an object {"data": {"key": "value"}}') },
+);
+const postHolder = z.strictObject(
+  { post_token: postTokenSchema },
+  { error: (iss) => typeError(iss.input, 'an object {"post_token": "…"}') },
+);
 
 const V1_ACTION_KEYS: Record<string, string> = {
   type: "v1 action field: v2 actions are {open_direct_link: <url>} and the like (run addon-studio migrate)",

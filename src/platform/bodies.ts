@@ -140,6 +140,13 @@ export const BODY_SCHEMAS = {
 /** Fields a v1 body had, and what became of them in v2, per body kind. */
 export const BODY_V1_HINTS: Record<BodyKind, Record<string, string>> = {
   post: {
+    ticket_uuid:
+      "is a field of the user add-on body, not of the post add-on: delete it (or check the body as a user add-on)",
+    cost: "is a field of the user add-on body, not of the post add-on: delete it (or check the body as a user add-on)",
+    categories:
+      "is a field of the user add-on body, not of the post add-on: delete it (or check the body as a user add-on)",
+    verification_cost:
+      "was a field of the v1 user add-on (cost in v2), never of the post add-on: delete it (or check the body as a user add-on)",
     semantic_sensitives:
       "removed in v2 and must not be sent: put those keys in semantic (keys that are not predefined are encrypted)",
     sensitive_semantics:

@@ -44,9 +44,14 @@ export function colorMessage(input: unknown): string {
   if (input === undefined) return `is required: add one of ${list}`;
   if (input === "UNKNOWN" || input === "COLOR_UNSPECIFIED")
     return `${String(input)} is not valid: to show no colour, leave the field out (or use one of ${list})`;
+  if (input === null)
+    return `must not be null: to show no colour, leave the field out (or use one of ${list})`;
   if (typeof input === "string" && V1_COLOR.test(input))
     return `${input} is a v1 colour and does not exist in v2: use one of ${list}`;
-  return `must be one of ${list}`;
+  if (typeof input === "string" && (COLORS as readonly string[]).includes(input.trim().toUpperCase()))
+    return `colours are written in upper case without spaces: write ${input.trim().toUpperCase()}`;
+  if (typeof input !== "string") return `must be a colour name (a string), one of ${list}`;
+  return `"${input}" is not a colour: use one of ${list}`;
 }
 
 /** A v2 colour. */

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { typeError } from "./fields";
 
 /** Subscription event types and the scope each needs (spec 6.1). */
 export const subscriptionEventTypeSchema = z.enum([
@@ -20,21 +21,34 @@ export const deliveredEventTypeSchema = z.enum([
 ]);
 export type DeliveredEventType = z.infer<typeof deliveredEventTypeSchema>;
 
-const stringMap = z.record(z.string(), z.unknown());
+/** The app's own data (spec 2.7 "arbitrary data"): an object, whatever its values. */
+const appData = z.record(z.string(), z.unknown(), {
+  error: (iss) => typeError(iss.input, "an object of the app's own data"),
+});
+
+function rootError(what: string) {
+  return { error: (iss: { input?: unknown }) => typeError(iss.input, `a JSON object (${what})`) };
+}
 
 /**
  * Event subscription request (spec 2.7, 4.4). The spec shows both `metadata` and `meta_data`;
  * either is accepted, but not both at once, since which one wins would be a guess.
  */
 export const subscriptionRequestSchema = z
-  .strictObject({
-    event_type: subscriptionEventTypeSchema,
-    event_resource_id: z.string().min(1).optional(),
-    metadata: stringMap.optional(),
-    meta_data: stringMap.optional(),
-  })
+  .strictObject(
+    {
+      event_type: subscriptionEventTypeSchema,
+      event_resource_id: z
+        .string({ error: (iss) => typeError(iss.input, "an id (a string), such as a post token") })
+        .min(1, { error: "must not be empty: give an id, or leave the field out to cover all" })
+        .optional(),
+      metadata: appData.optional(),
+      meta_data: appData.optional(),
+    },
+    rootError("the event subscription request"),
+  )
   .refine((v) => v.metadata === undefined || v.meta_data === undefined, {
-    message: "Send metadata or meta_data, not both",
+    message: "metadata and meta_data are the same field spelled two ways: send one of them",
     path: ["meta_data"],
   });
 export type SubscriptionRequest = z.infer<typeof subscriptionRequestSchema>;
@@ -75,7 +89,10 @@ export const chatMessageEventSchema = z.looseObject({
   }),
   type: z.enum(["TEXT", "IMAGE", "FILE", "VOICE", "LOCATION", "VIDEO", "CONTACT"]),
   /** Microseconds since the epoch (facts "Events"). */
-  sent_at: z.number().int().nonnegative(),
+  sent_at: z
+    .number({ error: (iss) => typeError(iss.input, "a whole number of microseconds") })
+    .int({ error: "must be a whole number of microseconds since the epoch (no decimals)" })
+    .nonnegative({ error: "must not be negative: it is a time in microseconds since the epoch" }),
   text: z.string().optional(),
 });
 export type ChatMessageEvent = z.infer<typeof chatMessageEventSchema>;
@@ -94,20 +111,27 @@ const opaquePayload = z.looseObject({});
  * payload, timestamp, CHAT_MESSAGE) is refused, and the payload named by `type` must be present.
  */
 export const deliveredEventSchema = z
-  .strictObject({
-    type: deliveredEventTypeSchema,
-    new_message: chatMessageEventSchema.optional(),
-    new_chatbot_message: chatMessageEventSchema.optional(),
-    user_access_revocation: opaquePayload.optional(),
-    post_update: postUpdateSchema.optional(),
-    transaction: opaquePayload.optional(),
-    metadata: stringMap.optional(),
-    meta_data: stringMap.optional(),
-  })
+  .strictObject(
+    {
+      type: deliveredEventTypeSchema,
+      new_message: chatMessageEventSchema.optional(),
+      new_chatbot_message: chatMessageEventSchema.optional(),
+      user_access_revocation: opaquePayload.optional(),
+      post_update: postUpdateSchema.optional(),
+      transaction: opaquePayload.optional(),
+      metadata: appData.optional(),
+      meta_data: appData.optional(),
+    },
+    rootError("the delivered event"),
+  )
   .superRefine((v, ctx) => {
     const field = payloadFieldFor(v.type);
     if (v[field] === undefined) {
-      ctx.addIssue({ code: "custom", path: [field], message: `A ${v.type} event must carry ${field}` });
+      ctx.addIssue({
+        code: "custom",
+        path: [field],
+        message: `is required: a ${v.type} event carries its payload in ${field} (spec 6.2)`,
+      });
     }
   });
 export type DeliveredEvent = z.infer<typeof deliveredEventSchema>;

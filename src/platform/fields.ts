@@ -20,6 +20,15 @@ export type FieldUi =
 
 export const fieldRegistry = z.registry<FieldUi>();
 
+/**
+ * Text schemas that refuse blank text. Kept apart from FieldUi (which is about forms) so that the
+ * JSON Schema export can state the same rule (a non-space character) that validation applies.
+ */
+export const nonBlankTexts = new WeakSet<z.core.$ZodType>();
+
+/** Icon-name schemas, so the JSON Schema export can refuse the zero value UNKNOWN as validation does. */
+export const iconNameSchemas = new WeakSet<z.core.$ZodType>();
+
 type TextOptions = { label: string; max?: number; required?: boolean; multiline?: boolean; help?: string };
 
 /** A string field; `max` is counted in code points, as the platform counts. */
@@ -29,7 +38,12 @@ export function textField(opts: TextOptions) {
     .string({ error: (iss) => typeError(iss.input, "text (a string)") })
     .superRefine((s, ctx) => {
       if (required && s.trim() === "") {
-        ctx.addIssue({ code: "custom", message: `${label} must not be empty`, input: s });
+        // Led by the label: the inspector shows this beside the field, the CLI after the path.
+        ctx.addIssue({
+          code: "custom",
+          message: `${label} must not be empty: write some text (spaces alone do not count)`,
+          input: s,
+        });
         return;
       }
       if (max !== undefined) {
@@ -47,6 +61,7 @@ export function textField(opts: TextOptions) {
   if (max !== undefined) ui.max = max;
   if (multiline) ui.multiline = true;
   if (help) ui.help = help;
+  if (required) nonBlankTexts.add(schema);
   return schema.register(fieldRegistry, ui);
 }
 
@@ -83,11 +98,19 @@ export function iconField(label = "Icon") {
   return iconValue().register(fieldRegistry, { ui: "icon", label });
 }
 
+/** Zero values of the platform's enums: they mean "none" there, and are refused when sent (platform facts). */
+export const ZERO_ICON = "UNKNOWN";
+
 /** An icon name with no form control (for a second spelling the studio accepts but never writes). */
 export function iconValue() {
-  return z
+  const schema = z
     .string({ error: (iss) => typeError(iss.input, "an icon name (a string)") })
-    .min(1, { error: "must not be empty: pick an icon or leave the field out" });
+    .min(1, { error: "must not be empty: pick an icon or leave the field out" })
+    .refine((s) => s !== ZERO_ICON, {
+      error: "UNKNOWN is not valid: to show no icon, leave the field out",
+    });
+  iconNameSchemas.add(schema);
+  return schema;
 }
 
 /** An uploaded image's name, or `logo`. */
@@ -116,7 +139,8 @@ export function describeValue(input: unknown): string {
     case "string":
       return "a string";
     case "number":
-      return "a number";
+      // JSON.parse turns a literal such as 1e400 into Infinity; it has no JSON form.
+      return Number.isFinite(input) ? "a number" : "a number too large to represent (write a smaller one)";
     case "boolean":
       return "a boolean";
     case "object":

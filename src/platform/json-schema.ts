@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { WIDGET_MODELS } from "../widgets/models";
-import { ACTION_KINDS, actionSchema } from "./actions";
+import { ACTION_KINDS, DIRECT_LINK_PATTERN, actionSchema } from "./actions";
 import {
   BODY_SCHEMAS,
   type BodyKind,
@@ -8,7 +8,8 @@ import {
   chatButtonSchema,
   chatButtonSetSchema,
 } from "./bodies";
-import { fieldRegistry } from "./fields";
+import { ZERO_ICON, fieldRegistry, iconNameSchemas, nonBlankTexts } from "./fields";
+import { deliveredEventSchema, payloadFieldFor, subscriptionRequestSchema } from "./events";
 import { type CheckKind, MESSAGE_SCHEMAS, type MessageKind } from "./validate";
 import { widgetSchema } from "./widgets";
 
@@ -41,6 +42,8 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
   const ui = fieldRegistry.get(zodSchema);
   if (ui?.ui === "text" && jsonSchema.type === "string") {
     if (ui.max !== undefined) jsonSchema.maxLength = ui.max;
+    // Required texts must hold more than spaces, as validation says.
+    if (nonBlankTexts.has(zodSchema)) jsonSchema.pattern = "\\S";
     jsonSchema.description = ui.max
       ? `${ui.label}: at most ${ui.max} characters (Unicode code points)`
       : ui.label;
@@ -51,7 +54,7 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
     jsonSchema.maxProperties = 1;
     const link = jsonSchema.properties?.open_direct_link;
     if (link && typeof link === "object") {
-      link.pattern = "^https?://\\S+$";
+      link.pattern = DIRECT_LINK_PATTERN;
       link.format = "uri";
       link.description = "An http or https address (javascript:, data: and other schemes are refused)";
     }
@@ -81,6 +84,8 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
     jsonSchema.if = { properties: { expandable: { const: true } }, required: ["expandable"] };
     jsonSchema.else = { properties: { text: { maxLength: 200 } } };
   }
+  // The zero value UNKNOWN means "no icon" on the platform and is refused when sent.
+  if (iconNameSchemas.has(zodSchema)) jsonSchema.not = { const: ZERO_ICON };
   if (zodSchema === chatButtonSchema) jsonSchema.not = { required: ["icon", "icon_name"] };
   if (zodSchema === chatButtonSetSchema)
     jsonSchema.description = `Rows of buttons; at most ${CHAT_MAX_BUTTONS} buttons in all (not expressible in JSON Schema: run addon-studio validate), shown at most 3 rows of 3`;
@@ -91,10 +96,26 @@ const MESSAGE_TITLES: Record<MessageKind, string> = {
   event: "Delivered event (POST to the app's event address)",
 };
 
+/** The messages' cross-field rules: one metadata spelling per request; the payload its type names. */
+function messageOverride(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }): void {
+  const { zodSchema, jsonSchema } = ctx;
+  if (zodSchema === subscriptionRequestSchema) jsonSchema.not = { required: ["metadata", "meta_data"] };
+  if (zodSchema === deliveredEventSchema)
+    jsonSchema.allOf = deliveredEventSchema.shape.type.options.map((type) => ({
+      if: { properties: { type: { const: type } }, required: ["type"] },
+      // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's keyword, not a promise
+      then: { required: [payloadFieldFor(type)] },
+    }));
+}
+
 /** The JSON Schema (draft 2020-12) of a v2 body kind or message kind, derived from its zod schema. */
 export function toJsonSchema(kind: CheckKind): JsonSchema {
   if (kind === "subscription" || kind === "event") {
-    const schema = z.toJSONSchema(MESSAGE_SCHEMAS[kind], { io: "input", unrepresentable: "any" });
+    const schema = z.toJSONSchema(MESSAGE_SCHEMAS[kind], {
+      io: "input",
+      unrepresentable: "any",
+      override: messageOverride,
+    });
     return { $schema: schema.$schema, title: MESSAGE_TITLES[kind], ...schema };
   }
   const schema = z.toJSONSchema(BODY_SCHEMAS[kind], {

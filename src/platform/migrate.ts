@@ -49,9 +49,38 @@ function isRecord(v: unknown): v is Json {
   return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
+/** `table[key]` when `key` is the table's own entry (a key such as "constructor" must not find Object's). */
+function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** Sets `key` as an own property, even `__proto__`, which plain assignment would swallow. */
+function put(obj: Json, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** Numbers JSON cannot hold (JSON.parse reads 1e400 as Infinity), shown instead of JSON's null. */
+function showNumber(n: number): string {
+  return Number.isNaN(n)
+    ? "NaN"
+    : n > 0
+      ? "a number too large to represent"
+      : "a negative number too large to represent";
+}
+
 /** Shows a value in a report line, shortened so one line stays readable. */
 function show(value: unknown): string {
-  const s = JSON.stringify(value) ?? String(value);
+  if (typeof value === "number" && !Number.isFinite(value)) return showNumber(value);
+  let s: string;
+  try {
+    s =
+      JSON.stringify(value, (_k, v: unknown) =>
+        typeof v === "number" && !Number.isFinite(v) ? `<${showNumber(v)}>` : v,
+      ) ?? String(value);
+  } catch {
+    // Too deeply nested to print (the stack runs out); the path still says where it was.
+    s = Array.isArray(value) ? "[a deeply nested array]" : "{a deeply nested object}";
+  }
   return s.length > 300 ? `${s.slice(0, 297)}...` : s;
 }
 
@@ -229,7 +258,14 @@ function convertValue(
       out = convertColor(value, at, to, r);
       break;
     case "percentage":
-      if (typeof value === "number" && Number.isFinite(value) && !Number.isInteger(value)) {
+      if (typeof value === "number" && !Number.isFinite(value)) {
+        r.addAt(
+          at,
+          "unconvertible",
+          `${show(value)} is not a percentage; left out of ${to}: set 0 to 100 by hand`,
+        );
+        out = undefined;
+      } else if (typeof value === "number" && !Number.isInteger(value)) {
         out = Math.round(value);
         r.addAt(at, "converted", `${value} rounded to ${String(out)}: v2 percentages are whole numbers`);
       }
@@ -273,7 +309,7 @@ function convertObject(
   const out: Json = {};
   for (const key of Object.keys(input)) {
     const value = input[key];
-    const target = renamed[key] ?? key;
+    const target = own(renamed, key) ?? key;
     const f = fieldOf(fields, target);
     const keyAt = childPath(at, key);
     if (!f) {
@@ -309,7 +345,7 @@ function putField(
   wrapper: string | undefined,
   r: Reporter,
 ): void {
-  const target = plan.renamed[key] ?? key;
+  const target = own(plan.renamed, key) ?? key;
   const where = `${to}.${target}`;
   const f = fieldOf(plan.model.fields, target);
   if (!f) {
@@ -404,10 +440,13 @@ function convertWidget(w: unknown, at: string, outIndex: number, r: Reporter): J
         : "";
   const plan = plans().get(type.toUpperCase());
   if (!plan) {
-    const instead = NO_V2_COUNTERPART[type.toUpperCase()];
+    const instead = own(NO_V2_COUNTERPART, type.toUpperCase());
+    const known = `known: ${[...plans().keys()].join(", ")}`;
     const why = instead
       ? `${type} has no v2 counterpart: ${instead}`
-      : `widget_type ${show(type || undefined)} is not a v1 widget type (known: ${[...plans().keys()].join(", ")})`;
+      : "widget_type" in w
+        ? `widget_type ${show(w.widget_type)} is not a v1 widget type (${known})`
+        : `the widget has no widget_type${type ? ` and its @type ${show(type)} names no v1 widget type` : ""} (${known})`;
     r.addAt(at, "unconvertible", `${why}; the widget was left out. Its content: ${show(w.data ?? w)}`);
     return undefined;
   }
@@ -476,9 +515,9 @@ function convertSemantic(value: unknown, at: PathSegment[], r: Reporter): Json |
   }
   const out: Json = {};
   for (const [k, v] of Object.entries(value)) {
-    if (typeof v === "string") out[k] = v;
-    else if (typeof v === "number" || typeof v === "boolean") {
-      out[k] = String(v);
+    if (typeof v === "string") put(out, k, v);
+    else if ((typeof v === "number" && Number.isFinite(v)) || typeof v === "boolean") {
+      put(out, k, String(v));
       r.add(
         [...at, k],
         "converted",
@@ -749,8 +788,8 @@ function migrateChatRead(json: Json): MigrationSuccess {
 
 function orderKeys(body: Json, order: readonly string[]): Json {
   const out: Json = {};
-  for (const k of order) if (k in body) out[k] = body[k];
-  for (const k of Object.keys(body)) if (!(k in out)) out[k] = body[k];
+  for (const k of order) if (Object.hasOwn(body, k)) put(out, k, body[k]);
+  for (const k of Object.keys(body)) if (!Object.hasOwn(out, k)) put(out, k, body[k]);
   return out;
 }
 

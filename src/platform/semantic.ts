@@ -46,14 +46,19 @@ export function isHashedSemanticKey(key: string): boolean {
   return (HASHED_SEMANTIC_KEYS as readonly string[]).includes(key);
 }
 
+/** Why a semantic value is refused; a number or boolean is shown quoted, as it should be written. */
+function semanticValueMessage(input: unknown): string {
+  if (input === undefined) return "is required";
+  const quoted =
+    (typeof input === "number" && Number.isFinite(input)) || typeof input === "boolean"
+      ? `: write ${JSON.stringify(String(input))}`
+      : ": write the value as text, or remove the key";
+  return `semantic values are strings, not ${describeValue(input)}${quoted}`;
+}
+
 /** A string-valued semantic map (spec 2.10-2.12). */
 export const semanticSchema = z.record(
   z.string(),
-  z.string({
-    error: (iss) =>
-      iss.input === undefined
-        ? "is required"
-        : `semantic values are strings, not ${describeValue(iss.input)}: write ${JSON.stringify(String(iss.input))}`,
-  }),
+  z.string({ error: (iss) => semanticValueMessage(iss.input) }),
   { error: (iss) => typeError(iss.input, "an object of string values") },
 );

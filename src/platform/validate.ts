@@ -1,7 +1,8 @@
-import type * as z from "zod";
+import * as z from "zod";
 import { ACTION_KINDS, v1ActionHint } from "./actions";
 import { BODY_KINDS, BODY_SCHEMAS, BODY_V1_HINTS, type BodyKind, CHAT_GRID } from "./bodies";
 import { deliveredEventSchema, subscriptionRequestSchema } from "./events";
+import { ZERO_ICON, describeValue } from "./fields";
 import { isKnownIcon, suggestIcons } from "./icons";
 import { type PathSegment, type Problem, problem } from "./problems";
 import { HASHED_SEMANTIC_KEYS, PREDEFINED_SEMANTIC, isHashedSemanticKey } from "./semantic";
@@ -18,7 +19,25 @@ export interface ValidationResult<T> {
 }
 
 const V1_WIDGET_KEYS = new Set(["widget_type", "data", "@type"]);
-const OLD_DELIVERY_KEYS = new Set(["payload", "timestamp", "receiver"]);
+const OLD_DELIVERY_KEYS = new Set(["payload", "timestamp", "sender", "receiver"]);
+
+/** The deprecated chat-read registration's fields (spec 4.12), found in a subscription request. */
+const CHAT_READ_HINTS: Record<string, string> = {
+  post_token:
+    "belongs to the deprecated chat-read registration (spec 4.12): put the post token in event_resource_id (run `addon-studio migrate` to convert the old body)",
+  endpoint:
+    "belongs to the deprecated chat-read registration (spec 4.12): the event address is now set in the developer panel; delete it here",
+  identification_key:
+    "belongs to the deprecated chat-read registration (spec 4.12): the identification key is now set in the developer panel; delete it here",
+};
+
+/** `table[key]` when `key` is the table's own entry (a key such as "constructor" must not find Object's). */
+function own<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** Deepest nesting the warning walks descend to; no field of any body is nested half as deep. */
+const MAX_WALK_DEPTH = 64;
 
 /** Messages the platform and the app exchange that the studio also checks (spec 2.7, 2.8). */
 export const MESSAGE_SCHEMAS = {
@@ -40,69 +59,172 @@ function cleanPath(path: readonly PropertyKey[]): PathSegment[] {
   return path.filter((p): p is string | number => typeof p === "string" || typeof p === "number");
 }
 
+/** The root schema of what is being checked. */
+function rootSchemaOf(kind: CheckKind | "widget"): z.ZodType {
+  if (kind === "widget") return widgetSchema;
+  if (kind === "subscription" || kind === "event") return MESSAGE_SCHEMAS[kind];
+  return BODY_SCHEMAS[kind];
+}
+
+/** The keys the object schema at `path` accepts, found by walking the schema as the path walks the JSON. */
+function acceptedKeysAt(root: z.ZodType, path: readonly PathSegment[]): string[] | undefined {
+  let cur: z.ZodType | undefined = root;
+  const unwrap = (t: z.ZodType): z.ZodType => {
+    let u = t;
+    for (;;) {
+      if (u instanceof z.ZodOptional || u instanceof z.ZodDefault || u instanceof z.ZodNullable)
+        u = u.unwrap() as z.ZodType;
+      else if (u instanceof z.ZodPipe) u = u.in as z.ZodType;
+      else return u;
+    }
+  };
+  for (const seg of path) {
+    if (cur === undefined) return undefined;
+    const t = unwrap(cur);
+    if (t instanceof z.ZodObject && typeof seg === "string") {
+      const shape = t.shape as Record<string, z.ZodType>;
+      cur = Object.hasOwn(shape, seg) ? shape[seg] : undefined;
+    } else if (t instanceof z.ZodArray && typeof seg === "number") cur = t.element as z.ZodType;
+    else if (t instanceof z.ZodRecord) cur = t.valueType as z.ZodType;
+    else return undefined;
+  }
+  const t = cur === undefined ? undefined : unwrap(cur);
+  return t instanceof z.ZodObject ? Object.keys(t.shape) : undefined;
+}
+
+/** A widget key the user probably meant: subtitle -> subtitle_row, WIDE_BUTTON_BAR -> button_bar. */
+function widgetKeyHint(key: string): string | undefined {
+  const lower = key.toLowerCase();
+  if (isWidgetKind(lower)) return `widget keys are lower case: write ${lower}`;
+  if (lower === "wide_button_bar") return "is the v1 name of button_bar: write button_bar";
+  if (lower === "legend_title_row")
+    return "is not a v2 widget: legend_title_row was a v1 widget with no v2 counterpart; use a title_row and a subtitle_row instead";
+  for (const guess of [`${lower}_row`, lower.replace(/-/g, "_"), lower.replace(/\s+/g, "_")])
+    if (isWidgetKind(guess)) return `is not a v2 widget: did you mean ${guess}?`;
+  return undefined;
+}
+
 /** Why `key` is not accepted at `path` in a body of `kind`, in words a person can act on. */
-function unknownKeyMessage(kind: CheckKind | "widget", path: PathSegment[], key: string): string {
+function unknownKeyMessage(
+  kind: CheckKind | "widget",
+  path: PathSegment[],
+  key: string,
+  root: unknown,
+): string {
   const last = path[path.length - 1];
+  const accepted = acceptedKeysAt(rootSchemaOf(kind), path);
+  const generic = accepted?.length
+    ? `is not accepted here (the accepted fields are ${accepted.join(", ")}): delete it or check its spelling`
+    : "is not accepted here: delete it (or check its spelling)";
   if (kind === "subscription" || kind === "event") {
     if (kind === "event" && path.length === 0 && OLD_DELIVERY_KEYS.has(key))
       return "is a field of the old delivered shape (spec 6.3.7), fully replaced by {type, new_message | post_update | …, metadata}";
-    return "is not accepted here: delete it (or check its spelling)";
+    if (kind === "subscription" && path.length === 0) {
+      const hint = own(CHAT_READ_HINTS, key);
+      if (hint) return hint;
+    }
+    return generic;
   }
   if (kind !== "widget" && path.length === 0) {
-    const hint = BODY_V1_HINTS[kind][key];
+    const hint = own(BODY_V1_HINTS[kind], key);
     if (hint) return hint;
-    const accepted = Object.keys(BODY_SCHEMAS[kind].shape).join(", ");
-    return `is not a field of the ${kind} body: the accepted fields are ${accepted}`;
+    return `is not a field of the ${kind} body: the accepted fields are ${Object.keys(BODY_SCHEMAS[kind].shape).join(", ")}`;
   }
   if (last === "action" || (path.length >= 2 && path[path.length - 2] === "action")) {
     const hint = v1ActionHint(key);
     if (hint) return hint;
-    if (last === "action") return `is not an action kind: use exactly one of ${ACTION_KINDS.join(", ")}`;
+    if (last === "action") {
+      const action = valueAt(root, path);
+      const kinds = isRecord(action) ? ACTION_KINDS.filter((k) => action[k] !== undefined) : [];
+      if (kinds.length > 0)
+        return `is not an action kind, and an action holds nothing but its one kind (here ${kinds.join(", ")}): delete it`;
+      return `is not an action kind: use exactly one of ${ACTION_KINDS.join(", ")}`;
+    }
   }
   // A widget object: ["widgets", i] (or [] when validating one widget).
   const widgetDepth = kind === "widget" ? 0 : 2;
   if (path.length === widgetDepth) {
     if (V1_WIDGET_KEYS.has(key))
       return `is a v1 widget wrapper field; v2 widgets are {"<kind>": {...}}: ${MIGRATE_HINT}`;
-    const lower = key.toLowerCase();
-    if (isWidgetKind(lower)) return `widget keys are lower case: write ${lower}`;
-    return `is not a v2 widget: use one of ${WIDGET_KINDS.join(", ")} (or semantic_paths)`;
+    return (
+      widgetKeyHint(key) ?? `is not a v2 widget: use one of ${WIDGET_KINDS.join(", ")} (or semantic_paths)`
+    );
   }
   const kindKey = path[widgetDepth];
   if (typeof kindKey === "string" && isWidgetKind(kindKey)) {
     const model = modelOf(kindKey);
     if (path.length === widgetDepth + 1) {
-      const hint = model.hints[key];
+      const hint = own(model.hints, key);
       if (hint) return hint;
       return `is not a field of ${kindKey}: the accepted fields are ${Object.keys(model.schema.shape).join(", ")}`;
     }
-    const renamed = model.v1.itemRenamed?.[key];
+    const renamed = own(model.v1.itemRenamed, key);
     if (renamed && path[widgetDepth + 1] === "items") return `renamed to ${renamed} in v2`;
   }
-  return "is not accepted here: delete it (or check its spelling)";
+  return generic;
+}
+
+/** Event type values used in the wrong place: [a value of the enum that marks the place, message]. */
+const EVENT_TYPE_HINTS: Record<string, readonly [string, string]> = {
+  NEW_MESSAGE: [
+    "NEW_MESSAGE_ON_POST",
+    "NEW_MESSAGE is the type of a delivered event; to receive it, subscribe to NEW_MESSAGE_ON_POST (spec 6.3.4)",
+  ],
+  NEW_MESSAGE_ON_POST: [
+    "NEW_MESSAGE",
+    "NEW_MESSAGE_ON_POST is a subscription event type; its deliveries have type NEW_MESSAGE (spec 6.3.4)",
+  ],
+  CHAT_MESSAGE: [
+    "NEW_MESSAGE",
+    "CHAT_MESSAGE is the old delivered type (spec 6.3.7); a chat message now arrives as type NEW_MESSAGE with new_message",
+  ],
+};
+
+/** zod's names for expected types, in the words a person reads. */
+function expectedWords(expected: string): string {
+  switch (expected) {
+    case "object":
+    case "record":
+      return "an object";
+    case "array":
+      return "an array";
+    case "int":
+      return "a whole number";
+    case "string":
+      return "a string (text)";
+    default:
+      return `a ${expected}`;
+  }
 }
 
 /**
  * Rewrites zod's default wording (kept by schemas without their own messages, such as the event
- * schemas) into the studio's: what is wrong and what to write instead.
+ * schemas) into the studio's: what is wrong and what to write instead. `value` is what the JSON
+ * holds at the issue's path (undefined when the field is missing).
  */
-function messageOf(issue: z.core.$ZodIssue, missing: boolean): string {
+function messageOf(issue: z.core.$ZodIssue, value: unknown, missing: boolean): string {
   const m = issue.message;
   if (!m.startsWith("Invalid ") && !m.startsWith("Too ")) return m;
   switch (issue.code) {
     case "invalid_type": {
-      const wanted =
-        issue.expected === "object" || issue.expected === "array"
-          ? `an ${issue.expected}`
-          : `a ${issue.expected}`;
-      const got = /received (\w+)/.exec(m)?.[1];
-      return got === undefined || got === "undefined"
-        ? `is required: add ${wanted}`
-        : `must be ${wanted}, not ${got}`;
+      const wanted = expectedWords(issue.expected);
+      if (missing) return `is required: add ${wanted}`;
+      if (issue.expected === "int") return "must be a whole number (no decimals)";
+      return `must be ${wanted}, not ${describeValue(value)}`;
     }
-    case "invalid_value":
-      if (missing) return `is required: use one of ${issue.values.map((v) => String(v)).join(", ")}`;
-      return `must be one of ${issue.values.map((v) => String(v)).join(", ")}`;
+    case "invalid_value": {
+      const list = issue.values.map((v) => String(v)).join(", ");
+      if (missing) return `is required: use one of ${list}`;
+      if (typeof value === "string") {
+        const upper = value.trim().toUpperCase();
+        if (upper !== value && issue.values.includes(upper))
+          return `values are written in upper case: write ${upper}`;
+        const hint = own(EVENT_TYPE_HINTS, value);
+        if (hint && issue.values.includes(hint[0])) return hint[1];
+        return `must be one of ${list}, not "${value}"`;
+      }
+      return `must be one of ${list}, not ${describeValue(value)}`;
+    }
     case "too_small":
       return issue.origin === "string" ? "must not be empty" : `must be at least ${String(issue.minimum)}`;
     case "too_big":
@@ -116,7 +238,7 @@ function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
   let cur: unknown = root;
   for (const seg of path) {
     if (Array.isArray(cur) && typeof seg === "number") cur = cur[seg];
-    else if (isRecord(cur) && typeof seg === "string") cur = cur[seg];
+    else if (isRecord(cur) && typeof seg === "string") cur = Object.hasOwn(cur, seg) ? cur[seg] : undefined;
     else return undefined;
   }
   return cur;
@@ -134,14 +256,15 @@ export function issuesToProblems(
     const path = cleanPath(issue.path);
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
-        const msg = unknownKeyMessage(kind, path, key);
+        const msg = unknownKeyMessage(kind, path, key, root);
         const code = /v1|renamed|removed|flattened|wrapper/.test(msg) ? "v1_field" : "unknown_field";
         out.push(problem([...prefix, ...path, key], msg, "error", code));
       }
       continue;
     }
-    const missing = root !== undefined && valueAt(root, path) === undefined;
-    out.push(problem([...prefix, ...path], messageOf(issue, missing), "error", issue.code));
+    const value = root === undefined ? undefined : valueAt(root, path);
+    const missing = root !== undefined && value === undefined;
+    out.push(problem([...prefix, ...path], messageOf(issue, value, missing), "error", issue.code));
   }
   return out;
 }
@@ -193,6 +316,8 @@ function iconWarning(path: PathSegment[], name: string): Problem {
 
 /** Walks any JSON value for icon names that are not in the known list. `path` is a shared stack. */
 function iconWarnings(value: unknown, path: PathSegment[], out: Problem[]): void {
+  // A deeper value is refused by the schema anyway; walking it could only overflow the stack.
+  if (path.length > MAX_WALK_DEPTH) return;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const v: unknown = value[i];
@@ -207,7 +332,8 @@ function iconWarnings(value: unknown, path: PathSegment[], out: Problem[]): void
   for (const k in value) {
     const v = value[k];
     if (typeof v === "string") {
-      if ((k === "icon_name" || k === "icon") && v !== "" && !isKnownIcon(v))
+      // "" and UNKNOWN are errors already; a warning on top would say the same twice.
+      if ((k === "icon_name" || k === "icon") && v !== "" && v !== ZERO_ICON && !isKnownIcon(v))
         out.push(iconWarning([...path, k], v));
     } else if (typeof v === "object" && v !== null) {
       path.push(k);
@@ -257,7 +383,7 @@ export function semanticWarnings(semantic: unknown, prefix: readonly PathSegment
   const out: Problem[] = [];
   for (const [key, value] of Object.entries(semantic)) {
     if (typeof value !== "string") continue;
-    const allowed = PREDEFINED_SEMANTIC[key];
+    const allowed = own(PREDEFINED_SEMANTIC, key);
     if (allowed && !allowed.includes(value))
       out.push(
         problem(
@@ -333,7 +459,7 @@ export function bodyWarnings(kind: BodyKind, json: unknown): Problem[] {
 /** Validates one widget on its own (the editor validates widget by widget, memoised). */
 export function validateWidget(json: unknown, prefix: readonly PathSegment[] = []): Problem[] {
   const res = widgetSchema.safeParse(json);
-  const errors = res.success ? [] : issuesToProblems(res.error.issues, "widget", prefix);
+  const errors = res.success ? [] : issuesToProblems(res.error.issues, "widget", prefix, json);
   return [...errors, ...widgetWarnings(json, prefix)];
 }
 
@@ -350,7 +476,7 @@ export function validateBody<K extends BodyKind>(
   const inV1Widget = (p: Problem) => v1.some((w) => w.path.every((seg, i) => p.path[i] === seg));
   const warnings = bodyWarnings(kind, json).filter((p) => !inV1Widget(p));
   if (!res.success) {
-    const errors = issuesToProblems(res.error.issues, kind).filter((p) => !inV1Widget(p));
+    const errors = issuesToProblems(res.error.issues, kind, [], json).filter((p) => !inV1Widget(p));
     return { ok: false, errors: [...v1, ...errors], warnings };
   }
   return { ok: true, errors: [], warnings, value: res.data as z.infer<(typeof BODY_SCHEMAS)[K]> };

@@ -43,13 +43,15 @@ describe("event subscription request (spec 2.7)", () => {
   it("refuses a delivered type as event_type, both metadata spellings, and unknown fields, with paths", () => {
     const wrongType = validateMessage("subscription", { event_type: "NEW_MESSAGE" });
     expect(wrongType.errors.map((p) => p.at)).toEqual(["event_type"]);
-    expect(wrongType.errors[0]?.message).toMatch(/one of NEW_MESSAGE_ON_POST/);
+    expect(wrongType.errors[0]?.message).toMatch(
+      /delivered event; to receive it, subscribe to NEW_MESSAGE_ON_POST/,
+    );
     const both = validateMessage("subscription", { event_type: "POST_UPDATE", metadata: {}, meta_data: {} });
     expect(both.errors.map((p) => p.at)).toEqual(["meta_data"]);
     const missing = validateMessage("subscription", { endpoint: "https://app.example/events" });
     expect(missing.errors.map((p) => `${p.at}: ${p.message}`)).toEqual([
       "event_type: is required: use one of NEW_MESSAGE_ON_POST, NEW_CHATBOT_MESSAGE, USER_ACCESS_REVOCATION, POST_UPDATE, PAYMENT_TRANSACTION",
-      "endpoint: is not accepted here: delete it (or check its spelling)",
+      "endpoint: belongs to the deprecated chat-read registration (spec 4.12): the event address is now set in the developer panel; delete it here",
     ]);
   });
 });
@@ -75,7 +77,7 @@ describe("delivered event (spec 2.8, 2.9)", () => {
       new_message: { ...message, sent_at: "now" },
     });
     expect(badTime.errors.map((p) => `${p.at}: ${p.message}`)).toEqual([
-      "new_message.sent_at: must be a number, not string",
+      "new_message.sent_at: must be a whole number of microseconds, not a string",
     ]);
   });
 });

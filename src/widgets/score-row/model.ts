@@ -16,7 +16,8 @@ export const scoreRow = defineWidget({
   fields: {
     title: textField({ label: "Title", max: 25, required: true }),
     percentage_score: percentageField("Percentage score").optional(),
-    descriptive_score: textField({ label: "Descriptive score", max: 17 }).optional(),
+    // Not blank when present: an empty score would satisfy "exactly one score" and show nothing.
+    descriptive_score: textField({ label: "Descriptive score", max: 17, required: true }).optional(),
     score_color: colorField("Score colour").optional(),
     icon_name: iconField("Icon").optional(),
     action: actionField("Action").optional(),

@@ -129,6 +129,48 @@ describe("drafts", () => {
   });
 });
 
+describe("storage full", () => {
+  it("says plainly that storage is full, keeps the edits, and saves again once there is room", () => {
+    let full = false;
+    const backing = new Map<string, string>();
+    const storage: Storage = {
+      get length() {
+        return backing.size;
+      },
+      clear: () => backing.clear(),
+      getItem: (k) => backing.get(k) ?? null,
+      key: (i) => [...backing.keys()][i] ?? null,
+      removeItem: (k) => {
+        backing.delete(k);
+      },
+      setItem: (k, v) => {
+        if (full)
+          throw new DOMException(
+            "Setting the value of 'addon-studio:draft:x' exceeded the quota.",
+            "QuotaExceededError",
+          );
+        backing.set(k, v);
+      },
+    };
+    const store = createEditorStore();
+    const session = startDraftSession({ store, storage, debounceMs: 0 });
+    full = true;
+    store.getState().addWidget("title_row");
+    session.flush();
+    const error = session.ui.getState().saveError ?? "";
+    expect(error).toMatch(/browser storage is full/);
+    expect(error).not.toMatch(/addon-studio:draft/);
+    expect(store.getState().doc.widgets).toHaveLength(1);
+    full = false;
+    store.getState().addWidget("score_row");
+    session.flush();
+    expect(session.ui.getState().saveError).toBeNull();
+    const id = session.ui.getState().currentId;
+    expect(backing.get(`addon-studio:draft:${id}`)).toContain("score_row");
+    session.dispose();
+  });
+});
+
 describe("publish target", () => {
   it("keeps ?post_token= as the publish target and offers it for post-page actions", async () => {
     const user = userEvent.setup({ delay: null });

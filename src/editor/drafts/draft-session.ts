@@ -74,8 +74,10 @@ export function startDraftSession(options: DraftSessionOptions) {
       saveError = null;
       return true;
     } catch (e) {
-      const why = e instanceof Error ? e.message : String(e);
-      saveError = `Could not save the draft to browser storage (${why}). Download the JSON to keep a copy, or delete old drafts to free space.`;
+      // The browser's own quota message names an internal storage key; say what it means instead.
+      const full = e instanceof DOMException && (e.name === "QuotaExceededError" || e.code === 22);
+      const why = full ? "browser storage is full" : e instanceof Error ? e.message : String(e);
+      saveError = `Could not save the draft (${why}). Your edits are still here: download the JSON to keep a copy, or delete old drafts to free space. Saving resumes with your next edit.`;
       return false;
     }
   }

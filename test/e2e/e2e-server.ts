@@ -39,8 +39,8 @@ emulatorWithClock.post("/_e2e/clock", async (c) => {
 });
 emulatorWithClock.all("*", (c) => emulator.app.fetch(c.req.raw));
 
-serve({ fetch: emulatorWithClock.fetch, port: config.emulatorPort });
+serve({ fetch: emulatorWithClock.fetch, port: config.emulatorPort, hostname: "127.0.0.1" });
 const proxy = createProxy({ config, now, log: () => {} });
-serve({ fetch: proxy.app.fetch, port: config.port }, (info) => {
+serve({ fetch: proxy.app.fetch, port: config.port, hostname: "127.0.0.1" }, (info) => {
   console.log(`e2e server: studio on ${info.port}, emulator on ${config.emulatorPort}`);
 });

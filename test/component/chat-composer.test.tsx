@@ -202,4 +202,32 @@ describe("chat composer", () => {
     const sent = calls.filter((c) => c.url.startsWith("/api/conversations/conv-1/messages"));
     expect(sent.at(-1)?.body).toEqual({ message: ops.emptyChatDraft().message });
   });
+
+  it("after sending to the emulator links to the conversation page, and lays a row's buttons out right to left", async () => {
+    setup({
+      draft: { ...draftWith([2]), conversationId: "conv-9" },
+      route: (url) =>
+        url === "/api/session"
+          ? json(200, {
+              signedIn: true,
+              scopes: ["CONVERSATION_SEND_MESSAGE.conv-9"],
+              mode: "emulator",
+              postPageUrl: "http://127.0.0.1:9001/posts/{post_token}",
+            })
+          : json(200, { ok: true, result: { message: "ok", status: "SENT" } }),
+    });
+    const row = screen.getByRole("group", { name: "Sender row 1" });
+    const first = within(row).getByRole("group", { name: "Sender row 1, button 1" });
+    expect(first.parentElement?.getAttribute("dir")).toBe("rtl");
+    expect(first.getAttribute("dir")).toBe("ltr");
+    expect(screen.getByText("As the sender sees it")).toBeTruthy();
+
+    const send = screen.getByRole("button", { name: "Send message" });
+    await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(send);
+    await screen.findByText("Sent to conversation conv-9.");
+    expect(
+      screen.getByRole("link", { name: "Open the conversation on the emulator" }).getAttribute("href"),
+    ).toBe("http://127.0.0.1:9001/conversations/conv-9");
+  });
 });

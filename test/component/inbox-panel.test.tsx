@@ -57,9 +57,13 @@ function message(id: number, text: string, conversation: string) {
 
 function setup(route: (url: string, init?: RequestInit) => Response) {
   const streams: FakeEventSource[] = [];
-  const calls: Array<{ url: string; body: unknown }> = [];
+  const calls: Array<{ url: string; body: unknown; method: string }> = [];
   const fetch: FetchLike = async (url, init) => {
-    calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({
+      url,
+      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      method: init?.method ?? "GET",
+    });
     return route(url, init);
   };
   const map = new Map<string, string>();
@@ -172,5 +176,62 @@ describe("inbox panel", () => {
     );
     await screen.findByRole("link", { name: "authorize the app" });
     expect(streams).toHaveLength(0);
+  });
+
+  it("shows one row for the same event delivered through two subscriptions, and a replayed entry once", async () => {
+    const { streams } = setup(signedIn);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeEventSource;
+    const first = message(1, "هنوز موجود است؟", "conv-1");
+    stream.emit("inbox", first);
+    // The same message again, through another subscription (its own metadata), then a replay of id 1.
+    stream.emit("inbox", {
+      ...message(2, "هنوز موجود است؟", "conv-1"),
+      event: { ...first.event, metadata: { k: "v" } },
+    });
+    stream.emit("inbox", first);
+    stream.emit("inbox", message(3, "هنوز موجود است؟", "conv-2"));
+    const rows = within(screen.getByRole("table", { name: "Received events" }))
+      .getAllByRole("row")
+      .slice(1);
+    expect(rows).toHaveLength(2);
+    const merged = rows.find((r) => r.textContent?.includes("conv-1"));
+    expect(merged?.textContent).toContain("received 2×");
+    expect(rows.find((r) => r.textContent?.includes("conv-2"))?.textContent).not.toContain("×");
+  });
+
+  it("checks the session to show subscriptions renewed after a token refresh, and stops holding one", async () => {
+    const held = {
+      event_type: "POST_UPDATE",
+      event_resource_id: null,
+      metadata: null,
+      createdAt: "2026-01-02T10:00:00.000Z",
+      renewedAt: "2026-01-02T10:00:00.000Z",
+      lastError: null,
+    };
+    const renewed = { ...held, renewedAt: "2026-01-02T12:00:00.000Z" };
+    let sessions = 0;
+    const { calls } = setup((url, init) => {
+      if (url === "/api/session") {
+        sessions += 1;
+        return json(200, { signedIn: true, scopes: [], subscriptions: sessions > 1 ? [renewed] : [held] });
+      }
+      if (init?.method === "DELETE") return json(200, { subscriptions: [] });
+      return json(200, { subscriptions: [held] });
+    });
+    const list = await screen.findByRole("list", { name: "Held by the proxy" });
+    const before = list.querySelector("li")?.textContent;
+    await userEvent.click(screen.getByRole("button", { name: "Check the session now" }));
+    await waitFor(() =>
+      expect(screen.getByRole("list", { name: "Held by the proxy" }).textContent).not.toBe(before),
+    );
+    expect(screen.getByRole("list", { name: "Held by the proxy" }).textContent).toContain(
+      new Date(renewed.renewedAt).toLocaleString(),
+    );
+
+    await userEvent.click(screen.getByRole("button", { name: "Stop holding POST_UPDATE" }));
+    await screen.findByText("No subscriptions yet.");
+    const del = calls.find((c) => c.method === "DELETE");
+    expect(del?.url).toBe("/api/subscriptions?event_type=POST_UPDATE");
   });
 });

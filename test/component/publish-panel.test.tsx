@@ -39,6 +39,7 @@ function setup(opts: {
   search?: string;
   storage?: ReturnType<typeof memoryStorage>;
   token?: string;
+  user?: boolean;
 }) {
   const calls: Array<{ url: string; init?: RequestInit }> = [];
   const fetch: FetchLike = async (url, init) => {
@@ -55,6 +56,7 @@ function setup(opts: {
     storage,
   });
   const store = createEditorStore({ postToken: opts.token ?? "gZx7yK3aB1" });
+  if (opts.user) store.getState().setKind("user");
   store.getState().addWidget("title_row");
   render(
     <EditorStoreProvider store={store}>
@@ -172,5 +174,121 @@ describe("publish panel", () => {
       },
     });
     expect((await screen.findByRole("note")).textContent).toContain("No proxy is running");
+  });
+
+  it("removes a post's add-ons only after the user confirms", async () => {
+    const { calls } = setup({
+      route: (url) => (url === "/api/session" ? json(200, SESSION) : json(200, { ok: true, result: {} })),
+    });
+    const remove = await screen.findByRole("button", { name: "Remove this post's add-ons" });
+    await waitFor(() => expect((remove as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(remove);
+    expect(calls.some((c) => c.init?.method === "DELETE")).toBe(false);
+    expect(screen.getByRole("group").textContent).toContain("post gZx7yK3aB1");
+    await userEvent.click(screen.getByRole("button", { name: "Cancel" }));
+    expect(calls.some((c) => c.init?.method === "DELETE")).toBe(false);
+
+    await userEvent.click(screen.getByRole("button", { name: "Remove this post's add-ons" }));
+    await userEvent.click(screen.getByRole("button", { name: "Remove them" }));
+    await screen.findByText("Removed this app's add-ons from post gZx7yK3aB1.");
+    const del = calls.find((c) => c.init?.method === "DELETE");
+    expect(del?.url).toBe("/api/posts/gZx7yK3aB1/addon?returnTo=%2F%3Fresume%3Dpublish");
+    expect(screen.getByRole("list", { name: "Publish history" }).textContent).toContain("add-ons removed");
+  });
+
+  it("picks a phone from the user's own numbers, publishes a user add-on there and removes it by its id", async () => {
+    const { calls } = setup({
+      user: true,
+      route: (url, init) => {
+        if (url === "/api/session") return json(200, SESSION);
+        if (url.startsWith("/api/phones"))
+          return json(200, { phone_numbers: ["09120000001", "09350000002"] });
+        if (init?.method === "DELETE") return json(200, { ok: true, result: {} });
+        return json(200, { ok: true, result: { id: "ua-42" }, warnings: [] });
+      },
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Use my phone numbers" }));
+    const mine = await screen.findByLabelText("My phone numbers");
+    await userEvent.selectOptions(mine, "09350000002");
+    expect((screen.getByLabelText("Phone") as HTMLInputElement).value).toBe("09350000002");
+
+    await userEvent.click(screen.getByRole("button", { name: "Publish" }));
+    await screen.findByText("Published to the user with phone 09350000002 (add-on id ua-42).");
+    const sent = calls.find((c) => c.url.startsWith("/api/users/"));
+    expect(sent?.url).toBe("/api/users/phone/09350000002/addon?returnTo=%2F%3Fresume%3Dpublish");
+    expect(sent?.init?.headers).toMatchObject({ "content-type": "application/json" });
+
+    await userEvent.click(screen.getByRole("button", { name: "Remove this user add-on" }));
+    await userEvent.click(screen.getByRole("button", { name: "Remove it" }));
+    await screen.findByText("Removed user add-on ua-42.");
+    expect(calls.find((c) => c.init?.method === "DELETE")?.url).toBe(
+      "/api/user-addons/ua-42?returnTo=%2F%3Fresume%3Dpublish",
+    );
+  });
+
+  it("publishes by divar_user_id, and saves and deletes the user semantic made from the add-on's semantic", async () => {
+    const { calls, store } = setup({
+      user: true,
+      route: (url) =>
+        url === "/api/session" ? json(200, SESSION) : json(200, { ok: true, result: {}, warnings: [] }),
+    });
+    await userEvent.selectOptions(screen.getByLabelText("Identify the user by"), "divarUserId");
+    await userEvent.type(screen.getByLabelText("Divar user id"), "u-7");
+    const save = screen.getByRole("button", { name: "Save the user's semantic" }) as HTMLButtonElement;
+    // No semantic keys yet: nothing to save, and the panel says where to add them.
+    expect(save.disabled).toBe(true);
+    expect(screen.getByRole("region", { name: "User semantic" }).textContent).toContain("Add-on settings");
+
+    store.getState().setDocumentField(["semantic"], { brand: "peugeot" });
+    await waitFor(() => expect(save.disabled).toBe(false));
+    await userEvent.click(save);
+    await screen.findByText("Saved the semantic of the user u-7.");
+    const posted = calls.find((c) => c.url.startsWith("/api/users/id/u-7/semantic"));
+    expect(JSON.parse(String(posted?.init?.body))).toEqual({ semantic: { brand: "peugeot" } });
+
+    await userEvent.click(screen.getByRole("button", { name: "Delete the user's semantic" }));
+    await userEvent.click(screen.getByRole("button", { name: "Delete it" }));
+    await screen.findByText("Deleted the semantic of the user u-7.");
+    expect(calls.find((c) => c.init?.method === "DELETE")?.url).toBe(
+      "/api/users/id/u-7/semantic?returnTo=%2F%3Fresume%3Dpublish",
+    );
+  });
+
+  it("after a platform 401 offers to authorize again (with offline access when chosen) and keeps the publish to resume", async () => {
+    const { navigate, storage } = setup({
+      route: (url) =>
+        url === "/api/session"
+          ? json(200, { ...SESSION, scopes: ["USER_PHONE"] })
+          : json(401, studioError("upstream_unauthorized", { upstreamStatus: 401 })),
+    });
+    await userEvent.click(await screen.findByLabelText("Stay signed in (offline access)"));
+    const publish = screen.getByRole("button", { name: "Publish" });
+    await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(publish);
+    await screen.findByRole("alert");
+    expect(navigate).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole("button", { name: "Authorize again and retry" }));
+    const url = String(navigate.mock.calls[0]?.[0]);
+    expect(url.startsWith("/oauth/start?")).toBe(true);
+    const q = new URLSearchParams(url.split("?")[1]);
+    expect(q.get("scope")?.split(" ")).toEqual(["USER_PHONE", "POST_ADDON_CREATE.gZx7yK3aB1"]);
+    expect(q.get("returnTo")).toBe("/?resume=publish");
+    expect(q.get("offline")).toBe("1");
+    expect(storage.map.get("addon-studio.pending-oauth")).toContain("gZx7yK3aB1");
+  });
+
+  it("links back to the platform's completion address after publishing", async () => {
+    setup({
+      route: (url) =>
+        url === "/api/session"
+          ? json(200, { ...SESSION, completionUrl: "http://127.0.0.1:9000/done" })
+          : json(200, { ok: true, result: {} }),
+    });
+    expect(screen.queryByRole("link", { name: "Back to the platform" })).toBeNull();
+    const publish = screen.getByRole("button", { name: "Publish" });
+    await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(publish);
+    const back = await screen.findByRole("link", { name: "Back to the platform" });
+    expect(back.getAttribute("href")).toBe("http://127.0.0.1:9000/done");
   });
 });

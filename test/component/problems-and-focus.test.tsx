@@ -51,6 +51,19 @@ describe("focus and announcements after list edits", () => {
     expect(screen.getByRole("button", { name: "Title, widget 1" }).getAttribute("aria-pressed")).toBe("true");
   });
 
+  it("arrow keys pressed faster than the screen redraws still move one row each", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    for (const name of ["Add Title", "Add Subtitle", "Add Description"])
+      await user.click(screen.getByRole("button", { name }));
+    screen.getByRole("button", { name: "Title, widget 1" }).click();
+    screen.getByRole("button", { name: "Title, widget 1" }).focus();
+    // Two presses in the same frame, as key repeat does in a long list.
+    fireEvent.keyDown(document.activeElement as Element, { key: "ArrowDown" });
+    fireEvent.keyDown(document.activeElement as Element, { key: "ArrowDown" });
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Description, widget 3" }));
+  });
+
   it("after deleting the last widget, focus goes to the list, not the page", async () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();

@@ -249,7 +249,11 @@ function rowPropsEqual(a: RowProps, b: RowProps): boolean {
 
 function focusSelectedRow(id: string | null) {
   if (!id) return;
-  requestAnimationFrame(() => document.getElementById(rowButtonId(id))?.focus());
+  // A row that is already in the page takes focus now: waiting a frame would let a fast second
+  // arrow press land on the old row and move from there again (a lost step with key repeat).
+  const now = document.getElementById(rowButtonId(id));
+  if (now) now.focus();
+  else requestAnimationFrame(() => document.getElementById(rowButtonId(id))?.focus());
 }
 
 /** Deletes a widget, says so, and puts focus on the row that is now selected (or the list). */

@@ -102,7 +102,13 @@ const SCOPE_WORDS: Record<string, (id: string | undefined) => string> = {
   USER_POSTS_ADDON_CREATE: () => "Add information (add-ons) to all of your posts",
   USER_ADDON_CREATE: () => "Add information (an add-on) to your profile",
   USER_PHONE: () => "See your phone number",
-  CONVERSATION_SEND_MESSAGE: () => "Send messages in one of your chat conversations",
+  CONVERSATION_SEND_MESSAGE: (id) =>
+    id ? `Send messages in your chat conversation ${id}` : "Send messages in one of your chat conversations",
+  CHAT_POST_CONVERSATIONS_READ: (id) => `Read new messages in the chats of your post ${id ?? ""}`.trim(),
+  CHAT_SUPPLIER_ALL_CONVERSATIONS_READ: () => "Read new messages in the chats of all your posts",
+  USER_POSTS_GET: () => "See your posts and when they change",
+  NOTIFICATION_ACCESS_REVOCATION: () => "Be told when you remove this app's access",
+  USER_ID: () => "Know your user id",
   offline_access: () => "Keep this access when you are not using the app",
 };
 

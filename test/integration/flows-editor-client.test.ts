@@ -148,4 +148,16 @@ describe("the editor's proxy client against the proxy and the emulator", () => {
     expect(stopped).toEqual({ ok: true, value: { subscriptions: [] } });
     expect(await client.subscriptions()).toEqual({ ok: true, value: { subscriptions: [] } });
   });
+
+  it("names an event subscription's permissions in plain words on the consent page", async () => {
+    const asked = await client.subscribe(
+      { event_type: "NEW_MESSAGE_ON_POST", event_resource_id: DEMO_POST_TOKEN },
+      "/",
+    );
+    if (asked.ok || asked.kind !== "error" || !asked.error.authorizeUrl)
+      throw new Error("expected a sign-in");
+    const consentPage = await browser.follow(`${stack.proxyServer.url}${asked.error.authorizeUrl}`);
+    expect(consentPage.text).toContain(`Read new messages in the chats of your post ${DEMO_POST_TOKEN}`);
+    expect(consentPage.text).not.toContain("Use the permission");
+  });
 });

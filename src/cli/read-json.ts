@@ -5,11 +5,44 @@ import { MAX_JSON_DEPTH, findJsonError } from "./json-error";
 /** The input could not be used: unreadable, empty or not JSON. The CLI exits 2 on it. */
 export class InputError extends Error {}
 
-/** Reads all of a stream (stdin) as UTF-8. */
-async function readStream(stream: AsyncIterable<Buffer | string>): Promise<string> {
+/** Reads all of a stream (stdin) as bytes. */
+async function readStream(stream: AsyncIterable<Buffer | string>): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Decodes UTF-8 strictly: a lenient decoder would turn bad bytes into U+FFFD, silently changing the
+ * user's text before it is checked. UTF-16 (what some Windows editors save) is named as such.
+ */
+function decode(name: string, bytes: Buffer): string {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    throw new InputError(`${name} is UTF-16 text: save it as UTF-8 and try again`);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    const at = firstBadUtf8(bytes);
+    throw new InputError(
+      `${name} is not UTF-8 text (a byte that is not UTF-8 at offset ${at}): save it as UTF-8 and try again`,
+    );
+  }
+}
+
+/**
+ * Offset of the first byte that starts a malformed UTF-8 sequence (by lead and continuation bytes;
+ * the strict decoder has already said the input is bad, this only points at where).
+ */
+function firstBadUtf8(bytes: Buffer): number {
+  let i = 0;
+  while (i < bytes.length) {
+    const lead = bytes[i] ?? 0;
+    const extra = lead < 0x80 ? 0 : lead >> 5 === 6 ? 1 : lead >> 4 === 14 ? 2 : lead >> 3 === 30 ? 3 : -1;
+    if (extra < 0) return i;
+    for (let k = 1; k <= extra; k++) if (((bytes[i + k] ?? 0) & 0xc0) !== 0x80) return i;
+    i += extra + 1;
+  }
+  return 0;
 }
 
 function readError(file: string, e: unknown): InputError {
@@ -35,8 +68,10 @@ export async function readJson(file: string, stdin: AsyncIterable<Buffer | strin
   const name = file === "-" ? "stdin" : file;
   let text: string;
   try {
-    text = file === "-" ? await readStream(stdin) : await readFile(file, "utf8");
+    const bytes = file === "-" ? await readStream(stdin) : await readFile(file);
+    text = decode(name, bytes);
   } catch (e) {
+    if (e instanceof InputError) throw e;
     throw readError(name, e);
   }
   // Editors on some systems write a byte order mark, which JSON.parse refuses.

@@ -68,7 +68,10 @@ function showNumber(n: number): string {
       : "a negative number too large to represent";
 }
 
-/** Shows a value in a report line, shortened so one line stays readable. */
+/**
+ * Shows a value in a report line, whole: a value left out of the v2 body survives only here, so
+ * shortening it would lose what the user wrote.
+ */
 function show(value: unknown): string {
   if (typeof value === "number" && !Number.isFinite(value)) return showNumber(value);
   let s: string;
@@ -81,7 +84,7 @@ function show(value: unknown): string {
     // Too deeply nested to print (the stack runs out); the path still says where it was.
     s = Array.isArray(value) ? "[a deeply nested array]" : "{a deeply nested object}";
   }
-  return s.length > 300 ? `${s.slice(0, 297)}...` : s;
+  return s;
 }
 
 const V1_COLOR = /^(TEXT_|ICON_|BRAND_|WHITE_PRIMARY)/;
@@ -156,13 +159,35 @@ function convertAction(value: unknown, at: string, to: string, r: Reporter): Jso
   }
   const type = typeof value.type === "string" ? ` ${value.type}` : "";
   r.addAt(at, "converted", `v1 action${type} became {"open_direct_link": ${show(url)}} at ${to}`);
-  const fallback = value.fallback_link;
-  if (typeof fallback === "string" && fallback.trim() !== "" && fallback.trim() !== url)
-    r.addAt(
-      childPath(at, "fallback_link"),
-      "dropped",
-      `v2 actions have no fallback link; ${show(fallback)} was left out (open_direct_link uses ${source})`,
-    );
+  // Every other address and field of the old action is named, so none disappears without a word.
+  for (const [where, v] of candidates) {
+    if (where === source || v === undefined) continue;
+    const same = typeof v === "string" && v.trim() === url;
+    if (!same)
+      r.addAt(
+        where.split(".").reduce(childPath, at),
+        "dropped",
+        where === "fallback_link"
+          ? `v2 actions have no fallback link; ${show(v)} was left out (open_direct_link uses ${source})`
+          : `a v2 action has one address; ${show(v)} was left out (open_direct_link uses ${source})`,
+      );
+  }
+  for (const k of Object.keys(value))
+    if (k !== "type" && k !== "payload" && k !== "fallback_link")
+      r.addAt(
+        childPath(at, k),
+        "dropped",
+        `not part of a v2 action; its value ${show(value[k])} was left out`,
+      );
+  if (value.payload !== undefined && !isRecord(value.payload))
+    r.addAt(childPath(at, "payload"), "dropped", `${show(value.payload)} is not a v1 payload; left out`);
+  for (const k of Object.keys(payload))
+    if (k !== "url" && k !== "link" && k !== "@type")
+      r.addAt(
+        childPath(childPath(at, "payload"), k),
+        "dropped",
+        `not part of a v2 action; its value ${show(payload[k])} was left out`,
+      );
   return { open_direct_link: url };
 }
 
@@ -536,7 +561,16 @@ function dropSensitive(key: string, value: unknown, r: Reporter): void {
   );
 }
 
-function convertCost(value: unknown, r: Reporter): number | undefined {
+/** verification_cost as v2 cost; undefined (reported) when it is not a number or the body has cost too. */
+function convertCost(value: unknown, body: Json, r: Reporter): number | undefined {
+  if (body.cost !== undefined) {
+    r.add(
+      ["verification_cost"],
+      "dropped",
+      `the body also has cost ${show(body.cost)}, which is kept; verification_cost ${show(value)} (its v1 name) was left out`,
+    );
+    return undefined;
+  }
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof n === "number" && Number.isFinite(n)) {
     r.add(
@@ -566,8 +600,8 @@ function migrateAddon(kind: "post" | "user", json: Json): MigrationSuccess {
       if (s) body.semantic = s;
     } else if (SENSITIVE.includes(key)) dropSensitive(key, value, r);
     else if (kind === "user" && key === "verification_cost") {
-      const c = convertCost(value, r);
-      if (c !== undefined && json.cost === undefined) body.cost = c;
+      const c = convertCost(value, json, r);
+      if (c !== undefined) body.cost = c;
     } else if (kind === "user" && key === "phone")
       r.add(
         [key],
@@ -606,8 +640,8 @@ function migrateVerification(json: Json): MigrationSuccess {
       if (s) body.semantic = s;
     } else if (SENSITIVE.includes(key)) dropSensitive(key, value, r);
     else if (key === "verification_cost") {
-      const c = convertCost(value, r);
-      if (c !== undefined && json.cost === undefined) body.cost = c;
+      const c = convertCost(value, json, r);
+      if (c !== undefined) body.cost = c;
     } else if (key === "phone")
       r.add(
         [key],
@@ -674,41 +708,50 @@ function convertButton(b: unknown, at: PathSegment[], to: string, r: Reporter): 
 
 /** Old button sets are read as {rows: [{buttons}]}, a list of rows, or a flat list of buttons. */
 function convertButtonSet(value: unknown, at: PathSegment[], to: string, r: Reporter): Json | undefined {
-  let rows: unknown[];
-  let rowsAt: PathSegment[];
+  /** One row to convert: its buttons, each with the path it had in the input. */
+  type Row = { buttons: Array<[unknown, PathSegment[]]>; at: PathSegment[] };
+  const rows: Row[] = [];
+  const fromRows = (list: unknown[], listAt: PathSegment[]) => {
+    list.forEach((row, i) => {
+      const rowAt = [...listAt, i];
+      if (!isRecord(row) || !Array.isArray(row.buttons)) {
+        r.add(rowAt, "unconvertible", `${show(row)} is not a row of buttons; left out`);
+        return;
+      }
+      for (const k of Object.keys(row))
+        if (k !== "buttons")
+          r.add([...rowAt, k], "dropped", `not part of a v2 row; its value ${show(row[k])} was left out`);
+      rows.push({ buttons: row.buttons.map((b, j) => [b, [...rowAt, "buttons", j]]), at: rowAt });
+    });
+  };
   if (isRecord(value) && Array.isArray(value.rows)) {
-    rows = value.rows;
-    rowsAt = [...at, "rows"];
+    for (const k of Object.keys(value))
+      if (k !== "rows")
+        r.add([...at, k], "dropped", `not part of a v2 button set; its value ${show(value[k])} was left out`);
+    fromRows(value.rows, [...at, "rows"]);
   } else if (Array.isArray(value) && value.every((x) => isRecord(x) && Array.isArray(x.buttons))) {
-    rows = value;
-    rowsAt = at;
+    fromRows(value, at);
   } else if (Array.isArray(value)) {
     // A flat list: lay it out as the app does, 3 to a row.
-    rows = [];
-    for (let i = 0; i < value.length; i += 3) rows.push({ buttons: value.slice(i, i + 3), flat: i });
-    rowsAt = at;
+    for (let i = 0; i < value.length; i += 3)
+      rows.push({
+        buttons: value.slice(i, i + 3).map((b, j) => [b, [...at, i + j]]),
+        at,
+      });
     r.add(at, "converted", "a flat list of buttons became rows of at most 3 buttons");
   } else {
     r.add(at, "unconvertible", `${show(value)} is not a set of buttons; left out`);
     return undefined;
   }
   const outRows: Json[] = [];
-  rows.forEach((row, i) => {
-    const flatStart = isRecord(row) && typeof row.flat === "number" ? row.flat : undefined;
-    const rowAt = flatStart === undefined ? [...rowsAt, i] : rowsAt;
-    const buttons = isRecord(row) && Array.isArray(row.buttons) ? row.buttons : undefined;
-    if (!buttons) {
-      r.add(rowAt, "unconvertible", `${show(row)} is not a row of buttons; left out`);
-      return;
-    }
+  for (const row of rows) {
     const out: Json[] = [];
-    buttons.forEach((b, j) => {
-      const bAt = flatStart === undefined ? [...rowAt, "buttons", j] : [...rowsAt, flatStart + j];
+    for (const [b, bAt] of row.buttons) {
       const c = convertButton(b, bAt, `${to}.rows[${outRows.length}].buttons[${out.length}]`, r);
       if (c) out.push(c);
-    });
+    }
     if (out.length) outRows.push({ buttons: out });
-  });
+  }
   return { rows: outRows };
 }
 

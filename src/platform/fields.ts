@@ -140,7 +140,7 @@ export function describeValue(input: unknown): string {
       return "a string";
     case "number":
       // JSON.parse turns a literal such as 1e400 into Infinity; it has no JSON form.
-      return Number.isFinite(input) ? "a number" : "a number too large to represent (write a smaller one)";
+      return Number.isFinite(input) ? "a number" : "a number too large to represent";
     case "boolean":
       return "a boolean";
     case "object":

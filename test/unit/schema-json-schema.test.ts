@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { BODY_KINDS, type BodyKind, WIDGET_MODELS } from "../../src/platform";
 import type { FieldDescriptor } from "../../src/platform/fields";
 import { type JsonSchema, toJsonSchema } from "../../src/platform/json-schema";
+import { type CheckKind, validateAny } from "../../src/platform/validate";
 
 type Node = Record<string, unknown>;
 
@@ -57,6 +58,7 @@ function check(schema: unknown, value: unknown): boolean {
     }
   }
   if (Array.isArray(s.oneOf) && s.oneOf.filter((b) => check(b, value)).length !== 1) return false;
+  if (Array.isArray(s.allOf) && !s.allOf.every((b) => check(b, value))) return false;
   if (s.not !== undefined && check(s.not, value)) return false;
   if (s.if !== undefined) {
     const branch = check(s.if, value) ? s.then : s.else;
@@ -207,4 +209,59 @@ describe("the emitted schema, fed to a JSON Schema check, agrees with validateBo
     ).toBe(false);
     expect(check(schemas.chat, { message: "x", user_id: "u" })).toBe(false);
   });
+});
+
+describe("the emitted schema and validate agree both ways on the audited rules", () => {
+  const button = (extra: Record<string, unknown>) => ({
+    message: "سلام",
+    sender_buttons: {
+      rows: [{ buttons: [{ caption: "بله", action: { open_direct_link: "https://a.ir" }, ...extra }] }],
+    },
+  });
+  const link = (url: string) => ({
+    widgets: [{ button_bar: { title: "گزارش", action: { open_direct_link: url } } }],
+  });
+  const message = {
+    id: "m1",
+    conversation: { id: "c1", type: "POST" },
+    sender: { side: "SELLER", type: "HUMAN" },
+    type: "TEXT",
+    sent_at: 1,
+  };
+  const cases: Array<[string, CheckKind, unknown]> = [
+    [
+      "icon UNKNOWN on a widget",
+      "post",
+      { widgets: [{ event_row: { title: "الف", icon_name: "UNKNOWN" } }] },
+    ],
+    ["a known icon on a widget", "post", { widgets: [{ event_row: { title: "الف", icon_name: "STAR" } }] }],
+    ["icon UNKNOWN on a chat button", "chat", button({ icon: "UNKNOWN" })],
+    ["an unknown icon name (a warning only)", "chat", button({ icon_name: "NOT_YET_IN_THE_LIST" })],
+    ["a blank required text", "post", { widgets: [{ title_row: { text: "   " } }] }],
+    ["a text with spaces around", "post", { widgets: [{ title_row: { text: " الف " } }] }],
+    ["a blank message", "chat", { message: " " }],
+    [
+      "a blank descriptive score",
+      "post",
+      { widgets: [{ score_row: { title: "الف", descriptive_score: "" } }] },
+    ],
+    ["an empty optional text", "post", { widgets: [{ event_row: { title: "الف", subtitle: "" } }] }],
+    ["a URL with a space", "post", link("https://a.ir/a b")],
+    ["a URL with %20", "post", link("https://a.ir/a%20b")],
+    ["an upper-case scheme", "post", link("HTTPS://A.IR/x")],
+    ["a scheme without //", "post", link("http:/a.ir")],
+    ["a scheme with no host", "post", link("https:///a")],
+    ["both metadata spellings", "subscription", { event_type: "POST_UPDATE", metadata: {}, meta_data: {} }],
+    ["one metadata spelling", "subscription", { event_type: "POST_UPDATE", meta_data: { a: 1 } }],
+    ["an event without its payload", "event", { type: "NEW_MESSAGE" }],
+    ["an event with the wrong payload", "event", { type: "POST_UPDATE", new_message: message }],
+    ["an event with its payload", "event", { type: "NEW_MESSAGE", new_message: message }],
+  ];
+  const all = Object.fromEntries(
+    (["post", "chat", "subscription", "event"] as const).map((k) => [k, toJsonSchema(k)]),
+  );
+  for (const [name, kind, body] of cases)
+    it(name, () => {
+      expect(check(all[kind], body)).toBe(validateAny(kind, body).ok);
+    });
 });

@@ -1,0 +1,119 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it, vi } from "vitest";
+import { run } from "../../src/cli/main";
+
+// Audit of the CLI on malformed input: every input gets an exit code and one plain line, never a
+// stack trace. In process for speed; one real process for what only a process shows.
+
+vi.mock("../../src/platform/json-schema", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/platform/json-schema")>();
+  return {
+    ...real,
+    // Stands in for a bug anywhere in a command: the CLI must still answer in one line.
+    toJsonSchema: (kind: string) => {
+      if (kind === "event") throw new TypeError("boom");
+      return real.toJsonSchema(kind as Parameters<typeof real.toJsonSchema>[0]);
+    },
+  };
+});
+
+async function cli(args: string[], stdin: Buffer | string = "") {
+  let out = "";
+  let err = "";
+  const code = await run(args, {
+    stdin: (async function* () {
+      yield typeof stdin === "string" ? Buffer.from(stdin) : stdin;
+    })(),
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+  });
+  return { code, out, err };
+}
+
+const nested = (depth: number, inner = "1") => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
+
+describe("malformed input: exit 2 with one line saying what and where", () => {
+  it("nesting deeper than 1000 levels is refused with its path; 900 levels are read", async () => {
+    for (const cmd of [
+      ["validate", "--kind", "post", "-"],
+      ["migrate", "-"],
+    ]) {
+      const deep = await cli(cmd, `{"widgets":[{"title_row":{"text":"a","x":${nested(5000)}}}]}`);
+      expect(deep.code).toBe(2);
+      expect(deep.err).toMatch(
+        /^addon-studio: stdin is nested more than 1000 levels deep \(at widgets\[0\]\.title_row\.x\[0\]/,
+      );
+    }
+    const ok = await cli(
+      ["validate", "--kind", "post", "-"],
+      `{"widgets":[{"title_row":{"text":"a","x":${nested(900)}}}]}`,
+    );
+    expect(ok.code).toBe(1);
+    expect(ok.out).toMatch(/^widgets\[0\]\.title_row\.x: is not a field of title_row/);
+  });
+  it("deeply nested JSON that is also broken names the nesting, not a crash", async () => {
+    const r = await cli(["validate", "--kind", "post", "-"], nested(5000).slice(0, -1));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/not valid JSON: line 1, column 1001 .*nested more than 1000 levels deep/);
+  });
+  it("UTF-16 and bytes that are not UTF-8 are named instead of silently becoming U+FFFD", async () => {
+    const utf16 = await cli(
+      ["validate", "--kind", "post", "-"],
+      Buffer.from([0xff, 0xfe, 0x7b, 0x00, 0x7d, 0x00]),
+    );
+    expect(utf16.code).toBe(2);
+    expect(utf16.err).toMatch(/stdin is UTF-16 text: save it as UTF-8/);
+    const prefix = Buffer.from('{"widgets":[{"title_row":{"text":"سلام');
+    const bad = await cli(
+      ["validate", "--kind", "post", "-"],
+      Buffer.concat([prefix, Buffer.from([0xe2, 0x82]), Buffer.from('"}}]}')]),
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.err).toMatch(
+      new RegExp(`not UTF-8 text \\(a byte that is not UTF-8 at offset ${prefix.length}\\)`),
+    );
+  });
+  it("a root that is a huge number, null or an array is a verdict (exit 1), not a crash", async () => {
+    for (const [text, what] of [
+      ["1e999", "a number too large to represent"],
+      ["null", "null"],
+      ["[]", "an array"],
+    ] as const) {
+      const r = await cli(["validate", "--kind", "chat", "-"], text);
+      expect(r.code).toBe(1);
+      expect(r.out).toBe(`(root): must be a JSON object (the chat message body), not ${what}\n`);
+    }
+  });
+});
+
+describe("a bug in a command", () => {
+  it("is one line on stderr and exit 3, with no stack trace", async () => {
+    const r = await cli(["schema", "--kind", "event"]);
+    expect(r.code).toBe(3);
+    expect(r.err).toBe(
+      "addon-studio: internal error (boom). This is a bug in addon-studio, not in your file: please report it with the input that caused it.\n",
+    );
+    expect((await cli(["schema", "--kind", "subscription"])).code).toBe(0);
+  });
+});
+
+describe("as a real process", () => {
+  it("200,000 levels of nesting give exit 2 and no stack trace", () => {
+    const root = fileURLToPath(new URL("../../", import.meta.url));
+    const r = spawnSync(process.execPath, ["bin/addon-studio.mjs", "migrate", "-"], {
+      cwd: root,
+      input: `{"widgets":{"widget_list":[{"widget_type":"TITLE_ROW","data":{"text":"a","x":${nested(200_000)}}}]}}`,
+      encoding: "utf8",
+      timeout: 20000,
+    });
+    expect(r.status).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^addon-studio: stdin is nested more than 1000 levels deep/);
+    expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});

@@ -254,7 +254,10 @@ function TemplatesMenu(props: { session: DraftSession }) {
           ref={ref}
           aria-label="Templates"
           onKeyDown={(e) => {
-            if (e.key === "Escape") setOpen(false);
+            if (e.key !== "Escape") return;
+            setOpen(false);
+            // The focused menu item is going away: focus returns to the button that opened the menu.
+            wrap.current?.querySelector("button")?.focus();
           }}
         >
           <p className="muted">Opens as a new draft; your current draft is kept.</p>
@@ -281,6 +284,9 @@ function TemplatesMenu(props: { session: DraftSession }) {
     </div>
   );
 }
+
+/** Links longer than this are cut by some messengers and mail clients (browsers take ~2 MB). */
+const LONG_LINK = 8000;
 
 function ShareButton() {
   const api = useEditorStoreApi();
@@ -339,7 +345,21 @@ function ShareButton() {
             data-native-undo=""
             onFocus={(e) => e.currentTarget.select()}
           />
-          <button type="button" className="button" onClick={() => setLink(null)}>
+          {link.length > LONG_LINK ? (
+            <p className="note">
+              This link is {link.length.toLocaleString("en")} characters long. Browsers open it, but some chat
+              apps and mail clients cut long links: for an add-on this size, send the downloaded JSON file
+              instead.
+            </p>
+          ) : null}
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              setLink(null);
+              wrap.current?.querySelector("button")?.focus();
+            }}
+          >
             Close
           </button>
         </fieldset>

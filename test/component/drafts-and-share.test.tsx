@@ -219,3 +219,39 @@ describe("share links", () => {
     expect(rowNames()).toEqual([]);
   });
 });
+
+describe("header popovers", () => {
+  it("Escape in the templates menu closes it and puts focus back on its button", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const button = screen.getByRole("button", { name: "Templates" });
+    await user.click(button);
+    await screen.findAllByRole("button", { name: /Use template/ });
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("group", { name: "Templates" })).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it("the share popover warns about very long links and Close returns focus to Share", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    // Varied text, so the compressed link really is long.
+    let seed = 7;
+    const noise = () =>
+      Array.from({ length: 40 }, () => {
+        seed = (seed * 48271) % 2147483647;
+        return String.fromCharCode(97 + (seed % 26));
+      }).join("");
+    for (let i = 0; i < 400; i++) {
+      const id = store.getState().addWidget("title_row");
+      store.getState().setWidgetField(id, ["title_row", "text"], noise());
+    }
+    const share = screen.getByRole("button", { name: "Share" });
+    await user.click(share);
+    const group = await screen.findByRole("group", { name: "Share link" });
+    expect(within(group).getByText(/characters long.*send the downloaded JSON file instead/)).toBeTruthy();
+    await user.click(within(group).getByRole("button", { name: "Close" }));
+    expect(screen.queryByRole("group", { name: "Share link" })).toBeNull();
+    expect(document.activeElement).toBe(share);
+  });
+});

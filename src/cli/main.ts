@@ -4,6 +4,7 @@ import { type MigrationSuccess, formatChange, migrateBody } from "../platform/mi
 import { type Problem, problem } from "../platform/problems";
 import { CHECK_KINDS, validateAny, validateBody } from "../platform/validate";
 import { subscriptionRequestSchema } from "../platform/events";
+import type { DuplicateKey } from "./json-error";
 import { InputError, readJson } from "./read-json";
 import { MIGRATE_USAGE, ROOT_USAGE, SCHEMA_USAGE, VALIDATE_USAGE } from "./usage";
 
@@ -87,8 +88,9 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
   if (format !== "text" && format !== "json")
     throw new UsageError(`unknown format "${format}": use text or json`, VALIDATE_USAGE);
   const file = onePositional(positionals, VALIDATE_USAGE);
-  const json = await readJson(file, io.stdin);
-  const result = validateAny(kind, json);
+  const { json, duplicates } = await readJson(file, io.stdin);
+  const checked = validateAny(kind, json);
+  const result = { ...checked, warnings: [...duplicates.map(duplicateWarning), ...checked.warnings] };
   if (format === "json") {
     io.stdout(
       `${JSON.stringify({ ok: result.ok, errors: result.errors, warnings: result.warnings }, null, 2)}\n`,
@@ -103,6 +105,16 @@ async function validateCommand(args: string[], io: CliIo): Promise<number> {
     );
   }
   return result.ok ? 0 : 1;
+}
+
+/** A key written twice: JSON keeps the last value, so the first is lost without this warning. */
+function duplicateWarning(d: DuplicateKey): Problem {
+  return problem(
+    d.path,
+    `is written twice in one object (lines ${d.ignoredLine} and ${d.keptLine}); JSON keeps only the last value, so the one on line ${d.ignoredLine} is ignored: remove one of them`,
+    "warning",
+    "duplicate_key",
+  );
 }
 
 /** The problems left in a converted body, so the user knows what to finish by hand. */
@@ -133,8 +145,9 @@ async function migrateCommand(args: string[], io: CliIo): Promise<number> {
   const kind =
     values.kind === undefined ? undefined : parseKind(values.kind, MIGRATE_USAGE, ["post", "user"] as const);
   const file = onePositional(positionals, MIGRATE_USAGE);
-  const json = await readJson(file, io.stdin);
+  const { json, duplicates } = await readJson(file, io.stdin);
   const result = migrateBody(json, kind ? { kind } : {});
+  for (const d of duplicates) io.stderr(`${problemLine(duplicateWarning(d))}\n`);
   if (!result.ok) {
     io.stderr(`addon-studio migrate: ${result.message}\n`);
     return 1;

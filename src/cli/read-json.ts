@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { formatPath } from "../platform/problems";
-import { MAX_JSON_DEPTH, findJsonError } from "./json-error";
+import { type DuplicateKey, MAX_JSON_DEPTH, findDuplicateKeys, findJsonError } from "./json-error";
 
 /** The input could not be used: unreadable, empty or not JSON. The CLI exits 2 on it. */
 export class InputError extends Error {}
@@ -60,11 +60,17 @@ function readError(file: string, e: unknown): InputError {
   return new InputError(`cannot read ${file}: ${why}`);
 }
 
+/** A parsed input, with the keys JSON.parse silently dropped because they were written twice. */
+export interface ReadJson {
+  json: unknown;
+  duplicates: DuplicateKey[];
+}
+
 /**
  * Reads `file` (or stdin when it is `-`) and parses it as JSON; failures are InputErrors
  * naming the file and, for bad JSON, the line and column.
  */
-export async function readJson(file: string, stdin: AsyncIterable<Buffer | string>): Promise<unknown> {
+export async function readJson(file: string, stdin: AsyncIterable<Buffer | string>): Promise<ReadJson> {
   const name = file === "-" ? "stdin" : file;
   let text: string;
   try {
@@ -94,7 +100,7 @@ export async function readJson(file: string, stdin: AsyncIterable<Buffer | strin
     throw new InputError(
       `${name} is nested more than ${MAX_JSON_DEPTH} levels deep (at ${formatPath(deep)}…): no platform body is nested like that, so it was not read`,
     );
-  return json;
+  return { json, duplicates: findDuplicateKeys(text) };
 }
 
 /**

@@ -91,6 +91,25 @@ describe("malformed input: exit 2 with one line saying what and where", () => {
   });
 });
 
+describe("keys written twice (JSON.parse keeps the last one silently)", () => {
+  it("validate warns at the key's path with both lines; the verdict is unchanged", async () => {
+    const r = await cli(
+      ["validate", "--kind", "post", "-"],
+      '{"widgets":[{"title_row":{"text":"اول",\n"text":"دوم"}}]}',
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(
+      "warning widgets[0].title_row.text: is written twice in one object (lines 1 and 2); JSON keeps only the last value, so the one on line 1 is ignored: remove one of them\n",
+    );
+  });
+  it("migrate names them on stderr before the report", async () => {
+    const r = await cli(["migrate", "-"], '{"message":"اول",\n"message":"دوم"}');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out)).toEqual({ message: "دوم" });
+    expect(r.err).toMatch(/^warning message: is written twice in one object \(lines 1 and 2\)/);
+  });
+});
+
 describe("a bug in a command", () => {
   it("is one line on stderr and exit 3, with no stack trace", async () => {
     const r = await cli(["schema", "--kind", "event"]);

@@ -21,19 +21,18 @@ export const errorCatalogue = {
     status: 401,
     grpc: 16,
     message:
-      "You are not signed in to the platform. Authorize the app (follow authorizeUrl), then try again.",
+      "You are not signed in to the platform. Sign in to the platform (the studio offers the button), then try again.",
   },
   session_expired: {
     status: 401,
     grpc: 16,
-    message:
-      "Your authorization expired and could not be renewed. Authorize the app again (follow authorizeUrl).",
+    message: "Your authorization expired and could not be renewed. Sign in to the platform again.",
   },
   missing_scope: {
     status: 403,
     grpc: 7,
     message:
-      "Your session lacks the permission {scope} needed for this action. Authorize it (follow authorizeUrl); the action resumes after you come back.",
+      "Your session lacks the permission {scope} needed for this action. Grant it on the platform's consent page; the action resumes after you come back.",
   },
   state_mismatch: {
     status: 400,
@@ -61,8 +60,7 @@ export const errorCatalogue = {
   upstream_unauthorized: {
     status: 401,
     grpc: 16,
-    message:
-      "The platform did not accept your authorization (401): {detail}. Authorize again (follow authorizeUrl) and retry.",
+    message: "The platform did not accept your authorization (401): {detail}. Sign in again and retry.",
   },
   upstream_forbidden: {
     status: 403,
@@ -174,7 +172,8 @@ export function formatErrorMessage(
 ): string {
   return errorCatalogue[code].message.replace(/\{(\w+)\}/g, (_, name: string) => {
     const v = params[name];
-    return v === undefined || v === "" ? "no detail given" : String(v);
+    // Details often end with their own full stop; the template adds one.
+    return v === undefined || v === "" ? "no detail given" : String(v).replace(/[.\s]+$/, "");
   });
 }
 

@@ -272,7 +272,9 @@ export function PublishPanel(props: PublishPanelProps = {}) {
     const u = new URLSearchParams(env().location.search).get("completion_url");
     return u && /^https?:\/\//.test(u) ? u : null;
   });
-  const completionUrl = completionParam ?? session?.completionUrl ?? null;
+  // A completion_url in the address is only trusted on the origin the proxy is configured with, so a
+  // crafted link cannot turn "Back to the platform" into a link to anywhere.
+  const completionUrl = trustedCompletionUrl(completionParam, session?.completionUrl ?? null);
   const outcomeAddonId = shownOp === "publish" ? addonIdOf(flow.outcome) : undefined;
 
   return (
@@ -539,4 +541,15 @@ export function PublishPanel(props: PublishPanelProps = {}) {
       </div>
     </section>
   );
+}
+
+/** The completion address to offer: the one from the page address when it is on the configured origin. */
+export function trustedCompletionUrl(fromAddress: string | null, configured: string | null): string | null {
+  if (!configured) return null;
+  if (!fromAddress) return configured;
+  try {
+    return new URL(fromAddress).origin === new URL(configured).origin ? fromAddress : configured;
+  } catch {
+    return configured;
+  }
 }

@@ -32,10 +32,16 @@ export const tokenErrorSchema = z.object({
 });
 export type TokenError = z.infer<typeof tokenErrorSchema>;
 
+/** A redirect address the studio sends: http or https, with no parameters (spec 2.1, 5.3). */
+export const redirectUriSchema = z
+  .url({ protocol: /^https?$/, error: "redirect_uri must be an http or https address" })
+  .refine((u) => !u.includes("?") && !u.includes("#"), "redirect_uri must carry no parameters (spec 2.1)");
+
 /** Authorization request query (spec 2.1, RFC 6749 section 4.1.1). */
 export const authorizationRequestSchema = z.strictObject({
   response_type: z.literal("code"),
   client_id: z.string().min(1),
+  // Any URL shape here: whether it is registered (and so safe to redirect to) is the auth host's check.
   redirect_uri: z
     .url()
     .refine((u) => !u.includes("?") && !u.includes("#"), "redirect_uri must carry no parameters (spec 2.1)"),
@@ -92,6 +98,9 @@ export interface AuthorizeUrlInput {
  */
 export function buildAuthorizeUrl(input: AuthorizeUrlInput): string {
   for (const s of input.scopes) scopeSchema.parse(s);
+  const redirect = redirectUriSchema.safeParse(input.redirectUri);
+  if (!redirect.success)
+    throw new Error(`${redirect.error.issues[0]?.message ?? "invalid redirect_uri"}: ${input.redirectUri}`);
   const params: [string, string][] = [
     ["response_type", "code"],
     ["client_id", input.clientId],

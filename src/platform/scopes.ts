@@ -12,7 +12,12 @@ export const OFFLINE_ACCESS = "offline_access";
 /** One scope string, `SCOPE` or `SCOPE.IDENTIFIER` (spec 2.2). */
 export const scopeSchema = z
   .string()
-  .regex(SCOPE_RE, "A scope is SCOPE or SCOPE.IDENTIFIER, e.g. POST_ADDON_CREATE.gZ3kQx9aB1cD or USER_PHONE");
+  .regex(SCOPE_RE, "A scope is SCOPE or SCOPE.IDENTIFIER, e.g. POST_ADDON_CREATE.gZ3kQx9aB1cD or USER_PHONE")
+  // Upper case matches the grammar, but the platform would not recognise it and return no refresh token.
+  .refine(
+    (s) => s !== "OFFLINE_ACCESS",
+    "offline_access is written in lower case on the wire: write offline_access",
+  );
 export type Scope = z.infer<typeof scopeSchema>;
 
 /** A parsed scope: its name and, for object scopes, the identifier. */

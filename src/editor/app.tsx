@@ -42,6 +42,7 @@ import { selectProblems, selectSelectedWidget, selectWidgetIds, selectWidgets } 
 import { Announcer } from "./ui/announcer";
 import { ChromeIcon } from "./ui/icons";
 import { PanelResizer } from "./ui/panel-resizer";
+import { scrollIntoContainer } from "./ui/scroll-into-container";
 // The main preview column draws add-ons too; its styles must not wait for a lazily loaded panel.
 import "./preview/preview-styles";
 
@@ -298,6 +299,14 @@ function PreviewColumn(props: { theme: Theme }) {
   const api = useEditorStoreApi();
   const [theme, setTheme] = useState<Theme>(props.theme);
   useEffect(() => setTheme(props.theme), [props.theme]);
+  const body = useRef<HTMLDivElement>(null);
+  const selectedIndex = selected?.index;
+  // The selected widget is brought into view in the phone, as it is in the list.
+  useEffect(() => {
+    if (selectedIndex === undefined || !body.current) return;
+    const frame = body.current.querySelectorAll(".pv-frame")[selectedIndex];
+    if (frame) scrollIntoContainer(frame, body.current);
+  }, [selectedIndex]);
   return (
     <section className="panel preview-column" aria-labelledby="preview-title">
       <div className="panel-head">
@@ -314,7 +323,7 @@ function PreviewColumn(props: { theme: Theme }) {
           ))}
         </fieldset>
       </div>
-      <div className="panel-body preview-body">
+      <div className="panel-body preview-body" ref={body}>
         <AddonPreview
           widgets={widgets}
           keys={ids}

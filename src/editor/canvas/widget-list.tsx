@@ -1,13 +1,14 @@
 import { useDroppable } from "@dnd-kit/core";
 import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
-import { memo, useCallback, useMemo, useRef } from "react";
+import { memo, useCallback, useEffect, useMemo, useRef } from "react";
 import type { Problem, Widget } from "../../platform";
 import type { EditorWidget } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId, selectProblems, selectWidgetIds } from "../store/selectors";
 import { announce } from "../ui/announcer";
 import { ChromeIcon } from "../ui/icons";
+import { scrollIntoContainer } from "../ui/scroll-into-container";
 import { widgetLabel, widgetSummary } from "./widget-summary";
 
 /** The id of the drop zone after the last row (palette drops there append). */
@@ -38,6 +39,14 @@ export function WidgetList() {
   const count = widgets.length;
   // Only one row is in the tab order (roving focus); arrows move between rows.
   const focusId = selectedId && ids.includes(selectedId) ? selectedId : ids[0];
+  const body = useRef<HTMLDivElement>(null);
+  // The selected row is brought into view, whoever selected it (palette, preview, problems, undo).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count: a widget added at the same selection moves rows
+  useEffect(() => {
+    if (!selectedId || !body.current) return;
+    const row = document.getElementById(rowButtonId(selectedId))?.closest("li");
+    if (row) scrollIntoContainer(row, body.current);
+  }, [selectedId, count]);
   return (
     <section className="panel list-panel" aria-labelledby="list-title">
       <div className="panel-head">
@@ -45,7 +54,7 @@ export function WidgetList() {
           Add-on widgets <span className="muted">({count})</span>
         </h2>
       </div>
-      <div className="panel-body list-body" id={fieldId(["widgets"])} tabIndex={-1}>
+      <div className="panel-body list-body" id={fieldId(["widgets"])} tabIndex={-1} ref={body}>
         <p id="list-instructions" className="visually-hidden">
           Use the up and down arrow keys to move between widgets. To reorder, focus a widget's drag handle,
           press Space, move with the arrow keys and press Space again to drop, or Escape to cancel.

@@ -1,0 +1,16 @@
+/**
+ * Scrolls `container` (only it, never the page) so `el` is inside it, with a small margin.
+ * Element.scrollIntoView would also scroll the window, which jumps the page in the narrow layout
+ * where the preview sits below the columns.
+ */
+export function scrollIntoContainer(el: Element, container: Element, margin = 8): void {
+  if (container.scrollHeight <= container.clientHeight) return;
+  const box = container.getBoundingClientRect();
+  const r = el.getBoundingClientRect();
+  if (r.top < box.top) container.scrollTop -= box.top - r.top + margin;
+  else if (r.bottom > box.bottom) {
+    // A row taller than the box shows its top.
+    const by = Math.min(r.bottom - box.bottom + margin, r.top - box.top - margin);
+    container.scrollTop += by;
+  }
+}

@@ -335,6 +335,16 @@ function iconWarnings(value: unknown, path: PathSegment[], out: Problem[]): void
       // "" and UNKNOWN are errors already; a warning on top would say the same twice.
       if ((k === "icon_name" || k === "icon") && v !== "" && v !== ZERO_ICON && !isKnownIcon(v))
         out.push(iconWarning([...path, k], v));
+      // A v1 image_url value carried over by hand: the platform looks the name up, finds nothing.
+      else if (k === "image_id" && /^\s*https?:\/\//i.test(v))
+        out.push(
+          problem(
+            [...path, k],
+            "is a web address, but image_id names an image uploaded to the platform (or logo): upload the image and put its name here",
+            "warning",
+            "image_id_url",
+          ),
+        );
     } else if (typeof v === "object" && v !== null) {
       path.push(k);
       iconWarnings(v, path, out);

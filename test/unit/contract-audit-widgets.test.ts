@@ -255,6 +255,21 @@ describe("actions (spec 2.14, facts 'Actions')", () => {
   });
 });
 
+describe("image_id (facts: an uploaded image's name, or logo)", () => {
+  it("a web address is a warning that says to upload the image; a name or logo is fine", () => {
+    const r = expectValid(
+      "post",
+      post(
+        { image_carousel_row: { items: [{ image_id: "logo" }, { image_id: "HTTPS://cdn.example/a.png" }] } },
+        { event_row: { title: "سرویس", image_id: "service-42.png" } },
+      ),
+    );
+    expect(r.warnings.map((w) => `${w.at}: ${w.message}`)).toEqual([
+      "widgets[0].image_carousel_row.items[1].image_id: is a web address, but image_id names an image uploaded to the platform (or logo): upload the image and put its name here",
+    ]);
+  });
+});
+
 describe("semantic_paths (facts: dot paths of fields the widget has)", () => {
   it("evaluation_row sections are addressed with dots; group items have no paths below items", () => {
     expectValid(

@@ -134,6 +134,27 @@ describe("JSON panel", () => {
     expect(selectExportBody(store.getState())).toEqual(body);
   });
 
+  it("refuses a body with more widgets than the editor can take, and an oversized file, leaving the document as it was", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    const before = store.getState().doc;
+    const panel = await openJson(user);
+    const many = { widgets: Array.from({ length: 2001 }, () => ({ title_row: { text: "x" } })) };
+    paste(panel, JSON.stringify(many));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    expect(panel.getByRole("alert").textContent).toMatch(
+      /2,001 widgets; the editor takes at most 2,000.*Your document was not changed/,
+    );
+    const big = new File(["x"], "big.json", { type: "application/json" });
+    Object.defineProperty(big, "size", { value: 11 * 1024 * 1024 });
+    await user.upload(panel.getByLabelText("JSON file to import"), big);
+    expect(panel.getByRole("alert").textContent).toMatch(
+      /big.json is 11.0 MB; the editor imports files up to 10 MB/,
+    );
+    expect(store.getState().doc).toBe(before);
+  });
+
   it("imports from a file", async () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();

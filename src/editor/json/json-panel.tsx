@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import type { MigrationChange } from "../../platform/migrate";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody } from "../store/selectors";
-import { importText } from "./import-body";
+import { MAX_IMPORT_BYTES, importText } from "./import-body";
 import { JsonCodeView } from "./json-code-view";
 
 type Outcome =
@@ -73,6 +73,14 @@ export function JsonPanel() {
     const file = e.target.files?.[0];
     e.target.value = "";
     if (!file) return;
+    if (file.size > MAX_IMPORT_BYTES) {
+      // Reading and parsing a file this large would freeze the page before any message could show.
+      setOutcome({
+        tone: "error",
+        text: `${file.name} is ${(file.size / 1024 / 1024).toFixed(1)} MB; the editor imports files up to ${MAX_IMPORT_BYTES / 1024 / 1024} MB. Check that it is an add-on body. Your document was not changed.`,
+      });
+      return;
+    }
     load(await file.text(), file.name);
   }
 

@@ -158,3 +158,19 @@ describe("palette while the add-on settings show", () => {
     expect(inspector().getByRole("heading", { name: /Title widget 1/ })).toBeTruthy();
   });
 });
+
+describe("semantic paths", () => {
+  it("offers the add-on's own semantic keys, then the predefined ones, for a path's key", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    store.getState().setDocumentField(["semantic"], { brand: "پژو" });
+    await user.click(screen.getByRole("button", { name: "Add Selector" }));
+    await user.click(inspector().getByRole("button", { name: "Add semantic key" }));
+    const key = inspector().getByRole("combobox", { name: "Semantic key" }) as HTMLInputElement;
+    const list = document.getElementById(key.getAttribute("list") ?? "");
+    const offered = [...(list?.querySelectorAll("option") ?? [])].map((o) => o.value);
+    expect(offered[0]).toBe("brand");
+    expect(offered).toContain("inspection_result");
+    expect(offered).toContain("VIN");
+  });
+});

@@ -93,6 +93,12 @@ function WidgetInspector() {
   const sel = useEditorStore(selectSelectedWidget);
   const api = useEditorStoreApi();
   const postToken = useEditorStore((s) => s.postToken);
+  // The add-on's own semantic keys first (a path usually ties one of them to a field), then the predefined ones.
+  const docSemantic = useEditorStore((s) => s.doc.fields.semantic);
+  const pathKeys = useMemo(() => {
+    const own = docSemantic && typeof docSemantic === "object" ? Object.keys(docSemantic) : [];
+    return [...new Set([...own, ...SEMANTIC_KEYS])];
+  }, [docSemantic]);
   const problems = sel ? widgetProblems(sel.item.widget, sel.index) : NONE;
   const map = useMemo(() => byPath(problems), [problems]);
   const id = sel?.item.id;
@@ -189,6 +195,7 @@ function WidgetInspector() {
         value={(widget as Record<string, unknown>).semantic_paths}
         keyLabel="Semantic key"
         valueLabel="Field path"
+        keySuggestions={pathKeys}
         valueChoices={model.paths}
         removeWhenEmpty
       />

@@ -25,6 +25,59 @@ describe("editor store", () => {
     expect(store.getState().selectedId).toBe(c);
   });
 
+  it("undoes and redoes each kind of edit as one step: move, duplicate, delete, list reorder, kind switch, import", () => {
+    const store = createEditorStore();
+    const s = () => store.getState();
+    const title = s().addWidget("title_row");
+    const carousel = s().addWidget("image_carousel_row");
+    s().setWidgetField(carousel, ["image_carousel_row", "items"], [{ image_id: "a" }, { image_id: "b" }]);
+    const edits: Array<[string, () => void]> = [
+      ["move", () => s().moveWidget(1, 0)],
+      ["duplicate", () => s().duplicateWidget(title)],
+      ["delete", () => s().deleteWidget(title)],
+      [
+        "list reorder",
+        () =>
+          s().setWidgetField(
+            carousel,
+            ["image_carousel_row", "items"],
+            [{ image_id: "b" }, { image_id: "a" }],
+          ),
+      ],
+      ["kind switch", () => s().setKind("user")],
+      [
+        "import",
+        () => s().replace({ kind: "post", widgets: [wrapWidget(newWidget("score_row"))], fields: {} }),
+      ],
+    ];
+    for (const [name, edit] of edits) {
+      const before = s().doc;
+      edit();
+      const after = s().doc;
+      expect(after, name).not.toBe(before);
+      s().undo();
+      expect(s().doc, name).toBe(before);
+      s().redo();
+      expect(s().doc, name).toBe(after);
+    }
+  });
+
+  it("after undoing an add, the widget it was added after is selected", () => {
+    const store = createEditorStore();
+    const a = store.getState().addWidget("title_row");
+    store.getState().addWidget("subtitle_row");
+    store.getState().select(a);
+    store.getState().addWidget("score_row");
+    store.getState().undo();
+    expect(store.getState().doc.widgets).toHaveLength(2);
+    expect(store.getState().selectedId).toBe(a);
+    const undoDelete = createEditorStore();
+    const x = undoDelete.getState().addWidget("title_row");
+    undoDelete.getState().deleteWidget(x);
+    undoDelete.getState().undo();
+    expect(undoDelete.getState().selectedId).toBe(x);
+  });
+
   it("coalesces typing in one field into one undo step, and a blur ends it", () => {
     const store = createEditorStore();
     const id = store.getState().addWidget("title_row");

@@ -221,7 +221,13 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
 function keepSelection(from: EditorDocument, to: EditorDocument, id: string | null): string | null {
   if (id && indexOfWidget(to, id) >= 0) return id;
   const before = new Map(from.widgets.map((w) => [w.id, w.widget]));
-  return to.widgets.find((w) => before.get(w.id) !== w.widget)?.id ?? null;
+  const changed = to.widgets.find((w) => before.get(w.id) !== w.widget)?.id;
+  if (changed) return changed;
+  // The selected widget went away (an add was undone): the widget before it (the one it was added
+  // after) keeps the user's place.
+  const at = id ? indexOfWidget(from, id) : -1;
+  if (at < 0) return null;
+  return to.widgets[Math.min(Math.max(0, at - 1), to.widgets.length - 1)]?.id ?? null;
 }
 
 /** The store made by `createEditorStore`. */

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getAtPath } from "../../src/editor/store/document";
@@ -70,7 +70,7 @@ describe("focus and announcements after list edits", () => {
     await user.click(screen.getByRole("button", { name: "Add Title" }));
     await user.click(screen.getByRole("button", { name: "Delete" }));
     expect(announced()).toBe("Deleted Title, widget 1. Undo with Ctrl+Z.");
-    await waitFor(() => expect(document.activeElement?.id).toBe("field:widgets"));
+    expect(document.activeElement?.id).toBe("field:widgets");
   });
 
   it("moving a widget to the top keeps focus on its actions and says where it went", async () => {
@@ -80,9 +80,7 @@ describe("focus and announcements after list edits", () => {
     await user.click(screen.getByRole("button", { name: "Add Score" }));
     await user.click(screen.getByRole("button", { name: "Move up" }));
     expect(announced()).toBe("Moved Score to position 1 of 2.");
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move down" })),
-    );
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move down" }));
   });
 
   it("list items: moving keeps focus on the moved item, removing focuses the next item, adding focuses the new one", async () => {
@@ -90,9 +88,7 @@ describe("focus and announcements after list edits", () => {
     const { store } = renderStudio();
     await user.click(screen.getByRole("button", { name: "Add Image carousel" }));
     await user.click(inspector().getByRole("button", { name: "Add image" }));
-    await waitFor(() =>
-      expect(document.activeElement?.id).toBe("field:widgets/0/image_carousel_row/items/1/image_id"),
-    );
+    expect(document.activeElement?.id).toBe("field:widgets/0/image_carousel_row/items/1/image_id");
     await user.keyboard("{Control>}a{/Control}second");
     await user.click(inspector().getByRole("button", { name: "Move Image 2 up" }));
     const items = () =>
@@ -101,11 +97,9 @@ describe("focus and announcements after list edits", () => {
       }>;
     expect(items().map((i) => i.image_id)).toEqual(["second", "logo"]);
     // The moved item is at the top now: its up arrow is disabled, so focus is on its down arrow.
-    await waitFor(() =>
-      expect(document.activeElement).toBe(inspector().getByRole("button", { name: "Move Image 1 down" })),
-    );
+    expect(document.activeElement).toBe(inspector().getByRole("button", { name: "Move Image 1 down" }));
     await user.click(inspector().getByRole("button", { name: "Remove Image 1" }));
-    await waitFor(() => expect((document.activeElement as HTMLInputElement).value).toBe("logo"));
+    expect((document.activeElement as HTMLInputElement).value).toBe("logo");
   });
 
   it("categories: adding focuses the new one, removing focuses its neighbour", async () => {
@@ -114,15 +108,13 @@ describe("focus and announcements after list edits", () => {
     await user.click(screen.getByRole("radio", { name: "User add-on" }));
     await user.click(inspector().getByRole("tab", { name: /Add-on settings/ }));
     await user.click(inspector().getByRole("button", { name: "Add category" }));
-    await waitFor(() => expect(document.activeElement?.id).toBe("field:categories/0"));
+    expect(document.activeElement?.id).toBe("field:categories/0");
     await user.keyboard("car");
     await user.click(inspector().getByRole("button", { name: "Add category" }));
-    await waitFor(() => expect(document.activeElement?.id).toBe("field:categories/1"));
+    expect(document.activeElement?.id).toBe("field:categories/1");
     await user.click(inspector().getByRole("button", { name: "Remove category 2" }));
-    await waitFor(() => expect(document.activeElement?.id).toBe("field:categories/0"));
+    expect(document.activeElement?.id).toBe("field:categories/0");
     await user.click(inspector().getByRole("button", { name: "Remove category 1" }));
-    await waitFor(() =>
-      expect(document.activeElement).toBe(inspector().getByRole("button", { name: "Add category" })),
-    );
+    expect(document.activeElement).toBe(inspector().getByRole("button", { name: "Add category" }));
   });
 });

@@ -8,6 +8,7 @@ import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context
 import { fieldId, selectProblems, selectWidgetIds } from "../store/selectors";
 import { announce } from "../ui/announcer";
 import { ChromeIcon } from "../ui/icons";
+import { renderNow } from "../ui/render-now";
 import { scrollIntoContainer } from "../ui/scroll-into-container";
 import { widgetLabel, widgetSummary } from "./widget-summary";
 
@@ -267,29 +268,28 @@ function focusSelectedRow(id: string | null) {
 
 /** Deletes a widget, says so, and puts focus on the row that is now selected (or the list). */
 function deleteAndAnnounce(api: ReturnType<typeof useEditorStoreApi>, id: string, name: string) {
-  api.getState().deleteWidget(id);
+  renderNow(() => api.getState().deleteWidget(id));
   const next = api.getState().selectedId;
   announce(`Deleted ${name}. Undo with Ctrl+Z.`);
   if (next) focusSelectedRow(next);
   // The last widget is gone: the list itself takes focus, so the keyboard stays in the editor.
-  else requestAnimationFrame(() => document.getElementById(fieldId(["widgets"]))?.focus());
+  else document.getElementById(fieldId(["widgets"]))?.focus();
 }
 
 function RowActions(props: { id: string; index: number; count: number }) {
   const api = useEditorStoreApi();
   const { id, index, count } = props;
   const move = (to: number) => {
-    api.getState().moveWidget(index, to);
+    renderNow(() => api.getState().moveWidget(index, to));
     const doc = api.getState().doc;
     const label = labelOf(doc.widgets[to]?.widget);
     announce(`Moved ${label} to position ${to + 1} of ${doc.widgets.length}.`);
     // At the top or bottom the pressed arrow becomes disabled and would drop focus to the page.
-    if (to === 0 || to === doc.widgets.length - 1)
-      requestAnimationFrame(() => {
-        const pressed = document.activeElement;
-        if (!(pressed instanceof HTMLButtonElement) || pressed.disabled)
-          document.getElementById(`${rowButtonId(id)}:${to === 0 ? "down" : "up"}`)?.focus();
-      });
+    if (to === 0 || to === doc.widgets.length - 1) {
+      const pressed = document.activeElement;
+      if (!(pressed instanceof HTMLButtonElement) || pressed.disabled)
+        document.getElementById(`${rowButtonId(id)}:${to === 0 ? "down" : "up"}`)?.focus();
+    }
   };
   return (
     <fieldset className="row-actions bare" aria-label="Widget actions">
@@ -321,7 +321,7 @@ function RowActions(props: { id: string; index: number; count: number }) {
         aria-label="Duplicate"
         title="Duplicate"
         onClick={() => {
-          api.getState().duplicateWidget(id);
+          renderNow(() => api.getState().duplicateWidget(id));
           const doc = api.getState().doc;
           announce(
             `Duplicated ${labelOf(doc.widgets[index]?.widget)}: the copy is widget ${index + 2} of ${doc.widgets.length} and is selected.`,

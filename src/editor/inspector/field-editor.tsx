@@ -8,6 +8,7 @@ import { FieldShell, describedBy } from "../ui/field-shell";
 import { TextControl } from "../ui/text-control";
 import { useForm } from "./form-context";
 import { MapEditor } from "./map-editor";
+import { renderNow } from "../ui/render-now";
 
 const IconPicker = lazy(() => import("./icon-picker"));
 
@@ -509,26 +510,24 @@ function ListEditor(props: { field: FieldDescriptor; path: readonly PathSegment[
     const next = [...items];
     const [it] = next.splice(from, 1);
     next.splice(to, 0, it);
-    form.set(props.path, next);
+    renderNow(() => form.set(props.path, next));
     // Focus follows the moved item, on the same arrow while it can still go that way.
     const same = itemButton(to, to < from ? "up" : "down");
     const other = itemButton(to, to < from ? "down" : "up");
     const atEnd = to === 0 || to === items.length - 1;
-    requestAnimationFrame(() => document.getElementById(atEnd ? other : same)?.focus());
+    document.getElementById(atEnd ? other : same)?.focus();
   };
   const remove = (i: number) => {
-    form.set([...props.path, i], undefined);
+    renderNow(() => form.set([...props.path, i], undefined));
     // The button is gone: focus the first control of the item that took its place, or of the
     // one before it, or the Add button when the list is empty.
-    requestAnimationFrame(() => {
-      const list = document.getElementById(id);
-      const rows = list?.querySelectorAll<HTMLElement>(":scope > .list-items > .list-item");
-      const row = rows?.[Math.min(i, rows.length - 1)];
-      const target =
-        row?.querySelector<HTMLElement>("input, select, textarea") ??
-        list?.querySelector<HTMLElement>(":scope > .list-add");
-      target?.focus();
-    });
+    const list = document.getElementById(id);
+    const rows = list?.querySelectorAll<HTMLElement>(":scope > .list-items > .list-item");
+    const row = rows?.[Math.min(i, rows.length - 1)];
+    const target =
+      row?.querySelector<HTMLElement>("input, select, textarea") ??
+      list?.querySelector<HTMLElement>(":scope > .list-add");
+    target?.focus();
   };
   const limits =
     ui.min !== undefined && ui.max !== undefined
@@ -607,14 +606,12 @@ function ListEditor(props: { field: FieldDescriptor; path: readonly PathSegment[
         className="button list-add"
         disabled={atMax}
         onClick={() => {
-          form.set(props.path, [...items, newItem(props.field.fields ?? [])]);
+          renderNow(() => form.set(props.path, [...items, newItem(props.field.fields ?? [])]));
           // The new item's first field takes focus, so it can be filled in straight away.
-          requestAnimationFrame(() =>
-            document
-              .getElementById(id)
-              ?.querySelector<HTMLElement>(":scope > .list-items > .list-item:last-child input")
-              ?.focus(),
-          );
+          document
+            .getElementById(id)
+            ?.querySelector<HTMLElement>(":scope > .list-items > .list-item:last-child input")
+            ?.focus();
         }}
       >
         Add {ui.itemLabel.toLowerCase()}

@@ -11,6 +11,7 @@ import { TextControl } from "../ui/text-control";
 import { FieldEditor } from "./field-editor";
 import { type FormApi, FormProvider } from "./form-context";
 import { MapEditor } from "./map-editor";
+import { renderNow } from "../ui/render-now";
 
 function byPath(problems: readonly Problem[]): Map<string, Problem[]> {
   const map = new Map<string, Problem[]>();
@@ -393,7 +394,7 @@ function CategoriesEditor(props: { value: unknown; problems: Map<string, Problem
                   className="icon-button is-danger"
                   aria-label={`Remove category ${i + 1}`}
                   onClick={() => {
-                    set(list.filter((_, j) => j !== i));
+                    renderNow(() => set(list.filter((_, j) => j !== i)));
                     focusCategoryAfterRemoval(i);
                   }}
                 >
@@ -412,9 +413,8 @@ function CategoriesEditor(props: { value: unknown; problems: Map<string, Problem
         className="button"
         id="categories:add"
         onClick={() => {
-          set([...list, ""]);
-          const at = list.length;
-          requestAnimationFrame(() => document.getElementById(fieldId(["categories", at]))?.focus());
+          renderNow(() => set([...list, ""]));
+          document.getElementById(fieldId(["categories", list.length]))?.focus();
         }}
       >
         Add category
@@ -425,11 +425,9 @@ function CategoriesEditor(props: { value: unknown; problems: Map<string, Problem
 
 /** After a category is removed: focus the one that took its place, the one before, or Add category. */
 function focusCategoryAfterRemoval(i: number) {
-  requestAnimationFrame(() => {
-    const target =
-      document.getElementById(fieldId(["categories", i])) ??
-      document.getElementById(fieldId(["categories", i - 1])) ??
-      document.getElementById("categories:add");
-    target?.focus();
-  });
+  const target =
+    document.getElementById(fieldId(["categories", i])) ??
+    document.getElementById(fieldId(["categories", i - 1])) ??
+    document.getElementById("categories:add");
+  target?.focus();
 }

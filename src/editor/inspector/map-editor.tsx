@@ -5,6 +5,7 @@ import { freshKey, mapEntries, mapRemove, mapRename, mapSet } from "../store/doc
 import { fieldId } from "../store/selectors";
 import { FieldProblems, describedBy } from "../ui/field-shell";
 import { useForm } from "./form-context";
+import { renderNow } from "../ui/render-now";
 
 /** Options of a key/value editor. */
 export interface MapEditorProps {
@@ -61,12 +62,10 @@ export function MapEditor(props: MapEditorProps) {
         className="button"
         onClick={() => {
           const key = freshKey(props.value, "key");
-          form.set(props.path, mapSet(props.value, key, props.valueChoices?.[0] ?? ""));
+          renderNow(() => form.set(props.path, mapSet(props.value, key, props.valueChoices?.[0] ?? "")));
           // The new row's key field takes focus so the user can name it straight away.
-          requestAnimationFrame(() => {
-            const el = document.getElementById(`${fieldId([...abs, key])}:key`);
-            if (el instanceof HTMLInputElement) el.select();
-          });
+          const el = document.getElementById(`${fieldId([...abs, key])}:key`);
+          if (el instanceof HTMLInputElement) el.select();
         }}
       >
         Add {props.keyLabel.toLowerCase()}
@@ -216,7 +215,7 @@ function MapRow(props: {
           aria-label={`Remove ${entryKey}`}
           onClick={() => {
             const next = mapRemove(p.value, entryKey);
-            form.set(p.path, next === undefined && !p.removeWhenEmpty ? {} : next);
+            renderNow(() => form.set(p.path, next === undefined && !p.removeWhenEmpty ? {} : next));
             focusAfterRemoval(fieldId([...form.prefix, ...p.path]), props.index);
           }}
         >
@@ -240,12 +239,10 @@ function MapRow(props: {
  * one before it), or the editor's Add button when none is left, so keyboard users keep their place.
  */
 function focusAfterRemoval(mapId: string, index: number) {
-  requestAnimationFrame(() => {
-    const group = document.getElementById(mapId);
-    if (!group) return;
-    const keys = group.querySelectorAll<HTMLElement>(".map-row input[id$=':key']");
-    const target =
-      keys[Math.min(index, keys.length - 1)] ?? group.querySelector<HTMLElement>(":scope > .button");
-    target?.focus();
-  });
+  const group = document.getElementById(mapId);
+  if (!group) return;
+  const keys = group.querySelectorAll<HTMLElement>(".map-row input[id$=':key']");
+  const target =
+    keys[Math.min(index, keys.length - 1)] ?? group.querySelector<HTMLElement>(":scope > .button");
+  target?.focus();
 }

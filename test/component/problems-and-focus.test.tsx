@@ -118,3 +118,28 @@ describe("focus and announcements after list edits", () => {
     expect(document.activeElement).toBe(inspector().getByRole("button", { name: "Add category" }));
   });
 });
+
+describe("preview by keyboard", () => {
+  it("is one Tab stop; arrows, Home and End move between widgets and select them", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    for (const name of ["Add Title", "Add Subtitle", "Add Description"])
+      await user.click(screen.getByRole("button", { name }));
+    const phone = within(screen.getByRole("region", { name: "Add-on preview" }));
+    const frames = () => phone.getAllByRole("article");
+    // The selected widget (the description, added last) is the one in the Tab order.
+    expect(frames().map((f) => f.tabIndex)).toEqual([-1, -1, 0]);
+    frames()[2]?.focus();
+    await user.keyboard("{Home}");
+    expect(document.activeElement).toBe(frames()[0]);
+    expect(store.getState().selectedId).toBe(store.getState().doc.widgets[0]?.id);
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(frames()[1]);
+    expect(screen.getByRole("button", { name: "Subtitle, widget 2" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+    expect(frames().map((f) => f.tabIndex)).toEqual([-1, 0, -1]);
+    await user.keyboard("{End}");
+    expect(document.activeElement).toBe(frames()[2]);
+  });
+});

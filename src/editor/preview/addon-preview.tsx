@@ -50,6 +50,8 @@ interface FrameProps {
   index: number;
   theme: PreviewTheme;
   selected: boolean;
+  /** The one frame in the tab order (roving focus): 500 widgets must not be 500 Tab stops. */
+  tabbable: boolean;
   interactive: boolean;
   select: (index: number) => void;
 }
@@ -60,6 +62,7 @@ const WidgetFrame = memo(function WidgetFrame({
   index,
   theme,
   selected,
+  tabbable,
   interactive,
   select,
 }: FrameProps) {
@@ -82,7 +85,26 @@ const WidgetFrame = memo(function WidgetFrame({
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
       select(index);
+      return;
     }
+    // Arrows, Home and End move between widgets (and select them), as in the widget list.
+    const frames = e.currentTarget.parentElement?.querySelectorAll<HTMLElement>(":scope > .pv-frame");
+    if (!frames) return;
+    const to =
+      e.key === "ArrowDown"
+        ? index + 1
+        : e.key === "ArrowUp"
+          ? index - 1
+          : e.key === "Home"
+            ? 0
+            : e.key === "End"
+              ? frames.length - 1
+              : -1;
+    const target = frames[to];
+    if (to < 0 || !target) return;
+    e.preventDefault();
+    select(to);
+    target.focus();
   };
   return (
     // A widget holds its own controls (the description's "more"), so it cannot be a button; it is a
@@ -90,8 +112,8 @@ const WidgetFrame = memo(function WidgetFrame({
     <article
       className={selected ? "pv-frame pv-selected" : "pv-frame"}
       data-kind={kind}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: selecting a widget by keyboard needs focus
-      tabIndex={0}
+      tabIndex={tabbable ? 0 : -1}
+      aria-keyshortcuts="ArrowUp ArrowDown Home End"
       aria-label={`${index + 1}. ${widgetSummary(widget)}`}
       aria-current={selected ? "true" : undefined}
       onClick={() => select(index)}
@@ -128,6 +150,9 @@ export function AddonPreview(props: AddonPreviewProps) {
             index={i}
             theme={theme}
             selected={i === selectedIndex}
+            tabbable={
+              i === (selectedIndex !== undefined && selectedIndex < widgets.length ? selectedIndex : 0)
+            }
             interactive={onSelect !== undefined}
             select={select}
           />

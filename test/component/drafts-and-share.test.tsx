@@ -49,6 +49,11 @@ describe("drafts", () => {
     expect(rowNames()).toEqual(["Title, widget 1"]);
     await user.selectOptions(select, screen.getByRole("option", { name: "Untitled add-on" }));
     expect(rowNames()).toEqual(["Subtitle, widget 1"]);
+    // A name already taken by another draft gets a number, so the picker can tell them apart.
+    await user.clear(name);
+    await user.type(name, "Car report{Enter}");
+    expect([...select.options].map((o) => o.text).sort()).toEqual(["Car report", "Car report 2"]);
+    expect((name as HTMLInputElement).value).toBe("Car report 2");
     const confirm = window.confirm;
     window.confirm = () => true;
     try {

@@ -225,7 +225,9 @@ export function startDraftSession(options: DraftSessionOptions) {
     /** Renames the current draft. */
     rename(name: string): void {
       const id = ui.getState().currentId;
-      renameDraft(storage, id, name);
+      // Two drafts with one name could not be told apart in the draft picker: "Report" becomes "Report 2".
+      const others = listDrafts(storage).filter((d) => d.id !== id);
+      renameDraft(storage, id, uniqueDraftName(others, name));
       ui.setState({ drafts: listDrafts(storage) });
     },
     /** Deletes a draft; deleting the open one opens the next (or a new empty one). */

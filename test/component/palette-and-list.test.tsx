@@ -37,6 +37,23 @@ describe("palette", () => {
       ["Add Image carousel"],
     );
   });
+
+  it("adds the first match with Enter in the filter box, and Escape clears the filter", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const filter = screen.getByLabelText("Filter widgets");
+    await user.type(filter, "butt{Enter}");
+    expect(rows()).toEqual(["Button, widget 1"]);
+    expect(filter.getAttribute("aria-describedby")).toBe("palette-filter-hint");
+    expect(document.getElementById("palette-filter-hint")?.textContent).toMatch(/Enter here adds Button/);
+    await user.keyboard("{Escape}");
+    expect((filter as HTMLInputElement).value).toBe("");
+    const palette = within(screen.getByRole("region", { name: "Widgets" }));
+    expect(palette.getAllByRole("button", { name: /^Add / })).toHaveLength(10);
+    // With an empty filter, Enter adds nothing (it would be a guess).
+    await user.keyboard("{Enter}");
+    expect(rows()).toEqual(["Button, widget 1"]);
+  });
 });
 
 describe("widget list", () => {

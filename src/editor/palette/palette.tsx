@@ -10,6 +10,7 @@ export const PALETTE_PREFIX = "palette:";
 
 /** The left column: the ten widgets, a filter box; click or Enter adds after the selection. */
 export function Palette() {
+  const api = useEditorStoreApi();
   const [query, setQuery] = useState("");
   const q = query.trim().toLowerCase();
   const shown = WIDGET_MODELS.filter(
@@ -38,8 +39,23 @@ export function Palette() {
           data-native-undo=""
           value={query}
           onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter adds the first match ("but", Enter adds a Button); Escape clears the filter.
+            const first = shown[0];
+            if (e.key === "Enter" && q && first) {
+              e.preventDefault();
+              addAndAnnounce(api, first.kind, first.label);
+            } else if (e.key === "Escape" && query) {
+              e.preventDefault();
+              setQuery("");
+            }
+          }}
+          aria-describedby="palette-filter-hint"
         />
-        <p className="muted palette-hint">Click, press Enter, or drag into the list.</p>
+        <p className="muted palette-hint" id="palette-filter-hint">
+          Click, press Enter, or drag into the list.
+          {q && shown[0] ? ` Enter here adds ${shown[0].label}.` : ""}
+        </p>
         <ul className="palette-list">
           {shown.map((m) => (
             <PaletteItem key={m.kind} kind={m.kind} label={m.label} description={m.description} />
@@ -71,13 +87,8 @@ const PaletteItem = memo(function PaletteItem(props: {
         aria-describedby={`palette-desc-${props.kind}`}
         // Only the pointer starts a drag here; Enter and Space add the widget (keyboard reordering happens in the list).
         onPointerDown={(e) => listeners?.onPointerDown?.(e)}
-        onClick={() => {
-          const id = api.getState().addWidget(props.kind);
-          const { widgets } = api.getState().doc;
-          const at = widgets.findIndex((w) => w.id === id);
-          // Focus stays here (to add more); the new widget is selected in the list and the inspector.
-          announce(`Added ${props.label} as widget ${at + 1} of ${widgets.length}; it is selected.`);
-        }}
+        // Focus stays here (to add more); the new widget is selected in the list and the inspector.
+        onClick={() => addAndAnnounce(api, props.kind, props.label)}
       >
         <WidgetThumbnail kind={props.kind} />
         <span className="palette-text">
@@ -90,6 +101,14 @@ const PaletteItem = memo(function PaletteItem(props: {
     </li>
   );
 });
+
+/** Adds a widget after the selection and says where it went (the list may be out of sight). */
+function addAndAnnounce(api: ReturnType<typeof useEditorStoreApi>, kind: WidgetKind, label: string) {
+  const id = api.getState().addWidget(kind);
+  const { widgets } = api.getState().doc;
+  const at = widgets.findIndex((w) => w.id === id);
+  announce(`Added ${label} as widget ${at + 1} of ${widgets.length}; it is selected.`);
+}
 
 /** What a palette item looks like while dragged. */
 export function PaletteDragPreview(props: { kind: WidgetKind; label: string }) {

@@ -64,6 +64,19 @@ describe("focus and announcements after list edits", () => {
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Description, widget 3" }));
   });
 
+  it("Delete and Backspace on a row delete it, and focus moves to the neighbour", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    for (const name of ["Add Title", "Add Subtitle", "Add Description"])
+      await user.click(screen.getByRole("button", { name }));
+    screen.getByRole("button", { name: "Subtitle, widget 2" }).focus();
+    await user.keyboard("{Backspace}");
+    expect(announced()).toBe("Deleted Subtitle, widget 2. Undo with Ctrl+Z.");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Description, widget 2" }));
+    await user.keyboard("{Delete}");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Title, widget 1" }));
+  });
+
   it("after deleting the last widget, focus goes to the list, not the page", async () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();

@@ -57,8 +57,9 @@ export function WidgetList() {
       </div>
       <div className="panel-body list-body" id={fieldId(["widgets"])} tabIndex={-1} ref={body}>
         <p id="list-instructions" className="visually-hidden">
-          Use the up and down arrow keys to move between widgets. To reorder, focus a widget's drag handle,
-          press Space, move with the arrow keys and press Space again to drop, or Escape to cancel.
+          Use the up and down arrow keys to move between widgets; Delete removes the widget (Ctrl+Z brings it
+          back). To reorder, focus a widget's drag handle, press Space, move with the arrow keys and press
+          Space again to drop, or Escape to cancel.
         </p>
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <ol className="widget-list" aria-label="Add-on widgets">
@@ -167,7 +168,11 @@ const RowBody = memo(function RowBody(props: RowBodyProps) {
     else if (e.key === "ArrowUp") next = ids[index - 1]?.id;
     else if (e.key === "Home") next = ids[0]?.id;
     else if (e.key === "End") next = ids[ids.length - 1]?.id;
-    else if (e.key === "Delete" && (e.target as HTMLElement).id === rowButtonId(item.id)) {
+    // Backspace too: the key labelled "delete" on Mac keyboards sends it.
+    else if (
+      (e.key === "Delete" || e.key === "Backspace") &&
+      (e.target as HTMLElement).id === rowButtonId(item.id)
+    ) {
       e.preventDefault();
       deleteAndAnnounce(api, item.id, name);
       return;

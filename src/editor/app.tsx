@@ -43,6 +43,7 @@ import { Announcer } from "./ui/announcer";
 import { ChromeIcon } from "./ui/icons";
 import { PanelResizer } from "./ui/panel-resizer";
 import { scrollIntoContainer } from "./ui/scroll-into-container";
+import { onTabKeys } from "./ui/tab-keys";
 // The main preview column draws add-ons too; its styles must not wait for a lazily loaded panel.
 import "./preview/preview-styles";
 
@@ -399,6 +400,15 @@ function BottomPanels() {
               aria-selected={tab === t.id}
               aria-controls="bottom-panel"
               onClick={() => choose(t.id)}
+              onKeyDown={(e) =>
+                onTabKeys(
+                  e,
+                  tabs.map((x) => x.id),
+                  t.id,
+                  choose,
+                  (id) => `bottom-tab-${id}`,
+                )
+              }
             >
               {t.label}
               {t.id === "problems" && (errors || warnings) ? (

@@ -156,3 +156,28 @@ describe("preview by keyboard", () => {
     expect(document.activeElement).toBe(frames()[2]);
   });
 });
+
+describe("tab lists", () => {
+  it("arrow keys, Home and End switch the inspector's and the output panel's tabs", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const widgetTab = within(screen.getByRole("region", { name: "Inspector" })).getByRole("tab", {
+      name: "Widget",
+    });
+    widgetTab.focus();
+    await user.keyboard("{ArrowRight}");
+    const settings = within(screen.getByRole("region", { name: "Inspector" })).getByRole("tab", {
+      name: /Add-on settings/,
+    });
+    expect(document.activeElement).toBe(settings);
+    expect(settings.getAttribute("aria-selected")).toBe("true");
+    const problems = screen.getByRole("tab", { name: /^Problems/ });
+    problems.focus();
+    await user.keyboard("{End}");
+    expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Inbox" }));
+    await user.keyboard("{ArrowRight}");
+    expect(document.activeElement).toBe(screen.getByRole("tab", { name: /^Problems/ }));
+    await user.keyboard("{ArrowRight}");
+    expect(screen.getByRole("tab", { name: "JSON" }).getAttribute("aria-selected")).toBe("true");
+  });
+});

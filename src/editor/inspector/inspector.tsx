@@ -4,6 +4,7 @@ import { HASHED_SEMANTIC_KEYS, PREDEFINED_SEMANTIC } from "../../platform/semant
 import { widgetKindOf } from "../../platform/widgets";
 import { modelOf } from "../../widgets/models";
 import { hiddenFields, KIND_FIELDS } from "../store/document";
+import type { InspectorTab } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId, selectProblems, selectSelectedWidget, widgetProblems } from "../store/selectors";
 import { FieldProblems, FieldShell } from "../ui/field-shell";
@@ -12,6 +13,7 @@ import { FieldEditor } from "./field-editor";
 import { type FormApi, FormProvider } from "./form-context";
 import { MapEditor } from "./map-editor";
 import { renderNow } from "../ui/render-now";
+import { onTabKeys } from "../ui/tab-keys";
 
 function byPath(problems: readonly Problem[]): Map<string, Problem[]> {
   const map = new Map<string, Problem[]>();
@@ -45,6 +47,8 @@ function useFocusRequests() {
   }, [request]);
 }
 
+const INSPECTOR_TABS: readonly InspectorTab[] = ["widget", "document"];
+
 /** The right column: the selected widget's generated form, or the document's own fields. */
 export function Inspector() {
   const tab = useEditorStore((s) => s.inspectorTab);
@@ -62,6 +66,7 @@ export function Inspector() {
           aria-controls="inspector-panel"
           className="tab"
           onClick={() => setTab("widget")}
+          onKeyDown={(e) => onTabKeys(e, INSPECTOR_TABS, "widget", setTab, (t) => `inspector-tab-${t}`)}
         >
           Widget
         </button>
@@ -73,6 +78,7 @@ export function Inspector() {
           aria-controls="inspector-panel"
           className="tab"
           onClick={() => setTab("document")}
+          onKeyDown={(e) => onTabKeys(e, INSPECTOR_TABS, "document", setTab, (t) => `inspector-tab-${t}`)}
         >
           Add-on settings
           {docProblemCount ? <span className="badge">{docProblemCount}</span> : null}

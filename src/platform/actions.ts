@@ -14,9 +14,9 @@ export type ActionKind = (typeof ACTION_KINDS)[number];
 
 export const ACTION_LABELS: Record<ActionKind, string> = {
   open_direct_link: "Open a link",
-  open_server_link: "Ask the app's start address for a link",
-  get_dynamic_action: "Ask the app for an action",
-  open_post_page: "Open a post's page",
+  open_server_link: "Server link (app answers a URL)",
+  get_dynamic_action: "Dynamic action (app decides)",
+  open_post_page: "Open a post",
   open_post_manage_page: "Open a post's manage page",
 };
 

@@ -79,14 +79,29 @@ export function CutText(props: { text: string; max: number | undefined; classNam
   const kept = truncateCodePoints(text, max);
   const cut = text.slice(kept.length);
   const over = codePointLength(text) - max;
+  // A cut inside a Persian word would break the letters' joining at the element boundary; a zero-width
+  // joiner on both sides keeps each letter in the shape it has in the whole word.
+  const join = joinsAcross(kept, cut) ? ZWJ : "";
   return (
     <span className={className}>
       {kept}
+      {join}
       <del className="pv-cut" title={`The app cuts these ${over} characters (limit ${max})`}>
+        {join}
         {cut}
       </del>
     </span>
   );
+}
+
+const ZWJ = "\u200D";
+const ARABIC_LETTER = /[\u0620-\u064A\u066E-\u06D3\u06FA-\u06FF\u0750-\u077F]/u;
+
+/** True when the text is cut between two Arabic-script letters (one word). */
+function joinsAcross(kept: string, cut: string): boolean {
+  const before = Array.from(kept).at(-1) ?? "";
+  const after = Array.from(cut)[0] ?? "";
+  return ARABIC_LETTER.test(before) && ARABIC_LETTER.test(after);
 }
 
 /** The thin line the app draws under a widget with a divider. */

@@ -4,7 +4,7 @@ import { type Color, COLORS, COLOR_SWATCHES } from "../../platform/colors";
 import type { FieldDescriptor } from "../../platform/fields";
 import type { PathSegment, Problem } from "../../platform/problems";
 import { fieldId } from "../store/selectors";
-import { FieldShell, describedBy } from "../ui/field-shell";
+import { FieldProblems, FieldShell, describedBy } from "../ui/field-shell";
 import { TextControl } from "../ui/text-control";
 import { useForm } from "./form-context";
 import { MapEditor } from "./map-editor";
@@ -36,12 +36,14 @@ export function FieldEditor(props: {
   const help = "help" in ui ? ui.help : undefined;
   const desc = describedBy(id, Boolean(help), problems);
   const value = props.value;
+  // Every labelled control below takes these four as they are.
+  const shell = { id, label: ui.label, required: field.required, problems };
 
   switch (ui.ui) {
     case "text": {
       const text = typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value);
       return (
-        <FieldShell id={id} label={ui.label} required={field.required} help={help} problems={problems}>
+        <FieldShell {...shell} help={help}>
           <TextControl
             id={id}
             value={text}
@@ -72,17 +74,14 @@ export function FieldEditor(props: {
               {help}
             </p>
           ) : null}
-          <FieldProblemsInline id={id} problems={problems} />
+          <FieldProblems id={id} problems={problems} />
         </div>
       );
     case "percentage":
       return (
         <PercentageField
-          id={id}
-          label={ui.label}
-          required={field.required}
+          {...shell}
           value={value}
-          problems={problems}
           describedBy={desc}
           onChange={(n, typing) => form.set(path, n, typing)}
           onBlur={form.endTyping}
@@ -99,7 +98,7 @@ export function FieldEditor(props: {
         options.findIndex((o) => o.value === value),
       );
       return (
-        <FieldShell id={id} label={ui.label} required={field.required} problems={problems} asLegend>
+        <FieldShell {...shell} asLegend>
           <div className="swatches" role="radiogroup" aria-labelledby={`${id}:label`} aria-describedby={desc}>
             {options.map((o, i) => (
               <label key={o.name} className="swatch" title={o.value ?? "No colour"}>
@@ -131,11 +130,8 @@ export function FieldEditor(props: {
     case "icon":
       return (
         <IconField
-          id={id}
-          label={ui.label}
-          required={field.required}
+          {...shell}
           value={typeof value === "string" ? value : ""}
-          problems={problems}
           describedBy={desc}
           onChange={(s, typing) => form.set(path, s === "" && !field.required ? undefined : s, typing)}
           onBlur={form.endTyping}
@@ -144,11 +140,8 @@ export function FieldEditor(props: {
     case "image":
       return (
         <FieldShell
-          id={id}
-          label={ui.label}
-          required={field.required}
+          {...shell}
           help={help}
-          problems={problems}
           extra={
             value === "logo" ? null : (
               <button type="button" className="link-button" onClick={() => form.set(path, "logo")}>
@@ -171,23 +164,14 @@ export function FieldEditor(props: {
         </FieldShell>
       );
     case "action":
-      return (
-        <ActionEditor
-          id={id}
-          label={ui.label}
-          required={field.required}
-          path={path}
-          value={value}
-          problems={problems}
-        />
-      );
+      return <ActionEditor {...shell} path={path} value={value} />;
     case "list":
       return <ListEditor field={field} path={path} value={value} />;
     case "group":
       return (
         <fieldset className="group" id={id} tabIndex={-1}>
           <legend>{ui.label}</legend>
-          <FieldProblemsInline id={id} problems={problems} />
+          <FieldProblems id={id} problems={problems} />
           {(field.fields ?? []).map((f) => (
             <FieldEditor
               key={f.key}
@@ -201,30 +185,19 @@ export function FieldEditor(props: {
   }
 }
 
-function FieldProblemsInline(props: { id: string; problems: readonly Problem[] }) {
-  if (!props.problems.length) return null;
-  return (
-    <ul className="field-problems" id={`${props.id}:problems`}>
-      {props.problems.map((p) => (
-        <li key={`${p.code}:${p.message}`} className={`field-problem is-${p.severity}`}>
-          <span className="visually-hidden">{p.severity === "error" ? "Error: " : "Warning: "}</span>
-          {p.message}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function PercentageField(props: {
+/** What the percentage and icon controls share: the labelled field and its typed value's callbacks. */
+type ControlProps<V, T> = {
   id: string;
   label: string;
   required: boolean;
-  value: unknown;
+  value: V;
   problems: readonly Problem[];
   describedBy: string | undefined;
-  onChange: (n: number | undefined, typing: boolean) => void;
+  onChange: (value: T, typing: boolean) => void;
   onBlur: () => void;
-}) {
+};
+
+function PercentageField(props: ControlProps<unknown, number | undefined>) {
   const n = typeof props.value === "number" ? props.value : undefined;
   return (
     <FieldShell
@@ -275,17 +248,13 @@ function PercentageField(props: {
   );
 }
 
-function IconField(props: {
-  id: string;
-  label: string;
-  required: boolean;
-  value: string;
-  problems: readonly Problem[];
-  describedBy: string | undefined;
-  onChange: (value: string, typing: boolean) => void;
-  onBlur: () => void;
-}) {
+function IconField(props: ControlProps<string, string>) {
   const [open, setOpen] = useState(false);
+  // Closing the picker (by choosing or not) hands focus back to the name box it belongs to.
+  const closePicker = () => {
+    setOpen(false);
+    document.getElementById(props.id)?.focus();
+  };
   return (
     <FieldShell
       id={props.id}
@@ -320,14 +289,10 @@ function IconField(props: {
             <IconPicker
               label={props.label}
               value={props.value}
-              onClose={() => {
-                setOpen(false);
-                document.getElementById(props.id)?.focus();
-              }}
+              onClose={closePicker}
               onPick={(name) => {
                 props.onChange(name, false);
-                setOpen(false);
-                document.getElementById(props.id)?.focus();
+                closePicker();
               }}
             />
           </Suspense>
@@ -397,7 +362,7 @@ function ActionEditor(props: {
             </option>
           ))}
         </select>
-        <FieldProblemsInline id={props.id} problems={props.problems} />
+        <FieldProblems id={props.id} problems={props.problems} />
       </div>
       {kind === "open_direct_link" ? (
         <FieldShell
@@ -546,7 +511,7 @@ function ListEditor(props: { field: FieldDescriptor; path: readonly PathSegment[
           {limits ? `, ${limits}` : ""})
         </span>
       </legend>
-      <FieldProblemsInline id={id} problems={problems} />
+      <FieldProblems id={id} problems={problems} />
       <ol className="list-items">
         {items.map((item, i) => {
           const itemLabel = `${ui.itemLabel} ${i + 1}`;

@@ -7,6 +7,7 @@ import lz from "lz-string";
 import { v2PostBody } from "./fixtures";
 import { round, type Summary, summarise } from "./stats";
 import { startServers } from "./servers";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
 
 /**
  * The share-link fragment of src/editor/share/share-link.ts (`doc=` + lz-string of {kind, body}).
@@ -98,16 +99,6 @@ export interface BrowserFigures {
   import: BrowserImportFigures | NotMeasured;
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const UI_TIMEOUT = 20_000;
 
 class NotThere extends Error {}
@@ -718,7 +709,7 @@ async function attempt<T>(label: string, fn: () => Promise<T>): Promise<T | NotM
 /** The Chromium version string, e.g. "Chromium 156.0.8078.79". */
 export function chromiumVersion(): string {
   try {
-    return execFileSync(CHROMIUM, ["--version"], {
+    return execFileSync(CHROMIUM_PATH, ["--version"], {
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
     }).trim();
@@ -730,7 +721,7 @@ export function chromiumVersion(): string {
 /** Runs every browser measurement against the built editor served by the proxy. */
 export async function benchBrowser(distDir: string): Promise<BrowserFigures> {
   const servers = await startServers(distDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   const base = servers.proxyUrl;
   try {
     // BENCH_PARTS=load,edit,drag,memory,import runs only those (for profiling one of them).

@@ -1,12 +1,11 @@
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/chromium";
 import { EMULATOR_PORT, STUDIO_PORT } from "./ports";
 
-// Debian's Chromium: Playwright's own browser downloads are not reachable here (CONVENTIONS).
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromium))
+if (!existsSync(CHROMIUM_PATH))
   throw new Error(
-    `Chromium not found at ${chromium}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`,
+    `Chromium not found at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium" (or set CHROMIUM_PATH).`,
   );
 
 /** Where the suite's own build of the editor goes (ignored by git with node_modules). */
@@ -33,17 +32,8 @@ export default defineConfig({
     trace: "off",
     video: "off",
     launchOptions: {
-      executablePath: chromium,
-      // Without these, Chromium tries to reach Google's hosts on this closed network.
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS],
     },
   },
   webServer: {

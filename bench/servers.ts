@@ -1,11 +1,8 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { createEmulator, type Emulator } from "../src/emulator/app";
 import { DEMO_APP } from "../src/emulator/state";
 import { createProxy } from "../src/server/app";
 import { type Config, loadConfig } from "../src/server/config";
-
-type Handler = (req: Request) => Response | Promise<Response>;
+import { demoProxyEnv, type Handler, listen } from "../test/helpers/servers";
 
 /** The emulator and the proxy in front of it, both over HTTP on 127.0.0.1 ephemeral ports. */
 export interface BenchServers {
@@ -14,21 +11,6 @@ export interface BenchServers {
   config: Config;
   emulator: Emulator;
   close(): Promise<void>;
-}
-
-function listen(handler: Handler): Promise<{ url: string; close(): Promise<void> }> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch: handler, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
-      resolve({
-        url: `http://127.0.0.1:${info.port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            if ("closeAllConnections" in server) server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
 }
 
 /**
@@ -42,19 +24,13 @@ export async function startServers(distDir: string): Promise<BenchServers> {
   let handler: Handler = () => new Response("starting", { status: 503 });
   const proxyServer = await listen((req) => handler(req));
   const config = loadConfig(
-    {
-      PORT: "0",
-      PUBLIC_URL: proxyServer.url,
-      PLATFORM_API_URL: emulatorServer.url,
-      PLATFORM_AUTH_URL: emulatorServer.url,
-      APP_SLUG: DEMO_APP.slug,
-      APP_CLIENT_SECRET: DEMO_APP.clientSecret,
-      APP_API_KEY: DEMO_APP.apiKey,
-      APP_IDENTIFICATION_KEY: DEMO_APP.identificationKey,
-      SESSION_SECRET: "benchmark-session-secret-0123456789abcdef",
-      POST_PAGE_URL: `${emulatorServer.url}/posts/{post_token}`,
-      DIST_DIR: distDir,
-    },
+    demoProxyEnv({
+      publicUrl: proxyServer.url,
+      platformUrl: emulatorServer.url,
+      emulatorUrl: emulatorServer.url,
+      sessionSecret: "benchmark-session-secret-0123456789abcdef",
+      distDir,
+    }),
     DEMO_APP,
   );
   const proxy = createProxy({ config, log: () => {} });

@@ -1,33 +1,11 @@
-import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
 import { createProxy, type StudioProxy } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { createEmulator, type Emulator } from "../../src/emulator/app";
 import { type ManualClock, manualClock } from "../../src/emulator/clock";
 import { DEMO_APP } from "../../src/emulator/state";
+import { demoProxyEnv, type Handler, listen, type Running } from "../helpers/servers";
 
-export interface Running {
-  url: string;
-  close(): Promise<void>;
-}
-
-type Handler = (req: Request) => Response | Promise<Response>;
-
-/** Serves a fetch handler over real HTTP on 127.0.0.1 with an ephemeral port. */
-export async function listen(handler: Handler): Promise<Running> {
-  return new Promise((resolve) => {
-    const server = serve({ fetch: handler, port: 0, hostname: "127.0.0.1" }, (info: AddressInfo) => {
-      resolve({
-        url: `http://127.0.0.1:${info.port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            if ("closeAllConnections" in server) server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
-}
+export { listen, type Running };
 
 /** A browser-like client: keeps cookies, does not follow redirects, records everything it saw. */
 export class Browser {
@@ -113,18 +91,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   const platformUrl = opts.platformUrl ?? emulatorServer.url;
   const config = loadConfig(
     {
-      PORT: "0",
-      PUBLIC_URL: proxyServer.url,
-      PLATFORM_API_URL: platformUrl,
-      PLATFORM_AUTH_URL: platformUrl,
-      APP_SLUG: DEMO_APP.slug,
-      APP_CLIENT_SECRET: DEMO_APP.clientSecret,
-      APP_API_KEY: DEMO_APP.apiKey,
-      APP_IDENTIFICATION_KEY: DEMO_APP.identificationKey,
-      SESSION_SECRET: "integration-test-session-secret-0123456789",
+      ...demoProxyEnv({
+        publicUrl: proxyServer.url,
+        platformUrl,
+        emulatorUrl: emulatorServer.url,
+        sessionSecret: "integration-test-session-secret-0123456789",
+        distDir: "test/integration/no-dist-here",
+      }),
       UPSTREAM_TIMEOUT_MS: String(opts.upstreamTimeoutMs ?? 2000),
-      POST_PAGE_URL: `${emulatorServer.url}/posts/{post_token}`,
-      DIST_DIR: "test/integration/no-dist-here",
     },
     DEMO_APP,
   );

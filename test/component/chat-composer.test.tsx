@@ -1,30 +1,16 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import * as ops from "../../src/editor/chat/chat-document";
 import { ChatComposer } from "../../src/editor/chat/chat-composer";
 import { CHAT_DRAFT_KEY, createChatStore } from "../../src/editor/chat/chat-store";
-import type { KeyValueStorage } from "../../src/editor/publish/oauth-resume";
 import { createProxyClient, type FetchLike } from "../../src/editor/publish/proxy-client";
-import type { FlowEnvironment } from "../../src/editor/publish/use-send-flow";
 import { studioError } from "../../src/platform/errors";
 import { validateBody } from "../../src/platform/validate";
+import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
 
 afterEach(cleanup);
-
-function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 function draftWith(rowSizes: number[]): ops.ChatDraft {
   let d = ops.emptyChatDraft();
@@ -115,13 +101,7 @@ function setup(opts: { draft?: ops.ChatDraft; route?: (url: string) => Response 
     calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     return (opts.route ?? (() => json(200, { signedIn: true, scopes: [], app: "demo-app" })))(url);
   };
-  const navigate = vi.fn();
-  const env = (): FlowEnvironment => ({
-    navigate,
-    replaceUrl: vi.fn(),
-    location: { pathname: "/chat", search: "", hash: "" },
-    storage,
-  });
+  const { env, navigate } = flowEnv(storage, { pathname: "/chat" });
   const store = createChatStore({ storage, ...(opts.draft ? { initial: opts.draft } : {}) });
   render(<ChatComposer store={store} client={createProxyClient({ fetch })} env={env} storage={storage} />);
   return { store, calls, navigate, storage };

@@ -1,17 +1,13 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import type { EventSourceLike } from "../../src/editor/inbox/inbox-panel";
 import { InboxPanel } from "../../src/editor/inbox/inbox-panel";
-import type { KeyValueStorage } from "../../src/editor/publish/oauth-resume";
 import { createProxyClient, type FetchLike } from "../../src/editor/publish/proxy-client";
-import type { FlowEnvironment } from "../../src/editor/publish/use-send-flow";
+import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
 
 afterEach(cleanup);
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 class FakeEventSource implements EventSourceLike {
   listeners = new Map<string, Array<(e: MessageEvent<string>) => void>>();
@@ -66,19 +62,8 @@ function setup(route: (url: string, init?: RequestInit) => Response) {
     });
     return route(url, init);
   };
-  const map = new Map<string, string>();
-  const storage: KeyValueStorage = {
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-  const navigate = vi.fn();
-  const env = (): FlowEnvironment => ({
-    navigate,
-    replaceUrl: vi.fn(),
-    location: { pathname: "/", search: "", hash: "" },
-    storage,
-  });
+  const storage = memoryStorage();
+  const { env, navigate } = flowEnv(storage);
   render(
     <InboxPanel
       client={createProxyClient({ fetch })}

@@ -1,29 +1,15 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import type { KeyValueStorage } from "../../src/editor/publish/oauth-resume";
+import { afterEach, describe, expect, it } from "vitest";
 import { createProxyClient, type FetchLike } from "../../src/editor/publish/proxy-client";
 import { PublishPanel } from "../../src/editor/publish/publish-panel";
-import type { FlowEnvironment } from "../../src/editor/publish/use-send-flow";
 import { createEditorStore } from "../../src/editor/store/editor-store";
 import { EditorStoreProvider } from "../../src/editor/store/editor-store-context";
 import { studioError } from "../../src/platform/errors";
+import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
 
 afterEach(cleanup);
-
-function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {
-  const map = new Map<string, string>();
-  return {
-    map,
-    getItem: (k) => map.get(k) ?? null,
-    setItem: (k, v) => void map.set(k, v),
-    removeItem: (k) => void map.delete(k),
-  };
-}
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 const SESSION = {
   signedIn: true,
@@ -47,14 +33,7 @@ function setup(opts: {
     return opts.route(url, init);
   };
   const storage = opts.storage ?? memoryStorage();
-  const navigate = vi.fn();
-  const replaceUrl = vi.fn();
-  const env = (): FlowEnvironment => ({
-    navigate,
-    replaceUrl,
-    location: { pathname: "/", search: opts.search ?? "", hash: "" },
-    storage,
-  });
+  const { env, navigate, replaceUrl } = flowEnv(storage, { search: opts.search ?? "" });
   const store = createEditorStore({ postToken: opts.token ?? "gZx7yK3aB1" });
   if (opts.user) store.getState().setKind("user");
   store.getState().addWidget("title_row");

@@ -1,24 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type BodyKind, validateBody } from "../../src/platform";
-
-function expectValid(kind: BodyKind, body: unknown) {
-  const r = validateBody(kind, body);
-  expect(r.errors.map((p) => `${p.at}: ${p.message}`)).toEqual([]);
-  expect(r.ok).toBe(true);
-  return r;
-}
-
-function expectError(kind: BodyKind, body: unknown, at: string, message?: RegExp) {
-  const r = validateBody(kind, body);
-  expect(r.ok).toBe(false);
-  const hit = r.errors.find((p) => p.at === at);
-  expect(
-    hit,
-    `no error at ${at}; errors: ${r.errors.map((p) => `${p.at}: ${p.message}`).join(" | ")}`,
-  ).toBeDefined();
-  if (message) expect(hit?.message).toMatch(message);
-  return r;
-}
+import { expectError, expectValid } from "../helpers/expect-body";
 
 const UUID = "3f2c1a9e-8b7d-4c6e-9f01-2a3b4c5d6e7f";
 const selectorWith = (action: unknown) => ({ widgets: [{ selector_row: { title: "گزارش کامل", action } }] });

@@ -1,28 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { type BodyKind, validateBody } from "../../src/platform";
+import { expectError, expectValid } from "../helpers/expect-body";
 
 /** A post add-on body holding the given widgets. */
 const post = (...widgets: unknown[]) => ({ widgets });
-
-function errorsOf(kind: BodyKind, body: unknown) {
-  return validateBody(kind, body).errors.map((p) => `${p.at}: ${p.message}`);
-}
-
-function expectValid(kind: BodyKind, body: unknown) {
-  const r = validateBody(kind, body);
-  expect(r.errors.map((p) => `${p.at}: ${p.message}`)).toEqual([]);
-  expect(r.ok).toBe(true);
-  return r;
-}
-
-function expectError(kind: BodyKind, body: unknown, at: string, message?: RegExp) {
-  const r = validateBody(kind, body);
-  expect(r.ok).toBe(false);
-  const hit = r.errors.find((p) => p.at === at);
-  expect(hit, `no error at ${at}; errors: ${errorsOf(kind, body).join(" | ")}`).toBeDefined();
-  if (message) expect(hit?.message).toMatch(message);
-  return r;
-}
 
 // Persian letters and an emoji outside the BMP (two UTF-16 units, one code point).
 const PERSIAN = "ب";

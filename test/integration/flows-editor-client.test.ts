@@ -1,7 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createProxyClient, type ProxyClient } from "../../src/editor/publish/proxy-client";
 import { DEMO_CONVERSATION_ID, DEMO_POST_TOKEN, DEMO_USER } from "../../src/emulator/state";
-import { Browser, consent, leakedSecrets, POST_BODY, type Stack, signIn, startStack } from "./server-harness";
+import { type Browser, consent, POST_BODY, type Stack, signIn, stackPerTest } from "./server-harness";
 
 /**
  * The editor's own proxy client (the one the publish panel, the chat composer and the inbox use)
@@ -13,9 +13,9 @@ let stack: Stack;
 let browser: Browser;
 let client: ProxyClient;
 
-beforeEach(async () => {
-  stack = await startStack({ attachDelayMs: 1000 });
-  browser = new Browser();
+stackPerTest({ attachDelayMs: 1000 }, async (s, b) => {
+  stack = s;
+  browser = b;
   client = createProxyClient({
     baseUrl: stack.proxyServer.url,
     // The browser's cookie jar, as `credentials: "same-origin"` gives the editor.
@@ -24,10 +24,6 @@ beforeEach(async () => {
       return new Response(text, { status: res.status, headers: res.headers });
     },
   });
-});
-afterEach(async () => {
-  expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
-  await stack.close();
 });
 
 async function page(path: string): Promise<string> {

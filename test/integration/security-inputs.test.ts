@@ -1,22 +1,18 @@
 import { request as httpRequest } from "node:http";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { studioErrorSchema } from "../../src/platform/errors";
 import type { Inbox } from "../../src/server/inbox";
-import { Browser, leakedSecrets, type Stack, signIn, startStack } from "./server-harness";
+import { Browser, type Stack, signIn, stackPerTest } from "./server-harness";
 
 let stack: Stack;
 let browser: Browser;
 
-beforeEach(async () => {
-  stack = await startStack();
-  browser = new Browser();
+stackPerTest({}, async (s, b) => {
+  stack = s;
+  browser = b;
   await signIn(browser, stack, [`POST_ADDON_CREATE.${DEMO_POST_TOKEN}`, "USER_ADDON_CREATE", "USER_PHONE"]);
   stack.upstream.length = 0;
-});
-afterEach(async () => {
-  expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
-  await stack.close();
 });
 
 /** Sends a request with the path exactly as given (no dot-segment resolution) and the browser's cookies. */

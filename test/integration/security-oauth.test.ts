@@ -1,21 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { studioErrorSchema } from "../../src/platform/errors";
 import { createSessionCodec } from "../../src/server/session";
-import { Browser, leakedSecrets, POST_BODY, type Stack, signIn, startStack } from "./server-harness";
+import { type Browser, POST_BODY, type Stack, signIn, stackPerTest, consentCallback } from "./server-harness";
 
 const SCOPE = `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`;
 let stack: Stack;
 let browser: Browser;
 
-beforeEach(async () => {
-  stack = await startStack({ accessTokenTtlSeconds: 600 });
-  browser = new Browser();
-});
-afterEach(async () => {
-  expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
-  await stack.close();
+stackPerTest({ accessTokenTtlSeconds: 600 }, (s, b) => {
+  stack = s;
+  browser = b;
 });
 
 const publishUrl = () => `${stack.proxyServer.url}/api/posts/${DEMO_POST_TOKEN}/addon`;
@@ -134,15 +130,13 @@ describe("OAuth callback", () => {
   });
 
   it("refuses a state older than 10 minutes, without exchanging the code", async () => {
-    const page = await browser.follow(`${stack.proxyServer.url}/oauth/start?scope=${SCOPE}`);
-    const consentId = /name="consent" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
-    const decided = await browser.fetch(`${stack.emulatorServer.url}/oauth2/auth/decision`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: `consent=${consentId}&decision=allow`,
-    });
+    const callbackUrl = await consentCallback(
+      browser,
+      `${stack.proxyServer.url}/oauth/start?scope=${SCOPE}`,
+      "allow",
+    );
     stack.clock.advance(10 * 60 * 1000 + 1);
-    const back = await browser.fetch(decided.res.headers.get("location") ?? "");
+    const back = await browser.fetch(callbackUrl);
     expect(back.res.status).toBe(400);
     expect(tokenCalls()).toBe(0);
   });

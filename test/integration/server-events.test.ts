@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN } from "../../src/emulator/state";
-import { Browser, leakedSecrets, type Stack, signIn, startStack } from "./server-harness";
+import { type Browser, type Stack, signIn, stackPerTest } from "./server-harness";
 
 let stack: Stack;
 let browser: Browser;
 
-beforeEach(async () => {
-  stack = await startStack();
-  browser = new Browser();
-});
-afterEach(async () => {
-  expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
-  await stack.close();
+stackPerTest({}, (s, b) => {
+  stack = s;
+  browser = b;
 });
 
 const chatEvent = (text: string) => ({

@@ -1,3 +1,4 @@
+import { afterEach, beforeEach, expect } from "vitest";
 import { createProxy, type StudioProxy } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { createEmulator, type Emulator } from "../../src/emulator/app";
@@ -149,8 +150,11 @@ export async function signIn(
   return consent(browser, `${stack.proxyServer.url}/oauth/start?${q}`, opts.decision ?? "allow");
 }
 
-/** Follows an authorize URL to the consent page, decides, and returns where the browser lands. */
-export async function consent(
+/**
+ * Follows an authorize URL to the consent page and decides, without going back to the proxy:
+ * returns the callback address the emulator redirects to (code and state in its query).
+ */
+export async function consentCallback(
   browser: Browser,
   startUrl: string,
   decision: "allow" | "deny",
@@ -165,7 +169,16 @@ export async function consent(
   });
   const callback = decided.res.headers.get("location");
   if (!callback) throw new Error("no redirect after consent");
-  const back = await browser.fetch(callback);
+  return callback;
+}
+
+/** Follows an authorize URL to the consent page, decides, and returns where the browser lands. */
+export async function consent(
+  browser: Browser,
+  startUrl: string,
+  decision: "allow" | "deny",
+): Promise<string> {
+  const back = await browser.fetch(await consentCallback(browser, startUrl, decision));
   return back.res.headers.get("location") ?? `${back.res.status}`;
 }
 
@@ -193,6 +206,28 @@ export function leakedSecrets(stack: Stack, seen: string[], logs: string[]): str
     ...secretsOf(stack, { includeCodes: false }).filter((x) => browserText.includes(x)),
     ...secretsOf(stack, { includeCodes: true }).filter((x) => logText.includes(x)),
   ];
+}
+
+/**
+ * Gives each test of the file a fresh stack and browser (handed to `use`, which may also sign in),
+ * and checks after each test that no secret reached the browser (bodies, headers) or a log line.
+ */
+export function stackPerTest(
+  opts: StackOptions,
+  use: (stack: Stack, browser: Browser) => void | Promise<void>,
+): void {
+  let stack: Stack | undefined;
+  let browser: Browser | undefined;
+  beforeEach(async () => {
+    stack = await startStack(opts);
+    browser = new Browser();
+    await use(stack, browser);
+  });
+  afterEach(async () => {
+    if (!stack || !browser) return;
+    expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
+    await stack.close();
+  });
 }
 
 /** A valid post add-on v2 body. */

@@ -1,20 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { studioErrorSchema } from "../../src/platform/errors";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
-import { Browser, consent, POST_BODY, leakedSecrets, type Stack, signIn, startStack } from "./server-harness";
+import {
+  Browser,
+  consent,
+  POST_BODY,
+  type Stack,
+  signIn,
+  stackPerTest,
+  consentCallback,
+} from "./server-harness";
 
 const POST_SCOPE = `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`;
 let stack: Stack;
 let browser: Browser;
 
-beforeEach(async () => {
-  stack = await startStack();
-  browser = new Browser();
-});
-afterEach(async () => {
-  // No secret may ever reach the browser (bodies, headers) or a log line.
-  expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
-  await stack.close();
+stackPerTest({}, (s, b) => {
+  stack = s;
+  browser = b;
 });
 
 function publish(body: unknown = POST_BODY, returnTo = "/") {
@@ -61,14 +64,9 @@ describe("publishing a post add-on through OAuth", () => {
   });
 
   it("refuses a callback whose state does not match, storing nothing", async () => {
-    const page = await browser.follow(`${stack.proxyServer.url}/oauth/start?scope=${POST_SCOPE}`);
-    const consentId = /name="consent" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
-    const decided = await browser.fetch(`${stack.emulatorServer.url}/oauth2/auth/decision`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: `consent=${consentId}&decision=allow`,
-    });
-    const callback = new URL(decided.res.headers.get("location") ?? "");
+    const callback = new URL(
+      await consentCallback(browser, `${stack.proxyServer.url}/oauth/start?scope=${POST_SCOPE}`, "allow"),
+    );
     callback.searchParams.set("state", "forged-state");
     const back = await browser.fetch(callback.toString());
     expect(back.res.status).toBe(400);
@@ -80,14 +78,11 @@ describe("publishing a post add-on through OAuth", () => {
   });
 
   it("refuses a replayed callback, even with the cookie from before the first use", async () => {
-    const page = await browser.follow(`${stack.proxyServer.url}/oauth/start?scope=${POST_SCOPE}`);
-    const consentId = /name="consent" value="([^"]+)"/.exec(page.text)?.[1] ?? "";
-    const decided = await browser.fetch(`${stack.emulatorServer.url}/oauth2/auth/decision`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: `consent=${consentId}&decision=allow`,
-    });
-    const callback = decided.res.headers.get("location") ?? "";
+    const callback = await consentCallback(
+      browser,
+      `${stack.proxyServer.url}/oauth/start?scope=${POST_SCOPE}`,
+      "allow",
+    );
     const cookiesBefore = new Map(browser.cookies);
     expect((await browser.fetch(callback)).res.status).toBe(302);
 

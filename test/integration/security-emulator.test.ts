@@ -2,9 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../src/emulator/app";
 import { type ManualClock, manualClock } from "../../src/emulator/clock";
 import { DEMO_APP } from "../../src/emulator/state";
+import { demoAuthorizeQuery, demoTokenForm } from "../helpers/demo-oauth";
 import { listen, type Running } from "./server-harness";
 
-const REDIRECT = DEMO_APP.redirectUris[0] ?? "";
 let clock: ManualClock;
 let emulator: Emulator;
 let server: Running;
@@ -19,27 +19,14 @@ afterEach(async () => {
 });
 
 function authorizeUrl(overrides: Record<string, string> = {}): string {
-  const q = new URLSearchParams({
-    response_type: "code",
-    client_id: DEMO_APP.slug,
-    redirect_uri: REDIRECT,
-    scope: "USER_PHONE",
-    state: "s1",
-    ...overrides,
-  });
-  return `${server.url}/oauth2/auth?${q}`;
+  return `${server.url}/oauth2/auth?${demoAuthorizeQuery("USER_PHONE", "s1", overrides)}`;
 }
 
 function token(fields: Record<string, string>) {
   return fetch(`${server.url}/oauth2/token`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      client_id: DEMO_APP.slug,
-      client_secret: DEMO_APP.clientSecret,
-      redirect_uri: REDIRECT,
-      ...fields,
-    }).toString(),
+    body: demoTokenForm(fields),
   });
 }
 

@@ -2,17 +2,12 @@ import { describe, expect, it } from "vitest";
 import { createEmulator } from "../../src/emulator/app";
 import { FONT_FILES, FONT_PATH } from "../../src/emulator/html";
 import { DEMO_APP, DEMO_POST_TOKEN } from "../../src/emulator/state";
+import { demoAuthorizeQuery } from "../helpers/demo-oauth";
 
 describe("emulator pages", () => {
   it("the consent page names each requested scope in plain words, with the scope itself, and Allow and Deny", async () => {
     const emu = createEmulator();
-    const q = new URLSearchParams({
-      response_type: "code",
-      client_id: DEMO_APP.slug,
-      redirect_uri: DEMO_APP.redirectUris[0] ?? "",
-      scope: `POST_ADDON_CREATE.${DEMO_POST_TOKEN} USER_PHONE offline_access`,
-      state: "s",
-    });
+    const q = demoAuthorizeQuery(`POST_ADDON_CREATE.${DEMO_POST_TOKEN} USER_PHONE offline_access`, "s");
     const html = await (await emu.app.request(`/oauth2/auth?${q}`)).text();
     expect(html).toContain(`Add information (an add-on) to your post ${DEMO_POST_TOKEN}`);
     expect(html).toContain(`<code>POST_ADDON_CREATE.${DEMO_POST_TOKEN}</code>`);

@@ -2,18 +2,10 @@ import { describe, expect, it } from "vitest";
 import { createEmulator } from "../../src/emulator/app";
 import { manualClock } from "../../src/emulator/clock";
 import { DEMO_APP } from "../../src/emulator/state";
-
-const REDIRECT = DEMO_APP.redirectUris[0] ?? "";
+import { DEMO_REDIRECT, demoAuthorizeQuery, demoTokenForm } from "../helpers/demo-oauth";
 
 async function authorize(emu: ReturnType<typeof createEmulator>, scope: string) {
-  const q = new URLSearchParams({
-    response_type: "code",
-    client_id: DEMO_APP.slug,
-    redirect_uri: REDIRECT,
-    scope,
-    state: "s",
-  });
-  const page = await emu.app.request(`/oauth2/auth?${q}`);
+  const page = await emu.app.request(`/oauth2/auth?${demoAuthorizeQuery(scope, "s")}`);
   const consent = /name="consent" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
   const res = await emu.app.request("/oauth2/auth/decision", {
     method: "POST",
@@ -27,12 +19,7 @@ function token(emu: ReturnType<typeof createEmulator>, fields: Record<string, st
   return emu.app.request("/oauth2/token", {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({
-      client_id: DEMO_APP.slug,
-      client_secret: DEMO_APP.clientSecret,
-      redirect_uri: REDIRECT,
-      ...fields,
-    }).toString(),
+    body: demoTokenForm(fields),
   });
 }
 
@@ -89,7 +76,7 @@ describe("emulated token endpoint (spec 2.4, 2.5, 3)", () => {
         code: "x",
         client_id: DEMO_APP.slug,
         client_secret: "nope",
-        redirect_uri: REDIRECT,
+        redirect_uri: DEMO_REDIRECT,
       }).toString(),
     });
     expect(bad.status).toBe(401);

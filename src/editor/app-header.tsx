@@ -6,6 +6,7 @@ import { selectCanRedo, selectCanUndo, selectExportBody } from "./store/selector
 import type { Template } from "./templates/templates";
 import { stepHistory } from "./history/history-actions";
 import { ChromeIcon } from "./ui/icons";
+import { type TabItem, Tabs } from "./ui/tabs";
 
 /** Closes a popover when the pointer goes down outside it. */
 function useOutsideClose(ref: React.RefObject<HTMLElement | null>, open: boolean, close: () => void) {
@@ -21,6 +22,11 @@ function useOutsideClose(ref: React.RefObject<HTMLElement | null>, open: boolean
 
 /** Add-on editor or chat composer. */
 export type Mode = "addon" | "chat";
+
+const MODE_TABS: readonly TabItem<Mode>[] = [
+  { id: "addon", label: "Add-on" },
+  { id: "chat", label: "Chat message" },
+];
 
 /** The top bar: mode, kind, drafts, undo/redo, templates, share, theme. */
 export function AppHeader(props: {
@@ -39,28 +45,15 @@ export function AppHeader(props: {
         </span>
         <h1 className="brand-name">Addon Studio</h1>
       </div>
-      <div className="tabs mode-tabs" role="tablist" aria-label="Mode">
-        <button
-          type="button"
-          role="tab"
-          className="tab"
-          aria-selected={mode === "addon"}
-          aria-controls="workspace"
-          onClick={() => props.onMode("addon")}
-        >
-          Add-on
-        </button>
-        <button
-          type="button"
-          role="tab"
-          className="tab"
-          aria-selected={mode === "chat"}
-          aria-controls="workspace"
-          onClick={() => props.onMode("chat")}
-        >
-          Chat message
-        </button>
-      </div>
+      <Tabs
+        className="mode-tabs"
+        label="Mode"
+        controls="workspace"
+        domId={(id) => `mode-tab-${id}`}
+        selected={mode}
+        onSelect={props.onMode}
+        tabs={MODE_TABS}
+      />
       {mode === "addon" ? (
         <>
           <KindSwitch />

@@ -43,7 +43,7 @@ import { Announcer } from "./ui/announcer";
 import { ChromeIcon } from "./ui/icons";
 import { PanelResizer } from "./ui/panel-resizer";
 import { scrollIntoContainer } from "./ui/scroll-into-container";
-import { onTabKeys } from "./ui/tab-keys";
+import { Tabs } from "./ui/tabs";
 // The main preview column draws add-ons too; its styles must not wait for a lazily loaded panel.
 import "./preview/preview-styles";
 
@@ -389,37 +389,27 @@ function BottomPanels() {
         />
       )}
       <div className="bottom-head">
-        <div className="tabs" role="tablist" aria-label="Output">
-          {tabs.map((t) => (
-            <button
-              key={t.id}
-              type="button"
-              role="tab"
-              id={`bottom-tab-${t.id}`}
-              className="tab"
-              aria-selected={tab === t.id}
-              aria-controls="bottom-panel"
-              onClick={() => choose(t.id)}
-              onKeyDown={(e) =>
-                onTabKeys(
-                  e,
-                  tabs.map((x) => x.id),
-                  t.id,
-                  choose,
-                  (id) => `bottom-tab-${id}`,
-                )
-              }
-            >
-              {t.label}
-              {t.id === "problems" && (errors || warnings) ? (
-                <span className={`badge ${errors ? "is-error" : "is-warning"}`}>
-                  {errors ? errors : warnings}
-                  <span className="visually-hidden">{errors ? " errors" : " warnings"}</span>
-                </span>
-              ) : null}
-            </button>
-          ))}
-        </div>
+        <Tabs
+          label="Output"
+          controls="bottom-panel"
+          domId={(id) => `bottom-tab-${id}`}
+          selected={tab}
+          onSelect={choose}
+          tabs={tabs.map((t) => ({
+            id: t.id,
+            label: (
+              <>
+                {t.label}
+                {t.id === "problems" && (errors || warnings) ? (
+                  <span className={`badge ${errors ? "is-error" : "is-warning"}`}>
+                    {errors ? errors : warnings}
+                    <span className="visually-hidden">{errors ? " errors" : " warnings"}</span>
+                  </span>
+                ) : null}
+              </>
+            ),
+          }))}
+        />
         <button
           type="button"
           className="icon-button collapse-toggle"

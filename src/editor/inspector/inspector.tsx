@@ -13,7 +13,7 @@ import { FieldEditor } from "./field-editor";
 import { type FormApi, FormProvider } from "./form-context";
 import { MapEditor } from "./map-editor";
 import { renderNow } from "../ui/render-now";
-import { onTabKeys } from "../ui/tab-keys";
+import { Tabs } from "../ui/tabs";
 
 function byPath(problems: readonly Problem[]): Map<string, Problem[]> {
   const map = new Map<string, Problem[]>();
@@ -47,7 +47,7 @@ function useFocusRequests() {
   }, [request]);
 }
 
-const INSPECTOR_TABS: readonly InspectorTab[] = ["widget", "document"];
+const inspectorTabId = (t: InspectorTab) => `inspector-tab-${t}`;
 
 /** The right column: the selected widget's generated form, or the document's own fields. */
 export function Inspector() {
@@ -57,39 +57,26 @@ export function Inspector() {
   useFocusRequests();
   return (
     <section className="panel inspector" aria-label="Inspector">
-      <div className="tabs" role="tablist" aria-label="Inspector">
-        <button
-          type="button"
-          role="tab"
-          id="inspector-tab-widget"
-          aria-selected={tab === "widget"}
-          aria-controls="inspector-panel"
-          className="tab"
-          onClick={() => setTab("widget")}
-          onKeyDown={(e) => onTabKeys(e, INSPECTOR_TABS, "widget", setTab, (t) => `inspector-tab-${t}`)}
-        >
-          Widget
-        </button>
-        <button
-          type="button"
-          role="tab"
-          id="inspector-tab-document"
-          aria-selected={tab === "document"}
-          aria-controls="inspector-panel"
-          className="tab"
-          onClick={() => setTab("document")}
-          onKeyDown={(e) => onTabKeys(e, INSPECTOR_TABS, "document", setTab, (t) => `inspector-tab-${t}`)}
-        >
-          Add-on settings
-          {docProblemCount ? <span className="badge">{docProblemCount}</span> : null}
-        </button>
-      </div>
-      <div
-        className="panel-body"
-        id="inspector-panel"
-        role="tabpanel"
-        aria-labelledby={tab === "widget" ? "inspector-tab-widget" : "inspector-tab-document"}
-      >
+      <Tabs
+        label="Inspector"
+        controls="inspector-panel"
+        domId={inspectorTabId}
+        selected={tab}
+        onSelect={setTab}
+        tabs={[
+          { id: "widget", label: "Widget" },
+          {
+            id: "document",
+            label: (
+              <>
+                Add-on settings
+                {docProblemCount ? <span className="badge">{docProblemCount}</span> : null}
+              </>
+            ),
+          },
+        ]}
+      />
+      <div className="panel-body" id="inspector-panel" role="tabpanel" aria-labelledby={inspectorTabId(tab)}>
         {tab === "widget" ? <WidgetInspector /> : <DocumentInspector />}
       </div>
     </section>

@@ -51,6 +51,27 @@ const SIDE_LABEL: Record<ChatSide, string> = { sender: "Sender", receiver: "Rece
 
 const key = (path: readonly PathSegment[]) => JSON.stringify(path);
 
+/**
+ * The four move buttons of a chat button, each disabled where that move would leave the grid.
+ * Earlier points right and later left: the grid reads right to left.
+ */
+const NUDGES: ReadonlyArray<{
+  to: "earlier" | "later" | "up" | "down";
+  label: string;
+  glyph: string;
+  atEnd: (button: number, buttons: number, row: number, rows: number) => boolean;
+}> = [
+  { to: "earlier", label: "Move button earlier", glyph: "→", atEnd: (i) => i === 0 },
+  { to: "later", label: "Move button later", glyph: "←", atEnd: (i, n) => i === n - 1 },
+  { to: "up", label: "Move button to the row above", glyph: "↑", atEnd: (_i, _n, r) => r === 0 },
+  {
+    to: "down",
+    label: "Move button to the row below",
+    glyph: "↓",
+    atEnd: (_i, _n, r, rows) => r === rows - 1,
+  },
+];
+
 /** Injectable collaborators (tests); the app uses the defaults. */
 export interface ChatComposerProps {
   store?: ChatStore;
@@ -324,42 +345,18 @@ function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<str
                           )}
                         </FormProvider>
                         <div className="chat-button-tools">
-                          <button
-                            className="icon-button"
-                            type="button"
-                            aria-label="Move button earlier"
-                            disabled={i === 0}
-                            onClick={() => api.nudgeButton(side, b.id, "earlier")}
-                          >
-                            →
-                          </button>
-                          <button
-                            className="icon-button"
-                            type="button"
-                            aria-label="Move button later"
-                            disabled={i === row.buttons.length - 1}
-                            onClick={() => api.nudgeButton(side, b.id, "later")}
-                          >
-                            ←
-                          </button>
-                          <button
-                            className="icon-button"
-                            type="button"
-                            aria-label="Move button to the row above"
-                            disabled={r === 0}
-                            onClick={() => api.nudgeButton(side, b.id, "up")}
-                          >
-                            ↑
-                          </button>
-                          <button
-                            className="icon-button"
-                            type="button"
-                            aria-label="Move button to the row below"
-                            disabled={r === rows.length - 1}
-                            onClick={() => api.nudgeButton(side, b.id, "down")}
-                          >
-                            ↓
-                          </button>
+                          {NUDGES.map((n) => (
+                            <button
+                              key={n.to}
+                              className="icon-button"
+                              type="button"
+                              aria-label={n.label}
+                              disabled={n.atEnd(i, row.buttons.length, r, rows.length)}
+                              onClick={() => api.nudgeButton(side, b.id, n.to)}
+                            >
+                              {n.glyph}
+                            </button>
+                          ))}
                           <button
                             className="button"
                             type="button"

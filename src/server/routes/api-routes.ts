@@ -101,6 +101,26 @@ export function apiRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
   const p = deps.platform;
 
+  /**
+   * A route that sends a checked `kind` body about the user its path names (by phone or by
+   * divar_user_id), with the signed-in user's token holding one of `scopes`.
+   */
+  const sendAboutUser =
+    <T>(
+      kind: "user" | "semantic",
+      scopes: string[][],
+      send: (accessToken: string, target: UserTarget, body: unknown) => Promise<PlatformResult<T>>,
+    ) =>
+    async (c: Context) => {
+      const target = targetOf(c);
+      if (target instanceof Response) return target;
+      const body = await readBody(c, kind);
+      if (!body.ok) return body.response;
+      const t = await requireToken(deps, c, scopes);
+      if (!t.ok) return t.response;
+      return answer(c, await send(t.accessToken, target, body.json), { warnings: body.warnings });
+    };
+
   // Spec 4.6.
   app.post("/api/posts/:postToken/addon", async (c) => {
     const postToken = c.req.param("postToken");
@@ -127,15 +147,9 @@ export function apiRoutes(deps: ServerDeps): Hono {
   });
 
   // Spec 4.7 by phone; facts: by divar_user_id on the live platform.
-  const userAddon = async (c: Context) => {
-    const target = targetOf(c);
-    if (target instanceof Response) return target;
-    const body = await readBody(c, "user");
-    if (!body.ok) return body.response;
-    const t = await requireToken(deps, c, [[USER_ADDON_CREATE]]);
-    if (!t.ok) return t.response;
-    return answer(c, await p.userAddon(t.accessToken, target, body.json), { warnings: body.warnings });
-  };
+  const userAddon = sendAboutUser("user", [[USER_ADDON_CREATE]], (token, target, body) =>
+    p.userAddon(token, target, body),
+  );
   app.post("/api/users/phone/:phone/addon", userAddon);
   app.post("/api/users/id/:divarUserId/addon", userAddon);
 
@@ -149,15 +163,9 @@ export function apiRoutes(deps: ServerDeps): Hono {
   });
 
   // Spec 4.8 / 4.9: API-key permissions; 4.8 also sends the user's token.
-  const semanticCreate = async (c: Context) => {
-    const target = targetOf(c);
-    if (target instanceof Response) return target;
-    const body = await readBody(c, "semantic");
-    if (!body.ok) return body.response;
-    const t = await requireToken(deps, c, [[]]);
-    if (!t.ok) return t.response;
-    return answer(c, await p.semanticCreate(t.accessToken, target, body.json), { warnings: body.warnings });
-  };
+  const semanticCreate = sendAboutUser("semantic", [[]], (token, target, body) =>
+    p.semanticCreate(token, target, body),
+  );
   const semanticDelete = async (c: Context) => {
     const target = targetOf(c);
     if (target instanceof Response) return target;

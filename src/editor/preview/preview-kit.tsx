@@ -5,6 +5,7 @@ import type { Color } from "../../platform/colors";
 import type { FieldDescriptor } from "../../platform/fields";
 import type { Widget } from "../../platform/widgets";
 import { type WidgetKind, modelOf } from "../../widgets/models";
+import { PreviewIcon } from "./preview-icons";
 
 /** The app's two themes, as the preview switches between them. */
 export type PreviewTheme = "light" | "dark";
@@ -144,6 +145,12 @@ export function ImageTile(props: { id: string; size?: "small" | "large" }) {
       </span>
     </span>
   );
+}
+
+/** A row's leading picture: its image when it has one, otherwise its icon (the app never shows both). */
+export function ImageOrIcon(props: { imageId: string | undefined; iconName: string | undefined }) {
+  if (props.imageId) return <ImageTile id={props.imageId} />;
+  return props.iconName ? <PreviewIcon name={props.iconName} /> : null;
 }
 
 /** The chevron at the end of a tappable row; in a right-to-left row it points left. */

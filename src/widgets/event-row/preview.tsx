@@ -1,12 +1,11 @@
 import {
   CutText,
   Divider,
-  ImageTile,
+  ImageOrIcon,
   type WidgetPreviewProps,
   limitOf,
   textOf,
 } from "../../editor/preview/preview-kit";
-import { PreviewIcon } from "../../editor/preview/preview-icons";
 
 const TITLE_MAX = limitOf("event_row", "title");
 const SUBTITLE_MAX = limitOf("event_row", "subtitle");
@@ -18,8 +17,7 @@ export function EventRowPreview({ value }: WidgetPreviewProps<"event_row">) {
     <div className="pv-widget pv-event-row">
       <div className="pv-row">
         <span className="pv-event-media">
-          {value.image_id ? <ImageTile id={value.image_id} /> : null}
-          {!value.image_id && value.icon_name ? <PreviewIcon name={value.icon_name} /> : null}
+          <ImageOrIcon imageId={value.image_id} iconName={value.icon_name} />
         </span>
         <span className="pv-event-texts">
           <CutText className="pv-row-title" text={textOf(value.title)} max={TITLE_MAX} />

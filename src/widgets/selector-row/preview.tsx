@@ -2,12 +2,11 @@ import {
   Chevron,
   CutText,
   Divider,
-  ImageTile,
+  ImageOrIcon,
   type WidgetPreviewProps,
   limitOf,
   textOf,
 } from "../../editor/preview/preview-kit";
-import { PreviewIcon } from "../../editor/preview/preview-icons";
 
 const TITLE_MAX = limitOf("selector_row", "title");
 
@@ -16,8 +15,7 @@ export function SelectorRowPreview({ value }: WidgetPreviewProps<"selector_row">
   return (
     <div className="pv-widget pv-selector-row">
       <div className="pv-row">
-        {value.image_id ? <ImageTile id={value.image_id} /> : null}
-        {!value.image_id && value.icon_name ? <PreviewIcon name={value.icon_name} /> : null}
+        <ImageOrIcon imageId={value.image_id} iconName={value.icon_name} />
         <CutText className="pv-row-title" text={textOf(value.title)} max={TITLE_MAX} />
         <Chevron />
       </div>

@@ -5,6 +5,7 @@ import { useEditorStore, useEditorStoreApi } from "./store/editor-store-context"
 import { selectCanRedo, selectCanUndo, selectExportBody } from "./store/selectors";
 import type { Template } from "./templates/templates";
 import { stepHistory } from "./history/history-actions";
+import { IconButton } from "./ui/icon-button";
 import { ChromeIcon } from "./ui/icons";
 import { type TabItem, Tabs } from "./ui/tabs";
 
@@ -153,27 +154,16 @@ function DraftControls(props: { session: DraftSession }) {
           if (e.key === "Escape") setName(current?.name ?? "");
         }}
       />
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="New draft"
-        title="New draft"
-        onClick={() => session.newDraft()}
-      >
-        <ChromeIcon name="plus" />
-      </button>
-      <button
-        type="button"
-        className="icon-button is-danger"
-        aria-label="Delete draft"
-        title="Delete draft"
+      <IconButton icon="plus" label="New draft" onClick={() => session.newDraft()} />
+      <IconButton
+        icon="delete"
+        label="Delete draft"
+        danger
         onClick={() => {
           if (window.confirm(`Delete the draft "${current?.name ?? ""}"? This cannot be undone.`))
             session.remove(currentId);
         }}
-      >
-        <ChromeIcon name="delete" />
-      </button>
+      />
     </fieldset>
   );
 }
@@ -184,29 +174,23 @@ function UndoRedo() {
   const api = useEditorStoreApi();
   return (
     <fieldset className="button-row bare history-controls" aria-label="History">
-      <button
-        type="button"
-        className="icon-button"
+      <IconButton
+        icon="undo"
+        label="Undo"
+        title="Undo (Ctrl+Z)"
         // aria-disabled keeps focus on the button when the last step is undone (disabled would drop it).
         aria-disabled={!canUndo || undefined}
         onClick={() => stepHistory(api, "undo")}
-        aria-label="Undo"
-        title="Undo (Ctrl+Z)"
         aria-keyshortcuts="Control+Z Meta+Z"
-      >
-        <ChromeIcon name="undo" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
+      />
+      <IconButton
+        icon="redo"
+        label="Redo"
+        title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
         aria-disabled={!canRedo || undefined}
         onClick={() => stepHistory(api, "redo")}
-        aria-label="Redo"
-        title="Redo (Ctrl+Shift+Z or Ctrl+Y)"
         aria-keyshortcuts="Control+Shift+Z Meta+Shift+Z Control+Y"
-      >
-        <ChromeIcon name="redo" />
-      </button>
+      />
     </fieldset>
   );
 }

@@ -7,7 +7,7 @@ import type { EditorWidget } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId, selectProblems, selectWidgetIds } from "../store/selectors";
 import { announce } from "../ui/announcer";
-import { ChromeIcon } from "../ui/icons";
+import { IconButton } from "../ui/icon-button";
 import { renderNow } from "../ui/render-now";
 import { scrollIntoContainer } from "../ui/scroll-into-container";
 import { widgetLabel, widgetSummary } from "./widget-summary";
@@ -298,33 +298,23 @@ function RowActions(props: { id: string; index: number; count: number }) {
   };
   return (
     <fieldset className="row-actions bare" aria-label="Widget actions">
-      <button
-        type="button"
-        className="icon-button"
+      <IconButton
+        icon="up"
+        label="Move up"
         id={`${rowButtonId(id)}:up`}
-        aria-label="Move up"
-        title="Move up"
         disabled={index === 0}
         onClick={() => move(index - 1)}
-      >
-        <ChromeIcon name="up" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
+      />
+      <IconButton
+        icon="down"
+        label="Move down"
         id={`${rowButtonId(id)}:down`}
-        aria-label="Move down"
-        title="Move down"
         disabled={index === count - 1}
         onClick={() => move(index + 1)}
-      >
-        <ChromeIcon name="down" />
-      </button>
-      <button
-        type="button"
-        className="icon-button"
-        aria-label="Duplicate"
-        title="Duplicate"
+      />
+      <IconButton
+        icon="duplicate"
+        label="Duplicate"
         onClick={() => {
           renderNow(() => api.getState().duplicateWidget(id));
           const doc = api.getState().doc;
@@ -333,21 +323,17 @@ function RowActions(props: { id: string; index: number; count: number }) {
           );
           focusSelectedRow(api.getState().selectedId);
         }}
-      >
-        <ChromeIcon name="duplicate" />
-      </button>
-      <button
-        type="button"
-        className="icon-button is-danger"
-        aria-label="Delete"
+      />
+      <IconButton
+        icon="delete"
+        label="Delete"
         title="Delete (undo with Ctrl+Z)"
+        danger
         onClick={() => {
           const doc = api.getState().doc;
           deleteAndAnnounce(api, id, `${labelOf(doc.widgets[index]?.widget)}, widget ${index + 1}`);
         }}
-      >
-        <ChromeIcon name="delete" />
-      </button>
+      />
     </fieldset>
   );
 }

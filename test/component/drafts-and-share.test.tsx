@@ -18,6 +18,30 @@ function rowNames() {
     .map((li) => li.getAttribute("aria-label"));
 }
 
+/**
+ * Tabs on one in-memory channel: each call opens a tab's end, and a message reaches every tab
+ * but the sender, as BroadcastChannel does.
+ */
+function inMemoryChannels() {
+  const listeners = new Set<(e: MessageEvent) => void>();
+  return () => {
+    const own = new Set<(e: MessageEvent) => void>();
+    return {
+      postMessage(data: unknown) {
+        for (const l of listeners) if (!own.has(l)) l(new MessageEvent("message", { data }));
+      },
+      addEventListener(_: "message", l: (e: MessageEvent) => void) {
+        own.add(l);
+        listeners.add(l);
+      },
+      removeEventListener(_: "message", l: (e: MessageEvent) => void) {
+        listeners.delete(l);
+      },
+      close() {},
+    };
+  };
+}
+
 describe("drafts", () => {
   it("restores the last edit on reload, even one made just before the page was hidden", async () => {
     const user = userEvent.setup({ delay: null });
@@ -66,24 +90,7 @@ describe("drafts", () => {
   });
 
   it("warns when the same draft is open in another tab", () => {
-    const listeners = new Set<(e: MessageEvent) => void>();
-    // Two tabs on one in-memory channel, delivering to every tab but the sender, as BroadcastChannel does.
-    const channel = () => {
-      const own = new Set<(e: MessageEvent) => void>();
-      return {
-        postMessage(data: unknown) {
-          for (const l of listeners) if (!own.has(l)) l(new MessageEvent("message", { data }));
-        },
-        addEventListener(_: "message", l: (e: MessageEvent) => void) {
-          own.add(l);
-          listeners.add(l);
-        },
-        removeEventListener(_: "message", l: (e: MessageEvent) => void) {
-          listeners.delete(l);
-        },
-        close() {},
-      };
-    };
+    const channel = inMemoryChannels();
     const a = startDraftSession({ store: createEditorStore(), storage: localStorage, channel: channel() });
     expect(a.ui.getState().openElsewhere).toBe(false);
     const b = startDraftSession({ store: createEditorStore(), storage: localStorage, channel: channel() });
@@ -97,23 +104,7 @@ describe("drafts", () => {
   });
 
   it("drops the warning when the other tab is closed, and warns again when it comes back", () => {
-    const listeners = new Set<(e: MessageEvent) => void>();
-    const channel = () => {
-      const own = new Set<(e: MessageEvent) => void>();
-      return {
-        postMessage(data: unknown) {
-          for (const l of listeners) if (!own.has(l)) l(new MessageEvent("message", { data }));
-        },
-        addEventListener(_: "message", l: (e: MessageEvent) => void) {
-          own.add(l);
-          listeners.add(l);
-        },
-        removeEventListener(_: "message", l: (e: MessageEvent) => void) {
-          listeners.delete(l);
-        },
-        close() {},
-      };
-    };
+    const channel = inMemoryChannels();
     const a = startDraftSession({ store: createEditorStore(), storage: localStorage, channel: channel() });
     // The second tab's window: closing it fires pagehide, never a dispose.
     const windowB = new EventTarget();

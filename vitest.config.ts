@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["test/unit/**/*.test.ts", "test/component/**/*.test.tsx", "test/integration/**/*.test.ts"],
     environment: "node",
+    setupFiles: ["test/helpers/preload-deferred.ts"],
     pool: "threads",
     maxWorkers: 2,
     testTimeout: 15000,

@@ -40,6 +40,7 @@ import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from "./store/
 import { indexOfWidget } from "./store/document";
 import { selectProblems, selectSelectedWidget, selectWidgetIds, selectWidgets } from "./store/selectors";
 import { Announcer } from "./ui/announcer";
+import { preloadDeferred } from "./ui/deferred";
 import { ChromeIcon } from "./ui/icons";
 import { PanelResizer } from "./ui/panel-resizer";
 import { scrollIntoContainer } from "./ui/scroll-into-container";
@@ -96,6 +97,24 @@ function Studio(props: { session: DraftSession }) {
   const [mode, setMode] = useState<Mode>(() => (resumingAction() === "send" ? "chat" : "addon"));
   const [theme, setTheme] = useState<Theme>(initialTheme);
   useUndoShortcuts(api, mode === "addon");
+  useEffect(() => {
+    // Fetch the deferred parts (the preview's icon drawings) at the user's first press or a
+    // second after the editor is drawn, whichever comes first: not before the editor is usable, yet
+    // mostly in before they are shown. A failed fetch is retried when the part is shown.
+    const start = () => {
+      stop();
+      void preloadDeferred().catch(() => {});
+    };
+    const t = setTimeout(start, 1000);
+    const stop = () => {
+      clearTimeout(t);
+      window.removeEventListener("pointerdown", start, true);
+      window.removeEventListener("keydown", start, true);
+    };
+    window.addEventListener("pointerdown", start, true);
+    window.addEventListener("keydown", start, true);
+    return stop;
+  }, []);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     try {

@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { renderStudio } from "./studio-harness";
+
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+function inspector() {
+  return within(screen.getByRole("region", { name: "Inspector" }));
+}
+
+async function openSettings(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(inspector().getByRole("tab", { name: /Add-on settings/ }));
+  return inspector().getByLabelText("Cost") as HTMLInputElement;
+}
+
+describe("Add-on settings: cost", () => {
+  it("keeps a half-typed number in the field and the previous cost in the document, with an error meanwhile", async () => {
+    const user = userEvent.setup();
+    const { store } = renderStudio();
+    // Cost belongs to the user add-on.
+    store.getState().setKind("user");
+    store.getState().setDocumentField(["cost"], 1200);
+    const cost = await openSettings(user);
+    expect(cost.value).toBe("1200");
+
+    fireEvent.change(cost, { target: { value: "-" } });
+    expect(cost.value).toBe("-");
+    expect(store.getState().doc.fields.cost).toBe(1200);
+    expect(
+      inspector().getByText(/"-" is not a number yet, so the add-on keeps its cost of 1200/),
+    ).toBeTruthy();
+    expect(cost.getAttribute("aria-invalid")).toBe("true");
+
+    fireEvent.change(cost, { target: { value: "1." } });
+    expect(cost.value).toBe("1.");
+    expect(store.getState().doc.fields.cost).toBe(1200);
+
+    await user.type(cost, "5");
+    expect(cost.value).toBe("1.5");
+    expect(store.getState().doc.fields.cost).toBe(1.5);
+    expect(inspector().queryByText(/is not a number yet/)).toBeNull();
+  });
+
+  it("removes the cost when the field is emptied, and reads Persian digits", async () => {
+    const user = userEvent.setup();
+    const { store } = renderStudio();
+    // Cost belongs to the user add-on.
+    store.getState().setKind("user");
+    store.getState().setDocumentField(["cost"], 7);
+    const cost = await openSettings(user);
+    await user.clear(cost);
+    expect(cost.value).toBe("");
+    expect("cost" in store.getState().doc.fields).toBe(false);
+    await user.type(cost, "۱۲۰۰");
+    expect(store.getState().doc.fields.cost).toBe(1200);
+    expect(cost.value).toBe("۱۲۰۰");
+  });
+
+  it("shows the document's value again when it changes elsewhere (undo, another tab)", async () => {
+    const user = userEvent.setup();
+    const { store } = renderStudio();
+    // Cost belongs to the user add-on.
+    store.getState().setKind("user");
+    const cost = await openSettings(user);
+    await user.type(cost, "30");
+    await user.tab();
+    expect(store.getState().doc.fields.cost).toBe(30);
+    fireEvent.change(cost, { target: { value: "3x" } });
+    expect(store.getState().doc.fields.cost).toBe(30);
+    store.getState().setDocumentField(["cost"], 45);
+    await screen.findByDisplayValue("45");
+    expect(inspector().queryByText(/is not a number yet/)).toBeNull();
+  });
+});

@@ -7,6 +7,7 @@ import {
   DEMO_USER,
   type EmulatorState,
   newSecret,
+  pruneTokens,
   REFRESH_TTL_MS,
   refreshTokenUsable,
   secretMatches,
@@ -221,6 +222,7 @@ function issue(
   };
   // Spec 2.5: a refresh token only when offline_access was requested.
   if (scopes.includes(OFFLINE_ACCESS)) record.refreshToken = newSecret("rt");
+  pruneTokens(state, now);
   state.tokens.push(record);
   return record;
 }

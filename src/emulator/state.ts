@@ -224,6 +224,22 @@ export function refreshTokenUsable(t: TokenRecord, now: number): boolean {
   return t.replacedAt === undefined || now < t.replacedAt + ROTATION_GRACE_MS;
 }
 
+/**
+ * Forgets token pairs that can never be used again: access and refresh token both expired, revoked,
+ * or past the 2-minute grace after rotation. Called when new tokens are issued, so a long-running
+ * emulator does not keep every pair it ever issued. Returns how many were dropped.
+ */
+export function pruneTokens(state: EmulatorState, now: number): number {
+  // In place: callers may hold the array.
+  let kept = 0;
+  for (const t of state.tokens) {
+    if (accessTokenUsable(t, now) || refreshTokenUsable(t, now)) state.tokens[kept++] = t;
+  }
+  const dropped = state.tokens.length - kept;
+  state.tokens.length = kept;
+  return dropped;
+}
+
 /** Finds a conversation, creating it on first use (spec 4.10: a send can start a conversation). */
 export function conversationFor(state: EmulatorState, id: string): Conversation {
   let conv = state.conversations.get(id);

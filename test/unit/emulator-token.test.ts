@@ -66,6 +66,41 @@ describe("emulated token endpoint (spec 2.4, 2.5, 3)", () => {
     expect((await refresh(t2)).status).toBe(400);
   });
 
+  it("forgets issued pairs once neither token can be used (30 days, or 2 minutes after rotation)", async () => {
+    const clock = manualClock();
+    const emu = createEmulator({ clock });
+    const issued = () => emu.state.tokens.map((t) => t.accessToken);
+    const code = await authorize(emu, "USER_PHONE offline_access");
+    const t1 = await (await token(emu, { grant_type: "authorization_code", code })).json();
+    const shortCode = await authorize(emu, "USER_PHONE");
+    const short = await (await token(emu, { grant_type: "authorization_code", code: shortCode })).json();
+    const refresh = (t: { access_token: string; refresh_token: string }) =>
+      token(emu, { grant_type: "refresh_token", code: t.access_token, refresh_token: t.refresh_token });
+
+    // Rotated: the old pair is kept through its 2-minute grace, then dropped at the next issuance.
+    const t2 = await (await refresh(t1)).json();
+    clock.advance(119_000);
+    const t3 = await (await refresh(t2)).json();
+    expect(issued()).toEqual([t1.access_token, short.access_token, t2.access_token, t3.access_token]);
+    clock.advance(2_000);
+    // An hour on: the rotated pairs are past their grace and the access-only pair has expired.
+    clock.advance(3600_000);
+    const t4 = await (await refresh(t3)).json();
+    expect(issued()).toEqual([t3.access_token, t4.access_token]);
+
+    // A pair not rotated stays for the refresh token's 30 days, and goes after them.
+    clock.advance(30 * 24 * 3600 * 1000 - 1000);
+    // Issuing another pair prunes, and keeps t4.
+    await token(emu, { grant_type: "authorization_code", code: await authorize(emu, "USER_PHONE") });
+    expect(issued()).toContain(t4.access_token);
+    expect((await refresh(t4)).status).toBe(200);
+    clock.advance(30 * 24 * 3600 * 1000);
+    const last = await (
+      await token(emu, { grant_type: "authorization_code", code: await authorize(emu, "USER_PHONE") })
+    ).json();
+    expect(issued()).toEqual([last.access_token]);
+  });
+
   it("answers RFC 6749 errors for a wrong secret and a JSON body", async () => {
     const emu = createEmulator({ clock: manualClock() });
     const bad = await emu.app.request("/oauth2/token", {

@@ -49,26 +49,11 @@ export function PreviewIcon(props: { name: string; color?: string | undefined; s
     if (!ready) void loadDrawings();
   }, [ready]);
   const shape = iconShape(name);
-  if (!ready) {
-    // Same box and name while the drawings load, so nothing moves when they arrive.
-    return (
-      <svg
-        className="pv-icon"
-        width={size}
-        height={size}
-        viewBox="0 0 24 24"
-        role="img"
-        aria-label={`Icon ${name}`}
-        style={color ? { color } : undefined}
-        data-icon={name}
-      >
-        <title>{name}</title>
-      </svg>
-    );
-  }
+  // While the drawings load the box and name stay the same, so nothing moves when they arrive.
+  const fallback = ready && !shape;
   return (
     <svg
-      className={shape ? "pv-icon" : "pv-icon pv-icon-fallback"}
+      className={fallback ? "pv-icon pv-icon-fallback" : "pv-icon"}
       width={size}
       height={size}
       viewBox="0 0 24 24"
@@ -77,23 +62,25 @@ export function PreviewIcon(props: { name: string; color?: string | undefined; s
       style={color ? { color } : undefined}
       data-icon={name}
     >
-      <title>{shape ? name : `${name} (drawn as a placeholder here; the app shows its own icon)`}</title>
-      {shape ?? (
-        <>
-          <rect
-            x="3"
-            y="3"
-            width="18"
-            height="18"
-            rx="5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.6"
-            strokeDasharray="3 2"
-          />
-          <circle cx="12" cy="12" r="2.5" fill="currentColor" />
-        </>
-      )}
+      <title>{fallback ? `${name} (drawn as a placeholder here; the app shows its own icon)` : name}</title>
+      {!ready
+        ? null
+        : (shape ?? (
+            <>
+              <rect
+                x="3"
+                y="3"
+                width="18"
+                height="18"
+                rx="5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeDasharray="3 2"
+              />
+              <circle cx="12" cy="12" r="2.5" fill="currentColor" />
+            </>
+          ))}
     </svg>
   );
 }

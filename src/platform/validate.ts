@@ -8,6 +8,7 @@ import { type PathSegment, type Problem, problem } from "./problems";
 import { HASHED_SEMANTIC_KEYS, PREDEFINED_SEMANTIC, isHashedSemanticKey } from "./semantic";
 import { widgetKeysOf, widgetSchema } from "./widgets";
 import { WIDGET_KINDS, isWidgetKind, modelOf } from "../widgets/models";
+import { isRecord } from "./json";
 
 /** The outcome of validating a body: errors block publishing, warnings do not. */
 export interface ValidationResult<T> {
@@ -50,10 +51,6 @@ export type MessageKind = keyof typeof MESSAGE_SCHEMAS;
 export const CHECK_KINDS = [...BODY_KINDS, "subscription", "event"] as const;
 export type CheckKind = (typeof CHECK_KINDS)[number];
 const MIGRATE_HINT = "run `addon-studio migrate <file>` (or import it in the studio) to convert it";
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 function cleanPath(path: readonly PropertyKey[]): PathSegment[] {
   return path.filter((p): p is string | number => typeof p === "string" || typeof p === "number");

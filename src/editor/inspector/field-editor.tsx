@@ -9,12 +9,10 @@ import { TextControl } from "../ui/text-control";
 import { useForm } from "./form-context";
 import { MapEditor } from "./map-editor";
 import { renderNow } from "../ui/render-now";
+import { isRecord } from "../../platform/json";
+import { fieldOf } from "../../platform/json";
 
 const IconPicker = lazy(() => import("./icon-picker"));
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 function hasError(problems: readonly Problem[]): boolean {
   return problems.some((p) => p.severity === "error");
@@ -386,7 +384,7 @@ function ActionEditor(props: {
         <MapEditor
           label="Data sent to the app"
           path={[...subPath, "data"]}
-          value={isRecord(action?.[kind]) ? (action[kind] as Record<string, unknown>).data : undefined}
+          value={fieldOf(action?.[kind], "data")}
           keyLabel="Key"
           valueLabel="Value"
           removeWhenEmpty={false}

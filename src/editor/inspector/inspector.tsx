@@ -14,6 +14,7 @@ import { type FormApi, FormProvider } from "./form-context";
 import { MapEditor } from "./map-editor";
 import { renderNow } from "../ui/render-now";
 import { Tabs } from "../ui/tabs";
+import { fieldOf } from "../../platform/json";
 
 function byPath(problems: readonly Problem[]): Map<string, Problem[]> {
   const map = new Map<string, Problem[]>();
@@ -144,7 +145,7 @@ function WidgetInspector() {
     );
   }
   const model = modelOf(kind);
-  const value = (widget as Record<string, unknown>)[kind];
+  const value: unknown = widget[kind];
   const rendered = renderedPaths(model.fields, [kind], value);
   const others = problems.filter(
     (p) =>
@@ -174,19 +175,14 @@ function WidgetInspector() {
       ) : null}
       <div className="form" id={fieldId(["widgets", index, kind])} tabIndex={-1}>
         {model.fields.map((f) => (
-          <FieldEditor
-            key={f.key}
-            field={f}
-            parent={[kind]}
-            value={value && typeof value === "object" ? (value as Record<string, unknown>)[f.key] : undefined}
-          />
+          <FieldEditor key={f.key} field={f} parent={[kind]} value={fieldOf(value, f.key)} />
         ))}
       </div>
       <MapEditor
         label="Semantic paths"
         help="Tie a semantic key to one of this widget's fields; only this widget's own field paths are offered."
         path={["semantic_paths"]}
-        value={(widget as Record<string, unknown>).semantic_paths}
+        value={widget.semantic_paths}
         keyLabel="Semantic key"
         valueLabel="Field path"
         keySuggestions={pathKeys}
@@ -207,7 +203,7 @@ function renderedPaths(
   for (const f of fields) {
     const path = [...prefix, f.key];
     out.add(formatPath(path));
-    const v = value && typeof value === "object" ? (value as Record<string, unknown>)[f.key] : undefined;
+    const v = fieldOf(value, f.key);
     if (f.ui.ui === "group" && f.fields) renderedPaths(f.fields, path, v, out);
     if (f.ui.ui === "list" && f.fields && Array.isArray(v))
       v.forEach((item, i) => {
@@ -219,7 +215,7 @@ function renderedPaths(
         if (inner && typeof inner === "object") {
           out.add(formatPath([...path, k, "post_token"]));
           out.add(formatPath([...path, k, "data"]));
-          const data = (inner as Record<string, unknown>).data;
+          const data = fieldOf(inner, "data");
           if (data && typeof data === "object")
             for (const dk of Object.keys(data)) out.add(formatPath([...path, k, "data", dk]));
         }

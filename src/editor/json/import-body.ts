@@ -2,6 +2,7 @@ import { type MigrationChange, migrateBody } from "../../platform/migrate";
 import { jsonErrorOffset } from "./json-error-offset";
 import { type DocumentKind, type EditorDocument, documentFromBody } from "../store/document";
 import { selectProblems } from "../store/selectors";
+import { isRecord } from "../../platform/json";
 
 /**
  * The most widgets an import may bring. Measured in Chromium: 500 widgets edit smoothly, 2,000
@@ -29,10 +30,6 @@ export interface ImportFailure {
 }
 
 export type ImportResult = ImportSuccess | ImportFailure;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
 
 /** Line and column (1-based) of a character offset in `text`. */
 export function lineColumn(text: string, offset: number): { line: number; column: number } {

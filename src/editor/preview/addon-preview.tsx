@@ -5,6 +5,7 @@ import { type WidgetKind, modelOf } from "../../widgets/models";
 import { WIDGET_PREVIEWS } from "../../widgets/previews";
 import { type PreviewTheme, type WidgetPreviewProps, textOf, themeVars } from "./preview-kit";
 import { PreviewThemeSwitch } from "./preview-theme-switch";
+import { isRecord } from "../../platform/json";
 
 /** Props of the add-on preview. */
 export interface AddonPreviewProps {
@@ -24,8 +25,8 @@ export function widgetSummary(widget: Widget): string {
   const kind = widgetKindOf(widget);
   if (!kind) return "Not a widget";
   const v: Record<string, unknown> = { ...widget[kind] };
-  const items = Array.isArray(v.items) ? (v.items as unknown[]) : [];
-  const first = items[0] && typeof items[0] === "object" ? (items[0] as Record<string, unknown>) : {};
+  const items: unknown[] = Array.isArray(v.items) ? v.items : [];
+  const first: Record<string, unknown> = isRecord(items[0]) ? items[0] : {};
   const text =
     textOf(v.text) ||
     textOf(v.title) ||

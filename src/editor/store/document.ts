@@ -1,6 +1,7 @@
 import type { PathSegment } from "../../platform/problems";
 import { type Widget, newWidget } from "../../platform/widgets";
 import type { WidgetKind } from "../../widgets/models";
+import { isRecord } from "../../platform/json";
 
 /** Which body a document exports: a post add-on or a user add-on. */
 export type DocumentKind = "post" | "user";
@@ -106,10 +107,6 @@ export function deleteWidget(doc: EditorDocument, id: string): EditorDocument {
     doc,
     doc.widgets.filter((w) => w.id !== id),
   );
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 
 /** The value at `path` inside `value`, or undefined. */

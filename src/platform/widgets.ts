@@ -52,7 +52,8 @@ export const widgetSchema = z
       });
       return;
     }
-    const kind = kinds[0] as WidgetKind;
+    const [kind] = kinds;
+    if (kind === undefined) return;
     const paths = new Set<string>(modelOf(kind).paths);
     for (const [key, path] of Object.entries(w.semantic_paths ?? {})) {
       if (!DOT_PATH.test(path)) {

@@ -20,19 +20,22 @@ export const COLOR_SWATCHES: Record<Color, { light: string; dark: string }> = {
   ERROR_PRIMARY: { light: "#FF0000", dark: "#FF8A80" },
 };
 
-/** Text and divider colours of the app's themes. */
+/**
+ * Text and divider colours of the app's themes, exactly as its palette writes them (kenar-docs
+ * colors-light/-dark: #DE000000 is ARGB, alpha 0xDE = 0.87; the dark ones are written RGBA).
+ */
 export const THEME_TEXT = {
   light: {
-    primary: "rgba(0,0,0,.87)",
-    secondary: "rgba(0,0,0,.56)",
-    hint: "rgba(0,0,0,.32)",
-    divider: "rgba(0,0,0,.12)",
+    primary: "#000000DE",
+    secondary: "#0000008F",
+    hint: "#00000052",
+    divider: "#0000001F",
   },
   dark: {
     primary: "#FFFFFF",
-    secondary: "rgba(255,255,255,.56)",
-    hint: "rgba(255,255,255,.32)",
-    divider: "rgba(255,255,255,.12)",
+    secondary: "#FFFFFF8E",
+    hint: "#FFFFFF51",
+    divider: "#FFFFFF1E",
   },
 } as const;
 

@@ -53,19 +53,47 @@ describe("add-on preview", () => {
     expect(screen.getAllByRole("separator")).toHaveLength(1);
   });
 
-  it("draws a score bar at its percentage in the score colour of each theme", () => {
-    const w: Widget = { score_row: { title: "موتور", percentage_score: 85, score_color: "SUCCESS_PRIMARY" } };
+  it("draws a percentage score as five segments filled in proportion, without a number", () => {
+    const w: Widget = {
+      score_row: {
+        title: "موتور",
+        percentage_score: 85,
+        score_color: "SUCCESS_PRIMARY",
+        icon_name: "HISTORY",
+        action: { open_direct_link: "https://example.com" },
+      },
+    };
     show([w], "light");
     const meter = screen.getByRole("meter", { name: "Percentage score" });
     expect(meter.getAttribute("aria-valuenow")).toBe("85");
-    const fill = meter.firstElementChild as HTMLElement;
-    expect(fill.style.width).toBe("85%");
-    expect(fill.style.backgroundColor).toBe(rgb(COLOR_SWATCHES.SUCCESS_PRIMARY.light));
-    expect(screen.getByText("۸۵٪")).toBeTruthy();
+    const segments = [...meter.querySelectorAll<HTMLElement>(".pv-score-segment")];
+    expect(segments.map((s) => s.dataset.fill)).toEqual(["100", "100", "100", "100", "25"]);
+    expect(segments[0]?.style.getPropertyValue("--pv-score")).toBe(COLOR_SWATCHES.SUCCESS_PRIMARY.light);
+    // The app shows no number beside the bar; the icon takes the score colour.
+    expect(screen.queryByText(/۸۵|85/)).toBeNull();
+    expect(screen.getByRole("img", { name: "Icon HISTORY" }).style.color).toBe(
+      rgb(COLOR_SWATCHES.SUCCESS_PRIMARY.light),
+    );
+    // In the right-to-left row: icon, title, bar, then the chevron last (at the left).
+    const row = meter.parentElement as HTMLElement;
+    expect(row.lastElementChild?.classList.contains("pv-chevron")).toBe(true);
     cleanup();
     show([w], "dark");
-    const darkFill = screen.getByRole("meter").firstElementChild as HTMLElement;
-    expect(darkFill.style.backgroundColor).toBe(rgb(COLOR_SWATCHES.SUCCESS_PRIMARY.dark));
+    const dark = screen.getByRole("meter").querySelector<HTMLElement>(".pv-score-segment");
+    expect(dark?.style.getPropertyValue("--pv-score")).toBe(COLOR_SWATCHES.SUCCESS_PRIMARY.dark);
+  });
+
+  it("leaves every segment empty at 0% and fills all five at 100%", () => {
+    show([
+      { score_row: { title: "الف", percentage_score: 0, score_color: "ERROR_PRIMARY" } },
+      { score_row: { title: "ب", percentage_score: 100, score_color: "ERROR_PRIMARY" } },
+    ]);
+    const [empty, full] = screen.getAllByRole("meter");
+    const fills = (m: HTMLElement | undefined) =>
+      [...(m?.querySelectorAll<HTMLElement>(".pv-score-segment") ?? [])].map((s) => s.dataset.fill);
+    expect(fills(empty)).toEqual(["0", "0", "0", "0", "0"]);
+    expect(fills(full)).toEqual(["100", "100", "100", "100", "100"]);
+    expect(document.querySelector(".pv-chevron")).toBeNull();
   });
 
   it("draws a descriptive score in its colour, cut at 17 characters", () => {
@@ -86,6 +114,9 @@ describe("add-on preview", () => {
     expect(meter.getAttribute("aria-valuenow")).toBe("40");
     const indicator = meter.querySelector<HTMLElement>(".pv-eval-indicator");
     expect(indicator?.style.right).toBe("40%");
+    expect(meter.querySelector<HTMLElement>(".pv-eval-pin")?.style.right).toBe("40%");
+    // The indicator's text sits in its bordered box; the section texts sit inside the bar.
+    expect(indicator?.querySelector(".pv-eval-box")?.textContent).toBe("قیمت مناسب");
     const sections = [...meter.querySelectorAll<HTMLElement>(".pv-eval-section")];
     expect(sections.map((s) => s.dataset.section)).toEqual(["right", "middle", "left"]);
     expect(sections.map((s) => s.style.backgroundColor)).toEqual([
@@ -93,8 +124,7 @@ describe("add-on preview", () => {
       rgb(COLOR_SWATCHES.WARNING_SECONDARY.light),
       rgb(COLOR_SWATCHES.ERROR_PRIMARY.light),
     ]);
-    expect(screen.getByText("ارزان")).toBeTruthy();
-    expect(screen.getByText("گران")).toBeTruthy();
+    expect(sections.map((s) => s.textContent)).toEqual(["ارزان", "منصفانه", "گران"]);
   });
 
   it("shows carousel images by id, logo as the app's logo, in a scrollable list", () => {
@@ -126,17 +156,25 @@ describe("add-on preview", () => {
     expect(screen.getByRole("deletion").textContent).toContain("۱");
   });
 
-  it("collapses an expandable description behind بیشتر and opens it", async () => {
+  it("folds a long expandable description under نمایش ادامه and opens it", async () => {
     const text = "متن ".repeat(60);
     const onSelect = vi.fn();
     show([{ description_row: { text, expandable: true } }], "light", onSelect);
-    const more = screen.getByRole("button", { name: "بیشتر" });
+    const more = screen.getByRole("button", { name: "نمایش ادامه" });
     expect(more.getAttribute("aria-expanded")).toBe("false");
-    expect(screen.getByRole("article").textContent).not.toContain(text);
+    const row = document.querySelector<HTMLElement>(".pv-description-row");
+    expect(row?.dataset.folded).toBe("true");
     await userEvent.click(more);
     expect(screen.getByRole("button", { name: "بستن" }).getAttribute("aria-expanded")).toBe("true");
+    expect(row?.dataset.folded).toBeUndefined();
     expect(screen.getByRole("article").textContent).toContain(text.trim());
     expect(onSelect).not.toHaveBeenCalled();
+  });
+
+  it("does not fold a short expandable description", () => {
+    show([{ description_row: { text: "کوتاه", expandable: true } }]);
+    expect(screen.queryByRole("button")).toBeNull();
+    expect(document.querySelector<HTMLElement>(".pv-description-row")?.dataset.folded).toBeUndefined();
   });
 
   it("cuts a description that is not expandable at 200 characters", () => {

@@ -110,8 +110,11 @@ export function Divider(props: { show: unknown }) {
   return props.show === true ? <hr className="pv-divider" /> : null;
 }
 
+/** How big the app draws an image: a row's small picture, an event's square, a carousel's 4:3 frame. */
+export type ImageSize = "small" | "square" | "large";
+
 /** An image by id: `logo` is the app's logo; other ids are uploads the preview cannot fetch, shown as a labelled tile. */
-export function ImageTile(props: { id: string; size?: "small" | "large" }) {
+export function ImageTile(props: { id: string; size?: ImageSize }) {
   const { id, size = "small" } = props;
   if (id === "logo")
     return (
@@ -148,8 +151,12 @@ export function ImageTile(props: { id: string; size?: "small" | "large" }) {
 }
 
 /** A row's leading picture: its image when it has one, otherwise its icon (the app never shows both). */
-export function ImageOrIcon(props: { imageId: string | undefined; iconName: string | undefined }) {
-  if (props.imageId) return <ImageTile id={props.imageId} />;
+export function ImageOrIcon(props: {
+  imageId: string | undefined;
+  iconName: string | undefined;
+  size?: ImageSize;
+}) {
+  if (props.imageId) return <ImageTile id={props.imageId} size={props.size} />;
   return props.iconName ? <PreviewIcon name={props.iconName} /> : null;
 }
 

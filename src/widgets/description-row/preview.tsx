@@ -1,40 +1,48 @@
 import { useState } from "react";
 import { CutText, Divider, type WidgetPreviewProps, textOf } from "../../editor/preview/preview-kit";
-import { codePointLength, truncateCodePoints } from "../../platform/text";
+import { codePointLength } from "../../platform/text";
 import { DESCRIPTION_LIMIT } from "./model";
 
-/** How much of an expandable description shows before "more" (about three lines on a phone). */
+/** How long an expandable description must be before the app folds it (about three lines on a phone). */
 export const COLLAPSED_LENGTH = 120;
 
-/** description_row as the app draws it: a paragraph; an expandable one opens with "بیشتر" (more). */
+/**
+ * description_row as the app draws it: a secondary paragraph. A long expandable one is folded to its
+ * first lines, fading out under a centred "نمایش ادامه" (show more) with a down chevron.
+ */
 export function DescriptionRowPreview({ value }: WidgetPreviewProps<"description_row">) {
   const [open, setOpen] = useState(false);
   const text = textOf(value.text);
-  const expandable = value.expandable === true;
-  const long = codePointLength(text) > COLLAPSED_LENGTH;
-  let body = <CutText className="pv-description" text={text} max={DESCRIPTION_LIMIT} />;
-  if (expandable)
-    body = (
-      <span className="pv-description">
-        {open || !long ? text : `${truncateCodePoints(text, COLLAPSED_LENGTH)}…`}
-      </span>
-    );
+  const foldable = value.expandable === true && codePointLength(text) > COLLAPSED_LENGTH;
+  const folded = foldable && !open;
   return (
-    <div className="pv-widget pv-description-row">
-      {body}
-      {expandable && long ? (
+    <div className="pv-widget pv-description-row" data-folded={folded || undefined}>
+      {value.expandable === true ? (
+        <span className="pv-description">{text}</span>
+      ) : (
+        <CutText className="pv-description" text={text} max={DESCRIPTION_LIMIT} />
+      )}
+      {foldable ? (
         <button
           type="button"
           className="pv-more"
           aria-expanded={open}
-          title={open ? "Show less" : "Show more"}
           onClick={(e) => {
             e.stopPropagation();
             setOpen(!open);
           }}
           onKeyDown={(e) => e.stopPropagation()}
         >
-          {open ? "بستن" : "بیشتر"}
+          {open ? "بستن" : "نمایش ادامه"}
+          <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true">
+            <path
+              d={open ? "m6 15 6-6 6 6" : "m6 9 6 6 6-6"}
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.4"
+              strokeLinecap="round"
+            />
+          </svg>
         </button>
       ) : null}
       <Divider show={value.has_divider} />

@@ -13,13 +13,22 @@ const SECTION_MAX = limitOf("evaluation_row", "right.text");
 
 const SECTIONS = ["right", "middle", "left"] as const;
 
+/** Where the indicator's box sits over its line: centred on it, or held inside the row near either end. */
+function boxPlace(pct: number): { align: string; style: { right?: string; left?: string } } {
+  if (pct < 25) return { align: "start", style: { right: "0" } };
+  if (pct > 75) return { align: "end", style: { left: "0" } };
+  return { align: "centre", style: { right: `${pct}%` } };
+}
+
 /**
- * evaluation_row as the app draws it: a three-part bar with the indicator above it. The row is
- * right-to-left, so the right section comes first and 0% sits at the right end.
+ * evaluation_row as the app draws it: one rounded bar of three coloured sections holding their texts,
+ * and above it a bordered box with the indicator's text and icon, joined to the bar by a short line
+ * at the indicator's percentage. The row is right-to-left, so 0% sits at the right end.
  */
 export function EvaluationRowPreview({ value, theme }: WidgetPreviewProps<"evaluation_row">) {
   const pct = percentOf(value.indicator_percentage) ?? 0;
   const indicator = textOf(value.indicator_text);
+  const box = boxPlace(pct);
   return (
     <div className="pv-widget pv-evaluation-row">
       {/* biome-ignore lint/a11y/useSemanticElements: the app's bar is drawn with styled spans, which a native meter cannot hold */}
@@ -32,13 +41,13 @@ export function EvaluationRowPreview({ value, theme }: WidgetPreviewProps<"evalu
         aria-valuenow={pct}
         aria-valuetext={`${pct}% from the right`}
       >
-        <span className="pv-eval-indicator" style={{ right: `${pct}%` }} data-percentage={pct}>
-          <span className="pv-eval-indicator-label">
-            {value.icon_name ? <PreviewIcon name={value.icon_name} size={16} /> : null}
-            {indicator}
+        <span className="pv-eval-indicator" data-align={box.align} style={box.style}>
+          <span className="pv-eval-box">
+            {value.icon_name ? <PreviewIcon name={value.icon_name} size={20} /> : null}
+            <span className="pv-eval-text">{indicator}</span>
           </span>
-          <span className="pv-eval-pin" aria-hidden="true" />
         </span>
+        <span className="pv-eval-pin" style={{ right: `${pct}%` }} data-percentage={pct} aria-hidden="true" />
         <span className="pv-eval-bar">
           {SECTIONS.map((side) => (
             <span
@@ -46,16 +55,11 @@ export function EvaluationRowPreview({ value, theme }: WidgetPreviewProps<"evalu
               className={`pv-eval-section pv-eval-${side}`}
               data-section={side}
               style={{ backgroundColor: colorValue(value[side]?.section_color, theme) }}
-            />
+            >
+              <CutText text={textOf(value[side]?.text)} max={SECTION_MAX} />
+            </span>
           ))}
         </span>
-      </div>
-      <div className="pv-eval-labels">
-        {SECTIONS.map((side) => (
-          <span key={side} className="pv-eval-label" data-section={side}>
-            <CutText text={textOf(value[side]?.text)} max={SECTION_MAX} />
-          </span>
-        ))}
       </div>
       <span className="pv-sr-only">{`${persianDigits(pct)}٪`}</span>
     </div>

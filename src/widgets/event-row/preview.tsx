@@ -11,16 +11,19 @@ const TITLE_MAX = limitOf("event_row", "title");
 const SUBTITLE_MAX = limitOf("event_row", "subtitle");
 const LABEL_MAX = limitOf("event_row", "label");
 
-/** event_row as the app draws it: icon or image, title and subtitle, and a small label at the end. */
+/**
+ * event_row as the app draws it: a square picture with rounded corners at the right, the bold title
+ * and its subtitle beside it, and the label as plain pale text at the left edge, level with the title.
+ */
 export function EventRowPreview({ value }: WidgetPreviewProps<"event_row">) {
   return (
     <div className="pv-widget pv-event-row">
-      <div className="pv-row">
+      <div className="pv-event">
         <span className="pv-event-media">
-          <ImageOrIcon imageId={value.image_id} iconName={value.icon_name} />
+          <ImageOrIcon imageId={value.image_id} iconName={value.icon_name} size="square" />
         </span>
         <span className="pv-event-texts">
-          <CutText className="pv-row-title" text={textOf(value.title)} max={TITLE_MAX} />
+          <CutText className="pv-event-title" text={textOf(value.title)} max={TITLE_MAX} />
           {value.subtitle ? (
             <CutText className="pv-event-subtitle" text={value.subtitle} max={SUBTITLE_MAX} />
           ) : null}

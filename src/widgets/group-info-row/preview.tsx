@@ -3,7 +3,10 @@ import { CutText, Divider, type WidgetPreviewProps, limitOf, textOf } from "../.
 const TITLE_MAX = limitOf("group_info_row", "items.title");
 const VALUE_MAX = limitOf("group_info_row", "items.value");
 
-/** group_info_row as the app draws it: two or three title/value columns side by side. */
+/**
+ * group_info_row as the app draws it: two or three columns split by thin vertical lines, each a
+ * secondary title above its bold value.
+ */
 export function GroupInfoRowPreview({ value }: WidgetPreviewProps<"group_info_row">) {
   const items = Array.isArray(value.items) ? value.items : [];
   return (

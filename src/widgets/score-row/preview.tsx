@@ -1,3 +1,4 @@
+import type { CSSProperties } from "react";
 import {
   Chevron,
   CutText,
@@ -6,7 +7,6 @@ import {
   colorValue,
   limitOf,
   percentOf,
-  persianDigits,
   textOf,
 } from "../../editor/preview/preview-kit";
 import { PreviewIcon } from "../../editor/preview/preview-icons";
@@ -14,7 +14,14 @@ import { PreviewIcon } from "../../editor/preview/preview-icons";
 const TITLE_MAX = limitOf("score_row", "title");
 const DESC_MAX = limitOf("score_row", "descriptive_score");
 
-/** score_row as the app draws it: icon and title, then a percentage bar or a descriptive score. */
+/** The app splits the percentage bar into five equal segments. */
+const SEGMENTS = [0, 1, 2, 3, 4] as const;
+
+/**
+ * score_row as the app draws it: the icon (in the score colour) and title at the right, then at the
+ * left either five segments filled in proportion (no number) or the descriptive text, and a chevron
+ * when there is an action.
+ */
 export function ScoreRowPreview({ value, theme }: WidgetPreviewProps<"score_row">) {
   const color = colorValue(value.score_color, theme);
   const pct = percentOf(value.percentage_score);
@@ -22,33 +29,38 @@ export function ScoreRowPreview({ value, theme }: WidgetPreviewProps<"score_row"
   return (
     <div className="pv-widget pv-score-row">
       <div className="pv-row">
-        {value.icon_name ? <PreviewIcon name={value.icon_name} /> : null}
+        {value.icon_name ? <PreviewIcon name={value.icon_name} color={color} size={24} /> : null}
         <CutText className="pv-row-title" text={textOf(value.title)} max={TITLE_MAX} />
-        <span className="pv-score">
-          {pct !== undefined ? (
-            <>
-              {/* biome-ignore lint/a11y/useSemanticElements: the app's bar is drawn with styled spans, which a native meter cannot hold */}
-              <span
-                className="pv-score-bar"
-                role="meter"
-                aria-label="Percentage score"
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={pct}
-              >
-                <span className="pv-score-fill" style={{ width: `${pct}%`, backgroundColor: color }} />
-              </span>
-              <span className="pv-score-value" style={{ color }}>
-                {`${persianDigits(pct)}٪`}
-              </span>
-            </>
-          ) : null}
-          {desc !== undefined ? (
-            <span className="pv-score-text" style={{ color }}>
-              <CutText text={desc} max={DESC_MAX} />
-            </span>
-          ) : null}
-        </span>
+        {pct !== undefined ? (
+          // biome-ignore lint/a11y/useSemanticElements: the app's bar is drawn with styled spans, which a native meter cannot hold
+          <span
+            className="pv-score-bar"
+            role="meter"
+            aria-label="Percentage score"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={pct}
+            aria-valuetext={`${pct}%`}
+          >
+            {SEGMENTS.map((i) => {
+              // Each segment holds a fifth; the app fills them from the left, the last one in part.
+              const fill = Math.round(Math.min(1, Math.max(0, pct / 20 - i)) * 100);
+              return (
+                <span
+                  key={i}
+                  className="pv-score-segment"
+                  data-fill={fill}
+                  style={{ "--pv-fill": `${fill}%`, "--pv-score": color } as CSSProperties}
+                />
+              );
+            })}
+          </span>
+        ) : null}
+        {desc !== undefined ? (
+          <span className="pv-score-text" style={{ color }}>
+            <CutText text={desc} max={DESC_MAX} />
+          </span>
+        ) : null}
         {value.action ? <Chevron /> : null}
       </div>
       <Divider show={value.hasDivider ?? value.has_divider} />

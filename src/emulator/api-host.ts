@@ -92,7 +92,13 @@ function buttonsOf(value: unknown): ButtonView[][] {
       const caption = "caption" in rec && typeof rec.caption === "string" ? rec.caption : "";
       const action =
         "action" in rec && typeof rec.action === "object" && rec.action !== null ? { ...rec.action } : {};
-      return { caption, action };
+      const icon =
+        "icon_name" in rec && typeof rec.icon_name === "string"
+          ? rec.icon_name
+          : "icon" in rec && typeof rec.icon === "string"
+            ? rec.icon
+            : undefined;
+      return icon ? { caption, action, icon } : { caption, action };
     });
   });
 }

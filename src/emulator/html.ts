@@ -79,9 +79,13 @@ ul.plain li:first-child{border-top:0}
 .msg.user{align-self:flex-start;border-end-start-radius:4px}
 .msg .from{font-size:12px;color:var(--muted);font-weight:700}
 .msg p{margin:2px 0 4px;white-space:pre-wrap}
-.buttons{display:flex;flex-wrap:wrap;gap:6px;margin-top:6px}
-.buttons form{display:contents}
-.buttons .btn{flex:1;min-width:7rem;border-radius:999px;background:var(--surface)}
+.msg.app{background:none;padding:0;max-width:none}
+.msg.app .pv-root{align-items:flex-end}
+.msg.app .pv-chat{background:none;padding:0;width:auto}
+.pv-chat-form{display:flex;flex:1;margin:0}
+.pv-chat-press{all:unset;display:flex;flex:1;cursor:pointer;border-radius:4px}
+.pv-chat-press:focus-visible{outline:3px solid #2962ff;outline-offset:2px}
+.pv-chat-press:hover .pv-chat-button{filter:brightness(1.1)}
 .side{font-size:12px;color:var(--muted);margin-top:8px;text-align:end}
 `;
 

@@ -5,38 +5,14 @@ import type { FetchLike, VersionHeader } from "./deliveries";
 import { deliverEvent, sendStartRequest } from "./deliveries";
 import { escapeHtml, FONT_FILES, FONT_PATH, page } from "./html";
 import { previewCss, renderAddonBody } from "./render-addon";
-import {
-  type ButtonView,
-  conversationFor,
-  DEMO_POST_TOKEN,
-  DEMO_USER,
-  type EmulatorState,
-  newId,
-} from "./state";
+import { renderAppMessage } from "./render-chat";
+import { conversationFor, DEMO_POST_TOKEN, DEMO_USER, type EmulatorState, newId } from "./state";
 
 const POST_TOKEN_RE = /^[_A-Za-z0-9]{8,16}$/;
 
 function deliveryNote(statuses: (number | "failed")[]): string {
   if (statuses.length === 0) return "not delivered: the app holds no active subscription for it";
   return `delivered ${statuses.length}× (app answered ${statuses.join(", ")})`;
-}
-
-function buttonGrid(convId: string, msgId: string, side: string, rows: ButtonView[][]): string {
-  if (rows.length === 0) return "";
-  const html = rows
-    .map(
-      (row, r) =>
-        `<div class="buttons">${row
-          .map(
-            (b, i) => `<form method="post" action="/conversations/${encodeURIComponent(convId)}/press">
-<input type="hidden" name="message" value="${escapeHtml(msgId)}"><input type="hidden" name="side" value="${side}">
-<input type="hidden" name="row" value="${r}"><input type="hidden" name="index" value="${i}">
-<button class="btn" type="submit">${escapeHtml(b.caption || "(no caption)")}</button></form>`,
-          )
-          .join("")}</div>`,
-    )
-    .join("");
-  return `<div class="side" lang="en" dir="ltr">${side === "receiver" ? "Buttons the buyer (receiver) sees" : "Buttons the seller (sender) sees"}</div>${html}`;
 }
 
 function timeOf(ms: number): string {
@@ -136,19 +112,31 @@ ${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}</sectio
 
   app.get("/conversations/:id", (c) => {
     const conv = conversationFor(state, c.req.param("id"));
+    const press = `/conversations/${encodeURIComponent(conv.id)}/press`;
+    // The app's messages are drawn by the studio's chat preview (as the app draws them); the buyer's plainly.
     const msgs = conv.messages
-      .map(
-        (
-          m,
-        ) => `<div class="msg ${m.from}"><div class="from">${m.from === "app" ? escapeHtml(state.app.name) : "Buyer"} <span class="note">${timeOf(m.sentAt)}</span></div>
-<p dir="auto">${escapeHtml(m.text)}</p>${buttonGrid(conv.id, m.id, "receiver", m.receiverButtons)}${buttonGrid(conv.id, m.id, "sender", m.senderButtons)}</div>`,
+      .map((m) =>
+        m.from === "app"
+          ? `<div class="msg app">${renderAppMessage({
+              text: m.text,
+              appName: state.app.name,
+              time: timeOf(m.sentAt),
+              receiverButtons: m.receiverButtons,
+              senderButtons: m.senderButtons,
+              pressForm: (side, row, index) => ({
+                action: press,
+                fields: { message: m.id, side, row: String(row), index: String(index) },
+              }),
+            })}</div>`
+          : `<div class="msg ${m.from}"><div class="from">Buyer <span class="note">${timeOf(m.sentAt)}</span></div>
+<p dir="auto">${escapeHtml(m.text)}</p></div>`,
       )
       .join("");
     const note = notes.get(`conv:${conv.id}`);
     return c.html(
       page(
         `Conversation ${conv.id}`,
-        `<h1>Conversation</h1><p class="lead">Id <code>${escapeHtml(conv.id)}</code> on post <a href="/posts/${encodeURIComponent(conv.postToken)}">${escapeHtml(conv.postToken)}</a>. Reply as the buyer, or press a message's buttons.</p>
+        `<style>${previewCss()}</style><h1>Conversation</h1><p class="lead">Id <code>${escapeHtml(conv.id)}</code> on post <a href="/posts/${encodeURIComponent(conv.postToken)}">${escapeHtml(conv.postToken)}</a>. Reply as the buyer, or press a message's buttons.</p>
 <section class="card chat" aria-label="Messages" dir="rtl">${msgs || `<p class="note empty" dir="ltr">No messages yet.</p>`}</section>
 <form method="post" action="/conversations/${encodeURIComponent(conv.id)}/messages" class="card row">
 <label for="reply">Message as the buyer</label> <input id="reply" class="input" name="text" dir="auto" required style="flex:1">

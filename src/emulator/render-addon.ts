@@ -2,8 +2,14 @@ import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { AddonPreview } from "../editor/preview/addon-preview";
+import { preloadDeferred } from "../editor/ui/deferred";
 import { validateBody } from "../platform/index";
 import { escapeHtml } from "./html";
+
+// The preview's icon drawings are a lazily loaded chunk in the browser; the emulator loads them at
+// start, so the pages it draws on the server show the same icons as the studio (a failure only
+// leaves the placeholder glyphs).
+void preloadDeferred().catch(() => {});
 
 let css: string | undefined;
 

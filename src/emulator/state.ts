@@ -94,6 +94,8 @@ export interface SemanticRecord {
 export interface ButtonView {
   caption: string;
   action: Record<string, unknown>;
+  /** The icon's name (icon_name, or the live spelling icon), drawn beside the caption. */
+  icon?: string;
 }
 
 export interface ConversationMessage {

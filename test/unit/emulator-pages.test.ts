@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createEmulator } from "../../src/emulator/app";
 import { FONT_FILES, FONT_PATH } from "../../src/emulator/html";
-import { DEMO_APP, DEMO_POST_TOKEN } from "../../src/emulator/state";
+import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN, conversationFor } from "../../src/emulator/state";
 import { demoAuthorizeQuery } from "../helpers/demo-oauth";
 
 describe("emulator pages", () => {
@@ -42,5 +42,40 @@ describe("emulator pages", () => {
     const html = await (await emu.app.request(`/posts/${DEMO_POST_TOKEN}`)).text();
     expect(html).not.toContain("No add-ons on this post yet.");
     expect(html).toMatch(/<section class="pv-phone" dir="rtl" lang="fa"[^>]*>.*گزارش کارشناسی/s);
+  });
+});
+
+describe("emulator conversation page", () => {
+  it("draws an app's message with the studio's chat bubble, each button a form that presses it", async () => {
+    const emu = createEmulator();
+    const conv = conversationFor(emu.state, DEMO_CONVERSATION_ID);
+    conv.messages.push({
+      id: "m-1",
+      from: "app",
+      text: "گزارش آماده است",
+      sentAt: Date.UTC(2026, 0, 1, 9, 5),
+      receiverButtons: [
+        [{ caption: "دیدن گزارش", action: { open_direct_link: "https://example.com" }, icon: "INFO" }],
+      ],
+      senderButtons: [[{ caption: "لغو", action: { open_server_link: { data: {} } } }]],
+    });
+    const html = await (await emu.app.request(`/conversations/${DEMO_CONVERSATION_ID}`)).text();
+    // The preview's own drawing: bubble with the app's name, the time in Persian digits, filled buttons.
+    expect(html).toContain(".pv-chat-bubble");
+    expect(html).toMatch(new RegExp(`<span class="pv-chat-app">.*${DEMO_APP.name}</span>`, "s"));
+    expect(html).toContain("<time>۰۹:۰۵</time>");
+    const forms = [
+      ...html.matchAll(/<form class="pv-chat-form" action="[^"]+\/press" method="post">(.*?)<\/form>/gs),
+    ];
+    expect(forms.map((f) => /value="(receiver|sender)"/.exec(f[1] ?? "")?.[1])).toEqual([
+      "receiver",
+      "sender",
+    ]);
+    expect(forms[0]?.[1]).toContain('name="message" value="m-1"');
+    expect(forms[0]?.[1]).toMatch(
+      /<button type="submit" class="pv-chat-press"><span class="pv-chat-button">.*دیدن گزارش/s,
+    );
+    expect(forms[0]?.[1]).toContain('data-icon="INFO"');
+    expect(html).toContain("Buttons the seller (sender) sees");
   });
 });

@@ -70,29 +70,42 @@ export function ChatBubblePreview(props: ChatBubblePreviewProps) {
               </svg>
             </span>
           </div>
-          {rows.map((row, r) => (
-            // Rows have no identity of their own in the body; position is the identity here.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <div className="pv-chat-row" key={r}>
-              {(Array.isArray(row?.buttons) ? row.buttons : []).map((b, i) => {
-                const icon = textOf(b?.icon_name) || textOf(b?.icon);
-                const drawn = (
-                  <span className="pv-chat-button">
-                    {icon ? <PreviewIcon name={icon} size={20} /> : null}
-                    <span>{textOf(b?.caption)}</span>
-                  </span>
-                );
-                return (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: as above
-                  <span key={i} className="pv-chat-cell">
-                    {wrapButton ? wrapButton(drawn, r, i) : drawn}
-                  </span>
-                );
-              })}
-            </div>
-          ))}
+          <ChatButtonRows rows={rows} wrapButton={wrapButton} />
         </div>
       </section>
     </div>
+  );
+}
+
+/** A message's button rows as the app draws them: each button full-width and filled, its icon beside the caption. */
+export function ChatButtonRows(props: {
+  rows: PreviewButtonSet["rows"];
+  wrapButton?: ChatBubblePreviewProps["wrapButton"];
+}) {
+  const { rows, wrapButton } = props;
+  return (
+    <>
+      {rows.map((row, r) => (
+        // Rows have no identity of their own in the body; position is the identity here.
+        // biome-ignore lint/suspicious/noArrayIndexKey: see above
+        <div className="pv-chat-row" key={r}>
+          {(Array.isArray(row?.buttons) ? row.buttons : []).map((b, i) => {
+            const icon = textOf(b?.icon_name) || textOf(b?.icon);
+            const drawn = (
+              <span className="pv-chat-button">
+                {icon ? <PreviewIcon name={icon} size={20} /> : null}
+                <span>{textOf(b?.caption)}</span>
+              </span>
+            );
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: as above
+              <div key={i} className="pv-chat-cell">
+                {wrapButton ? wrapButton(drawn, r, i) : drawn}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </>
   );
 }

@@ -1,0 +1,77 @@
+import { createElement, type ReactNode } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { ChatBubblePreview, ChatButtonRows } from "../editor/preview/chat-bubble-preview";
+import type { ButtonView } from "./state";
+
+/** What the conversation page needs to draw one message from the app. */
+export interface ChatMessageView {
+  text: string;
+  appName: string;
+  /** "HH:MM" */
+  time: string;
+  receiverButtons: ButtonView[][];
+  senderButtons: ButtonView[][];
+  /** Where the form that presses one button posts, and its hidden fields. */
+  pressForm: (
+    side: "sender" | "receiver",
+    row: number,
+    index: number,
+  ) => { action: string; fields: Record<string, string> };
+}
+
+function rowsOf(rows: ButtonView[][]) {
+  return rows.map((row) => ({ buttons: row.map((b) => ({ caption: b.caption, icon_name: b.icon })) }));
+}
+
+/** Wraps a drawn button in the form that presses it, so the page works without scripts. */
+function pressable(view: ChatMessageView, side: "sender" | "receiver") {
+  return (drawn: ReactNode, row: number, index: number) => {
+    const { action, fields } = view.pressForm(side, row, index);
+    return createElement(
+      "form",
+      { method: "post", action, className: "pv-chat-form" },
+      ...Object.entries(fields).map(([name, value]) =>
+        createElement("input", { key: name, type: "hidden", name, value }),
+      ),
+      createElement("button", { key: "press", type: "submit", className: "pv-chat-press" }, drawn),
+    );
+  };
+}
+
+/**
+ * A message from the app on the emulator's conversation page, drawn by the studio's own chat preview:
+ * the bubble as the buyer (receiver) sees it with their buttons, then the seller's (sender's) buttons.
+ */
+export function renderAppMessage(view: ChatMessageView): string {
+  const bubble = renderToStaticMarkup(
+    createElement(ChatBubblePreview, {
+      message: view.text,
+      appName: view.appName,
+      side: "receiver",
+      theme: "light",
+      time: view.time,
+      buttons: { rows: rowsOf(view.receiverButtons) },
+      wrapButton: pressable(view, "receiver"),
+    }),
+  );
+  if (view.senderButtons.length === 0) return bubble;
+  const sender = renderToStaticMarkup(
+    createElement(
+      "div",
+      { className: "pv-root", "data-theme": "light" },
+      createElement(
+        "section",
+        { className: "pv-chat pv-chat-sender-buttons", dir: "rtl", lang: "fa" },
+        createElement(
+          "div",
+          { className: "pv-chat-message" },
+          createElement(ChatButtonRows, {
+            rows: rowsOf(view.senderButtons),
+            wrapButton: pressable(view, "sender"),
+          }),
+        ),
+      ),
+    ),
+  );
+  return `${bubble}<div class="side" lang="en" dir="ltr">Buttons the seller (sender) sees</div>${sender}`;
+}

@@ -43,7 +43,7 @@ export function EvaluationRowPreview({ value, theme }: WidgetPreviewProps<"evalu
       >
         <span className="pv-eval-indicator" data-align={box.align} style={box.style}>
           <span className="pv-eval-box">
-            {value.icon_name ? <PreviewIcon name={value.icon_name} size={20} /> : null}
+            {value.icon_name ? <PreviewIcon name={value.icon_name} size={16} /> : null}
             <span className="pv-eval-text">{indicator}</span>
           </span>
         </span>

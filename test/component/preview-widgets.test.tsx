@@ -136,6 +136,13 @@ describe("add-on preview", () => {
     expect(within(list).getByRole("img", { name: "App logo" })).toBeTruthy();
     expect(within(list).getByRole("img", { name: "Image front_1" }).textContent).toContain("front_1");
     expect(within(list).getByText("جلو")).toBeTruthy();
+    // Two images fit the row: no previous/next buttons; a third makes it scroll and they appear.
+    expect(document.querySelector(".pv-carousel-button")).toBeNull();
+    cleanup();
+    show([{ image_carousel_row: { items: [{ image_id: "a" }, { image_id: "b" }, { image_id: "c" }] } }]);
+    expect(
+      [...document.querySelectorAll<HTMLElement>(".pv-carousel-button")].map((b) => b.dataset.side),
+    ).toEqual(["prev", "next"]);
   });
 
   it("shows group info as columns with cut values", () => {

@@ -250,7 +250,10 @@ describe("emulator deliveries through subscriptions", () => {
       .text;
     expect(page).toContain("Pick a plan");
     const msgId = /name="message" value="([^"]+)"/.exec(page)?.[1] ?? "";
-    expect(page).toContain(">Gold</button>");
+    // The button, drawn as the app draws it, inside the form that presses it.
+    expect(page).toMatch(
+      /<button type="submit" class="pv-chat-press"><span class="pv-chat-button">.*?<span>Gold<\/span><\/span><\/button>/s,
+    );
     const press = await browser.fetch(
       `${stack.emulatorServer.url}/conversations/${DEMO_CONVERSATION_ID}/press`,
       {

@@ -42,7 +42,8 @@ export function ImageCarouselRowPreview({ value }: WidgetPreviewProps<"image_car
             </li>
           ))}
         </ul>
-        {items.length > 1 ? (
+        {/* Two images fit the phone's width; from three on the row scrolls and the app adds its buttons. */}
+        {items.length > 2 ? (
           <>
             <CarouselButton side="prev" />
             <CarouselButton side="next" />

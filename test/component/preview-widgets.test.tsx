@@ -127,6 +127,24 @@ describe("add-on preview", () => {
     expect(sections.map((s) => s.textContent)).toEqual(["ارزان", "منصفانه", "گران"]);
   });
 
+  it("keeps the indicator's box inside the row near either end, its line at the percentage", () => {
+    const at = (pct: number): Widget => ({
+      evaluation_row: {
+        left: { text: "الف", section_color: "SUCCESS_PRIMARY" },
+        middle: { text: "ب", section_color: "WARNING_SECONDARY" },
+        right: { text: "پ", section_color: "ERROR_PRIMARY" },
+        indicator_text: "اینجا",
+        indicator_percentage: pct,
+      },
+    });
+    show([at(5), at(95)]);
+    const [near, far] = [...document.querySelectorAll<HTMLElement>(".pv-evaluation-row")];
+    expect(near?.querySelector<HTMLElement>(".pv-eval-indicator")?.style.right).toBe("0px");
+    expect(near?.querySelector<HTMLElement>(".pv-eval-pin")?.style.right).toBe("5%");
+    expect(far?.querySelector<HTMLElement>(".pv-eval-indicator")?.style.left).toBe("0px");
+    expect(far?.querySelector<HTMLElement>(".pv-eval-pin")?.style.right).toBe("95%");
+  });
+
   it("shows carousel images by id, logo as the app's logo, in a scrollable list", () => {
     show([
       { image_carousel_row: { items: [{ image_id: "logo" }, { image_id: "front_1", description: "جلو" }] } },

@@ -173,6 +173,31 @@ export function storeContract(store: () => Store): void {
     expect((await s.listEvents({ type: "START_REQUEST", resource: t })).items).toEqual([]);
   });
 
+  it("stores deliveries arriving together each with its own id, and refuses only the one the database cannot hold", async () => {
+    const s = store();
+    const t = token();
+    const texts = Array.from({ length: 30 }, (_, i) => `پیام ${i}`);
+    // jsonb cannot hold U+0000: that delivery is refused ("rejected", so a route answers 400, not 503).
+    const results = await Promise.allSettled([
+      ...texts.map((text) => s.insertEvent(newMessage(t, text), NOW)),
+      s.insertEvent(newMessage(t, "bad\u0000byte"), NOW),
+    ]);
+    const bad = results.pop();
+    expect(bad?.status).toBe("rejected");
+    if (bad?.status === "rejected") {
+      expect(bad.reason).toBeInstanceOf(StoreError);
+      expect(bad.reason).toMatchObject({ reason: "rejected" });
+    }
+    const stored = results.map((r) => (r.status === "fulfilled" ? r.value : undefined));
+    expect(stored.every((e) => e !== undefined)).toBe(true);
+    expect(new Set(stored.map((e) => e?.id)).size).toBe(texts.length);
+    for (const e of stored) expect(await s.getEvent(e?.id ?? 0)).toEqual(e);
+    const history = await s.listEvents({ resource: t, limit: 100 });
+    expect(history.items.map((e) => (e.kind === "event" ? e.event.new_message?.text : "")).sort()).toEqual(
+      [...texts].sort(),
+    );
+  });
+
   it("tells listeners of each new event, once, with what was stored", async () => {
     const s = store();
     const t = token();

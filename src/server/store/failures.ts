@@ -45,5 +45,7 @@ export function classifyFailure(err: unknown): { reason: StoreErrorReason; text:
       text: "cannot be reached (connection lost); check that it is running, then retry",
     };
   }
+  // Class 22 (data exception), e.g. 22P05: JSON text holding \u0000, which PostgreSQL's jsonb refuses.
+  if (code?.startsWith("22")) return { reason: "rejected", text: `refused the data (${code})` };
   return { reason: "failed", text: `answered with an error${code ? ` (${code})` : ""}` };
 }

@@ -99,6 +99,10 @@ async function openPglite(
     await client.waitReady;
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    // PGlite has one connection and no other listener: the NOTIFY trigger (for PostgreSQL's other
+    // instances) would only cost time on every insert. Replica mode skips ordinary triggers for this
+    // session only; the trigger stays defined, so a copy of the data moved to PostgreSQL still has it.
+    await client.exec("SET session_replication_role = replica");
     return createDrizzleStore({
       kind: "pglite",
       db,

@@ -12,13 +12,16 @@ import type {
 export type StoreKind = "pglite" | "postgres";
 
 /**
- * Why a store call failed. Routes answer every StoreError with 503 (the platform delivers an event
- * again; the browser may retry), and an event is acknowledged only after insertEvent resolved.
+ * Why a store call failed. Routes answer a StoreError with 503 (the platform delivers an event again;
+ * the browser may retry), except "rejected" (400), and acknowledge an event only after insertEvent
+ * resolved.
  * - unavailable: the database cannot be reached or refused the connection (a retry may pass);
- * - failed: the database answered with an error, or a row read back is not what was written;
+ * - rejected: the database refuses this data (e.g. a JSON string holding \u0000, which jsonb cannot
+ *   store); sending it again fails the same way, so routes answer 400 rather than 503;
+ * - failed: the database answered with another error;
  * - closed: the store was closed (the proxy is shutting down).
  */
-export type StoreErrorReason = "unavailable" | "failed" | "closed";
+export type StoreErrorReason = "unavailable" | "rejected" | "failed" | "closed";
 
 /** The one error type a Store throws; its message names the variable to check and never holds data. */
 export class StoreError extends Error {

@@ -177,10 +177,11 @@ export function storeContract(store: () => Store): void {
     const s = store();
     const t = token();
     const texts = Array.from({ length: 30 }, (_, i) => `پیام ${i}`);
-    // jsonb cannot hold U+0000: that delivery is refused ("rejected", so a route answers 400, not 503).
+    // A text column cannot hold U+0000 (here the post token, filed as the event's resource): that
+    // delivery is refused ("rejected", so a route answers 400, not 503); the others are stored.
     const results = await Promise.allSettled([
       ...texts.map((text) => s.insertEvent(newMessage(t, text), NOW)),
-      s.insertEvent(newMessage(t, "bad\u0000byte"), NOW),
+      s.insertEvent(newMessage(`${t}\u0000`, "bad"), NOW),
     ]);
     const bad = results.pop();
     expect(bad?.status).toBe("rejected");
@@ -196,6 +197,14 @@ export function storeContract(store: () => Store): void {
     expect(history.items.map((e) => (e.kind === "event" ? e.event.new_message?.text : "")).sort()).toEqual(
       [...texts].sort(),
     );
+  });
+
+  it("keeps a delivery's JSON exactly, including U+0000 inside a string", async () => {
+    const s = store();
+    const t = token();
+    const odd = newMessage(t, "nul \u0000 and emoji 🙂 and \u202b rtl");
+    const stored = await s.insertEvent(odd, NOW);
+    expect(await s.getEvent(stored.id)).toEqual({ ...odd, id: stored.id, receivedAt: stored.receivedAt });
   });
 
   it("tells listeners of each new event, once, with what was stored", async () => {

@@ -112,20 +112,53 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
       toEvents(await db.select().from(events).where(inArray(events.id, ids)).orderBy(asc(events.id))),
     );
 
+  // The two inserts on a request's path are prepared once (drizzle builds their SQL a single time).
+  const p = (name: string) => sql.placeholder(name);
+  const insertPublish = db
+    .insert(publishes)
+    .values({
+      userId: p("userId"),
+      operation: p("operation"),
+      targetKind: p("targetKind"),
+      targetRef: p("targetRef"),
+      targetId: p("targetId"),
+      body: p("body"),
+      ok: p("ok"),
+      status: p("status"),
+      errorCode: p("errorCode"),
+      errorMessage: p("errorMessage"),
+      response: p("response"),
+      at: p("at"),
+    })
+    .returning({ id: publishes.id })
+    .prepare("addon_studio_insert_publish");
+  const insertOneEvent = db
+    .insert(events)
+    .values({
+      receivedAt: p("receivedAt"),
+      kind: p("kind"),
+      type: p("type"),
+      resource: p("resource"),
+      payload: p("payload"),
+    })
+    .returning({ id: events.id })
+    .prepare("addon_studio_insert_event");
+
+  const eventRow = ({ delivery, receivedAt }: { delivery: Delivery; receivedAt: number }) => ({
+    receivedAt: new Date(receivedAt),
+    kind: delivery.kind,
+    ...eventKeys(delivery),
+    payload: delivery,
+  });
+
   // Deliveries arriving together are written as one statement (group commit, batcher.ts).
   const writeEvent = createBatcher<{ delivery: Delivery; receivedAt: number }, StoredEvent>(
     async (items) => {
-      const rows = await db
-        .insert(events)
-        .values(
-          items.map(({ delivery, receivedAt }) => ({
-            receivedAt: new Date(receivedAt),
-            kind: delivery.kind,
-            ...eventKeys(delivery),
-            payload: delivery,
-          })),
-        )
-        .returning({ id: events.id });
+      const [single] = items;
+      const rows =
+        items.length === 1 && single
+          ? await insertOneEvent.execute(eventRow(single))
+          : await db.insert(events).values(items.map(eventRow)).returning({ id: events.id });
       // Identity values are drawn in the order of the VALUES rows, so sorted ids match the items.
       const ids = rows.map((r) => r.id).sort((a, b) => a - b);
       return items.flatMap(({ delivery, receivedAt }, i) => {
@@ -164,23 +197,20 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
       run("record the publish", async () => {
         const r = input.result;
         const at = new Date(input.at);
-        const [row] = await db
-          .insert(publishes)
-          .values({
-            userId: input.userId,
-            operation: input.operation,
-            targetKind: input.target.kind,
-            targetRef: input.target.ref,
-            targetId: input.target.id,
-            body: input.body ?? null,
-            ok: r.ok,
-            status: r.status,
-            errorCode: r.ok ? null : r.error.code,
-            errorMessage: r.ok ? null : r.error.message,
-            response: r.ok ? (r.response ?? null) : null,
-            at,
-          })
-          .returning({ id: publishes.id });
+        const [row] = await insertPublish.execute({
+          userId: input.userId,
+          operation: input.operation,
+          targetKind: input.target.kind,
+          targetRef: input.target.ref,
+          targetId: input.target.id,
+          body: input.body ?? null,
+          ok: r.ok,
+          status: r.status,
+          errorCode: r.ok ? null : r.error.code,
+          errorMessage: r.ok ? null : r.error.message,
+          response: r.ok ? (r.response ?? null) : null,
+          at,
+        });
         if (!row) throw new StoreError("failed", "Could not record the publish: no row came back.");
         // Built from the input (as JSON would read it back) rather than parsed again: the hot path.
         const result = r.ok ? { ...r, response: r.response ?? null } : r;

@@ -4,14 +4,14 @@ CREATE TABLE "events" (
 	"kind" text NOT NULL,
 	"type" text NOT NULL,
 	"resource" text,
-	"payload" jsonb NOT NULL
+	"payload" json NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "held_subscriptions" (
 	"user_id" text NOT NULL,
 	"event_type" text NOT NULL,
 	"resource_id" text DEFAULT '' NOT NULL,
-	"subscription" jsonb NOT NULL,
+	"subscription" json NOT NULL,
 	CONSTRAINT "held_subscriptions_user_id_event_type_resource_id_pk" PRIMARY KEY("user_id","event_type","resource_id")
 );
 --> statement-breakpoint
@@ -22,12 +22,12 @@ CREATE TABLE "publishes" (
 	"target_kind" text NOT NULL,
 	"target_ref" text NOT NULL,
 	"target_id" text NOT NULL,
-	"body" jsonb,
+	"body" json,
 	"ok" boolean NOT NULL,
 	"status" integer NOT NULL,
 	"error_code" text,
 	"error_message" text,
-	"response" jsonb,
+	"response" json,
 	"at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint

@@ -12,8 +12,12 @@ import { round, type Summary, summarise } from "./stats";
 /** Event intake and publish recording of one store backend. */
 export interface StoreBackendFigures {
   backend: string;
-  /** insertEvent one after another (as the event route awaits each before its 2xx). */
-  intakeSequential: Summary & { perSecond: number };
+  /**
+   * insertEvent one after another (as the event route awaits each before its 2xx). `perCpuSecond`:
+   * events per second of this process's CPU time (user + system), which the load of a shared machine
+   * does not distort; for PGlite that is all the work, for PostgreSQL the server's share is not in it.
+   */
+  intakeSequential: Summary & { perSecond: number; perCpuSecond: number };
   /** insertEvent with `concurrency` deliveries in flight. */
   intakeConcurrent: { perSecond: number; concurrency: number; n: number };
   /** recordPublish of a 10-widget post add-on body, one after another. */
@@ -71,8 +75,11 @@ async function measure(backend: string, options: OpenStoreOptions): Promise<Stor
     const now = Date.now();
     await sample(200, (i) => store.insertEvent(delivery(i), now));
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const seq = await sample(EVENTS, (i) => store.insertEvent(delivery(i), now));
+    const used = process.cpuUsage(cpu);
     const seqSeconds = (performance.now() - started) / 1000;
+    const cpuSeconds = (used.user + used.system) / 1e6;
 
     let next = 0;
     const cStarted = performance.now();
@@ -102,7 +109,11 @@ async function measure(backend: string, options: OpenStoreOptions): Promise<Stor
     return {
       backend,
       openMs,
-      intakeSequential: { ...summarise(seq), perSecond: Math.round(EVENTS / seqSeconds) },
+      intakeSequential: {
+        ...summarise(seq),
+        perSecond: Math.round(EVENTS / seqSeconds),
+        perCpuSecond: Math.round(EVENTS / cpuSeconds),
+      },
       intakeConcurrent: { perSecond: Math.round(EVENTS / cSeconds), concurrency: CONCURRENCY, n: EVENTS },
       publishRecord: summarise(pub),
     };
@@ -148,9 +159,9 @@ export function storeRows(f: StoreFigures): [string, string, string, string][] {
     const pglite = b.backend.startsWith("PGlite, data");
     rows.push([
       `Event intake, store on ${b.backend}`,
-      `${b.intakeSequential.perSecond.toLocaleString("en")} events/s one at a time (insert p50 ${ms(b.intakeSequential.p50)}, p95 ${ms(b.intakeSequential.p95)}); ${b.intakeConcurrent.perSecond.toLocaleString("en")} events/s with ${b.intakeConcurrent.concurrency} in flight`,
+      `${b.intakeSequential.perSecond.toLocaleString("en")} events/s one at a time (${b.intakeSequential.perCpuSecond.toLocaleString("en")} per CPU-second of the proxy process; insert p50 ${ms(b.intakeSequential.p50)}, p95 ${ms(b.intakeSequential.p95)}); ${b.intakeConcurrent.perSecond.toLocaleString("en")} events/s with ${b.intakeConcurrent.concurrency} in flight`,
       pglite ? "≥ 500 deliveries/s" : "",
-      pglite ? (b.intakeSequential.perSecond >= 500 ? "met" : "**missed**") : "",
+      pglite ? (b.intakeSequential.perSecond >= 500 ? "met" : "**missed** (wall clock)") : "",
     ]);
     rows.push([
       `Publish record insert, ${b.backend}`,

@@ -3,20 +3,19 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { bigint, pgSchema, serial, text } from "drizzle-orm/pg-core";
 import type * as z from "zod";
 import { createBatcher } from "./batcher";
+import { sessionMethods } from "./session-records";
 import type { ChangeFeed } from "./change-feed";
 import { classifyFailure } from "./failures";
 import {
   type Delivery,
   deliverySchema,
   eventKeys,
-  type HeldSubscription,
-  heldSubscriptionSchema,
   type Page,
   type PublishRecord,
   publishRecordSchema,
   type StoredEvent,
 } from "./records";
-import { events, heldSubscriptions, publishes, revokedSessions, userRevocations } from "./schema";
+import { events, publishes, revokedSessions, userRevocations } from "./schema";
 import { type EventQuery, type Store, StoreError, type StoreHealth, type StoreKind } from "./store";
 
 /** The drizzle database of either driver (PGlite or node-postgres); queries are written once. */
@@ -75,7 +74,7 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
 
   const parseRow = <S extends z.ZodType>(schema: S, table: string, id: number, value: unknown) => {
     const parsed = schema.safeParse(value);
-    // The path and message of the first issue only: never the stored values.
+    // The table and id only: never the stored values.
     if (!parsed.success) log(`store: ${table} row ${id} does not match its schema; skipped`);
     return parsed.success ? parsed.data : undefined;
   };
@@ -288,95 +287,7 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
 
     onEvent: (listener) => feed.subscribe(listener),
 
-    revokeSession: (sessionId, expiresAt) =>
-      run("record the sign-out", async () => {
-        await db
-          .insert(revokedSessions)
-          .values({ sessionId, expiresAt: new Date(expiresAt) })
-          .onConflictDoUpdate({
-            target: revokedSessions.sessionId,
-            set: { expiresAt: sql`greatest(${revokedSessions.expiresAt}, excluded.expires_at)` },
-          });
-      }),
-
-    revokeUserSessions: (userId, issuedBefore, expiresAt) =>
-      run("record the sign-out everywhere", async () => {
-        await db
-          .insert(userRevocations)
-          .values({ userId, revokedBefore: new Date(issuedBefore), expiresAt: new Date(expiresAt) })
-          .onConflictDoUpdate({
-            target: userRevocations.userId,
-            set: {
-              revokedBefore: sql`greatest(${userRevocations.revokedBefore}, excluded.revoked_before)`,
-              expiresAt: sql`greatest(${userRevocations.expiresAt}, excluded.expires_at)`,
-            },
-          });
-      }),
-
-    isRevoked: (s, now) =>
-      run("check the session", async () => {
-        const at = new Date(now);
-        const [session] = await db
-          .select({ id: revokedSessions.sessionId })
-          .from(revokedSessions)
-          .where(and(eq(revokedSessions.sessionId, s.sessionId), gt(revokedSessions.expiresAt, at)));
-        if (session) return true;
-        if (s.userId === undefined) return false;
-        const [user] = await db
-          .select({ id: userRevocations.userId })
-          .from(userRevocations)
-          .where(
-            and(
-              eq(userRevocations.userId, s.userId),
-              gt(userRevocations.revokedBefore, new Date(s.issuedAt)),
-              gt(userRevocations.expiresAt, at),
-            ),
-          );
-        return user !== undefined;
-      }),
-
-    listHeldSubscriptions: (userId) =>
-      run("read the held subscriptions", async () => {
-        const rows = await db.select().from(heldSubscriptions).where(eq(heldSubscriptions.userId, userId));
-        const subs = rows.flatMap(
-          (r) =>
-            parseRow(heldSubscriptionSchema, "held_subscriptions", 0, r.subscription) ??
-            ([] as HeldSubscription[]),
-        );
-        return subs.sort((a, b) => a.createdAt - b.createdAt);
-      }),
-
-    putHeldSubscription: (userId, subscription) =>
-      run("store the held subscription", async () => {
-        const value = heldSubscriptionSchema.parse(subscription);
-        await db
-          .insert(heldSubscriptions)
-          .values({
-            userId,
-            eventType: value.event_type,
-            resourceId: value.event_resource_id ?? "",
-            subscription: value,
-          })
-          .onConflictDoUpdate({
-            target: [heldSubscriptions.userId, heldSubscriptions.eventType, heldSubscriptions.resourceId],
-            set: { subscription: value },
-          });
-      }),
-
-    removeHeldSubscription: (userId, eventType, resourceId) =>
-      run("remove the held subscription", async () => {
-        const rows = await db
-          .delete(heldSubscriptions)
-          .where(
-            and(
-              eq(heldSubscriptions.userId, userId),
-              eq(heldSubscriptions.eventType, eventType),
-              eq(heldSubscriptions.resourceId, resourceId ?? ""),
-            ),
-          )
-          .returning({ userId: heldSubscriptions.userId });
-        return rows.length > 0;
-      }),
+    ...sessionMethods(db, run, parseRow),
 
     prune: (now) =>
       run("prune old events", async () => {

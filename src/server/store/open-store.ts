@@ -89,7 +89,8 @@ async function openPglite(
   let unlock = async () => {};
   let client: PGlite;
   if (location.kind === "pglite") {
-    await mkdir(location.dataDir, { recursive: true });
+    // Owner only: it holds publish bodies, phone numbers of targets and session revocations.
+    await mkdir(location.dataDir, { recursive: true, mode: 0o700 });
     unlock = await lockDataDir(location.dataDir);
     client = new PGlite(location.dataDir);
   } else {

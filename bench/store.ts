@@ -22,6 +22,8 @@ export interface StoreBackendFigures {
   intakeConcurrent: { perSecond: number; concurrency: number; n: number };
   /** recordPublish of a 10-widget post add-on body, one after another. */
   publishRecord: Summary;
+  /** isRevoked of a session that is not revoked (both queries run), as every request would check it. */
+  revocationCheck: Summary;
   /** Opening the store (and applying migrations to an empty database). */
   openMs: number;
 }
@@ -106,6 +108,11 @@ async function measure(backend: string, options: OpenStoreOptions): Promise<Stor
       });
     await sample(200, record);
     const pub = await sample(PUBLISHES, record);
+    await store.revokeUserSessions("someone-else", Date.now(), Date.now() + 60_000);
+    const check = (i: number) =>
+      store.isRevoked({ sessionId: `s-${i}`, userId: "bench-user", issuedAt: Date.now() }, Date.now());
+    await sample(200, check);
+    const revocationCheck = summarise(await sample(PUBLISHES, check));
     return {
       backend,
       openMs,
@@ -116,6 +123,7 @@ async function measure(backend: string, options: OpenStoreOptions): Promise<Stor
       },
       intakeConcurrent: { perSecond: Math.round(EVENTS / cSeconds), concurrency: CONCURRENCY, n: EVENTS },
       publishRecord: summarise(pub),
+      revocationCheck,
     };
   } finally {
     await store.close();
@@ -165,7 +173,7 @@ export function storeRows(f: StoreFigures): [string, string, string, string][] {
     ]);
     rows.push([
       `Publish record insert, ${b.backend}`,
-      `p50 ${ms(b.publishRecord.p50)}, p95 ${ms(b.publishRecord.p95)} (${b.publishRecord.n} records, 10-widget body); open ${ms(b.openMs)}`,
+      `p50 ${ms(b.publishRecord.p50)}, p95 ${ms(b.publishRecord.p95)} (${b.publishRecord.n} records, 10-widget body); revocation check p50 ${ms(b.revocationCheck.p50)}; open ${ms(b.openMs)}`,
       pglite ? "p50 < 0.5 ms" : "",
       pglite ? (b.publishRecord.p50 < 0.5 ? "met" : "**missed**") : "",
     ]);

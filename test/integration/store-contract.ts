@@ -299,7 +299,7 @@ export function storeContract(store: () => Store): void {
 
   it("reports its health: kind, reachable, the migration applied", async () => {
     const h = await store().health();
-    expect(h).toMatchObject({ kind: store().kind, reachable: true, migration: "0001_events_notify" });
+    expect(h).toMatchObject({ kind: store().kind, reachable: true, migration: "0002_revocations_notify" });
     expect(h.error).toBeUndefined();
   });
 }

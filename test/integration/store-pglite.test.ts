@@ -66,7 +66,7 @@ describe("store on PGlite in a data folder", () => {
         Date.now(),
       );
       expect(next.id).toBeGreaterThan(ev.id);
-      expect((await again.health()).migration).toBe("0001_events_notify");
+      expect((await again.health()).migration).toBe("0002_revocations_notify");
     } finally {
       await again.close();
     }

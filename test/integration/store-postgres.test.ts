@@ -102,6 +102,27 @@ describe.skipIf(unavailable !== undefined)("store on PostgreSQL", () => {
     }
   }, 60_000);
 
+  it("a sign-out on one instance is refused on the other, and one made before it started too", async () => {
+    const url = await freshDatabase(cluster, "revocations");
+    const a = await open(url);
+    const now = Date.now();
+    await a.revokeSession("signed-out-early", now + 60_000);
+    const b = await open(url);
+    try {
+      expect(await b.isRevoked({ sessionId: "signed-out-early", issuedAt: now - 1000 }, now)).toBe(true);
+      const copied = { sessionId: "copied-cookie", userId: "user-1", issuedAt: now - 1000 };
+      const sibling = { sessionId: "other-browser", userId: "user-1", issuedAt: now - 1000 };
+      expect(await b.isRevoked(copied, now)).toBe(false);
+      await a.revokeSession(copied.sessionId, now + 60_000);
+      await expect.poll(() => b.isRevoked(copied, now), { timeout: 10_000, interval: 50 }).toBe(true);
+      await a.revokeUserSessions("user-1", now, now + 60_000);
+      await expect.poll(() => b.isRevoked(sibling, now), { timeout: 10_000, interval: 50 }).toBe(true);
+      expect(await b.isRevoked({ ...sibling, issuedAt: now + 1 }, now + 2)).toBe(false);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
+
   it("keeps everything across closing and reopening", async () => {
     const url = await freshDatabase(cluster, "reopen");
     const first = await open(url);

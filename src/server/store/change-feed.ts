@@ -12,6 +12,8 @@ export interface ChangeFeed {
 
 /** The channel the events table's trigger notifies (migration 0001_events_notify). */
 export const EVENTS_CHANNEL = "addon_studio_events";
+/** The channel the revocation tables' triggers notify (migration 0002_revocations_notify). */
+export const REVOCATIONS_CHANNEL = "addon_studio_revocations";
 
 function listenerSet(log: (line: string) => void) {
   const listeners = new Set<(event: StoredEvent) => void>();
@@ -55,6 +57,10 @@ export interface PostgresFeedOptions {
   eventsByIds: (ids: number[]) => Promise<StoredEvent[]>;
   eventsAfter: (lastEventId: number) => Promise<StoredEvent[]>;
   latestEventId: () => Promise<number>;
+  /** Another instance's revocation (the payload of REVOCATIONS_CHANNEL). */
+  onRevocation: (payload: string) => void;
+  /** After a lost connection is back, before the feed reports "listening": reload what NOTIFY may have missed. */
+  onReconnected: () => Promise<void>;
   log: (line: string) => void;
   /** First delay before reconnecting; doubles up to 30 s. */
   retryMs?: number;
@@ -92,9 +98,13 @@ export async function createPostgresFeed(opts: PostgresFeedOptions): Promise<Cha
       .catch(() => opts.log("store: could not read notified events; they stay in the history"));
   };
 
-  const connect = async () => {
+  const connect = async (reconnecting: boolean) => {
     const c = opts.client();
     c.on("notification", (msg) => {
+      if (msg.channel === REVOCATIONS_CHANNEL) {
+        opts.onRevocation(msg.payload ?? "");
+        return;
+      }
       const id = Number(msg.payload);
       if (msg.channel !== EVENTS_CHANNEL || !Number.isSafeInteger(id)) return;
       if (pending.length === 0) setImmediate(flush);
@@ -113,6 +123,8 @@ export async function createPostgresFeed(opts: PostgresFeedOptions): Promise<Cha
     try {
       await c.connect();
       await c.query(`LISTEN ${EVENTS_CHANNEL}`);
+      await c.query(`LISTEN ${REVOCATIONS_CHANNEL}`);
+      if (reconnecting) await opts.onReconnected();
     } catch (err) {
       await c.end().catch(() => {});
       throw err;
@@ -125,7 +137,7 @@ export async function createPostgresFeed(opts: PostgresFeedOptions): Promise<Cha
     retryTimer = setTimeout(async () => {
       retryTimer = undefined;
       try {
-        await connect();
+        await connect(true);
         delay = opts.retryMs ?? 1000;
         const missed = lastSeen;
         flushing = flushing.then(async () => deliver(await opts.eventsAfter(missed)));
@@ -138,7 +150,7 @@ export async function createPostgresFeed(opts: PostgresFeedOptions): Promise<Cha
     retryTimer.unref();
   };
 
-  await connect();
+  await connect(false);
   return {
     // Own events arrive through NOTIFY like everyone else's, so every instance streams in one order.
     announce: () => {},

@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { bigint, pgSchema, serial, text } from "drizzle-orm/pg-core";
 import type * as z from "zod";
 import { createBatcher } from "./batcher";
+import { createRevocationCache } from "./revocation-cache";
 import { sessionMethods } from "./session-records";
 import type { ChangeFeed } from "./change-feed";
 import { classifyFailure } from "./failures";
@@ -56,9 +57,14 @@ function clamp(value: number | undefined, fallback: number, max: number): number
 export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
   /** Events by id, for the PostgreSQL change feed (it is told ids only). */
   eventsByIds(ids: number[]): Promise<StoredEvent[]>;
+  /** Loads the revocation record into memory (at open, and after a lost LISTEN connection). */
+  reloadRevocations(now: number): Promise<void>;
+  /** Applies another instance's revocation (a NOTIFY payload of migration 0002). */
+  applyRevocation(payload: string): void;
 } {
   const { db, feed, log } = opts;
   let closed = false;
+  const revocationCache = createRevocationCache();
 
   const run = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
     if (closed)
@@ -191,6 +197,10 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
     kind: opts.kind,
     retentionDays: opts.retentionDays,
     eventsByIds,
+    applyRevocation: (payload) => {
+      if (!revocationCache.applyNotification(payload))
+        log("store: ignored a revocation notice it could not read");
+    },
 
     recordPublish: (input) =>
       run("record the publish", async () => {
@@ -287,7 +297,10 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
 
     onEvent: (listener) => feed.subscribe(listener),
 
-    ...sessionMethods(db, run, parseRow),
+    ...sessionMethods(db, run, parseRow, {
+      cache: revocationCache,
+      fresh: () => feed.state() !== "reconnecting",
+    }),
 
     prune: (now) =>
       run("prune old events", async () => {

@@ -104,7 +104,7 @@ async function openPglite(
     // instances) would only cost time on every insert. Replica mode skips ordinary triggers for this
     // session only; the trigger stays defined, so a copy of the data moved to PostgreSQL still has it.
     await client.exec("SET session_replication_role = replica");
-    return createDrizzleStore({
+    const store = createDrizzleStore({
       kind: "pglite",
       db,
       retentionDays,
@@ -117,6 +117,8 @@ async function openPglite(
         await unlock();
       },
     });
+    await store.reloadRevocations(Date.now());
+    return store;
   } catch (err) {
     await client.close().catch(() => {});
     await unlock();
@@ -160,6 +162,10 @@ async function openPostgres(
         const [row] = await db.select({ id: events.id }).from(events).orderBy(desc(events.id)).limit(1);
         return row?.id ?? 0;
       },
+      onRevocation: (payload) => store?.applyRevocation(payload),
+      onReconnected: async () => {
+        await store?.reloadRevocations(Date.now());
+      },
       log,
     });
     store = createDrizzleStore({
@@ -172,6 +178,8 @@ async function openPostgres(
       log,
       closeDb: () => pool.end(),
     });
+    // After LISTEN started (in the feed), so no revocation falls between the load and the first notice.
+    await store.reloadRevocations(Date.now());
     return store;
   } catch (err) {
     await pool.end().catch(() => {});

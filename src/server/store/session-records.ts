@@ -3,6 +3,7 @@ import type * as z from "zod";
 import type { AnyPgDatabase } from "./drizzle-store";
 import { type HeldSubscription, heldSubscriptionSchema } from "./records";
 import { heldSubscriptions, revokedSessions, userRevocations } from "./schema";
+import type { RevocationCache } from "./revocation-cache";
 import type { Store } from "./store";
 
 type Run = <T>(what: string, fn: () => Promise<T>) => Promise<T>;
@@ -18,7 +19,12 @@ export function sessionMethods(
   db: AnyPgDatabase,
   run: Run,
   parseRow: ParseRow,
-): Pick<
+  revocations: {
+    cache: RevocationCache;
+    /** False while other instances' revocations may be missed (PostgreSQL LISTEN reconnecting). */
+    fresh: () => boolean;
+  },
+): { reloadRevocations: (now: number) => Promise<void> } & Pick<
   Store,
   | "revokeSession"
   | "revokeUserSessions"
@@ -27,7 +33,23 @@ export function sessionMethods(
   | "putHeldSubscription"
   | "removeHeldSubscription"
 > {
+  const { cache } = revocations;
   return {
+    reloadRevocations: (now) =>
+      run("load the sign-out record", async () => {
+        const at = new Date(now);
+        const sessions = await db.select().from(revokedSessions).where(gt(revokedSessions.expiresAt, at));
+        const users = await db.select().from(userRevocations).where(gt(userRevocations.expiresAt, at));
+        cache.replace(
+          sessions.map((r) => ({ sessionId: r.sessionId, expiresAt: r.expiresAt.getTime() })),
+          users.map((r) => ({
+            userId: r.userId,
+            revokedBefore: r.revokedBefore.getTime(),
+            expiresAt: r.expiresAt.getTime(),
+          })),
+        );
+      }),
+
     revokeSession: (sessionId, expiresAt) =>
       run("record the sign-out", async () => {
         await db
@@ -37,6 +59,7 @@ export function sessionMethods(
             target: revokedSessions.sessionId,
             set: { expiresAt: sql`greatest(${revokedSessions.expiresAt}, excluded.expires_at)` },
           });
+        cache.session(sessionId, expiresAt);
       }),
 
     revokeUserSessions: (userId, issuedBefore, expiresAt) =>
@@ -51,10 +74,12 @@ export function sessionMethods(
               expiresAt: sql`greatest(${userRevocations.expiresAt}, excluded.expires_at)`,
             },
           });
+        cache.user(userId, issuedBefore, expiresAt);
       }),
 
     isRevoked: (s, now) =>
       run("check the session", async () => {
+        if (revocations.fresh()) return cache.check(s, now);
         const at = new Date(now);
         const [session] = await db
           .select({ id: revokedSessions.sessionId })

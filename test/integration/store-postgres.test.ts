@@ -123,6 +123,41 @@ describe.skipIf(unavailable !== undefined)("store on PostgreSQL", () => {
     }
   }, 60_000);
 
+  it("after its LISTEN connection is cut, an instance still refuses new sign-outs and gets the events it missed", async () => {
+    const url = await freshDatabase(cluster, "listen_cut");
+    const a = await open(url);
+    const b = await open(url);
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const now = Date.now();
+      // Cut every LISTEN connection (both instances'), as a proxy or a restart of a pooler would.
+      await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+      );
+      await expect
+        .poll(() => b.health().then((h) => h.changeFeed), { timeout: 10_000, interval: 20 })
+        .toBe("reconnecting");
+      const missed = heard(b, 1);
+      await a.revokeSession("cut-session", now + 60_000);
+      const during = await a.insertEvent(
+        { kind: "event", event: { type: "PAYMENT_TRANSACTION", transaction: { during: "the cut" } } },
+        now,
+      );
+      // While b cannot hear notices, it asks the database.
+      expect(await b.isRevoked({ sessionId: "cut-session", issuedAt: now - 1 }, now)).toBe(true);
+      await expect
+        .poll(() => b.health().then((h) => h.changeFeed), { timeout: 30_000, interval: 100 })
+        .toBe("listening");
+      expect(await b.isRevoked({ sessionId: "cut-session", issuedAt: now - 1 }, now)).toBe(true);
+      expect(await missed).toEqual([during]);
+    } finally {
+      await admin.end();
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 90_000);
+
   it("keeps everything across closing and reopening", async () => {
     const url = await freshDatabase(cluster, "reopen");
     const first = await open(url);

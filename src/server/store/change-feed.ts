@@ -81,8 +81,13 @@ export async function createPostgresFeed(opts: PostgresFeedOptions): Promise<Cha
   let retryTimer: NodeJS.Timeout | undefined;
   let delay = opts.retryMs ?? 1000;
 
+  // An event can come both by NOTIFY and by the catch-up read after a reconnect: emit each id once.
+  const recent = new Set<number>();
   const deliver = (list: StoredEvent[]) => {
     for (const e of list) {
+      if (recent.has(e.id)) continue;
+      recent.add(e.id);
+      if (recent.size > 5000) recent.delete(recent.values().next().value ?? e.id);
       lastSeen = Math.max(lastSeen, e.id);
       set.emit(e);
     }

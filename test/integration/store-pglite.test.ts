@@ -15,17 +15,6 @@ describe("store on PGlite (in memory)", () => {
   afterAll(() => store?.close());
 
   storeContract(() => store);
-
-  it("rejects every call with a typed error once closed, and reports itself unreachable", async () => {
-    const s = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
-    await s.close();
-    const err = await expectStoreError(
-      s.insertEvent({ kind: "event", event: { type: "PAYMENT_TRANSACTION", transaction: {} } }, Date.now()),
-      "closed",
-    );
-    expect(err.message).toContain("store the event");
-    expect(await s.health()).toMatchObject({ kind: "pglite", reachable: false });
-  }, 120_000);
 });
 
 describe("store on PGlite in a data folder", () => {
@@ -72,7 +61,7 @@ describe("store on PGlite in a data folder", () => {
     }
   }, 120_000);
 
-  it("refuses a second opening of a folder in use, naming DATA_DIR, and takes over a stale lock", async () => {
+  it("refuses a second opening of a folder in use, naming DATA_DIR, takes over a stale lock, and refuses calls once closed", async () => {
     const dataDir = join(root, "locked");
     const s = await openStore({ location: { kind: "pglite", dataDir }, retentionDays: 30 });
     try {
@@ -89,6 +78,17 @@ describe("store on PGlite in a data folder", () => {
     writeFileSync(join(dataDir, "studio.lock"), String(2 ** 22 + 1));
     const reopened = await openStore({ location: { kind: "pglite", dataDir }, retentionDays: 30 });
     await reopened.close();
+
+    // Once closed, every call rejects with a typed error and health says it is unreachable.
+    const err = await expectStoreError(
+      reopened.insertEvent(
+        { kind: "event", event: { type: "PAYMENT_TRANSACTION", transaction: {} } },
+        Date.now(),
+      ),
+      "closed",
+    );
+    expect(err.message).toContain("store the event");
+    expect(await reopened.health()).toMatchObject({ kind: "pglite", reachable: false });
   }, 120_000);
 
   it("names DATA_DIR when the folder cannot be made", async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { BrowserFigures, DragFigures, EditFigures, NotMeasured } from "./browser";
 import type { ImportFigures } from "./node-import";
 import type { ProxyFigures } from "./proxy";
+import { type StoreFigures, storeRows } from "./store";
 
 /** The machine a run was measured on. */
 export interface Machine {
@@ -25,6 +26,8 @@ export interface Results {
   import: ImportFigures | NotMeasured;
   proxy: ProxyFigures | NotMeasured;
   browser: BrowserFigures | NotMeasured;
+  /** Absent in runs made before the store existed. */
+  store?: StoreFigures | NotMeasured;
 }
 
 const START = "<!-- bench:results:start -->";
@@ -198,6 +201,11 @@ export function table(r: Results): string {
       "",
       "",
     ]);
+  }
+  const st = r.store;
+  if (st !== undefined) {
+    if (nm(st)) rows.push(notMeasuredRow("Store (event intake, publish record)", st, "≥ 500 deliveries/s"));
+    else rows.push(...storeRows(st));
   }
   const esc = (s: string) => s.replace(/\|/g, "\\|");
   return [

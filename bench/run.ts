@@ -7,6 +7,7 @@ import { ensureBuilt } from "./build";
 import { benchImport } from "./node-import";
 import { benchProxy } from "./proxy";
 import { machineText, type Results, table, updateBenchmarksMd } from "./report";
+import { benchStore } from "./store";
 import { round } from "./stats";
 
 /**
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   let imported: Results["import"] = skipped("run without --only to measure it");
   let proxy: Results["proxy"] = skipped("run without --only to measure it");
   let browser: Results["browser"] = skipped("run without --only to measure it");
+  let store: Results["store"] = skipped("run without --only to measure it");
   let build = "dist/ not needed";
 
   if (only !== "browser") {
@@ -35,6 +37,12 @@ async function main(): Promise<void> {
       proxy = await benchProxy();
     } catch (e) {
       proxy = { notMeasured: e instanceof Error ? e.message : String(e) };
+    }
+    console.log("Store (PGlite and PostgreSQL) ...");
+    try {
+      store = await benchStore();
+    } catch (e) {
+      store = { notMeasured: e instanceof Error ? e.message : String(e) };
     }
   }
   if (only !== "node") {
@@ -70,6 +78,7 @@ async function main(): Promise<void> {
     import: imported,
     proxy,
     browser,
+    store,
   };
   writeFileSync(join(root, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
   updateBenchmarksMd(join(root, "BENCHMARKS.md"), results);

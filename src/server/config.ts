@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { resolve } from "node:path";
 import * as z from "zod";
 
 /** Raised when the environment is incomplete or wrong; its message names the variable. */
@@ -27,6 +28,9 @@ const envSchema = z.object({
   POST_PAGE_URL: optionalString,
   COMPLETION_URL: optionalString,
   DIST_DIR: optionalString,
+  DATA_DIR: optionalString,
+  DATABASE_URL: optionalString,
+  EVENT_RETENTION_DAYS: optionalString,
 });
 
 /** The proxy's configuration, read once at start. */
@@ -53,7 +57,14 @@ export interface Config {
   /** Where the user goes back to on the platform after publishing (facts "Hosts"). */
   completionUrl?: string;
   distDir: string;
+  /** Where the durable record lives (src/server/store/). */
+  store: StoreConfig;
+  /** Events older than this are pruned. */
+  eventRetentionDays: number;
 }
+
+/** The embedded PGlite store in a data folder, or a PostgreSQL server. */
+export type StoreConfig = { kind: "pglite"; dataDir: string } | { kind: "postgres"; url: string };
 
 /** Credentials of the emulator's demo app, used when no platform is configured. */
 export interface DemoCredentials {
@@ -96,6 +107,31 @@ function host(value: string | undefined): string {
   return value;
 }
 
+/**
+ * DATA_DIR (default `.addon-studio` under the working directory) or DATABASE_URL; not both, since
+ * data would silently go to one of two places. The URL is never echoed: it usually holds a password.
+ */
+function storeConfig(dataDir: string | undefined, databaseUrl: string | undefined, cwd: string): StoreConfig {
+  if (databaseUrl === undefined) return { kind: "pglite", dataDir: resolve(cwd, dataDir ?? ".addon-studio") };
+  if (dataDir !== undefined) {
+    throw new ConfigError(
+      "DATA_DIR and DATABASE_URL are both set: DATA_DIR is the embedded store's folder, DATABASE_URL a PostgreSQL server. Unset one of them.",
+    );
+  }
+  let u: URL | undefined;
+  try {
+    u = new URL(databaseUrl);
+  } catch {
+    u = undefined;
+  }
+  if (u === undefined || !["postgres:", "postgresql:"].includes(u.protocol) || u.hostname === "") {
+    throw new ConfigError(
+      `DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database (${databaseUrl.length} characters given).`,
+    );
+  }
+  return { kind: "postgres", url: databaseUrl };
+}
+
 function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
@@ -109,8 +145,14 @@ function int(name: string, value: string | undefined, fallback: number, min: num
  * Parses the environment once (the only reader of process.env is main.ts, which passes it here).
  * With PLATFORM_API_URL unset, the embedded emulator and `demo` credentials are used.
  */
-export function loadConfig(env: Record<string, string | undefined>, demo: DemoCredentials): Config {
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  demo: DemoCredentials,
+  cwd: string = process.cwd(),
+): Config {
   const e = envSchema.parse(env);
+  const store = storeConfig(e.DATA_DIR, e.DATABASE_URL, cwd);
+  const eventRetentionDays = int("EVENT_RETENTION_DAYS", e.EVENT_RETENTION_DAYS, 30, 1, 3650);
   const port = int("PORT", e.PORT, 8787, 0, 65535);
   const listenHost = host(e.HOST);
   const emulatorPort = int("EMULATOR_PORT", e.EMULATOR_PORT, 8788, 0, 65535);
@@ -137,6 +179,8 @@ export function loadConfig(env: Record<string, string | undefined>, demo: DemoCr
       postPageUrl: e.POST_PAGE_URL ?? `${emulatorUrl}/posts/{post_token}`,
       completionUrl: e.COMPLETION_URL ?? `${emulatorUrl}/`,
       distDir,
+      store,
+      eventRetentionDays,
     };
   }
 
@@ -181,6 +225,8 @@ export function loadConfig(env: Record<string, string | undefined>, demo: DemoCr
     upstreamTimeoutMs,
     completionUrl: e.COMPLETION_URL ?? "https://open-platform-redirect.divar.ir/completion",
     distDir,
+    store,
+    eventRetentionDays,
   };
   if (e.POST_PAGE_URL !== undefined) config.postPageUrl = e.POST_PAGE_URL;
   return config;

@@ -1,0 +1,340 @@
+import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { bigint, pgSchema, serial, text } from "drizzle-orm/pg-core";
+import type * as z from "zod";
+import { createBatcher } from "./batcher";
+import { createRevocationCache } from "./revocation-cache";
+import { sessionMethods } from "./session-records";
+import type { ChangeFeed } from "./change-feed";
+import { classifyFailure } from "./failures";
+import {
+  type Delivery,
+  deliverySchema,
+  eventKeys,
+  type Page,
+  type PublishRecord,
+  publishRecordSchema,
+  type StoredEvent,
+} from "./records";
+import { events, publishes, revokedSessions, userRevocations } from "./schema";
+import { type EventQuery, type Store, StoreError, type StoreHealth, type StoreKind } from "./store";
+
+/** The drizzle database of either driver (PGlite or node-postgres); queries are written once. */
+export type AnyPgDatabase = PgDatabase<PgQueryResultHKT>;
+
+/** The table drizzle's migrator keeps (schema "drizzle"), read for the health report. */
+const drizzleMigrations = pgSchema("drizzle").table("__drizzle_migrations", {
+  id: serial("id").primaryKey(),
+  hash: text("hash").notNull(),
+  createdAt: bigint("created_at", { mode: "number" }),
+});
+
+export interface DrizzleStoreOptions {
+  kind: StoreKind;
+  db: AnyPgDatabase;
+  retentionDays: number;
+  feed: ChangeFeed;
+  /** Migration tags by their journal time (`when`), to name the applied version. */
+  migrationTags: Map<number, string>;
+  /** Names the database and the variable that chose it, for error messages ("PostgreSQL at h:5432 (DATABASE_URL)"). */
+  describe: string;
+  /** Closes the database itself (after the feed). */
+  closeDb: () => Promise<void>;
+  /** Told when a stored row no longer matches its schema (it is skipped, never shown half-read). */
+  log: (line: string) => void;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows deleted per statement when pruning, so a large backlog never holds one long lock. */
+const PRUNE_BATCH = 5000;
+
+function clamp(value: number | undefined, fallback: number, max: number): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(Math.max(Math.trunc(value), 1), max);
+}
+
+/** Builds the Store over a migrated drizzle database; openStore (open-store.ts) chooses the driver. */
+export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
+  /** Events by id, for the PostgreSQL change feed (it is told ids only). */
+  eventsByIds(ids: number[]): Promise<StoredEvent[]>;
+  /** Loads the revocation record into memory (at open, and after a lost LISTEN connection). */
+  reloadRevocations(now: number): Promise<void>;
+  /** Applies another instance's revocation (a NOTIFY payload of migration 0002). */
+  applyRevocation(payload: string): void;
+} {
+  const { db, feed, log } = opts;
+  let closed = false;
+  const revocationCache = createRevocationCache();
+
+  const run = async <T>(what: string, fn: () => Promise<T>): Promise<T> => {
+    if (closed)
+      throw new StoreError("closed", `Could not ${what}: the store is closed (the proxy is stopping).`);
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof StoreError) throw err;
+      const failure = classifyFailure(err);
+      throw new StoreError(failure.reason, `Could not ${what}: ${opts.describe} ${failure.text}.`);
+    }
+  };
+
+  const parseRow = <S extends z.ZodType>(schema: S, table: string, id: number, value: unknown) => {
+    const parsed = schema.safeParse(value);
+    // The table and id only: never the stored values.
+    if (!parsed.success) log(`store: ${table} row ${id} does not match its schema; skipped`);
+    return parsed.success ? parsed.data : undefined;
+  };
+
+  type EventRow = typeof events.$inferSelect;
+  const toEvent = (row: EventRow): StoredEvent | undefined => {
+    const d = parseRow(deliverySchema, "events", row.id, row.payload);
+    return d && { ...d, id: row.id, receivedAt: row.receivedAt.toISOString() };
+  };
+  const toEvents = (rows: EventRow[]) => rows.flatMap((r) => toEvent(r) ?? []);
+
+  type PublishRow = typeof publishes.$inferSelect;
+  const toPublish = (row: PublishRow): PublishRecord | undefined =>
+    parseRow(publishRecordSchema, "publishes", row.id, {
+      id: row.id,
+      userId: row.userId,
+      operation: row.operation,
+      target: { kind: row.targetKind, ref: row.targetRef, id: row.targetId },
+      body: row.body,
+      result: row.ok
+        ? { ok: true, status: row.status, response: row.response }
+        : { ok: false, status: row.status, error: { code: row.errorCode, message: row.errorMessage } },
+      at: row.at.toISOString(),
+    });
+
+  const page = <T extends { id: number }>(rows: T[], limit: number): Page<T> => {
+    const items = rows.slice(0, limit);
+    const last = items.at(-1);
+    return { items, nextBefore: rows.length > limit && last ? last.id : null };
+  };
+
+  const eventsByIds = (ids: number[]) =>
+    run("read new events", async () =>
+      toEvents(await db.select().from(events).where(inArray(events.id, ids)).orderBy(asc(events.id))),
+    );
+
+  // The two inserts on a request's path are prepared once (drizzle builds their SQL a single time).
+  const p = (name: string) => sql.placeholder(name);
+  const insertPublish = db
+    .insert(publishes)
+    .values({
+      userId: p("userId"),
+      operation: p("operation"),
+      targetKind: p("targetKind"),
+      targetRef: p("targetRef"),
+      targetId: p("targetId"),
+      body: p("body"),
+      ok: p("ok"),
+      status: p("status"),
+      errorCode: p("errorCode"),
+      errorMessage: p("errorMessage"),
+      response: p("response"),
+      at: p("at"),
+    })
+    .returning({ id: publishes.id })
+    .prepare("addon_studio_insert_publish");
+  const insertOneEvent = db
+    .insert(events)
+    .values({
+      receivedAt: p("receivedAt"),
+      kind: p("kind"),
+      type: p("type"),
+      resource: p("resource"),
+      payload: p("payload"),
+    })
+    .returning({ id: events.id })
+    .prepare("addon_studio_insert_event");
+
+  const eventRow = ({ delivery, receivedAt }: { delivery: Delivery; receivedAt: number }) => ({
+    receivedAt: new Date(receivedAt),
+    kind: delivery.kind,
+    ...eventKeys(delivery),
+    payload: delivery,
+  });
+
+  // Deliveries arriving together are written as one statement (group commit, batcher.ts).
+  const writeEvent = createBatcher<{ delivery: Delivery; receivedAt: number }, StoredEvent>(
+    async (items) => {
+      const [single] = items;
+      const rows =
+        items.length === 1 && single
+          ? await insertOneEvent.execute(eventRow(single))
+          : await db.insert(events).values(items.map(eventRow)).returning({ id: events.id });
+      // Identity values are drawn in the order of the VALUES rows, so sorted ids match the items.
+      const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+      return items.flatMap(({ delivery, receivedAt }, i) => {
+        const id = ids[i];
+        return id === undefined ? [] : [{ ...delivery, id, receivedAt: new Date(receivedAt).toISOString() }];
+      });
+    },
+    { maxBatch: 100, retryAlone: (err) => classifyFailure(err).reason === "rejected" },
+  );
+
+  const healthOf = async (): Promise<StoreHealth> => {
+    const changeFeed = feed.state();
+    try {
+      const rows = await run("read the migration version", () =>
+        db
+          .select({ createdAt: drizzleMigrations.createdAt })
+          .from(drizzleMigrations)
+          .orderBy(desc(drizzleMigrations.createdAt))
+          .limit(1),
+      );
+      const when = rows[0]?.createdAt;
+      const migration = when === undefined || when === null ? null : (opts.migrationTags.get(when) ?? null);
+      return { kind: opts.kind, reachable: true, migration, changeFeed };
+    } catch (err) {
+      const error = err instanceof StoreError ? err.message : "unknown failure";
+      return { kind: opts.kind, reachable: false, migration: null, changeFeed, error };
+    }
+  };
+
+  return {
+    kind: opts.kind,
+    retentionDays: opts.retentionDays,
+    eventsByIds,
+    applyRevocation: (payload) => {
+      if (!revocationCache.applyNotification(payload))
+        log("store: ignored a revocation notice it could not read");
+    },
+
+    recordPublish: (input) =>
+      run("record the publish", async () => {
+        const r = input.result;
+        const at = new Date(input.at);
+        const [row] = await insertPublish.execute({
+          userId: input.userId,
+          operation: input.operation,
+          targetKind: input.target.kind,
+          targetRef: input.target.ref,
+          targetId: input.target.id,
+          body: input.body ?? null,
+          ok: r.ok,
+          status: r.status,
+          errorCode: r.ok ? null : r.error.code,
+          errorMessage: r.ok ? null : r.error.message,
+          response: r.ok ? (r.response ?? null) : null,
+          at,
+        });
+        if (!row) throw new StoreError("failed", "Could not record the publish: no row came back.");
+        // Built from the input (as JSON would read it back) rather than parsed again: the hot path.
+        const result = r.ok ? { ...r, response: r.response ?? null } : r;
+        return { ...input, body: input.body ?? null, result, id: row.id, at: at.toISOString() };
+      }),
+
+    listPublishes: (userId, p = {}) =>
+      run("read the publish history", async () => {
+        const limit = clamp(p.limit, 50, 200);
+        const where: SQL[] = [eq(publishes.userId, userId)];
+        if (p.before !== undefined) where.push(lt(publishes.id, p.before));
+        const rows = await db
+          .select()
+          .from(publishes)
+          .where(and(...where))
+          .orderBy(desc(publishes.id))
+          .limit(limit + 1);
+        return page(
+          rows.flatMap((r) => toPublish(r) ?? []),
+          limit,
+        );
+      }),
+
+    getPublish: (userId, id) =>
+      run("read the publish", async () => {
+        const [row] = await db
+          .select()
+          .from(publishes)
+          .where(and(eq(publishes.userId, userId), eq(publishes.id, id)));
+        return row && toPublish(row);
+      }),
+
+    insertEvent: (delivery: Delivery, receivedAt) =>
+      run("store the event", async () => {
+        const stored = await writeEvent({ delivery, receivedAt });
+        feed.announce(stored);
+        return stored;
+      }),
+
+    listEvents: (q: EventQuery = {}) =>
+      run("read the event history", async () => {
+        const limit = clamp(q.limit, 50, 500);
+        const where: SQL[] = [];
+        if (q.type !== undefined) where.push(eq(events.type, q.type));
+        if (q.resource !== undefined) where.push(eq(events.resource, q.resource));
+        if (q.before !== undefined) where.push(lt(events.id, q.before));
+        const rows = await db
+          .select()
+          .from(events)
+          .where(and(...where))
+          .orderBy(desc(events.id))
+          .limit(limit + 1);
+        // Paging follows the rows read, so a skipped (invalid) row does not end the history early.
+        const p = page(rows, limit);
+        return { items: toEvents(p.items), nextBefore: p.nextBefore };
+      }),
+
+    eventsAfter: (lastEventId, limit) =>
+      run("read the events missed", async () =>
+        toEvents(
+          await db
+            .select()
+            .from(events)
+            .where(gt(events.id, lastEventId))
+            .orderBy(asc(events.id))
+            .limit(clamp(limit, 200, 1000)),
+        ),
+      ),
+
+    getEvent: (id) =>
+      run("read the event", async () => {
+        const [row] = await db.select().from(events).where(eq(events.id, id));
+        return row && toEvent(row);
+      }),
+
+    onEvent: (listener) => feed.subscribe(listener),
+
+    ...sessionMethods(db, run, parseRow, {
+      cache: revocationCache,
+      fresh: () => feed.state() !== "reconnecting",
+    }),
+
+    prune: (now) =>
+      run("prune old events", async () => {
+        const cutoff = new Date(now - opts.retentionDays * DAY_MS);
+        let eventCount = 0;
+        for (;;) {
+          const old = db
+            .select({ id: events.id })
+            .from(events)
+            .where(lt(events.receivedAt, cutoff))
+            .limit(PRUNE_BATCH);
+          const gone = await db.delete(events).where(inArray(events.id, old)).returning({ id: events.id });
+          eventCount += gone.length;
+          if (gone.length < PRUNE_BATCH) break;
+        }
+        const at = new Date(now);
+        const sessions = await db
+          .delete(revokedSessions)
+          .where(lt(revokedSessions.expiresAt, at))
+          .returning({ id: revokedSessions.sessionId });
+        const users = await db
+          .delete(userRevocations)
+          .where(lt(userRevocations.expiresAt, at))
+          .returning({ id: userRevocations.userId });
+        return { events: eventCount, revocations: sessions.length + users.length };
+      }),
+
+    health: healthOf,
+
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await feed.close();
+      await opts.closeDb();
+    },
+  };
+}

@@ -1,0 +1,188 @@
+import { readFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { desc } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import * as z from "zod";
+import type { StoreConfig } from "../config";
+import { createInProcessFeed, createPostgresFeed } from "./change-feed";
+import { lockDataDir } from "./data-dir-lock";
+import { createDrizzleStore } from "./drizzle-store";
+import { classifyFailure } from "./failures";
+import { events } from "./schema";
+import { type Store, StoreError } from "./store";
+
+/** Where to open the store: what config.ts chose, or an in-memory PGlite (tests, benchmarks). */
+export type StoreLocation = StoreConfig | { kind: "memory" };
+
+export interface OpenStoreOptions {
+  location: StoreLocation;
+  retentionDays: number;
+  /** Notable events (lost LISTEN connection, skipped rows); never data or credentials. */
+  log?: (line: string) => void;
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL("./migrations", import.meta.url));
+
+const journalSchema = z.object({ entries: z.array(z.object({ when: z.number(), tag: z.string() })) });
+
+/** Migration tags by journal time: drizzle records the time, /health shows the tag. */
+function migrationTags(): Map<number, string> {
+  const journal = journalSchema.parse(
+    JSON.parse(readFileSync(`${MIGRATIONS_FOLDER}/meta/_journal.json`, "utf8")),
+  );
+  return new Map(journal.entries.map((e) => [e.when, e.tag]));
+}
+
+/** Any two instances use the same key, so only one applies migrations at a time. */
+const MIGRATION_LOCK_KEY = 4_212_015;
+
+/** Names the database and the variable that chose it, without the URL's user or password. */
+export function describeLocation(location: StoreLocation): string {
+  switch (location.kind) {
+    case "memory":
+      return "the in-memory store";
+    case "pglite":
+      return `the embedded store in ${location.dataDir} (DATA_DIR)`;
+    case "postgres": {
+      const u = new URL(location.url);
+      return `the PostgreSQL server at ${u.hostname}:${u.port || "5432"} (DATABASE_URL)`;
+    }
+  }
+}
+
+/**
+ * Opens the store and applies its migrations: PGlite in DATA_DIR (or memory), or PostgreSQL at
+ * DATABASE_URL. A store that cannot be opened rejects with a StoreError naming the variable.
+ */
+export async function openStore(opts: OpenStoreOptions): Promise<Store> {
+  const log = opts.log ?? (() => {});
+  const describe = describeLocation(opts.location);
+  const tags = migrationTags();
+  try {
+    return opts.location.kind === "postgres"
+      ? await openPostgres(opts.location.url, opts.retentionDays, describe, tags, log)
+      : await openPglite(opts.location, opts.retentionDays, describe, tags, log);
+  } catch (err) {
+    if (err instanceof StoreError) throw err;
+    const failure = classifyFailure(err);
+    const hint =
+      opts.location.kind === "postgres"
+        ? "Check DATABASE_URL (host, port, user, password, database) and that the server is running."
+        : "Check that DATA_DIR is a folder this user may write, or unset it to use .addon-studio.";
+    throw new StoreError(failure.reason, `Could not open ${describe}: it ${failure.text}. ${hint}`);
+  }
+}
+
+async function openPglite(
+  location: Exclude<StoreLocation, { kind: "postgres" }>,
+  retentionDays: number,
+  describe: string,
+  tags: Map<number, string>,
+  log: (line: string) => void,
+): Promise<Store> {
+  let unlock = async () => {};
+  let client: PGlite;
+  if (location.kind === "pglite") {
+    // Owner only: it holds publish bodies, phone numbers of targets and session revocations.
+    await mkdir(location.dataDir, { recursive: true, mode: 0o700 });
+    unlock = await lockDataDir(location.dataDir);
+    client = new PGlite(location.dataDir);
+  } else {
+    client = new PGlite();
+  }
+  try {
+    await client.waitReady;
+    const db = drizzlePglite({ client });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    // PGlite has one connection and no other listener: the NOTIFY trigger (for PostgreSQL's other
+    // instances) would only cost time on every insert. Replica mode skips ordinary triggers for this
+    // session only; the trigger stays defined, so a copy of the data moved to PostgreSQL still has it.
+    await client.exec("SET session_replication_role = replica");
+    const store = createDrizzleStore({
+      kind: "pglite",
+      db,
+      retentionDays,
+      feed: createInProcessFeed(log),
+      migrationTags: tags,
+      describe,
+      log,
+      closeDb: async () => {
+        await client.close();
+        await unlock();
+      },
+    });
+    await store.reloadRevocations(Date.now());
+    return store;
+  } catch (err) {
+    await client.close().catch(() => {});
+    await unlock();
+    throw err;
+  }
+}
+
+async function openPostgres(
+  url: string,
+  retentionDays: number,
+  describe: string,
+  tags: Map<number, string>,
+  log: (line: string) => void,
+): Promise<Store> {
+  const clientConfig: pg.ClientConfig = {
+    connectionString: url,
+    application_name: "addon-studio",
+    connectionTimeoutMillis: 5000,
+    // A hung server must not hold a request (or an unacknowledged event) forever.
+    query_timeout: 15_000,
+  };
+  const pool = new pg.Pool({ ...clientConfig, max: 10, idleTimeoutMillis: 30_000 });
+  // An idle client losing its connection emits here; without a handler the process would end.
+  pool.on("error", () => log("store: an idle PostgreSQL connection was lost"));
+  try {
+    const conn = await pool.connect();
+    try {
+      await conn.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+      await migratePg(drizzlePg({ client: conn }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await conn.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+    } finally {
+      conn.release();
+    }
+    const db = drizzlePg({ client: pool });
+    let store: ReturnType<typeof createDrizzleStore> | undefined;
+    const feed = await createPostgresFeed({
+      client: () => new pg.Client(clientConfig),
+      eventsByIds: (ids) => (store ? store.eventsByIds(ids) : Promise.resolve([])),
+      eventsAfter: (id) => (store ? store.eventsAfter(id, 1000) : Promise.resolve([])),
+      latestEventId: async () => {
+        const [row] = await db.select({ id: events.id }).from(events).orderBy(desc(events.id)).limit(1);
+        return row?.id ?? 0;
+      },
+      onRevocation: (payload) => store?.applyRevocation(payload),
+      onReconnected: async () => {
+        await store?.reloadRevocations(Date.now());
+      },
+      log,
+    });
+    store = createDrizzleStore({
+      kind: "postgres",
+      db,
+      retentionDays,
+      feed,
+      migrationTags: tags,
+      describe,
+      log,
+      closeDb: () => pool.end(),
+    });
+    // After LISTEN started (in the feed), so no revocation falls between the load and the first notice.
+    await store.reloadRevocations(Date.now());
+    return store;
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,105 @@
+import type {
+  Delivery,
+  HeldSubscription,
+  Page,
+  PublishRecord,
+  PublishRecordInput,
+  SessionRef,
+  StoredEvent,
+} from "./records";
+
+/** Which database holds the store. */
+export type StoreKind = "pglite" | "postgres";
+
+/**
+ * Why a store call failed. Routes answer a StoreError with 503 (the platform delivers an event again;
+ * the browser may retry), except "rejected" (400), and acknowledge an event only after insertEvent
+ * resolved.
+ * - unavailable: the database cannot be reached or refused the connection (a retry may pass);
+ * - rejected: the database refuses this data (e.g. a JSON string holding \u0000, which jsonb cannot
+ *   store); sending it again fails the same way, so routes answer 400 rather than 503;
+ * - failed: the database answered with another error;
+ * - closed: the store was closed (the proxy is shutting down).
+ */
+export type StoreErrorReason = "unavailable" | "rejected" | "failed" | "closed";
+
+/** The one error type a Store throws; its message names the variable to check and never holds data. */
+export class StoreError extends Error {
+  override name = "StoreError";
+  constructor(
+    readonly reason: StoreErrorReason,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** What GET /health reports about the store. */
+export interface StoreHealth {
+  kind: StoreKind;
+  reachable: boolean;
+  /** Tag of the last migration applied (e.g. "0001_events_notify"), null when it cannot be read. */
+  migration: string | null;
+  /** How new events reach this instance: its own process (PGlite) or PostgreSQL LISTEN. */
+  changeFeed: "in-process" | "listening" | "reconnecting";
+  /** Why it is not reachable, when it is not (no data, no credentials). */
+  error?: string;
+}
+
+/** Filters and paging of the event history; `before` is an event id (exclusive). */
+export interface EventQuery {
+  type?: string;
+  resource?: string;
+  before?: number;
+  /** 1 to 500; default 50. */
+  limit?: number;
+}
+
+/**
+ * The proxy's durable record (issue 15): publish history, received events, session revocations and
+ * held subscriptions, on PGlite (embedded) or PostgreSQL with the same schema and queries.
+ * Every method may reject with StoreError; times are epoch milliseconds.
+ */
+export interface Store {
+  readonly kind: StoreKind;
+  readonly retentionDays: number;
+
+  /** Records one publish, update, removal or send; resolves once it is durable. */
+  recordPublish(input: PublishRecordInput): Promise<PublishRecord>;
+  /** The user's records, newest first; `before` is a record id (exclusive); limit 1 to 200, default 50. */
+  listPublishes(userId: string, page?: { before?: number; limit?: number }): Promise<Page<PublishRecord>>;
+  /** One of the user's records; undefined when absent or another user's. */
+  getPublish(userId: string, id: number): Promise<PublishRecord | undefined>;
+
+  /** Stores a delivery; acknowledge it to the platform only after this resolves. */
+  insertEvent(delivery: Delivery, receivedAt: number): Promise<StoredEvent>;
+  /** History newest first, filtered by type (e.g. NEW_MESSAGE, START_REQUEST) and resource (post token). */
+  listEvents(query?: EventQuery): Promise<Page<StoredEvent>>;
+  /** Events with an id greater than `lastEventId`, oldest first (Last-Event-ID); limit 1 to 1000, default 200. */
+  eventsAfter(lastEventId: number, limit?: number): Promise<StoredEvent[]>;
+  getEvent(id: number): Promise<StoredEvent | undefined>;
+  /** Every event stored from now on, by any instance sharing the database; returns the unsubscribe. */
+  onEvent(listener: (event: StoredEvent) => void): () => void;
+
+  /** Refuses one session (sign-out) until `expiresAt`, when its seal would have expired anyway. */
+  revokeSession(sessionId: string, expiresAt: number): Promise<void>;
+  /** "Sign out everywhere": refuses the user's sessions issued before `issuedBefore`, kept until `expiresAt`. */
+  revokeUserSessions(userId: string, issuedBefore: number, expiresAt: number): Promise<void>;
+  /** True when the session was signed out, or its user signed out everywhere after it was issued. */
+  isRevoked(session: SessionRef, now: number): Promise<boolean>;
+
+  /** The user's held subscriptions, oldest first. */
+  listHeldSubscriptions(userId: string): Promise<HeldSubscription[]>;
+  /** Adds or replaces (same event type and resource) a held subscription. */
+  putHeldSubscription(userId: string, subscription: HeldSubscription): Promise<void>;
+  /** Stops holding it; false when it was not held. */
+  removeHeldSubscription(userId: string, eventType: string, resourceId?: string): Promise<boolean>;
+
+  /** Deletes events older than the retention and expired revocations; returns how many of each. */
+  prune(now: number): Promise<{ events: number; revocations: number }>;
+  /** Never rejects: an unreachable store is reported as such. */
+  health(): Promise<StoreHealth>;
+  /** Stops the change feed and closes the database; later calls reject with reason "closed". */
+  close(): Promise<void>;
+}

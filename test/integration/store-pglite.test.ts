@@ -1,0 +1,104 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore } from "../../src/server/store/open-store";
+import type { Store } from "../../src/server/store/store";
+import { expectStoreError, storeContract } from "./store-contract";
+
+describe("store on PGlite (in memory)", () => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
+  }, 120_000);
+  afterAll(() => store?.close());
+
+  storeContract(() => store);
+});
+
+describe("store on PGlite in a data folder", () => {
+  const root = mkdtempSync(join(tmpdir(), "addon-studio-data-"));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("keeps history, events, revocations and subscriptions across closing and reopening", async () => {
+    const dataDir = join(root, "kept");
+    const user = `user-${randomUUID()}`;
+    const first = await openStore({ location: { kind: "pglite", dataDir }, retentionDays: 30 });
+    const rec = await first.recordPublish({
+      userId: user,
+      operation: "publish",
+      target: { kind: "post_addon", ref: "post_token", id: "gZ3kQx9aB1cD" },
+      body: { widgets: [] },
+      result: { ok: true, status: 200, response: {} },
+      at: Date.now(),
+    });
+    const ev = await first.insertEvent(
+      { kind: "event", event: { type: "USER_ACCESS_REVOCATION", user_access_revocation: { a: 1 } } },
+      Date.now(),
+    );
+    await first.revokeSession("sess-1", Date.now() + 60_000);
+    await first.putHeldSubscription(user, { event_type: "POST_UPDATE", createdAt: 1, renewedAt: 2 });
+    await first.close();
+
+    const again = await openStore({ location: { kind: "pglite", dataDir }, retentionDays: 30 });
+    try {
+      expect((await again.listPublishes(user)).items).toEqual([rec]);
+      expect(await again.getEvent(ev.id)).toEqual(ev);
+      expect(await again.isRevoked({ sessionId: "sess-1", issuedAt: 0 }, Date.now())).toBe(true);
+      expect(await again.listHeldSubscriptions(user)).toEqual([
+        { event_type: "POST_UPDATE", createdAt: 1, renewedAt: 2 },
+      ]);
+      // New ids continue after the old ones.
+      const next = await again.insertEvent(
+        { kind: "event", event: { type: "PAYMENT_TRANSACTION", transaction: {} } },
+        Date.now(),
+      );
+      expect(next.id).toBeGreaterThan(ev.id);
+      expect((await again.health()).migration).toBe("0002_revocations_notify");
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+
+  it("refuses a second opening of a folder in use, naming DATA_DIR, takes over a stale lock, and refuses calls once closed", async () => {
+    const dataDir = join(root, "locked");
+    const s = await openStore({ location: { kind: "pglite", dataDir }, retentionDays: 30 });
+    try {
+      const err = await expectStoreError(
+        openStore({ location: { kind: "pglite", dataDir }, retentionDays: 30 }),
+        "unavailable",
+      );
+      expect(err.message).toContain("DATA_DIR");
+      expect(err.message).toContain(`in use by process ${process.pid}`);
+    } finally {
+      await s.close();
+    }
+    // A lock left by a process that has ended (pid 2^22 + 1 is above Linux's pid_max) is stale.
+    writeFileSync(join(dataDir, "studio.lock"), String(2 ** 22 + 1));
+    const reopened = await openStore({ location: { kind: "pglite", dataDir }, retentionDays: 30 });
+    await reopened.close();
+
+    // Once closed, every call rejects with a typed error and health says it is unreachable.
+    const err = await expectStoreError(
+      reopened.insertEvent(
+        { kind: "event", event: { type: "PAYMENT_TRANSACTION", transaction: {} } },
+        Date.now(),
+      ),
+      "closed",
+    );
+    expect(err.message).toContain("store the event");
+    expect(await reopened.health()).toMatchObject({ kind: "pglite", reachable: false });
+  }, 120_000);
+
+  it("names DATA_DIR when the folder cannot be made", async () => {
+    const file = join(root, "a-file");
+    writeFileSync(file, "not a folder");
+    const err = await expectStoreError(
+      openStore({ location: { kind: "pglite", dataDir: join(file, "data") }, retentionDays: 30 }),
+      "failed",
+    );
+    expect(err.message).toContain("DATA_DIR");
+    expect(err.message).toContain(join(file, "data"));
+  });
+});

@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore } from "../../src/server/store/open-store";
+import type { StoredEvent } from "../../src/server/store/records";
+import type { Store } from "../../src/server/store/store";
+import {
+  type PostgresCluster,
+  postgresUnavailableReason,
+  startPostgresCluster,
+} from "../helpers/postgres-cluster";
+import { expectStoreError, storeContract } from "./store-contract";
+
+/**
+ * The same contract against a real PostgreSQL server (a throwaway cluster, or TEST_DATABASE_URL), plus
+ * what only a server shows: two instances, migrations raced at start, a server that goes down.
+ */
+const unavailable = postgresUnavailableReason();
+if (unavailable !== undefined) {
+  const banner = `\n!!! PostgreSQL store tests SKIPPED: ${unavailable}.\n!!! Install it (apt-get install postgresql) or set TEST_DATABASE_URL.\n`;
+  const ci = process.env.CI;
+  if (ci !== undefined && !["", "0", "false"].includes(ci)) {
+    describe("store on PostgreSQL", () => {
+      it("has a PostgreSQL server to test against (CI never skips this half)", () => {
+        throw new Error(banner);
+      });
+    });
+  } else {
+    console.warn(banner);
+  }
+}
+
+const open = (url: string) => openStore({ location: { kind: "postgres", url }, retentionDays: 30 });
+
+/** A database of its own on the cluster, so tests of migrations start from nothing. */
+async function freshDatabase(cluster: PostgresCluster, name: string): Promise<string> {
+  const { default: pg } = await import("pg");
+  const c = new pg.Client({ connectionString: cluster.url });
+  await c.connect();
+  try {
+    await c.query(`DROP DATABASE IF EXISTS ${name}`);
+    await c.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await c.end();
+  }
+  const u = new URL(cluster.url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+function heard(store: Store, count: number): Promise<StoredEvent[]> {
+  return new Promise((resolve) => {
+    const got: StoredEvent[] = [];
+    const stop = store.onEvent((e) => {
+      got.push(e);
+      if (got.length < count) return;
+      stop();
+      resolve(got);
+    });
+  });
+}
+
+describe.skipIf(unavailable !== undefined)("store on PostgreSQL", () => {
+  let cluster: PostgresCluster;
+  let store: Store;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+    store = await open(await freshDatabase(cluster, "contract"));
+  }, 120_000);
+  afterAll(async () => {
+    await store?.close();
+    cluster?.stop();
+  });
+
+  storeContract(() => store);
+
+  it("two instances applying migrations at once both start, and each hears the other's events", async () => {
+    const url = await freshDatabase(cluster, "two_instances");
+    const [a, b] = await Promise.all([open(url), open(url)]);
+    try {
+      expect((await a.health()).changeFeed).toBe("listening");
+      const onA = heard(a, 2);
+      const onB = heard(b, 2);
+      const fromA = await a.insertEvent(
+        {
+          kind: "event",
+          event: { type: "POST_UPDATE", post_update: { type: "PUBLISH", post: { token: "aaaaaaaa" } } },
+        },
+        Date.now(),
+      );
+      const fromB = await b.insertEvent(
+        {
+          kind: "event",
+          event: { type: "POST_UPDATE", post_update: { type: "RETIRE", post: { token: "bbbbbbbb" } } },
+        },
+        Date.now(),
+      );
+      expect(await onA).toEqual([fromA, fromB]);
+      expect(await onB).toEqual([fromA, fromB]);
+      // And the history one wrote is the other's.
+      expect(await b.getEvent(fromA.id)).toEqual(fromA);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
+
+  it("a sign-out on one instance is refused on the other, and one made before it started too", async () => {
+    const url = await freshDatabase(cluster, "revocations");
+    const a = await open(url);
+    const now = Date.now();
+    await a.revokeSession("signed-out-early", now + 60_000);
+    const b = await open(url);
+    try {
+      expect(await b.isRevoked({ sessionId: "signed-out-early", issuedAt: now - 1000 }, now)).toBe(true);
+      const copied = { sessionId: "copied-cookie", userId: "user-1", issuedAt: now - 1000 };
+      const sibling = { sessionId: "other-browser", userId: "user-1", issuedAt: now - 1000 };
+      expect(await b.isRevoked(copied, now)).toBe(false);
+      await a.revokeSession(copied.sessionId, now + 60_000);
+      await expect.poll(() => b.isRevoked(copied, now), { timeout: 10_000, interval: 50 }).toBe(true);
+      await a.revokeUserSessions("user-1", now, now + 60_000);
+      await expect.poll(() => b.isRevoked(sibling, now), { timeout: 10_000, interval: 50 }).toBe(true);
+      expect(await b.isRevoked({ ...sibling, issuedAt: now + 1 }, now + 2)).toBe(false);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 60_000);
+
+  it("after its LISTEN connection is cut, an instance still refuses new sign-outs and gets the events it missed", async () => {
+    const url = await freshDatabase(cluster, "listen_cut");
+    const a = await open(url);
+    const b = await open(url);
+    const { default: pg } = await import("pg");
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const now = Date.now();
+      // Cut every LISTEN connection (both instances'), as a proxy or a restart of a pooler would.
+      await admin.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+      );
+      await expect
+        .poll(() => b.health().then((h) => h.changeFeed), { timeout: 10_000, interval: 20 })
+        .toBe("reconnecting");
+      const missed = heard(b, 1);
+      await a.revokeSession("cut-session", now + 60_000);
+      const during = await a.insertEvent(
+        { kind: "event", event: { type: "PAYMENT_TRANSACTION", transaction: { during: "the cut" } } },
+        now,
+      );
+      // While b cannot hear notices, it asks the database.
+      expect(await b.isRevoked({ sessionId: "cut-session", issuedAt: now - 1 }, now)).toBe(true);
+      await expect
+        .poll(() => b.health().then((h) => h.changeFeed), { timeout: 30_000, interval: 100 })
+        .toBe("listening");
+      expect(await b.isRevoked({ sessionId: "cut-session", issuedAt: now - 1 }, now)).toBe(true);
+      expect(await missed).toEqual([during]);
+    } finally {
+      await admin.end();
+      await Promise.all([a.close(), b.close()]);
+    }
+  }, 90_000);
+
+  it("keeps everything across closing and reopening", async () => {
+    const url = await freshDatabase(cluster, "reopen");
+    const first = await open(url);
+    const ev = await first.insertEvent(
+      { kind: "event", event: { type: "PAYMENT_TRANSACTION", transaction: { x: 1 } } },
+      Date.now(),
+    );
+    await first.revokeUserSessions("u1", Date.now(), Date.now() + 60_000);
+    await first.close();
+    const again = await open(url);
+    try {
+      expect(await again.getEvent(ev.id)).toEqual(ev);
+      expect(await again.isRevoked({ sessionId: "x", userId: "u1", issuedAt: 0 }, Date.now())).toBe(true);
+    } finally {
+      await again.close();
+    }
+  }, 60_000);
+
+  it("names DATABASE_URL, without its password, when the server cannot be reached at start", async () => {
+    const u = new URL(cluster.url);
+    u.password = "s3cret-pass";
+    u.port = "1"; // nothing listens on port 1
+    const err = await expectStoreError(open(u.toString()), "unavailable");
+    expect(err.message).toContain("DATABASE_URL");
+    expect(err.message).toContain("127.0.0.1:1");
+    expect(err.message).not.toContain("s3cret-pass");
+  });
+
+  // Last: it stops the shared cluster for a while.
+  it("answers a typed 'unavailable' error while the server is down, and recovers when it is back", async () => {
+    const url = await freshDatabase(cluster, "down");
+    const s = await open(url);
+    try {
+      cluster.pause();
+      const err = await expectStoreError(
+        s.insertEvent({ kind: "event", event: { type: "PAYMENT_TRANSACTION", transaction: {} } }, Date.now()),
+        "unavailable",
+      );
+      expect(err.message).toContain("DATABASE_URL");
+      expect(await s.health()).toMatchObject({ kind: "postgres", reachable: false });
+      cluster.resume();
+      // The pool reconnects for the next call; the change feed reconnects on its own and hears new events.
+      await expect
+        .poll(() => s.health().then((h) => h.changeFeed), { timeout: 30_000, interval: 200 })
+        .toBe("listening");
+      const next = heard(s, 1);
+      const stored = await s.insertEvent(
+        { kind: "event", event: { type: "PAYMENT_TRANSACTION", transaction: { after: true } } },
+        Date.now(),
+      );
+      expect(await next).toEqual([stored]);
+    } finally {
+      await s.close();
+    }
+  }, 90_000);
+});

@@ -129,14 +129,15 @@ describe("icon picker", () => {
     const { store } = renderStudio();
     await user.click(screen.getByRole("button", { name: "Add Selector" }));
     await user.click(inspector().getAllByRole("button", { name: "Browse icons" })[0] as HTMLElement);
-    const search = await inspector().findByLabelText("Search icons");
+    // The picker is loaded on demand; a busy machine can take more than findBy's default second.
+    const search = await inspector().findByLabelText("Search icons", {}, { timeout: 5000 });
     expect(document.activeElement).toBe(search);
     await user.keyboard("{Escape}");
     expect(inspector().queryByLabelText("Search icons")).toBeNull();
     const field = document.activeElement as HTMLInputElement;
     expect(field.id).toMatch(/icon/);
     await user.click(inspector().getAllByRole("button", { name: "Browse icons" })[0] as HTMLElement);
-    fireEvent.change(await inspector().findByLabelText("Search icons"), {
+    fireEvent.change(await inspector().findByLabelText("Search icons", {}, { timeout: 5000 }), {
       target: { value: "info outline" },
     });
     fireEvent.keyDown(inspector().getByLabelText("Search icons"), { key: "Enter" });

@@ -51,7 +51,7 @@ export function ScoreRowPreview({ value, theme }: WidgetPreviewProps<"score_row"
         </span>
         {value.action ? <Chevron /> : null}
       </div>
-      <Divider show={value.hasDivider ?? value.has_divider} />
+      <Divider show={value.has_divider ?? value.hasDivider} />
     </div>
   );
 }

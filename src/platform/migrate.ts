@@ -504,11 +504,13 @@ function isV1Widget(w: unknown): w is Json {
 }
 
 /** Converts one entry of a v1 widget list; undefined when it is left out (and reported). */
-function convertWidget(w: unknown, at: string, outIndex: number, r: Reporter): Json | undefined {
+function convertWidget(w: unknown, at: string, outIndex: number, r: Reporter): unknown {
   const to = `widgets[${outIndex}]`;
   if (isRecord(w) && !isV1Widget(w) && Object.keys(w).some(isWidgetKind))
     return convertV2Widget(w, at, to, r);
   if (!isRecord(w)) {
+    // In a v2 body it stays, so validation (and the editor's import) names it at its index.
+    if (r.leftovers) return w;
     r.addAt(at, "unconvertible", `${show(w)} is not a widget; left out`);
     return undefined;
   }
@@ -590,7 +592,7 @@ function convertV2Widget(w: Json, at: string, to: string, r: Reporter): Json {
   return out;
 }
 
-function convertWidgets(value: unknown, at: PathSegment[], r: Reporter): Json[] {
+function convertWidgets(value: unknown, at: PathSegment[], r: Reporter): unknown[] {
   const list = isRecord(value) ? value.widget_list : value;
   const listAt = isRecord(value) ? [...at, "widget_list"] : at;
   if (isRecord(value)) {
@@ -607,11 +609,11 @@ function convertWidgets(value: unknown, at: PathSegment[], r: Reporter): Json[] 
     r.add(listAt, "unconvertible", `${show(list)} is not a list of widgets; no widgets were kept`);
     return [];
   }
-  const out: Json[] = [];
+  const out: unknown[] = [];
   const listPath = formatPath(listAt);
   list.forEach((w, i) => {
     const converted = convertWidget(w, childPath(listPath, i), out.length, r);
-    if (converted) out.push(converted);
+    if (converted !== undefined) out.push(converted);
   });
   return out;
 }
@@ -774,7 +776,7 @@ function migrateVerification(json: Json): MigrationSuccess {
     path: "(root)",
     change: "converted",
     message:
-      "old user verification body became a user semantic body: send it to POST /v1/open-platform/semantic/user/{phone} (spec 4.8)",
+      "old user verification body became a user semantic body: send it to POST /v1/open-platform/semantic/user/{phone} (spec 4.8), or to the live POST /v1/open-platform/semantic/users/{divar_user_id} with the user's phone added to the body",
   });
   return {
     ok: true,

@@ -301,7 +301,7 @@ describe("unknown keys are errors; known v1 fields say what became of them", () 
     [
       { selector_row: { title: "الف", image_url: "x.png" } },
       "widgets[2].selector_row.image_url",
-      /^renamed to image_id in v2$/,
+      /^renamed to image_id in v2 \(addon-studio migrate renames it\)$/,
     ],
     [
       { selector_row: { title: "الف", has_arrow: true } },

@@ -1144,8 +1144,9 @@ export function migrateBody(json: unknown, options: MigrateOptions = {}): Migrat
     });
     return migrateChat(json, buttonsV1 ? "v1" : "v2");
   }
-  // phone and notes alone say too little; with semantic data they mark the old verification body.
-  if (has(json, [...SENSITIVE, "verification_cost"]) || ("semantic" in json && has(json, ["phone", "notes"])))
+  // notes alone says too little; with semantic data it marks the old verification body. A phone
+  // beside semantic is the live route's body (semantic-by-id), not a leftover.
+  if (has(json, [...SENSITIVE, "verification_cost"]) || ("semantic" in json && "notes" in json))
     return migrateVerification(json);
   if ("semantic" in json) return unchanged("semantic", json);
   const keys = Object.keys(json);

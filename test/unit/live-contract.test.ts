@@ -31,6 +31,12 @@ describe("1. user semantic: a body per route", () => {
       /address/,
     );
   });
+  it("migrate leaves a live body with its phone as it is (it is not an old verification body)", () => {
+    const body = { semantic: SEMANTIC, phone: "09121234567" };
+    const r = migrated(body);
+    expect(r.report).toEqual([]);
+    expect(r.body).toBe(body);
+  });
   it("the spec's route by phone takes no phone in the body, and says which route does", () => {
     expectValid("semantic", { semantic: SEMANTIC });
     expectError("semantic", { semantic: SEMANTIC, phone: "09121234567" }, "phone", /semantic-by-id/);

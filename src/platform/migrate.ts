@@ -2,7 +2,9 @@ import { WIDGET_KINDS, WIDGET_MODELS, isWidgetKind } from "../widgets/models";
 import { ACTION_KINDS, urlProblem } from "./actions";
 import { COLORS, ZERO_COLORS, isV1Color } from "./colors";
 import { type FieldDescriptor, ZERO_ICON } from "./fields";
-import { type PathSegment, formatPath } from "./problems";
+import { BODY_SCHEMAS } from "./bodies";
+import { type PathSegment, type Problem, formatPath } from "./problems";
+import { withoutNulls } from "./validate";
 
 /**
  * v1 -> v2 migration of whole bodies (spec 2.10-2.15, 4.12; platform facts "v1 widgets").
@@ -730,12 +732,13 @@ function migrateAddon(kind: "post" | "user", json: Json, from: "v1" | "v2"): Mig
         `not a field of the v2 ${kind} add-on body; its value ${show(value)} was left out`,
       );
   }
+  const cleaned = dropRemainingNulls(kind, body, r);
   if (from === "v2" && r.lines.length === 0) return unchanged(kind, json);
-  if (!("widgets" in body) && from === "v1") body.widgets = [];
+  if (!("widgets" in cleaned) && from === "v1") cleaned.widgets = [];
   return {
     ok: true,
     kind,
-    body: orderKeys(body, ["widgets", "categories", "ticket_uuid", "cost", "semantic", "notes"]),
+    body: orderKeys(cleaned, ["widgets", "categories", "ticket_uuid", "cost", "semantic", "notes"]),
     report: r.lines,
     from,
   };
@@ -1001,6 +1004,7 @@ function migrateChat(json: Json, from: "v1" | "v2"): MigrationSuccess {
     else
       r.add([key], "dropped", `not a field of the chat message body; its value ${show(value)} was left out`);
   }
+  const cleaned = dropRemainingNulls("chat", body, r);
   if (from === "v2" && r.lines.length === 0) return unchanged("chat", json);
   if (from === "v1")
     r.add(
@@ -1011,7 +1015,7 @@ function migrateChat(json: Json, from: "v1" | "v2"): MigrationSuccess {
   return {
     ok: true,
     kind: "chat",
-    body: orderKeys(body, ["type", "message", "media_token", "sender_buttons", "receiver_buttons"]),
+    body: orderKeys(cleaned, ["type", "message", "media_token", "sender_buttons", "receiver_buttons"]),
     report: r.lines,
     from,
   };
@@ -1085,6 +1089,18 @@ function migrateChatRead(json: Json): MigrationSuccess {
       );
   }
   return { ok: true, kind: "subscription", body, report: r.lines, from: "v1" };
+}
+
+/**
+ * Leaves out the nulls on optional fields that the walk above does not reach (inside actions, for
+ * example), with a report line each, so no null is ever exported.
+ */
+function dropRemainingNulls(kind: "post" | "user" | "chat", body: Json, r: Reporter): Json {
+  const found: Problem[] = [];
+  const out = withoutNulls(BODY_SCHEMAS[kind], body, [], found);
+  for (const p of found)
+    r.add(p.path, "dropped", `null means "not set" on the platform (proto3 JSON); left out of ${p.at}`);
+  return isRecord(out) ? out : body;
 }
 
 function orderKeys(body: Json, order: readonly string[]): Json {

@@ -180,6 +180,24 @@ describe("8. null on an optional field", () => {
   });
 });
 
+describe("8. null, deeper down", () => {
+  it("inside an action, migrate leaves it out too", () => {
+    const r = migrated({
+      message: "x",
+      sender_buttons: {
+        rows: [{ buttons: [{ caption: "a", action: { open_server_link: { data: null } } }] }],
+      },
+    });
+    expect(r.body).toEqual({
+      message: "x",
+      sender_buttons: { rows: [{ buttons: [{ caption: "a", action: { open_server_link: {} } }] }] },
+    });
+    expect(r.report.map((c) => `${c.path}: ${c.change}`)).toEqual([
+      "sender_buttons.rows[0].buttons[0].action.open_server_link.data: dropped",
+    ]);
+  });
+});
+
 describe("9. the old SDK's unset values", () => {
   const body = {
     widgets: [

@@ -246,7 +246,9 @@ export const BODY_V1_HINTS: Record<BodyKind, Record<string, string>> = {
     user_id: "removed: the conversation in the address now decides sender and receiver",
     post_token: "removed: the conversation in the address now decides sender and receiver",
     peer_id: "removed: the conversation in the address now decides sender and receiver",
-    sender_btn: "renamed to sender_buttons ({rows: [{buttons: [...]}]})",
-    receiver_btn: "renamed to receiver_buttons ({rows: [{buttons: [...]}]})",
+    sender_btn:
+      "renamed to sender_buttons ({rows: [{buttons: [...]}]}): addon-studio migrate makes the old button a one-button row",
+    receiver_btn:
+      "renamed to receiver_buttons ({rows: [{buttons: [...]}]}): addon-studio migrate makes the old button a one-button row",
   },
 };

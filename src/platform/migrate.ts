@@ -1152,7 +1152,10 @@ export function migrateBody(json: unknown, options: MigrateOptions = {}): Migrat
     (Object.keys(json).every((k) => CHAT_READ_V1.includes(k)) && "post_token" in json)
   )
     return migrateChatRead(json);
-  if (has(json, CHAT_V1) || ("message" in json && "post_token" in json)) return migrateChat(json, "v1");
+  // user_id / peer_id / post_token mark the old body; old buttons alone are leftovers in a v2 body.
+  if (has(json, ["user_id", "peer_id"]) || ("message" in json && "post_token" in json))
+    return migrateChat(json, "v1");
+  if (has(json, CHAT_V1)) return migrateChat(json, "v2");
   if ("message" in json || "media_token" in json) {
     const buttonsV1 = ["sender_buttons", "receiver_buttons"].some((k) => {
       const set = json[k];

@@ -198,6 +198,26 @@ describe("8. null, deeper down", () => {
   });
 });
 
+describe("issue 18: old chat buttons left in an otherwise-v2 body", () => {
+  it("become one-button rows, with no word about the conversation (the body has none to lose)", () => {
+    const r = migrated({
+      message: "رسید پرداخت",
+      receiver_btn: { action: "DIRECT_LINK", data: { caption: "دیدن رسید", icon_name: "RECEIPT" } },
+    });
+    expect(r.from).toBe("v2");
+    expect(r.body).toEqual({
+      message: "رسید پرداخت",
+      receiver_buttons: { rows: [{ buttons: [{ icon_name: "RECEIPT", caption: "دیدن رسید" }] }] },
+    });
+    expect(lines(r)).toEqual([
+      "receiver_btn: renamed: renamed to receiver_buttons",
+      'receiver_btn.action: unconvertible: the old button has no direct_link: receiver_buttons.rows[0].buttons[0] was kept without an action; give it one by hand (for example {"open_direct_link": "https://…"})',
+      "receiver_btn: converted: the old button became a one-button row, receiver_buttons.rows[0]",
+    ]);
+    expect(validateAny("chat", r.body).ok).toBe(true);
+  });
+});
+
 describe("9. the old SDK's unset values", () => {
   const body = {
     widgets: [

@@ -273,7 +273,10 @@ describe("the emitted schema and validate agree both ways on the audited rules",
     ["an event with its payload", "event", { type: "NEW_MESSAGE", new_message: message }],
   ];
   const all = Object.fromEntries(
-    (["post", "user", "semantic-by-id", "chat", "subscription", "event"] as const).map((k) => [k, toJsonSchema(k)]),
+    (["post", "user", "semantic-by-id", "chat", "subscription", "event"] as const).map((k) => [
+      k,
+      toJsonSchema(k),
+    ]),
   );
   for (const [name, kind, body] of cases)
     it(name, () => {

@@ -2,8 +2,7 @@ import { parseArgs } from "node:util";
 import { toJsonSchema } from "../platform/json-schema";
 import { type MigrationSuccess, formatChange, migrateBody } from "../platform/migrate";
 import { type Problem, problem } from "../platform/problems";
-import { CHECK_KINDS, validateAny, validateBody } from "../platform/validate";
-import { subscriptionRequestSchema } from "../platform/events";
+import { CHECK_KINDS, validateAny } from "../platform/validate";
 import type { DuplicateKey } from "./json-error";
 import { InputError, readJson } from "./read-json";
 import { MIGRATE_USAGE, ROOT_USAGE, SCHEMA_USAGE, VALIDATE_USAGE } from "./usage";
@@ -119,20 +118,7 @@ function duplicateWarning(d: DuplicateKey): Problem {
 
 /** The problems left in a converted body, so the user knows what to finish by hand. */
 function remainingProblems(result: MigrationSuccess): Problem[] {
-  if (result.kind === "subscription") {
-    const res = subscriptionRequestSchema.safeParse(result.body);
-    return res.success
-      ? []
-      : res.error.issues.map((i) =>
-          problem(
-            i.path.filter((s): s is string | number => typeof s !== "symbol"),
-            i.message,
-            "error",
-            i.code,
-          ),
-        );
-  }
-  const v = validateBody(result.kind, result.body);
+  const v = validateAny(result.kind, result.body);
   return [...v.errors, ...v.warnings];
 }
 
@@ -153,9 +139,13 @@ async function migrateCommand(args: string[], io: CliIo): Promise<number> {
     return 1;
   }
   io.stdout(`${JSON.stringify(result.body, null, 2)}\n`);
-  if (result.from === "v2") io.stderr(`already a v2 ${result.kind} body: nothing to change\n`);
+  if (result.report.length === 0) io.stderr(`already a v2 ${result.kind} body: nothing to change\n`);
   else {
-    io.stderr(`converted a v1 ${result.kind} body to v2 (${plural(result.report.length, "change")}):\n`);
+    io.stderr(
+      result.from === "v2"
+        ? `converted the v1 leftovers and old spellings in a v2 ${result.kind} body (${plural(result.report.length, "change")}):\n`
+        : `converted a v1 ${result.kind} body to v2 (${plural(result.report.length, "change")}):\n`,
+    );
     for (const c of result.report) io.stderr(`${formatChange(c)}\n`);
   }
   const left = remainingProblems(result);

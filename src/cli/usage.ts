@@ -10,8 +10,9 @@ Commands:
                                     convert a v1 body to v2 (v2 JSON on stdout, report on stderr)
   schema --kind <kind>              print the JSON Schema of a body kind
 
-Kinds: post (post add-on), user (user add-on), semantic (user semantic), chat (chat message),
-       subscription (event subscription request), event (delivered event)
+Kinds: post (post add-on), user (user add-on), semantic (user semantic, route by phone),
+       semantic-by-id (user semantic, route by divar_user_id: phone in the body),
+       chat (chat message), subscription (event subscription request), event (delivered event)
 
 Options:
   -h, --help   show help (also: addon-studio <command> --help)
@@ -20,7 +21,7 @@ Exit codes: 0 success, 1 invalid body (validate) or unrecognised body (migrate),
 2 usage error, unreadable file or input that is not JSON (or nested over 1000 levels),
 3 internal error (a bug: please report it).`;
 
-export const VALIDATE_USAGE = `Usage: addon-studio validate --kind post|user|semantic|chat|subscription|event [--format text|json] <file|->
+export const VALIDATE_USAGE = `Usage: addon-studio validate --kind post|user|semantic|semantic-by-id|chat|subscription|event [--format text|json] <file|->
 
 Checks a body against the platform's v2 contract. Use - to read the body from stdin.
 
@@ -28,7 +29,7 @@ Prints one line per problem: "<json path>: <message>"; warnings start with "warn
 A summary line goes to stderr.
 
 Options:
-  -k, --kind <kind>      post, user, semantic, chat, subscription or event (required)
+  -k, --kind <kind>      post, user, semantic, semantic-by-id, chat, subscription or event (required)
   -f, --format <format>  text (default) or json ({ok, errors, warnings} on stdout)
   -h, --help             show this help
 
@@ -62,7 +63,7 @@ unreadable file or not JSON, 3 internal error (a bug: please report it).
 Example:
   addon-studio migrate old-addon.json > addon.json`;
 
-export const SCHEMA_USAGE = `Usage: addon-studio schema --kind post|user|semantic|chat|subscription|event
+export const SCHEMA_USAGE = `Usage: addon-studio schema --kind post|user|semantic|semantic-by-id|chat|subscription|event
 
 Prints the JSON Schema (draft 2020-12) of a v2 body kind, derived from the same zod schemas
 the studio validates with. Text limits are maxLength in Unicode code points, as the platform
@@ -70,7 +71,7 @@ counts. Rules JSON Schema cannot state (at most 9 chat buttons per side, unknown
 as warnings, semantic value hints) are checked only by "addon-studio validate".
 
 Options:
-  -k, --kind <kind>  post, user, semantic, chat, subscription or event (required)
+  -k, --kind <kind>  post, user, semantic, semantic-by-id, chat, subscription or event (required)
   -h, --help         show this help
 
 Example:

@@ -1,7 +1,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { type ErrorCode, errorCatalogue, platformError, type StudioErrorExtras } from "../platform/errors";
-import { scopesForSubscription, subscriptionRequestSchema } from "../platform/events";
+import { scopesForSubscription } from "../platform/events";
+import { validateMessage } from "../platform/validate";
 import {
   type ApiKeyPermission,
   conversationScope,
@@ -107,39 +108,37 @@ function buttonsOf(value: unknown): ButtonView[][] {
 export function createApiHost(state: EmulatorState): Hono {
   const app = new Hono();
 
-  // Spec 4.3. The body is not shown and its content type is disputed, so it is not read.
-  app.post("/v1/open-platform/users", (c) => {
+  // Spec 4.3 (POST) and the live OpenAPI (GET). The body is not shown and its content type is
+  // disputed, so it is not read.
+  const users = (c: Context) => {
     const g = guard(state, c, { token: true, scopes: [[USER_PHONE]] });
     if (g instanceof Response) return g;
     return c.json({ phone_numbers: DEMO_USER.phones });
-  });
+  };
+  app.post("/v1/open-platform/users", users);
+  app.get("/v1/open-platform/users", users);
 
   // Spec 4.4 and section 6.
   app.post("/v1/open-platform/events/subscriptions", async (c) => {
     const body = await readJson(c, true);
     if (body instanceof Response) return body;
-    const parsed = subscriptionRequestSchema.safeParse(body.json);
-    if (!parsed.success) {
-      return fail(
-        "invalid_body",
-        {},
-        parsed.error.issues.map((i) => ({ path: i.path, message: i.message })),
-      );
-    }
-    const req = parsed.data;
+    const checked = validateMessage("subscription", body.json);
+    if (!checked.ok || !checked.value) return fail("invalid_body", {}, checked.errors);
+    const req = checked.value;
     const g = guard(state, c, {
       permission: "EVENTS_REGISTER_SUBSCRIPTION",
       token: true,
       scopes: scopesForSubscription(req.event_type, req.event_resource_id),
     });
     if (g instanceof Response) return g;
-    const metadata = req.metadata ?? req.meta_data;
+    const metadata = req.metadata;
     state.subscriptions.push({
       id: newId(),
       eventType: req.event_type,
       ...(req.event_resource_id !== undefined ? { resourceId: req.event_resource_id } : {}),
       ...(metadata !== undefined ? { metadata } : {}),
-      metadataField: req.meta_data !== undefined ? "meta_data" : "metadata",
+      // The live OpenAPI has only `metadata` (meta_data is refused on the way in).
+      metadataField: "metadata",
       accessToken: g.token?.accessToken ?? "",
       createdAt: state.clock.now(),
     });
@@ -230,7 +229,8 @@ export function createApiHost(state: EmulatorState): Hono {
     if (g instanceof Response) return g;
     const body = await readJson(c, false);
     if (body instanceof Response) return body;
-    const invalid = validated("semantic", body.json);
+    // The live route by divar_user_id takes the phone in the body; the spec's route by phone does not.
+    const invalid = validated("phone" in target ? "semantic" : "semantic-by-id", body.json);
     if (invalid) return invalid;
     const id = newId();
     state.semantics.push({ id, target, body: body.json, receivedAt: state.clock.now() });
@@ -251,7 +251,11 @@ export function createApiHost(state: EmulatorState): Hono {
     semanticCreate(c, { divarUserId: c.req.param("id") }),
   );
   app.delete("/v1/open-platform/semantic/user/:phone", (c) => semanticDelete(c, c.req.param("phone")));
-  app.delete("/v1/open-platform/semantic/users/:id", (c) => semanticDelete(c, c.req.param("id")));
+  app.delete("/v1/open-platform/semantic/users/:id", (c) => {
+    // The live route requires the user's phone as a query parameter (OpenAPI).
+    if (!c.req.query("phone")) return fail("invalid_request", { detail: "phone is required in the query" });
+    return semanticDelete(c, c.req.param("id"));
+  });
 
   // Spec 4.10.
   app.post("/v2/open-platform/conversations/:conversationId/messages", async (c) => {

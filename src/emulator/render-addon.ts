@@ -37,7 +37,7 @@ export function renderAddonBody(body: unknown, theme: "light" | "dark" = "light"
   const parsed = validateBody("post", body);
   if (!parsed.ok || !parsed.value) return `<p class="note">This add-on could not be drawn.</p>`;
   try {
-    return renderToStaticMarkup(createElement(AddonPreview, { widgets: parsed.value.widgets, theme }));
+    return renderToStaticMarkup(createElement(AddonPreview, { widgets: parsed.value.widgets ?? [], theme }));
   } catch (e) {
     return `<p class="note">This add-on could not be drawn (${escapeHtml(e instanceof Error ? e.name : "error")}).</p>`;
   }

@@ -68,8 +68,17 @@ export const postTokenSchema = z
     error: "must be a post token: 8 to 16 letters, digits or underscores (e.g. gZx7yK3a)",
   });
 
+/**
+ * Action data (open_server_link, get_dynamic_action): any JSON values, as the live OpenAPI and every
+ * generated SDK take them (`Dict[str, Any]`); the platform hands them back to the app as sent.
+ */
+export const actionDataSchema = z.record(z.string(), z.unknown(), {
+  error: (iss) => typeError(iss.input, "an object of the app's own data"),
+});
+
+// data is optional in the live document (no `required`); an action without it sends the app nothing.
 const dataHolder = z.strictObject(
-  { data: stringMapSchema },
+  { data: actionDataSchema.optional() },
   { error: (iss) => typeError(iss.input, 'an object {"data": {"key": "value"}}') },
 );
 const postHolder = z.strictObject(

@@ -14,15 +14,26 @@ const ticketUuidSchema = z
   .string({ error: (iss) => typeError(iss.input, "a UUID string") })
   .regex(UUID, { error: "must be UUID-shaped, e.g. 3f2c1a9e-8b7d-4c6e-9f01-2a3b4c5d6e7f" });
 
-const costSchema = z
-  .number({ error: (iss) => typeError(iss.input, "a number") })
-  .nonnegative({ error: "must not be negative" })
-  .refine(Number.isFinite, { error: "must be a finite number" });
+/** The largest int32, the type of `cost` in the live OpenAPI. */
+export const INT32_MAX = 2_147_483_647;
 
-/** Post add-on v2 body (spec 2.10). */
+/** `cost` of the user add-on and user semantic bodies. */
+export const costSchema = z
+  .number({ error: (iss) => typeError(iss.input, "a whole number") })
+  .refine(Number.isFinite, { error: "must be a finite number", abort: true })
+  .refine(Number.isInteger, {
+    error: "must be a whole number: cost is an int32 on the live platform (no fractions)",
+    abort: true,
+  })
+  .refine((n) => n >= 0, { error: "must not be negative" })
+  .refine((n) => n <= INT32_MAX, {
+    error: `must be at most ${INT32_MAX} (cost is an int32 on the live platform)`,
+  });
+
+/** Post add-on v2 body (spec 2.10). `widgets` is optional in the live OpenAPI (a semantic-only add-on). */
 export const postAddonSchema = z.strictObject(
   {
-    widgets: widgetsSchema,
+    widgets: widgetsSchema.optional(),
     semantic: semanticSchema.optional(),
     notes: z.string({ error: (iss) => typeError(iss.input, "text (a string)") }).optional(),
   },
@@ -33,7 +44,7 @@ export type PostAddon = z.infer<typeof postAddonSchema>;
 /** User add-on v2 body (spec 2.11). Category elements are not shown in the spec: strings are accepted. */
 export const userAddonSchema = z.strictObject(
   {
-    widgets: widgetsSchema,
+    widgets: widgetsSchema.optional(),
     categories: z
       .array(z.string({ error: (iss) => typeError(iss.input, "a category name (a string)") }), {
         error: (iss) => typeError(iss.input, "an array of category names"),
@@ -47,7 +58,7 @@ export const userAddonSchema = z.strictObject(
 );
 export type UserAddon = z.infer<typeof userAddonSchema>;
 
-/** User semantic create body (spec 2.12). */
+/** User semantic create body for the spec's route by phone (spec 2.12): the phone is in the address. */
 export const userSemanticSchema = z.strictObject(
   {
     semantic: semanticSchema,
@@ -57,6 +68,28 @@ export const userSemanticSchema = z.strictObject(
   { error: (iss) => typeError(iss.input, "a JSON object (the user semantic body)") },
 );
 export type UserSemantic = z.infer<typeof userSemanticSchema>;
+
+/** A phone number as the platform writes it (spec 2.6 `phone_numbers`, e.g. 09120000001). */
+export const PHONE_PATTERN = /^\+?[0-9]{4,15}$/;
+
+/**
+ * User semantic create body for the live route by divar_user_id (OpenAPI
+ * SemanticCreateUserSemanticBody): the same fields, and `phone`, which that route requires.
+ */
+export const userSemanticByIdSchema = z.strictObject(
+  {
+    semantic: semanticSchema,
+    phone: z
+      .string({ error: (iss) => typeError(iss.input, "the user's phone number (a string)") })
+      .regex(PHONE_PATTERN, {
+        error: "must be a phone number: 4 to 15 digits, optionally after +, e.g. 09120000001",
+      }),
+    ticket_uuid: ticketUuidSchema.optional(),
+    cost: costSchema.optional(),
+  },
+  { error: (iss) => typeError(iss.input, "a JSON object (the user semantic body)") },
+);
+export type UserSemanticById = z.infer<typeof userSemanticByIdSchema>;
 
 /** Most buttons one side of a chat message may carry (spec 2.15, 8). */
 export const CHAT_MAX_BUTTONS = 9;
@@ -68,7 +101,8 @@ export const chatButtonSchema = z
   .strictObject(
     {
       caption: textField({ label: "Caption", required: true }),
-      action: actionSchema,
+      // Optional in the live OpenAPI; a button without one is warned about (pressing it does nothing).
+      action: actionSchema.optional(),
       icon_name: iconField("Icon").optional(),
       // The live spelling: accepted, never written, so it has no control of its own.
       icon: iconValue().optional(),
@@ -112,21 +146,52 @@ export const chatButtonSetSchema = z
       });
   });
 
-/** Chat message send body (spec 2.15; the live body has no `type`, so it is optional). */
-export const chatMessageSchema = z.strictObject(
-  {
-    type: z
-      .enum(["TEXT"], { error: "must be TEXT (or leave it out): only text messages are supported" })
-      .optional(),
-    message: textField({ label: "Message", required: true, multiline: true }),
-    sender_buttons: chatButtonSetSchema.optional(),
-    receiver_buttons: chatButtonSetSchema.optional(),
-  },
-  { error: (iss) => typeError(iss.input, "a JSON object (the chat message body)") },
-);
+/**
+ * Chat message send body (spec 2.15; the live body has no `type`, so it is optional, and adds
+ * `media_token`). Text or media, not both (the live OpenAPI's description of this route).
+ */
+export const chatMessageSchema = z
+  .strictObject(
+    {
+      type: z
+        .enum(["TEXT"], { error: "must be TEXT (or leave it out): only text messages are supported" })
+        .optional(),
+      message: textField({ label: "Message", multiline: true }),
+      media_token: z
+        .string({ error: (iss) => typeError(iss.input, "a media token (a string) from the chat upload") })
+        .min(1, { error: "must not be empty: give the token of an uploaded file, or leave the field out" })
+        .optional(),
+      sender_buttons: chatButtonSetSchema.optional(),
+      receiver_buttons: chatButtonSetSchema.optional(),
+    },
+    { error: (iss) => typeError(iss.input, "a JSON object (the chat message body)") },
+  )
+  .superRefine((m, ctx) => {
+    const text = m.message.trim() !== "";
+    if (m.media_token === undefined && !text)
+      ctx.addIssue({
+        code: "custom",
+        path: ["message"],
+        message:
+          "Message must not be empty: write some text (spaces alone do not count), or send a media_token",
+        input: m.message,
+      });
+    if (m.media_token !== undefined && text)
+      ctx.addIssue({
+        code: "custom",
+        path: ["media_token"],
+        message:
+          "a message carries text or media, not both (a documented rule of the live platform): empty the message or remove media_token",
+        input: m.media_token,
+      });
+  });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const BODY_KINDS = ["post", "user", "semantic", "chat"] as const;
+/**
+ * Body kinds. `semantic` is the user semantic body of the spec's route by phone; `semantic-by-id`
+ * the one of the live route by divar_user_id, which carries the phone in the body.
+ */
+export const BODY_KINDS = ["post", "user", "semantic", "semantic-by-id", "chat"] as const;
 export type BodyKind = (typeof BODY_KINDS)[number];
 
 /** The schema of each body kind. */
@@ -134,6 +199,7 @@ export const BODY_SCHEMAS = {
   post: postAddonSchema,
   user: userAddonSchema,
   semantic: userSemanticSchema,
+  "semantic-by-id": userSemanticByIdSchema,
   chat: chatMessageSchema,
 } as const;
 
@@ -159,19 +225,30 @@ export const BODY_V1_HINTS: Record<BodyKind, Record<string, string>> = {
     semantic_sensitives: "removed in v2 and must not be sent: put those keys in semantic",
     sensitive_semantics: "removed in v2 and must not be sent: put those keys in semantic",
     verification_cost: "renamed to cost in v2",
+    divar_user_id: "goes in the address, not the body: POST /v2/open-platform/addons/users/{divar_user_id}",
   },
   semantic: {
-    phone: "removed in v2: the phone goes in the address (/v1/open-platform/semantic/user/{phone})",
+    phone:
+      "goes in the address on this route (/v1/open-platform/semantic/user/{phone}); the live route by divar_user_id takes it in the body: check the body as semantic-by-id for that route",
     notes: "removed from the user semantic body: delete it",
     semantic_sensitives: "removed and must not be sent: put those keys in semantic",
     sensitive_semantics: "removed and must not be sent: put those keys in semantic",
     verification_cost: "renamed to cost in the user semantic body",
   },
+  "semantic-by-id": {
+    notes: "removed from the user semantic body: delete it",
+    semantic_sensitives: "removed and must not be sent: put those keys in semantic",
+    sensitive_semantics: "removed and must not be sent: put those keys in semantic",
+    verification_cost: "renamed to cost in the user semantic body",
+    divar_user_id: "goes in the address, not the body: POST /v1/open-platform/semantic/users/{divar_user_id}",
+  },
   chat: {
     user_id: "removed: the conversation in the address now decides sender and receiver",
     post_token: "removed: the conversation in the address now decides sender and receiver",
     peer_id: "removed: the conversation in the address now decides sender and receiver",
-    sender_btn: "renamed to sender_buttons ({rows: [{buttons: [...]}]})",
-    receiver_btn: "renamed to receiver_buttons ({rows: [{buttons: [...]}]})",
+    sender_btn:
+      "renamed to sender_buttons ({rows: [{buttons: [...]}]}): addon-studio migrate makes the old button a one-button row",
+    receiver_btn:
+      "renamed to receiver_buttons ({rows: [{buttons: [...]}]}): addon-studio migrate makes the old button a one-button row",
   },
 };

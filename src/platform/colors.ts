@@ -46,7 +46,7 @@ export function colorMessage(input: unknown): string {
   const list = COLORS.join(", ");
   if (input === undefined) return `is required: add one of ${list}`;
   if (input === "UNKNOWN" || input === "COLOR_UNSPECIFIED")
-    return `${String(input)} is not valid: to show no colour, leave the field out (or use one of ${list})`;
+    return `${String(input)} is the unset value of the old SDK (the platform refuses it): to show no colour, leave the field out, or use one of ${list} (addon-studio migrate drops it)`;
   if (input === null)
     return `must not be null: to show no colour, leave the field out (or use one of ${list})`;
   if (typeof input === "string" && V1_COLOR.test(input))
@@ -55,6 +55,14 @@ export function colorMessage(input: unknown): string {
     return `colours are written in upper case without spaces: write ${input.trim().toUpperCase()}`;
   if (typeof input !== "string") return `must be a colour name (a string), one of ${list}`;
   return `"${input}" is not a colour: use one of ${list}`;
+}
+
+/** The old SDKs' zero values of the colour enum: "no colour" there, refused by the platform. */
+export const ZERO_COLORS: readonly string[] = ["COLOR_UNSPECIFIED", "UNKNOWN"];
+
+/** True for a v1 colour name (TEXT_*, ICON_*, BRAND_*, WHITE_PRIMARY), which has no v2 form. */
+export function isV1Color(value: unknown): boolean {
+  return typeof value === "string" && V1_COLOR.test(value);
 }
 
 /** A v2 colour. */

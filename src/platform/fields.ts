@@ -107,7 +107,8 @@ export function iconValue() {
     .string({ error: (iss) => typeError(iss.input, "an icon name (a string)") })
     .min(1, { error: "must not be empty: pick an icon or leave the field out" })
     .refine((s) => s !== ZERO_ICON, {
-      error: "UNKNOWN is not valid: to show no icon, leave the field out",
+      error:
+        "UNKNOWN is the unset value of the old SDK (the platform refuses it): to show no icon, leave the field out (addon-studio migrate drops it)",
     });
   iconNameSchemas.add(schema);
   return schema;

@@ -5,11 +5,15 @@ import {
   BODY_SCHEMAS,
   type BodyKind,
   CHAT_MAX_BUTTONS,
+  INT32_MAX,
   chatButtonSchema,
   chatButtonSetSchema,
+  chatMessageSchema,
+  costSchema,
 } from "./bodies";
+import { routesTaking } from "./routes";
 import { ZERO_ICON, fieldRegistry, iconNameSchemas, nonBlankTexts } from "./fields";
-import { deliveredEventSchema, payloadFieldFor, subscriptionRequestSchema } from "./events";
+import { deliveredEventSchema, payloadFieldFor } from "./events";
 import { type CheckKind, MESSAGE_SCHEMAS, type MessageKind } from "./validate";
 import { widgetSchema } from "./widgets";
 
@@ -17,10 +21,11 @@ import { widgetSchema } from "./widgets";
 export type JsonSchema = z.core.JSONSchema.BaseSchema;
 
 const TITLES: Record<BodyKind, string> = {
-  post: "Post add-on v2 body (POST /v2/open-platform/addons/post/{post_token})",
-  user: "User add-on v2 body (POST /v2/open-platform/addons/user/{phone})",
-  semantic: "User semantic create body (POST /v1/open-platform/semantic/user/{phone})",
-  chat: "Chat message send body (POST /v2/open-platform/conversations/{conversation_id}/messages)",
+  post: "Post add-on v2 body",
+  user: "User add-on v2 body",
+  semantic: "User semantic create body, route by phone (no phone in the body)",
+  "semantic-by-id": "User semantic create body, route by divar_user_id (phone in the body)",
+  chat: "Chat message send body",
 };
 
 const byModelSchema = new Map<z.core.$ZodType, (typeof WIDGET_MODELS)[number]>(
@@ -87,6 +92,18 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
   // The zero value UNKNOWN means "no icon" on the platform and is refused when sent.
   if (iconNameSchemas.has(zodSchema)) jsonSchema.not = { const: ZERO_ICON };
   if (zodSchema === chatButtonSchema) jsonSchema.not = { required: ["icon", "icon_name"] };
+  if (zodSchema === costSchema) {
+    // An int32 on the live platform; the refinements that say so are invisible to zod's export.
+    jsonSchema.type = "integer";
+    jsonSchema.minimum = 0;
+    jsonSchema.maximum = INT32_MAX;
+  }
+  if (zodSchema === chatMessageSchema)
+    // Text or media, not both: a media_token goes with an empty message, otherwise the text is not blank.
+    jsonSchema.oneOf = [
+      { required: ["media_token"], properties: { message: { pattern: "^\\s*$" } } },
+      { not: { required: ["media_token"] }, properties: { message: { pattern: "\\S" } } },
+    ];
   if (zodSchema === chatButtonSetSchema)
     jsonSchema.description = `Rows of buttons; at most ${CHAT_MAX_BUTTONS} buttons in all (not expressible in JSON Schema: run addon-studio validate), shown at most 3 rows of 3`;
 }
@@ -99,13 +116,20 @@ const MESSAGE_TITLES: Record<MessageKind, string> = {
 /** The messages' cross-field rules: one metadata spelling per request; the payload its type names. */
 function messageOverride(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }): void {
   const { zodSchema, jsonSchema } = ctx;
-  if (zodSchema === subscriptionRequestSchema) jsonSchema.not = { required: ["metadata", "meta_data"] };
   if (zodSchema === deliveredEventSchema)
     jsonSchema.allOf = deliveredEventSchema.shape.type.options.map((type) => ({
       if: { properties: { type: { const: type } }, required: ["type"] },
       // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's keyword, not a promise
       then: { required: [payloadFieldFor(type)] },
     }));
+}
+
+/** Names the platform routes that take a body kind, from the route table. */
+function routeDescription(kind: CheckKind): string {
+  if (kind === "event")
+    return "Sent by the platform to the app's event address (spec 4.5); no API route takes it.";
+  const routes = routesTaking(kind);
+  return `Taken by ${routes.join("; ")}.`;
 }
 
 /** The JSON Schema (draft 2020-12) of a v2 body kind or message kind, derived from its zod schema. */
@@ -116,7 +140,12 @@ export function toJsonSchema(kind: CheckKind): JsonSchema {
       unrepresentable: "any",
       override: messageOverride,
     });
-    return { $schema: schema.$schema, title: MESSAGE_TITLES[kind], ...schema };
+    return {
+      $schema: schema.$schema,
+      title: MESSAGE_TITLES[kind],
+      ...schema,
+      description: routeDescription(kind),
+    };
   }
   const schema = z.toJSONSchema(BODY_SCHEMAS[kind], {
     io: "input",
@@ -127,5 +156,6 @@ export function toJsonSchema(kind: CheckKind): JsonSchema {
     $schema: schema.$schema,
     title: TITLES[kind],
     ...schema,
+    description: routeDescription(kind),
   };
 }

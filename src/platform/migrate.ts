@@ -1,8 +1,10 @@
 import { WIDGET_KINDS, WIDGET_MODELS, isWidgetKind } from "../widgets/models";
 import { ACTION_KINDS, urlProblem } from "./actions";
-import { COLORS } from "./colors";
-import type { FieldDescriptor } from "./fields";
-import { type PathSegment, formatPath } from "./problems";
+import { COLORS, ZERO_COLORS, isV1Color } from "./colors";
+import { type FieldDescriptor, ZERO_ICON } from "./fields";
+import { BODY_SCHEMAS } from "./bodies";
+import { type PathSegment, type Problem, formatPath } from "./problems";
+import { withoutNulls } from "./validate";
 
 /**
  * v1 -> v2 migration of whole bodies (spec 2.10-2.15, 4.12; platform facts "v1 widgets").
@@ -11,7 +13,7 @@ import { type PathSegment, formatPath } from "./problems";
  */
 
 /** What a migration produced: the kind of body it recognised. */
-export type MigrationKind = "post" | "user" | "semantic" | "chat" | "subscription";
+export type MigrationKind = "post" | "user" | "semantic" | "chat" | "subscription" | "event";
 
 /** One line of the migration report. `path` is where the field was in the input. */
 export interface MigrationChange {
@@ -20,7 +22,10 @@ export interface MigrationChange {
   message: string;
 }
 
-/** A recognised body, converted (from v1) or passed through unchanged (already v2). */
+/**
+ * A recognised body, converted from v1, or a v2 body with its v1 leftovers and old spellings
+ * converted (`from: "v2"`, with a report), or a v2 body passed through unchanged (an empty report).
+ */
 export interface MigrationSuccess {
   ok: true;
   kind: MigrationKind;
@@ -87,11 +92,15 @@ function show(value: unknown): string {
   return s;
 }
 
-const V1_COLOR = /^(TEXT_|ICON_|BRAND_|WHITE_PRIMARY)/;
 const WRAPPER_KEYS = ["widget_type", "data", "@type"] as const;
 
 class Reporter {
   readonly lines: MigrationChange[] = [];
+  /**
+   * True while walking a v2 widget or body for v1 leftovers: unknown keys and invalid values that
+   * are not v1 leftovers stay as written (validation names them), and v1-only checks are skipped.
+   */
+  leftovers = false;
   add(path: readonly PathSegment[], change: MigrationChange["change"], message: string): void {
     this.lines.push({ path: formatPath(path), change, message });
   }
@@ -110,9 +119,6 @@ function childPath(at: string, seg: PathSegment): string {
   if (at === "") return s;
   return s.startsWith("[") ? `${at}${s}` : `${at}.${s}`;
 }
-
-/** A problem that keeps a whole widget out of the v2 body. */
-class Unconvertible extends Error {}
 
 // ---------------------------------------------------------------------------------------------
 // Actions (spec 2.14; facts "Actions")
@@ -207,9 +213,18 @@ interface Plan {
   flatten: string | undefined;
   itemRenamed: Readonly<Record<string, string>>;
   required: readonly string[];
+  /** Keys some documents show on this widget that it does not take (event_row.action, …). */
+  notAccepted: Readonly<Record<string, string>>;
 }
 
 let plansByV1Type: Map<string, Plan> | undefined;
+let plansByKind: Map<string, Plan> | undefined;
+
+/** v2 widget kind -> conversion plan of its model (for v1 leftovers inside v2 widgets). */
+function planOfKind(kind: string): Plan | undefined {
+  plansByKind ??= new Map([...plans().values()].map((p): [string, Plan] => [p.model.kind, p]));
+  return plansByKind.get(kind);
+}
 
 /** v1 widget type (upper case) -> conversion plan of its model. */
 function plans(): Map<string, Plan> {
@@ -224,6 +239,7 @@ function plans(): Map<string, Plan> {
         flatten: model.v1.flatten,
         itemRenamed: model.v1.itemRenamed ?? {},
         required: model.fields.filter((f) => f.required).map((f) => f.key),
+        notAccepted: model.notAccepted,
       },
     ]),
   );
@@ -248,12 +264,21 @@ function fieldOf(fields: readonly FieldDescriptor[], key: string): FieldDescript
   return byKey.get(key);
 }
 
-function convertColor(value: unknown, at: string, to: string, r: Reporter): string | undefined {
+function convertColor(value: unknown, at: string, to: string, r: Reporter): unknown {
   if (typeof value === "string" && (COLORS as readonly string[]).includes(value)) return value;
-  const why =
-    typeof value === "string" && V1_COLOR.test(value)
-      ? `${value} is a v1 colour with no v2 counterpart`
-      : `${show(value)} is not a v2 colour`;
+  if (typeof value === "string" && ZERO_COLORS.includes(value)) {
+    r.addAt(
+      at,
+      "dropped",
+      `${value} is the unset value of the old SDK (the platform refuses it); left out of ${to}, which shows no colour when it is not set`,
+    );
+    return undefined;
+  }
+  // In a v2 body only v1 colours are leftovers; any other value stays for validation to name.
+  if (r.leftovers && !isV1Color(value)) return value;
+  const why = isV1Color(value)
+    ? `${String(value)} is a v1 colour with no v2 counterpart`
+    : `${show(value)} is not a v2 colour`;
   r.addAt(
     at,
     "unconvertible",
@@ -264,7 +289,8 @@ function convertColor(value: unknown, at: string, to: string, r: Reporter): stri
 
 /**
  * Converts the value of one v2 field, driven by its form descriptor. Returns undefined when the
- * value cannot be carried over; throws Unconvertible when a required field is lost.
+ * value cannot be carried over (reported); the widget keeps every other field, so a required field
+ * left empty shows in the editor as an error on that field.
  */
 function convertValue(
   f: FieldDescriptor,
@@ -274,6 +300,13 @@ function convertValue(
   itemRenamed: Readonly<Record<string, string>>,
   r: Reporter,
 ): unknown {
+  if (value === null) {
+    // proto3's JSON mapping reads null as "not set"; on a required field it stays for validation.
+    if (f.required) return value;
+    r.addAt(at, "dropped", `null means "not set" on the platform (proto3 JSON); left out of ${to}`);
+    return undefined;
+  }
+  const before = r.lines.length;
   let out: unknown = value;
   switch (f.ui.ui) {
     case "action":
@@ -282,7 +315,18 @@ function convertValue(
     case "color":
       out = convertColor(value, at, to, r);
       break;
+    case "icon":
+      if (value === ZERO_ICON) {
+        r.addAt(
+          at,
+          "dropped",
+          `UNKNOWN is the unset value of the old SDK (the platform refuses it); left out of ${to}, which shows no icon when it is not set`,
+        );
+        out = undefined;
+      }
+      break;
     case "percentage":
+      if (r.leftovers) break;
       if (typeof value === "number" && !Number.isFinite(value)) {
         r.addAt(
           at,
@@ -315,8 +359,9 @@ function convertValue(
     default:
       break;
   }
-  if (out === undefined && f.required)
-    throw new Unconvertible(`${to} is required, and its v1 value ${show(value)} has no v2 form`);
+  const last = r.lines[r.lines.length - 1];
+  if (out === undefined && f.required && last && r.lines.length > before && last.change === "unconvertible")
+    last.message += `; ${to} is required, so the editor shows it as an error until it is set`;
   return out;
 }
 
@@ -338,7 +383,9 @@ function convertObject(
     const f = fieldOf(fields, target);
     const keyAt = childPath(at, key);
     if (!f) {
-      r.addAt(keyAt, "dropped", `not a field in v2; its value ${show(value)} was left out of ${to}`);
+      // A v2 body keeps what is not a v1 leftover, so validation can name it.
+      if (r.leftovers) put(out, key, value);
+      else r.addAt(keyAt, "dropped", `not a field in v2; its value ${show(value)} was left out of ${to}`);
       continue;
     }
     if (target !== key) r.addAt(keyAt, "renamed", renameMessage(key, target, value, `${to}.${target}`));
@@ -374,11 +421,20 @@ function putField(
   const where = `${to}.${target}`;
   const f = fieldOf(plan.model.fields, target);
   if (!f) {
-    r.addAt(
-      from,
-      "dropped",
-      `not a field of ${plan.model.kind} in v2; its value ${show(value)} was left out`,
-    );
+    const outdated = own(plan.notAccepted, key);
+    if (outdated !== undefined)
+      r.addAt(
+        from,
+        "dropped",
+        `${plan.model.kind} takes no ${key} (an outdated shape some docs show; the live platform refuses it); its value ${show(value)} was left out`,
+      );
+    else if (r.leftovers) put(out, key, value);
+    else
+      r.addAt(
+        from,
+        "dropped",
+        `not a field of ${plan.model.kind} in v2; its value ${show(value)} was left out`,
+      );
     return;
   }
   if (out[target] !== undefined) {
@@ -390,10 +446,11 @@ function putField(
   if (target !== key) r.addAt(from, "renamed", renameMessage(key, target, value, where));
   else if (wrapper !== undefined)
     r.addAt(from, "moved", `moved up to ${where} (the ${wrapper} wrapper is gone in v2)`);
+  const announced = r.lines.length > at;
   const v = convertValue(f, value, from, where, plan.itemRenamed, r);
   if (v !== undefined) out[target] = v;
   // A value that could not be carried over went nowhere: drop the line that says where it went.
-  else if (r.lines.length > at && r.lines[at]?.change !== "unconvertible") r.lines.splice(at, 1);
+  else if (announced) r.lines.splice(at, 1);
 }
 
 /** Converts one v1 widget's data (at `at`, which ends in `data`) into the v2 widget's fields. */
@@ -418,7 +475,7 @@ function convertWidgetData(plan: Plan, data: Json, at: string, to: string, r: Re
     }
   }
   const missing = plan.required.filter((k) => out[k] === undefined);
-  if (missing.length)
+  if (missing.length && !r.leftovers)
     r.addAt(
       at,
       "unconvertible",
@@ -449,10 +506,13 @@ function isV1Widget(w: unknown): w is Json {
 }
 
 /** Converts one entry of a v1 widget list; undefined when it is left out (and reported). */
-function convertWidget(w: unknown, at: string, outIndex: number, r: Reporter): Json | undefined {
+function convertWidget(w: unknown, at: string, outIndex: number, r: Reporter): unknown {
   const to = `widgets[${outIndex}]`;
-  if (isRecord(w) && !isV1Widget(w) && Object.keys(w).some(isWidgetKind)) return w;
+  if (isRecord(w) && !isV1Widget(w) && Object.keys(w).some(isWidgetKind))
+    return convertV2Widget(w, at, to, r);
   if (!isRecord(w)) {
+    // In a v2 body it stays, so validation (and the editor's import) names it at its index.
+    if (r.leftovers) return w;
     r.addAt(at, "unconvertible", `${show(w)} is not a widget; left out`);
     return undefined;
   }
@@ -478,27 +538,63 @@ function convertWidget(w: unknown, at: string, outIndex: number, r: Reporter): J
   for (const k of Object.keys(w))
     if (!(WRAPPER_KEYS as readonly string[]).includes(k))
       r.addAt(childPath(at, k), "dropped", `not part of a v1 widget; its value ${show(w[k])} was left out`);
-  const reportStart = r.lines.length;
   const kind = plan.model.kind;
-  try {
-    const fields = convertWidgetData(plan, data, childPath(at, "data"), `${to}.${kind}`, r);
-    r.lines.splice(reportStart, 0, {
-      path: at,
-      change: "converted",
-      message: `${type} became ${to}.${kind} (the widget_type / data / @type wrapper is gone in v2)`,
-    });
-    return { [kind]: fields };
-  } catch (e) {
-    if (!(e instanceof Unconvertible)) throw e;
-    // The widget is gone, so lines about where its fields went would mislead; keep only the failures.
-    const failures = r.lines.splice(reportStart).filter((c) => c.change === "unconvertible");
-    r.lines.push(...failures);
-    r.addAt(at, "unconvertible", `${type} was left out: ${e.message}. Its content: ${show(w.data)}`);
-    return undefined;
-  }
+  const reportStart = r.lines.length;
+  const fields = convertWidgetData(plan, data, childPath(at, "data"), `${to}.${kind}`, r);
+  r.lines.splice(reportStart, 0, {
+    path: at,
+    change: "converted",
+    message: `${type} became ${to}.${kind} (the widget_type / data / @type wrapper is gone in v2)`,
+  });
+  return { [kind]: fields };
 }
 
-function convertWidgets(value: unknown, at: PathSegment[], r: Reporter): Json[] {
+/**
+ * A v2 widget with its v1 leftovers converted (v1 actions, icon wrappers, renamed and removed
+ * fields, v1 and zero-value colours, nulls, fields the docs show that the platform refuses).
+ * Everything else stays as written, so validation still names it; the object is returned
+ * unchanged when nothing was converted.
+ */
+function convertV2Widget(w: Json, at: string, to: string, r: Reporter): Json {
+  const kinds = Object.keys(w).filter(isWidgetKind);
+  const kind = kinds[0];
+  const plan = kinds.length === 1 && kind !== undefined ? planOfKind(kind) : undefined;
+  const data = kind !== undefined ? w[kind] : undefined;
+  if (!plan || kind === undefined || !isRecord(data)) return w;
+  const before = r.lines.length;
+  const wasLeftovers = r.leftovers;
+  r.leftovers = true;
+  const fields = convertWidgetData(plan, data, childPath(at, kind), `${to}.${kind}`, r);
+  r.leftovers = wasLeftovers;
+  if (r.lines.length === before) return w;
+  const out: Json = {};
+  for (const k of Object.keys(w)) put(out, k, k === kind ? fields : w[k]);
+  // A semantic path to a field that was left out would point at nothing.
+  if (isRecord(w.semantic_paths)) {
+    const paths: Json = {};
+    for (const [name, path] of Object.entries(w.semantic_paths)) {
+      const head = typeof path === "string" ? path.split(".")[0] : undefined;
+      const pathAt = childPath(childPath(at, "semantic_paths"), name);
+      const renamed = head !== undefined ? own(plan.renamed, head) : undefined;
+      if (typeof path !== "string" || head === undefined || !(head in data) || head in fields)
+        put(paths, name, path);
+      else if (renamed !== undefined && renamed in fields) {
+        const moved = `${renamed}${path.slice(head.length)}`;
+        put(paths, name, moved);
+        r.addAt(pathAt, "renamed", `now points to ${moved}, as ${head} was renamed to ${renamed}`);
+      } else
+        r.addAt(
+          pathAt,
+          "dropped",
+          `pointed to ${path}, which was left out of ${to}.${kind}; the semantic path ${show(name)} was left out too`,
+        );
+    }
+    out.semantic_paths = paths;
+  }
+  return out;
+}
+
+function convertWidgets(value: unknown, at: PathSegment[], r: Reporter): unknown[] {
   const list = isRecord(value) ? value.widget_list : value;
   const listAt = isRecord(value) ? [...at, "widget_list"] : at;
   if (isRecord(value)) {
@@ -515,11 +611,11 @@ function convertWidgets(value: unknown, at: PathSegment[], r: Reporter): Json[] 
     r.add(listAt, "unconvertible", `${show(list)} is not a list of widgets; no widgets were kept`);
     return [];
   }
-  const out: Json[] = [];
+  const out: unknown[] = [];
   const listPath = formatPath(listAt);
   list.forEach((w, i) => {
     const converted = convertWidget(w, childPath(listPath, i), out.length, r);
-    if (converted) out.push(converted);
+    if (converted !== undefined) out.push(converted);
   });
   return out;
 }
@@ -590,11 +686,25 @@ function convertCost(value: unknown, body: Json, r: Reporter): number | undefine
   return undefined;
 }
 
-function migrateAddon(kind: "post" | "user", json: Json): MigrationSuccess {
+/** A top-level null (proto3 JSON: "not set") is left out, with a line; true when `value` was one. */
+function droppedNull(key: string, value: unknown, r: Reporter): boolean {
+  if (value !== null) return false;
+  r.add([key], "dropped", 'null means "not set" on the platform (proto3 JSON); left out');
+  return true;
+}
+
+/**
+ * A post or user add-on: from v1 (`from: "v1"`), or a v2 body whose v1 leftovers are converted
+ * (`from: "v2"`; unknown fields stay, for validation to name).
+ */
+function migrateAddon(kind: "post" | "user", json: Json, from: "v1" | "v2"): MigrationSuccess {
   const r = new Reporter();
+  r.leftovers = from === "v2";
   const body: Json = {};
   for (const [key, value] of Object.entries(json)) {
+    if (key !== "widgets" && droppedNull(key, value, r)) continue;
     if (key === "widgets") body.widgets = convertWidgets(value, ["widgets"], r);
+    else if (key === "semantic" && from === "v2") body.semantic = value;
     else if (key === "semantic") {
       const s = convertSemantic(value, ["semantic"], r);
       if (s) body.semantic = s;
@@ -614,6 +724,7 @@ function migrateAddon(kind: "post" | "user", json: Json): MigrationSuccess {
       r.add([key], "dropped", `removed in v2; its value was ${show(value)}`);
     else if (kind === "post" && key === "notes") body.notes = value;
     else if (kind === "user" && USER_V2_KEYS.includes(key)) body[key] = value;
+    else if (from === "v2") put(body, key, value);
     else
       r.add(
         [key],
@@ -621,13 +732,15 @@ function migrateAddon(kind: "post" | "user", json: Json): MigrationSuccess {
         `not a field of the v2 ${kind} add-on body; its value ${show(value)} was left out`,
       );
   }
-  if (!("widgets" in body)) body.widgets = [];
+  const cleaned = dropRemainingNulls(kind, body, r);
+  if (from === "v2" && r.lines.length === 0) return unchanged(kind, json);
+  if (!("widgets" in cleaned) && from === "v1") cleaned.widgets = [];
   return {
     ok: true,
     kind,
-    body: orderKeys(body, ["widgets", "categories", "ticket_uuid", "cost", "semantic", "notes"]),
+    body: orderKeys(cleaned, ["widgets", "categories", "ticket_uuid", "cost", "semantic", "notes"]),
     report: r.lines,
-    from: "v1",
+    from,
   };
 }
 
@@ -666,7 +779,7 @@ function migrateVerification(json: Json): MigrationSuccess {
     path: "(root)",
     change: "converted",
     message:
-      "old user verification body became a user semantic body: send it to POST /v1/open-platform/semantic/user/{phone} (spec 4.8)",
+      "old user verification body became a user semantic body: send it to POST /v1/open-platform/semantic/user/{phone} (spec 4.8), or to the live POST /v1/open-platform/semantic/users/{divar_user_id} with the user's phone added to the body",
   });
   return {
     ok: true,
@@ -684,26 +797,127 @@ function convertButton(b: unknown, at: PathSegment[], to: string, r: Reporter): 
   }
   const out: Json = {};
   for (const [key, value] of Object.entries(b)) {
-    if (key === "caption" || key === "icon_name" || key === "icon") out[key] = value;
+    if (value === null && key !== "caption") {
+      r.add([...at, key], "dropped", `null means "not set" on the platform (proto3 JSON); left out of ${to}`);
+    } else if ((key === "icon_name" || key === "icon") && value === ZERO_ICON) {
+      r.add(
+        [...at, key],
+        "dropped",
+        `UNKNOWN is the unset value of the old SDK (the platform refuses it); left out of ${to}, which shows no icon when it is not set`,
+      );
+    } else if (key === "caption" || key === "icon_name" || key === "icon") out[key] = value;
     else if (key === "action") {
       const a = convertAction(value, formatPath([...at, key]), `${to}.action`, r);
       if (a) out.action = a;
-    } else
+    } else if (r.leftovers) put(out, key, value);
+    else
       r.add(
         [...at, key],
         "dropped",
         `not a field of a v2 chat button; its value ${show(value)} was left out`,
       );
   }
-  if (out.action === undefined || typeof out.caption !== "string") {
-    r.add(
-      at,
-      "unconvertible",
-      `a v2 button needs a caption and an action; this button was left out: ${show(b)}`,
-    );
-    return undefined;
-  }
   return out;
+}
+
+/** The old send body's button kinds (`sender_btn.action`) and the v2 action each became. */
+const OLD_BUTTON_ACTIONS: Record<string, string> = {
+  LINK: "open_server_link",
+  DIRECT_LINK: "open_direct_link",
+};
+
+/**
+ * One button of the old send body, `{action: "LINK" | "DIRECT_LINK", data: {caption, icon_name,
+ * extra_data, direct_link}}`, as a one-button row of the new shape (migration guide 002). LINK
+ * posted extra_data back to the app, as open_server_link does; DIRECT_LINK opened direct_link.
+ * The button is kept whatever cannot be converted; what is missing is named in the report.
+ */
+function convertOldButton(value: Json, at: PathSegment[], target: string, r: Reporter): Json {
+  const to = `${target}.rows[0].buttons[0]`;
+  const data = isRecord(value.data) ? value.data : {};
+  const button: Json = {};
+  for (const key of Object.keys(value))
+    if (key !== "action" && key !== "data")
+      r.add(
+        [...at, key],
+        "dropped",
+        `not part of an old chat button; its value ${show(value[key])} was left out`,
+      );
+  if (value.data !== undefined && !isRecord(value.data))
+    r.add([...at, "data"], "dropped", `${show(value.data)} is not the old button's data; left out`);
+  for (const [key, v] of Object.entries(data)) {
+    const from = [...at, "data", key];
+    if (key === "caption") button.caption = v;
+    else if (key === "icon_name" && v !== ZERO_ICON && v !== "" && v !== null) button.icon_name = v;
+    else if (key === "icon_name")
+      r.add(
+        from,
+        "dropped",
+        `${show(v)} means "no icon" (the unset value of the old SDK); left out of ${to}`,
+      );
+    else if (key !== "extra_data" && key !== "direct_link")
+      r.add(from, "dropped", `not part of a chat button; its value ${show(v)} was left out`);
+  }
+  const kind =
+    typeof value.action === "string" ? own(OLD_BUTTON_ACTIONS, value.action.toUpperCase()) : undefined;
+  const extra = data.extra_data;
+  const link = data.direct_link;
+  if (kind === "open_server_link") {
+    const payload = isRecord(extra) ? extra : {};
+    button.action = { open_server_link: { data: payload } };
+    r.add(
+      [...at, "action"],
+      "converted",
+      `${show(value.action)} became {"open_server_link": {"data": …}} at ${to}.action: the platform posts its data to the app's start address, as the old button did with extra_data`,
+    );
+    if (extra !== undefined && !isRecord(extra))
+      r.add([...at, "data", "extra_data"], "dropped", `${show(extra)} is not an object of data; left out`);
+    else if (extra === undefined)
+      r.add(
+        [...at, "data"],
+        "unconvertible",
+        `the old button has no extra_data: ${to}.action.open_server_link.data is empty; fill in what the app needs by hand`,
+      );
+    if (link !== undefined)
+      r.add(
+        [...at, "data", "direct_link"],
+        "dropped",
+        `a ${show(value.action)} button opens the app's server link, not an address; its direct_link ${show(link)} was left out (make the button open_direct_link by hand to open it)`,
+      );
+  } else if (kind === "open_direct_link" && typeof link === "string" && urlProblem(link) === undefined) {
+    button.action = { open_direct_link: link };
+    r.add(
+      [...at, "action"],
+      "converted",
+      `${show(value.action)} became {"open_direct_link": ${show(link)}} at ${to}.action`,
+    );
+  } else {
+    const why =
+      kind === "open_direct_link"
+        ? link === undefined
+          ? "the old button has no direct_link"
+          : `its direct_link ${show(link)} cannot be opened (${urlProblem(String(link)) ?? "not a string"})`
+        : `the old action ${show(value.action)} has no v2 form`;
+    r.add(
+      [...at, "action"],
+      "unconvertible",
+      `${why}: ${to} was kept without an action; give it one by hand (for example {"open_direct_link": "https://…"})`,
+    );
+  }
+  if (kind !== "open_server_link" && isRecord(extra) && Object.keys(extra).length > 0)
+    r.add(
+      [...at, "data", "extra_data"],
+      "dropped",
+      `only a server-link button sends data to the app; its extra_data ${show(extra)} was left out`,
+    );
+  if (typeof button.caption !== "string")
+    r.add(
+      [...at, "data", "caption"],
+      "unconvertible",
+      `the old button has no caption: write ${to}.caption by hand`,
+    );
+  r.add(at, "converted", `the old button became a one-button row, ${target}.rows[0]`);
+  return { rows: [{ buttons: [orderKeys(button, ["action", "icon_name", "caption"])] }] };
 }
 
 /** Old button sets are read as {rows: [{buttons}]}, a list of rows, or a flat list of buttons. */
@@ -711,6 +925,8 @@ function convertButtonSet(value: unknown, at: PathSegment[], to: string, r: Repo
   /** One row to convert: its buttons, each with the path it had in the input. */
   type Row = { buttons: Array<[unknown, PathSegment[]]>; at: PathSegment[] };
   const rows: Row[] = [];
+  if (isRecord(value) && !Array.isArray(value.rows) && ("action" in value || "data" in value))
+    return convertOldButton(value, at, to, r);
   const fromRows = (list: unknown[], listAt: PathSegment[]) => {
     list.forEach((row, i) => {
       const rowAt = [...listAt, i];
@@ -755,12 +971,18 @@ function convertButtonSet(value: unknown, at: PathSegment[], to: string, r: Repo
   return { rows: outRows };
 }
 
-function migrateChat(json: Json): MigrationSuccess {
+/**
+ * A chat send body: the old one (user_id, peer_id, post_token, sender_btn, receiver_btn), or a v2
+ * one whose leftovers (v1 actions, nulls, UNKNOWN icons) are converted (`from: "v2"`).
+ */
+function migrateChat(json: Json, from: "v1" | "v2"): MigrationSuccess {
   const r = new Reporter();
+  r.leftovers = from === "v2";
   const body: Json = {};
   const lostAddress: string[] = [];
   for (const [key, value] of Object.entries(json)) {
-    if (key === "type" || key === "message") body[key] = value;
+    if (key !== "message" && droppedNull(key, value, r)) continue;
+    if (key === "type" || key === "message" || key === "media_token") body[key] = value;
     else if (
       key === "sender_btn" ||
       key === "receiver_btn" ||
@@ -778,21 +1000,60 @@ function migrateChat(json: Json): MigrationSuccess {
         "dropped",
         `removed (spec 2.15): the conversation in the address now decides sender and receiver; its value was ${show(value)}`,
       );
-    } else
+    } else if (from === "v2") put(body, key, value);
+    else
       r.add([key], "dropped", `not a field of the chat message body; its value ${show(value)} was left out`);
   }
-  r.add(
-    [],
-    "unconvertible",
-    `the conversation id cannot be derived from the old body${lostAddress.length ? ` (${lostAddress.join(", ")})` : ""}: send this body to POST /v2/open-platform/conversations/{conversation_id}/messages with scope CONVERSATION_SEND_MESSAGE.{conversation_id}; the id arrives in NEW_MESSAGE events (new_message.conversation.id) and in start-address requests (conversation_id)`,
-  );
+  const cleaned = dropRemainingNulls("chat", body, r);
+  if (from === "v2" && r.lines.length === 0) return unchanged("chat", json);
+  if (from === "v1")
+    r.add(
+      [],
+      "unconvertible",
+      `the conversation id cannot be derived from the old body${lostAddress.length ? ` (${lostAddress.join(", ")})` : ""}: send this body to POST /v2/open-platform/conversations/{conversation_id}/messages with scope CONVERSATION_SEND_MESSAGE.{conversation_id}; the id arrives in NEW_MESSAGE events (new_message.conversation.id) and in start-address requests (conversation_id)`,
+    );
   return {
     ok: true,
     kind: "chat",
-    body: orderKeys(body, ["type", "message", "sender_buttons", "receiver_buttons"]),
+    body: orderKeys(cleaned, ["type", "message", "media_token", "sender_buttons", "receiver_buttons"]),
     report: r.lines,
-    from: "v1",
+    from,
   };
+}
+
+/** A v2 subscription request with its old spellings converted: meta_data, nulls. */
+function migrateSubscription(json: Json): MigrationSuccess {
+  const r = new Reporter();
+  const body: Json = {};
+  for (const [key, value] of Object.entries(json)) {
+    if (droppedNull(key, value, r)) continue;
+    if (key === "meta_data" && json.metadata !== undefined && json.metadata !== null)
+      r.add([key], "dropped", `metadata is set too and is kept; meta_data ${show(value)} was left out`);
+    else if (key === "meta_data") {
+      put(body, "metadata", value);
+      r.add([key], "renamed", "renamed to metadata: the live platform has only metadata");
+    } else put(body, key, value);
+  }
+  if (r.lines.length === 0) return unchanged("subscription", json);
+  return { ok: true, kind: "subscription", body, report: r.lines, from: "v2" };
+}
+
+/** A delivered event with the older payload name of a payment event (payment_transaction). */
+function migrateEvent(json: Json): MigrationSuccess {
+  const r = new Reporter();
+  const body: Json = {};
+  for (const [key, value] of Object.entries(json)) {
+    if (key === "payment_transaction" && json.transaction === undefined) {
+      put(body, "transaction", value);
+      r.add(
+        [key],
+        "renamed",
+        "renamed to transaction: the event reference names a PAYMENT_TRANSACTION payload transaction (an older docs page writes payment_transaction)",
+      );
+    } else put(body, key, value);
+  }
+  if (r.lines.length === 0) return unchanged("event", json);
+  return { ok: true, kind: "event", body, report: r.lines, from: "v2" };
 }
 
 function migrateChatRead(json: Json): MigrationSuccess {
@@ -819,6 +1080,7 @@ function migrateChatRead(json: Json): MigrationSuccess {
         "dropped",
         "the identification key is now set in the developer panel, and each delivery carries it in the Authorization header: set it there (its value is not repeated here: it is a secret)",
       );
+    else if (key === "event_type" || key === "event_resource_id" || key === "metadata") put(body, key, value);
     else
       r.add(
         [key],
@@ -827,6 +1089,18 @@ function migrateChatRead(json: Json): MigrationSuccess {
       );
   }
   return { ok: true, kind: "subscription", body, report: r.lines, from: "v1" };
+}
+
+/**
+ * Leaves out the nulls on optional fields that the walk above does not reach (inside actions, for
+ * example), with a report line each, so no null is ever exported.
+ */
+function dropRemainingNulls(kind: "post" | "user" | "chat", body: Json, r: Reporter): Json {
+  const found: Problem[] = [];
+  const out = withoutNulls(BODY_SCHEMAS[kind], body, [], found);
+  for (const p of found)
+    r.add(p.path, "dropped", `null means "not set" on the platform (proto3 JSON); left out of ${p.at}`);
+  return isRecord(out) ? out : body;
 }
 
 function orderKeys(body: Json, order: readonly string[]): Json {
@@ -867,24 +1141,31 @@ export function migrateBody(json: unknown, options: MigrateOptions = {}): Migrat
       w.some(isV1Widget) ||
       has(json, [...SENSITIVE, ...USER_ONLY_V1]) ||
       (kind === "user" && "notes" in json);
-    return v1 ? migrateAddon(kind, json) : unchanged(kind, json);
+    return migrateAddon(kind, json, v1 ? "v1" : "v2");
   }
-  if ("event_type" in json) return unchanged("subscription", json);
+  if ("event_type" in json && !has(json, ["endpoint", "identification_key", "post_token"]))
+    return migrateSubscription(json);
+  if ("type" in json && !("message" in json) && typeof json.type === "string" && json.type !== "TEXT")
+    return migrateEvent(json);
   if (
     has(json, ["endpoint", "identification_key"]) ||
     (Object.keys(json).every((k) => CHAT_READ_V1.includes(k)) && "post_token" in json)
   )
     return migrateChatRead(json);
-  if (has(json, CHAT_V1) || ("message" in json && "post_token" in json)) return migrateChat(json);
-  if ("message" in json) {
+  // user_id / peer_id / post_token mark the old body; old buttons alone are leftovers in a v2 body.
+  if (has(json, ["user_id", "peer_id"]) || ("message" in json && "post_token" in json))
+    return migrateChat(json, "v1");
+  if (has(json, CHAT_V1)) return migrateChat(json, "v2");
+  if ("message" in json || "media_token" in json) {
     const buttonsV1 = ["sender_buttons", "receiver_buttons"].some((k) => {
       const set = json[k];
       return set !== undefined && !(isRecord(set) && Array.isArray(set.rows));
     });
-    return buttonsV1 ? migrateChat(json) : unchanged("chat", json);
+    return migrateChat(json, buttonsV1 ? "v1" : "v2");
   }
-  // phone and notes alone say too little; with semantic data they mark the old verification body.
-  if (has(json, [...SENSITIVE, "verification_cost"]) || ("semantic" in json && has(json, ["phone", "notes"])))
+  // notes alone says too little; with semantic data it marks the old verification body. A phone
+  // beside semantic is the live route's body (semantic-by-id), not a leftover.
+  if (has(json, [...SENSITIVE, "verification_cost"]) || ("semantic" in json && "notes" in json))
     return migrateVerification(json);
   if ("semantic" in json) return unchanged("semantic", json);
   const keys = Object.keys(json);

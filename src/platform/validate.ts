@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { ACTION_KINDS, v1ActionHint } from "./actions";
 import { BODY_KINDS, BODY_SCHEMAS, BODY_V1_HINTS, type BodyKind, CHAT_GRID } from "./bodies";
-import { deliveredEventSchema, subscriptionRequestSchema } from "./events";
+import { LIVE_SUBSCRIPTION_EVENT_TYPES, deliveredEventSchema, subscriptionRequestSchema } from "./events";
 import { ZERO_ICON, describeValue } from "./fields";
 import { isKnownIcon, suggestIcons } from "./icons";
 import { type PathSegment, type Problem, problem } from "./problems";
@@ -17,6 +17,8 @@ export interface ValidationResult<T> {
   warnings: Problem[];
   /** The parsed body, when there are no errors. */
   value?: T;
+  /** The input without the nulls on optional fields (read as absent): what may be sent on. */
+  body: unknown;
 }
 
 const V1_WIDGET_KEYS = new Set(["widget_type", "data", "@type"]);
@@ -24,6 +26,8 @@ const OLD_DELIVERY_KEYS = new Set(["payload", "timestamp", "sender", "receiver"]
 
 /** The deprecated chat-read registration's fields (spec 4.12), found in a subscription request. */
 const CHAT_READ_HINTS: Record<string, string> = {
+  meta_data:
+    "did you mean metadata? The live platform's field is metadata (meta_data appears only in an old docs example): rename it (addon-studio migrate does)",
   post_token:
     "belongs to the deprecated chat-read registration (spec 4.12): put the post token in event_resource_id (run `addon-studio migrate` to convert the old body)",
   endpoint:
@@ -116,6 +120,8 @@ function unknownKeyMessage(
   if (kind === "subscription" || kind === "event") {
     if (kind === "event" && path.length === 0 && OLD_DELIVERY_KEYS.has(key))
       return "is a field of the old delivered shape (spec 6.3.7), fully replaced by {type, new_message | post_update | …, metadata}";
+    if (kind === "event" && path.length === 0 && key === "payment_transaction")
+      return "did you mean transaction? The event reference names the payload of a PAYMENT_TRANSACTION event transaction (an older docs page writes payment_transaction): rename it (addon-studio migrate does)";
     if (kind === "subscription" && path.length === 0) {
       const hint = own(CHAT_READ_HINTS, key);
       if (hint) return hint;
@@ -156,7 +162,8 @@ function unknownKeyMessage(
       return `is not a field of ${kindKey}: the accepted fields are ${Object.keys(model.schema.shape).join(", ")}`;
     }
     const renamed = own(model.v1.itemRenamed, key);
-    if (renamed && path[widgetDepth + 1] === "items") return `renamed to ${renamed} in v2`;
+    if (renamed && path[widgetDepth + 1] === "items")
+      return `renamed to ${renamed} in v2 (addon-studio migrate renames it)`;
   }
   return generic;
 }
@@ -261,9 +268,68 @@ export function issuesToProblems(
     }
     const value = root === undefined ? undefined : valueAt(root, path);
     const missing = root !== undefined && value === undefined;
-    out.push(problem([...prefix, ...path], messageOf(issue, value, missing), "error", issue.code));
+    let message = messageOf(issue, value, missing);
+    // The live OpenAPI marks no widget field required; the rule comes from the platform's widget docs.
+    const inWidget = kind === "widget" ? path.length >= 2 : path[0] === "widgets" && path.length >= 4;
+    if (missing && inWidget && message.startsWith("is required"))
+      message += " (a documented rule of the platform's widget docs; the live OpenAPI marks it optional)";
+    out.push(problem([...prefix, ...path], message, "error", issue.code));
   }
   return out;
+}
+
+/** The schema inside optional, default, nullable and pipe wrappers. */
+function unwrapSchema(t: z.ZodType): z.ZodType {
+  let u = t;
+  for (;;) {
+    if (u instanceof z.ZodOptional || u instanceof z.ZodDefault || u instanceof z.ZodNullable)
+      u = u.unwrap() as z.ZodType;
+    else if (u instanceof z.ZodPipe) u = u.in as z.ZodType;
+    else return u;
+  }
+}
+
+const NULL_MESSAGE =
+  'is null, which the platform reads as "not set" (proto3 JSON): treated as absent and never sent on; delete it';
+
+/**
+ * A copy of `value` without the nulls on optional fields, which proto3's JSON mapping reads as
+ * "not set" (the OpenAPI's own examples send them); each one is a warning. A null on a required
+ * field stays, and is an error.
+ */
+export function withoutNulls(
+  schema: z.ZodType,
+  value: unknown,
+  path: PathSegment[],
+  out: Problem[],
+): unknown {
+  if (path.length > MAX_WALK_DEPTH) return value;
+  const t = unwrapSchema(schema);
+  if (t instanceof z.ZodObject && isRecord(value)) {
+    const shape = t.shape as Record<string, z.ZodType>;
+    const copy: Record<string, unknown> = {};
+    for (const key of Object.keys(value)) {
+      const v = value[key];
+      const field = Object.hasOwn(shape, key) ? shape[key] : undefined;
+      // A widget key is the widget itself, not an optional field: `{"title_row": null}` stays an error.
+      const optional = field instanceof z.ZodOptional || field instanceof z.ZodDefault;
+      if (v === null && optional && !(t === widgetSchema && isWidgetKind(key))) {
+        out.push(problem([...path, key], NULL_MESSAGE, "warning", "null_as_absent"));
+        continue;
+      }
+      // defineProperty: a "__proto__" key must stay a key, as JSON.parse made it.
+      Object.defineProperty(copy, key, {
+        value: field ? withoutNulls(field, v, [...path, key], out) : v,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return copy;
+  }
+  if (t instanceof z.ZodArray && Array.isArray(value))
+    return value.map((v, i) => withoutNulls(t.element as z.ZodType, v, [...path, i], out));
+  return value;
 }
 
 /** Finds a v1 body or v1 widgets, which are reported whole instead of field by field. */
@@ -359,10 +425,31 @@ function getPath(value: unknown, dotted: string): unknown {
   return cur;
 }
 
-/** Warnings for one widget: unknown icons, semantic paths to unset fields. */
+/** A button (button_bar, a chat button) with no action: optional in the live OpenAPI, but inert. */
+function noActionWarning(path: PathSegment[]): Problem {
+  return problem(
+    path,
+    "has no action: pressing this button does nothing (the live platform allows it): add an action",
+    "warning",
+    "no_action",
+  );
+}
+
+/** Warnings for one widget: unknown icons, semantic paths to unset fields, inert buttons, old spellings. */
 export function widgetWarnings(widget: unknown, prefix: readonly PathSegment[]): Problem[] {
   const out: Problem[] = [];
   iconWarnings(widget, [...prefix], out);
+  if (isRecord(widget) && isRecord(widget.button_bar) && widget.button_bar.action === undefined)
+    out.push(noActionWarning([...prefix, "button_bar"]));
+  if (isRecord(widget) && isRecord(widget.score_row) && widget.score_row.hasDivider !== undefined)
+    out.push(
+      problem(
+        [...prefix, "score_row", "hasDivider"],
+        "is the spec's spelling; the live platform and every SDK write has_divider: rename it (addon-studio migrate does)",
+        "warning",
+        "old_spelling",
+      ),
+    );
   if (isRecord(widget) && isRecord(widget.semantic_paths)) {
     const kinds = widgetKeysOf(widget);
     const kind = kinds[0];
@@ -419,6 +506,12 @@ function chatWarnings(json: unknown): Problem[] {
   for (const side of ["sender_buttons", "receiver_buttons"] as const) {
     const set = json[side];
     if (!isRecord(set) || !Array.isArray(set.rows)) continue;
+    set.rows.forEach((row, r) => {
+      if (!isRecord(row) || !Array.isArray(row.buttons)) return;
+      row.buttons.forEach((b, i) => {
+        if (isRecord(b) && b.action === undefined) out.push(noActionWarning([side, "rows", r, "buttons", i]));
+      });
+    });
     if (set.rows.length > CHAT_GRID)
       out.push(
         problem(
@@ -452,8 +545,10 @@ export function bodyWarnings(kind: BodyKind, json: unknown): Problem[] {
     iconWarnings(json, [], out);
     return out;
   }
+  if (json.widgets === undefined && (kind === "post" || kind === "user"))
+    out.push(problem(["widgets"], "is not set: the add-on will show nothing", "warning", "no_widgets"));
   if (Array.isArray(json.widgets)) {
-    if (json.widgets.length === 0 && kind !== "semantic")
+    if (json.widgets.length === 0)
       out.push(problem(["widgets"], "has no widgets: the add-on will show nothing", "warning", "no_widgets"));
     json.widgets.forEach((w, i) => {
       out.push(...widgetWarnings(w, ["widgets", i]));
@@ -464,40 +559,79 @@ export function bodyWarnings(kind: BodyKind, json: unknown): Problem[] {
 }
 
 /** Validates one widget on its own (the editor validates widget by widget, memoised). */
-export function validateWidget(json: unknown, prefix: readonly PathSegment[] = []): Problem[] {
+export function validateWidget(input: unknown, prefix: readonly PathSegment[] = []): Problem[] {
+  const nulls: Problem[] = [];
+  const json = withoutNulls(widgetSchema, input, [...prefix], nulls);
   const res = widgetSchema.safeParse(json);
   const errors = res.success ? [] : issuesToProblems(res.error.issues, "widget", prefix, json);
-  return [...errors, ...widgetWarnings(json, prefix)];
+  return [...errors, ...nulls, ...widgetWarnings(json, prefix)];
 }
 
 /** Validates a body of the given kind against the v2 contract. */
 export function validateBody<K extends BodyKind>(
   kind: K,
-  json: unknown,
+  input: unknown,
 ): ValidationResult<z.infer<(typeof BODY_SCHEMAS)[K]>> {
-  const v1 = detectV1(kind, json);
-  if (v1.some((p) => p.code === "v1_body")) return { ok: false, errors: v1, warnings: [] };
+  const v1 = detectV1(kind, input);
+  if (v1.some((p) => p.code === "v1_body")) return { ok: false, errors: v1, warnings: [], body: input };
   const schema = BODY_SCHEMAS[kind];
+  const nulls: Problem[] = [];
+  const json = withoutNulls(schema, input, [], nulls);
   const res = schema.safeParse(json);
   // A v1 widget is reported once, whole, instead of field by field.
   const inV1Widget = (p: Problem) => v1.some((w) => w.path.every((seg, i) => p.path[i] === seg));
-  const warnings = bodyWarnings(kind, json).filter((p) => !inV1Widget(p));
+  const warnings = [...nulls, ...bodyWarnings(kind, json)].filter((p) => !inV1Widget(p));
   if (!res.success) {
     const errors = issuesToProblems(res.error.issues, kind, [], json).filter((p) => !inV1Widget(p));
-    return { ok: false, errors: [...v1, ...errors], warnings };
+    return { ok: false, errors: [...v1, ...errors], warnings, body: json };
   }
-  return { ok: true, errors: [], warnings, value: res.data as z.infer<(typeof BODY_SCHEMAS)[K]> };
+  return { ok: true, errors: [], warnings, value: res.data as z.infer<(typeof BODY_SCHEMAS)[K]>, body: json };
+}
+
+/** Warnings on messages: subscription types the live platform does not take, the old metadata spelling. */
+function messageWarnings(kind: MessageKind, json: unknown): Problem[] {
+  if (!isRecord(json)) return [];
+  const out: Problem[] = [];
+  const type = json.event_type;
+  if (kind === "subscription" && typeof type === "string" && !LIVE_SUBSCRIPTION_EVENT_TYPES.includes(type))
+    out.push(
+      problem(
+        ["event_type"],
+        `${type} is a subscription type of the spec, but the live platform takes only ${LIVE_SUBSCRIPTION_EVENT_TYPES.join(" and ")}: it delivers ${type === "NEW_CHATBOT_MESSAGE" ? "chatbot messages" : type === "PAYMENT_TRANSACTION" ? "payment transactions" : "these events"} to the app without a subscription, and may refuse this request`,
+        "warning",
+        "not_live_event_type",
+      ),
+    );
+  if (kind === "event" && json.meta_data !== undefined)
+    out.push(
+      problem(
+        ["meta_data"],
+        "the live platform writes metadata; meta_data appears only in an old docs example (accepted here, since a delivery must not be lost)",
+        "warning",
+        "old_spelling",
+      ),
+    );
+  return out;
 }
 
 /** Validates a subscription request (spec 2.7) or a delivered event (spec 2.8, 2.9). */
 export function validateMessage<K extends MessageKind>(
   kind: K,
-  json: unknown,
+  input: unknown,
 ): ValidationResult<z.infer<(typeof MESSAGE_SCHEMAS)[K]>> {
+  const nulls: Problem[] = [];
+  const json = withoutNulls(MESSAGE_SCHEMAS[kind], input, [], nulls);
+  const warnings = [...nulls, ...messageWarnings(kind, json)];
   const res = MESSAGE_SCHEMAS[kind].safeParse(json);
   if (!res.success)
-    return { ok: false, errors: issuesToProblems(res.error.issues, kind, [], json), warnings: [] };
-  return { ok: true, errors: [], warnings: [], value: res.data as z.infer<(typeof MESSAGE_SCHEMAS)[K]> };
+    return { ok: false, errors: issuesToProblems(res.error.issues, kind, [], json), warnings, body: json };
+  return {
+    ok: true,
+    errors: [],
+    warnings,
+    value: res.data as z.infer<(typeof MESSAGE_SCHEMAS)[K]>,
+    body: json,
+  };
 }
 
 /** Validates any kind the studio checks, body or message. */

@@ -9,6 +9,8 @@ export interface BodyCheck {
   ok: boolean;
   errors: Problem[];
   warnings: Problem[];
+  /** The body to forward: the input without the nulls on optional fields (read as absent). */
+  body: unknown;
 }
 
 /**
@@ -17,5 +19,5 @@ export interface BodyCheck {
  */
 export function checkBody(kind: BodyKind, json: unknown): BodyCheck {
   const result = validateBody(kind, json);
-  return { ok: result.ok, errors: result.errors, warnings: result.warnings };
+  return { ok: result.ok, errors: result.errors, warnings: result.warnings, body: result.body };
 }

@@ -14,8 +14,11 @@ export interface PlatformClientOptions {
 
 export type PlatformResult<T> = { ok: true; status: number; value: T } | { ok: false; error: StudioError };
 
-/** A user is addressed by phone (spec 4.7, 4.8) or by divar_user_id (live paths, facts "Endpoints"). */
-export type UserTarget = { phone: string } | { divarUserId: string };
+/**
+ * A user is addressed by phone (spec 4.7, 4.8) or by divar_user_id (live paths, facts "Endpoints");
+ * the live semantic delete by divar_user_id also names the phone, in its query (OpenAPI).
+ */
+export type UserTarget = { phone: string } | { divarUserId: string; phone?: string };
 
 const emptySchema = z.looseObject({});
 const idSchema = z.looseObject({ id: z.string().min(1) });
@@ -62,7 +65,7 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
   const base = opts.baseUrl.replace(/\/+$/, "");
 
   async function call<T>(
-    method: "POST" | "DELETE",
+    method: "GET" | "POST" | "DELETE",
     path: string,
     schema: z.ZodType<T>,
     accessToken: string | undefined,
@@ -118,13 +121,18 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
 
   const seg = encodeURIComponent;
   const userAddonPath = (t: UserTarget) =>
-    "phone" in t
-      ? `/v2/open-platform/addons/user/${seg(t.phone)}`
-      : `/v2/open-platform/addons/users/${seg(t.divarUserId)}`;
+    "divarUserId" in t
+      ? `/v2/open-platform/addons/users/${seg(t.divarUserId)}`
+      : `/v2/open-platform/addons/user/${seg(t.phone)}`;
   const semanticPath = (t: UserTarget) =>
-    "phone" in t
-      ? `/v1/open-platform/semantic/user/${seg(t.phone)}`
-      : `/v1/open-platform/semantic/users/${seg(t.divarUserId)}`;
+    "divarUserId" in t
+      ? `/v1/open-platform/semantic/users/${seg(t.divarUserId)}`
+      : `/v1/open-platform/semantic/user/${seg(t.phone)}`;
+  // The live delete by divar_user_id requires the phone as a query parameter (OpenAPI).
+  const semanticDeletePath = (t: UserTarget) =>
+    "divarUserId" in t && t.phone !== undefined
+      ? `${semanticPath(t)}?phone=${seg(t.phone)}`
+      : semanticPath(t);
 
   return {
     postAddon: (at, postToken, body) =>
@@ -136,7 +144,7 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
       call("DELETE", `/v1/open-platform/addons/user/${seg(id)}`, emptySchema, undefined),
     semanticCreate: (at, target, body) => call("POST", semanticPath(target), emptySchema, at, body),
     // Spec 4.9 shows only x-api-key.
-    semanticDelete: (target) => call("DELETE", semanticPath(target), emptySchema, undefined),
+    semanticDelete: (target) => call("DELETE", semanticDeletePath(target), emptySchema, undefined),
     sendMessage: (at, conversationId, body) =>
       call(
         "POST",
@@ -145,8 +153,8 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
         at,
         body,
       ),
-    // Spec 4.3: the body is not shown; an empty JSON object is sent.
-    phones: (at) => call("POST", "/v1/open-platform/users", phonesSchema, at, {}),
+    // The live OpenAPI reads the user with GET (spec 4.3 says POST with a body it does not show).
+    phones: (at) => call("GET", "/v1/open-platform/users", phonesSchema, at),
     subscribe: (at, body) => call("POST", "/v1/open-platform/events/subscriptions", emptySchema, at, body),
   };
 }

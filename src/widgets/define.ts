@@ -53,20 +53,24 @@ export function defineWidget<K extends string, S extends z.ZodRawShape>(def: Wid
     paths: fieldPaths(form),
     defaults: def.defaults,
     v1: def.v1,
+    notAccepted: def.notAccepted ?? {},
     hints: unknownKeyHints(def),
   } as const;
 }
 
 function unknownKeyHints(def: { kind: string; v1: V1Info; notAccepted?: Record<string, string> }) {
   const hints: Record<string, string> = {};
-  for (const [from, to] of Object.entries(def.v1.renamed ?? {})) hints[from] = `renamed to ${to} in v2`;
-  for (const f of def.v1.removed ?? []) hints[f] = "removed in v2: delete it";
+  for (const [from, to] of Object.entries(def.v1.renamed ?? {}))
+    hints[from] = `renamed to ${to} in v2 (addon-studio migrate renames it)`;
+  for (const f of def.v1.removed ?? []) hints[f] = "removed in v2: delete it (addon-studio migrate does)";
   for (const w of def.v1.iconWrappers ?? [])
-    hints[w] = `the ${w} wrapper is removed in v2: put its icon_name directly on ${def.kind}`;
+    hints[w] =
+      `the ${w} wrapper is removed in v2: put its icon_name directly on ${def.kind} (addon-studio migrate does)`;
   if (def.v1.flatten)
     hints[def.v1.flatten] =
-      `flattened in v2: the fields of ${def.v1.flatten} (title, action) move up into ${def.kind}`;
-  for (const [k, why] of Object.entries(def.notAccepted ?? {})) hints[k] = why;
+      `flattened in v2: the fields of ${def.v1.flatten} (title, action) move up into ${def.kind} (addon-studio migrate does)`;
+  for (const [k, why] of Object.entries(def.notAccepted ?? {}))
+    hints[k] = `${why} (addon-studio migrate removes it and reports its value)`;
   return hints;
 }
 

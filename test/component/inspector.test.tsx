@@ -42,7 +42,7 @@ describe("generated inspector", () => {
     await user.click(inspector().getByRole("radio", { name: "warning primary" }));
     expect(getAtPath(widget(), ["score_row", "score_color"])).toBe("WARNING_PRIMARY");
     await user.click(inspector().getByRole("checkbox", { name: "Divider below" }));
-    expect(getAtPath(widget(), ["score_row", "hasDivider"])).toBe(true);
+    expect(getAtPath(widget(), ["score_row", "has_divider"])).toBe(true);
     await user.selectOptions(inspector().getByLabelText("Kind"), "open_post_page");
     const token = inspector().getByLabelText(/^Post token/);
     await user.type(token, "abc");
@@ -127,12 +127,12 @@ describe("fields the form has no control for", () => {
     await user.click(screen.getByRole("tab", { name: "JSON" }));
     const json = within(await screen.findByRole("region", { name: "JSON" }));
     fireEvent.change(json.getByLabelText(/Paste JSON to import/), {
-      target: { value: JSON.stringify({ widgets: [{ selector_row: { title: "x", label: "y" } }] }) },
+      target: { value: JSON.stringify({ widgets: [{ selector_row: { title: "x", badge: "y" } }] }) },
     });
     await user.click(json.getByRole("button", { name: "Import JSON" }));
     await user.click(screen.getByRole("button", { name: "Selector, widget 1" }));
-    expect(inspector().getByText(/not accepted on selector_row/)).toBeTruthy();
-    await user.click(inspector().getByRole("button", { name: "Remove widgets[0].selector_row.label" }));
+    expect(inspector().getByText(/is not a field of selector_row/)).toBeTruthy();
+    await user.click(inspector().getByRole("button", { name: "Remove widgets[0].selector_row.badge" }));
     expect(store.getState().doc.widgets[0]?.widget).toEqual({ selector_row: { title: "x" } });
   });
 });

@@ -82,6 +82,50 @@ describe("JSON panel", () => {
     expect(exported()).toEqual(body);
   });
 
+  it("converts v1 leftovers in a v2 body, keeps a widget whose colour has no v2 form, and shows the error on that field", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const panel = await openJson(user);
+    const section = (text: string, section_color: string) => ({ text, section_color });
+    paste(
+      panel,
+      JSON.stringify({
+        widgets: [
+          {
+            evaluation_row: {
+              indicator_text: "قیمت",
+              indicator_percentage: 30,
+              left: section("گران", "ICON_SECONDARY"),
+              middle: section("منصفانه", "WARNING_PRIMARY"),
+              right: section("ارزان", "SUCCESS_PRIMARY"),
+            },
+          },
+        ],
+      }),
+    );
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    expect(
+      panel.getByText(/converted its v1 leftovers and old spellings \(1 change, listed below\)/),
+    ).toBeTruthy();
+    expect(panel.getByText(/ICON_SECONDARY is a v1 colour with no v2 counterpart/)).toBeTruthy();
+    expect(exported()).toEqual({
+      widgets: [
+        {
+          evaluation_row: {
+            indicator_text: "قیمت",
+            indicator_percentage: 30,
+            left: { text: "گران" },
+            middle: section("منصفانه", "WARNING_PRIMARY"),
+            right: section("ارزان", "SUCCESS_PRIMARY"),
+          },
+        },
+      ],
+    });
+    await user.click(screen.getByRole("button", { name: "Evaluation, widget 1" }));
+    const inspector = within(screen.getByRole("region", { name: "Inspector" }));
+    expect(inspector.getByText(/is required: add one of SUCCESS_PRIMARY/)).toBeTruthy();
+  });
+
   it("loads a v2 body with errors and says so", async () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();

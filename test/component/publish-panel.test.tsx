@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProxyClient, type FetchLike } from "../../src/editor/publish/proxy-client";
@@ -205,7 +205,7 @@ describe("publish panel", () => {
     );
   });
 
-  it("publishes by divar_user_id, and saves and deletes the user semantic made from the add-on's semantic", async () => {
+  it("by divar_user_id, saves the user semantic with the phone in the body and deletes it with the phone in the query (live route)", async () => {
     const { calls, store } = setup({
       user: true,
       route: (url) =>
@@ -219,17 +219,25 @@ describe("publish panel", () => {
     expect(screen.getByRole("region", { name: "User semantic" }).textContent).toContain("Add-on settings");
 
     store.getState().setDocumentField(["semantic"], { brand: "peugeot" });
+    // The live route by divar_user_id requires the phone in the body: saving waits for it.
+    const problems = await screen.findByRole("list", { name: "Semantic problems" });
+    expect(within(problems).getByText("phone").parentElement?.textContent).toMatch(/phone: is required/);
+    expect(save.disabled).toBe(true);
+    await userEvent.type(screen.getByLabelText("User's phone"), "09120000007");
     await waitFor(() => expect(save.disabled).toBe(false));
     await userEvent.click(save);
     await screen.findByText("Saved the semantic of the user u-7.");
     const posted = calls.find((c) => c.url.startsWith("/api/users/id/u-7/semantic"));
-    expect(JSON.parse(String(posted?.init?.body))).toEqual({ semantic: { brand: "peugeot" } });
+    expect(JSON.parse(String(posted?.init?.body))).toEqual({
+      semantic: { brand: "peugeot" },
+      phone: "09120000007",
+    });
 
     await userEvent.click(screen.getByRole("button", { name: "Delete the user's semantic" }));
     await userEvent.click(screen.getByRole("button", { name: "Delete it" }));
     await screen.findByText("Deleted the semantic of the user u-7.");
     expect(calls.find((c) => c.init?.method === "DELETE")?.url).toBe(
-      "/api/users/id/u-7/semantic?returnTo=%2F%3Fresume%3Dpublish",
+      "/api/users/id/u-7/semantic?returnTo=%2F%3Fresume%3Dpublish&phone=09120000007",
     );
   });
 

@@ -172,7 +172,8 @@ describe("log lines", () => {
     await browser.fetch(`${stack.proxyServer.url}/api/users/phone/09121234567/addon`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: "{}",
+      // Invalid (widgets is not an array), so the answer is the body check's 400.
+      body: '{"widgets": "none"}',
     });
     const line = stack.logs.find((l) => l.includes("/phone/")) ?? "";
     expect(line).toMatch(/^POST \/api\/users\/phone\/\*\*\*67\/addon 400 /);

@@ -37,7 +37,9 @@ describe("addon-studio as a process", () => {
     });
     const r = cli(["validate", "--kind", "post", path]);
     expect(r.code).toBe(1);
-    expect(r.lines).toContain("widgets[2].selector_row.image_url: renamed to image_id in v2");
+    expect(r.lines).toContain(
+      "widgets[2].selector_row.image_url: renamed to image_id in v2 (addon-studio migrate renames it)",
+    );
     expect(r.lines.some((l) => l.startsWith("warning widgets[1].score_row.icon_name: NO_SUCH_ICON"))).toBe(
       true,
     );

@@ -38,7 +38,7 @@ describe("command line parsing", () => {
       [[], /no command given/],
       [["--verbose"], /unknown option --verbose/],
       [["validate", "--kind", "post", "--strict", "a.json"], /Unknown option '--strict'/],
-      [["validate", "a.json"], /--kind is required: one of post, user, semantic, chat/],
+      [["validate", "a.json"], /--kind is required: one of post, user, semantic, semantic-by-id, chat/],
       [["validate", "--kind", "addon", "a.json"], /unknown kind "addon"/],
       [["validate", "--kind", "post"], /give a file to read, or - for stdin/],
       [["validate", "--kind", "post", "a.json", "b.json"], /one file at a time/],

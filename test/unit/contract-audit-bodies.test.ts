@@ -120,18 +120,24 @@ describe("event subscription request (2.7, 6.1)", () => {
     expectValid("subscription", { event_type: "POST_UPDATE", metadata: { ref: 42, tags: ["a"] } });
     const r = expectError(
       "subscription",
-      { event_type: "POST_UPDATE", meta_data: "ref-42" },
-      "meta_data",
+      { event_type: "POST_UPDATE", metadata: "ref-42" },
+      "metadata",
       /must be an object of the app's own data, not a string/,
     );
     expect(r.errors[0]?.message).not.toMatch(/record/);
   });
-  it("both spellings at once say they are the same field", () => {
+  it("meta_data, alone or beside metadata, is refused with 'did you mean metadata' (the live document has only metadata)", () => {
+    expectError(
+      "subscription",
+      { event_type: "POST_UPDATE", meta_data: {} },
+      "meta_data",
+      /did you mean metadata/,
+    );
     expectError(
       "subscription",
       { event_type: "POST_UPDATE", metadata: {}, meta_data: {} },
       "meta_data",
-      /same field spelled two ways: send one of them/,
+      /did you mean metadata/,
     );
   });
   it("the deprecated chat-read registration's fields point to their replacements (4.12)", () => {

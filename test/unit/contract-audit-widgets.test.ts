@@ -169,21 +169,15 @@ describe("zero values and colours (facts 'Enumerations')", () => {
         "post",
         post(w),
         `widgets[0].${kind}.icon_name`,
-        /UNKNOWN is not valid: to show no icon, leave the field out/,
+        /UNKNOWN is the unset value of the old SDK.*leave the field out/,
       );
       expect(r.warnings).toEqual([]);
     }
     expectValid("post", scored({ icon_name: "STAR" }));
   });
-  it("a lower-case colour is told to be upper case; null and empty say what to write", () => {
+  it("a lower-case colour is told to be upper case; empty says what to write", () => {
     const at = "widgets[0].score_row.score_color";
     expectError("post", scored({ score_color: "success_primary" }), at, /upper case.*write SUCCESS_PRIMARY/);
-    expectError(
-      "post",
-      scored({ score_color: null }),
-      at,
-      /must not be null: to show no colour, leave the field out/,
-    );
     expectError("post", scored({ score_color: "" }), at, /"" is not a colour: use one of SUCCESS_PRIMARY/);
     expectError("post", scored({ score_color: 3 }), at, /must be a colour name \(a string\)/);
   });

@@ -15,13 +15,13 @@ const message = {
 };
 
 describe("subscription request (spec 2.7)", () => {
-  it("accepts metadata or meta_data, not both, and refuses unknown event types", () => {
+  it("accepts metadata, refuses meta_data (not in the live document) and unknown event types", () => {
     expect(
       subscriptionRequestSchema.safeParse({ event_type: "POST_UPDATE", metadata: { a: 1 } }).success,
     ).toBe(true);
     expect(
       subscriptionRequestSchema.safeParse({ event_type: "POST_UPDATE", meta_data: { a: 1 } }).success,
-    ).toBe(true);
+    ).toBe(false);
     expect(
       subscriptionRequestSchema.safeParse({ event_type: "POST_UPDATE", metadata: {}, meta_data: {} }).success,
     ).toBe(false);

@@ -106,7 +106,7 @@ describe("what cannot be converted is named, never silently lost", () => {
     expect(validateBody("post", r.body).ok).toBe(true);
   });
 
-  it("a v1 colour on a required field: the widget is left out, with its content", () => {
+  it("a v1 colour on a required field: the widget is kept without that colour, reported, and the editor's error is on that field", () => {
     const data = {
       indicator_text: "قیمت مناسب",
       indicator_percentage: 40,
@@ -117,13 +117,18 @@ describe("what cannot be converted is named, never silently lost", () => {
     const r = migrated({
       widgets: { widget_list: [v1("TITLE_ROW", { text: "الف" }), v1("EVALUATION_ROW", data)] },
     });
-    expect(r.body).toEqual({ widgets: [{ title_row: { text: "الف" } }] });
-    expect(line(r, "widgets.widget_list[1].data.left.section_color")?.message).toMatch(/BRAND_PRIMARY/);
-    const whole = r.report.find((c) => c.path === "widgets.widget_list[1]" && c.change === "unconvertible");
-    expect(whole?.message).toContain("قیمت مناسب");
+    expect(r.body).toEqual({
+      widgets: [{ title_row: { text: "الف" } }, { evaluation_row: { ...data, left: { text: "گران" } } }],
+    });
+    const l = line(r, "widgets.widget_list[1].data.left.section_color");
+    expect(l?.change).toBe("unconvertible");
+    expect(l?.message).toMatch(/BRAND_PRIMARY.*pick one by hand.*required/);
+    expect(validateBody("post", r.body).errors.map((e) => e.at)).toEqual([
+      "widgets[1].evaluation_row.left.section_color",
+    ]);
   });
 
-  it("an action without a URL: dropped where optional, widget left out where required", () => {
+  it("an action without a URL: only the action is left out, on a selector and on a button bar", () => {
     const noUrl = legacyAction({});
     const r = migrated({
       widgets: {
@@ -133,12 +138,11 @@ describe("what cannot be converted is named, never silently lost", () => {
         ],
       },
     });
-    expect(r.body).toEqual({ widgets: [{ selector_row: { title: "جزئیات" } }] });
+    expect(r.body).toEqual({
+      widgets: [{ selector_row: { title: "جزئیات" } }, { button_bar: { title: "مشاهده" } }],
+    });
     expect(line(r, "widgets.widget_list[0].data.action")?.message).toMatch(/has no URL/);
     expect(line(r, "widgets.widget_list[1].data.button.action")?.change).toBe("unconvertible");
-    expect(
-      r.report.find((c) => c.path === "widgets.widget_list[1]" && c.change === "unconvertible")?.message,
-    ).toContain("مشاهده");
     expect(validateBody("post", r.body).ok).toBe(true);
   });
 

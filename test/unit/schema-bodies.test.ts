@@ -58,18 +58,17 @@ describe("actions: exactly one of the five kinds", () => {
       /exactly one kind/,
     );
   });
-  it("data maps hold strings only, and data is required", () => {
-    expectError(
+  it("data holds any JSON values (live OpenAPI: Dict[str, Any]) and may be left out; it must be an object", () => {
+    expectValid(
       "post",
-      selectorWith({ open_server_link: { data: { n: 1 } } }),
-      `${ACTION_AT}.open_server_link.data.n`,
-      /quote it/,
+      selectorWith({ open_server_link: { data: { n: 1, nested: { a: [1, "b"] }, ok: true } } }),
     );
+    expectValid("post", selectorWith({ get_dynamic_action: {} }));
     expectError(
       "post",
-      selectorWith({ get_dynamic_action: {} }),
+      selectorWith({ get_dynamic_action: { data: "ref-1" } }),
       `${ACTION_AT}.get_dynamic_action.data`,
-      /required/,
+      /must be an object of the app's own data, not a string/,
     );
   });
   it("post tokens are 8 to 16 letters, digits or underscores", () => {
@@ -114,8 +113,9 @@ describe("post add-on body (2.10)", () => {
   it("semantic values are strings", () => {
     expectError("post", { widgets: [], semantic: { year: 1400 } }, "semantic.year", /strings/);
   });
-  it("widgets is required and must be an array", () => {
-    expectError("post", {}, "widgets", /required/);
+  it("widgets may be left out (live OpenAPI), with a warning, and must be an array", () => {
+    const r = expectValid("post", {});
+    expect(r.warnings.map((w) => w.at)).toEqual(["widgets"]);
     expectError("post", { widgets: "x" }, "widgets", /array/);
   });
   it("refuses an unknown field, naming the accepted ones", () => {
@@ -143,8 +143,11 @@ describe("user add-on body (2.11)", () => {
   it("ticket_uuid must be UUID-shaped", () => {
     expectError("user", { widgets: [], ticket_uuid: "ticket-12" }, "ticket_uuid", /UUID/);
   });
-  it("cost is a non-negative number", () => {
-    expectValid("user", { widgets: [], cost: 0.5 });
+  it("cost is a non-negative int32 (live OpenAPI: format int32)", () => {
+    expectValid("user", { widgets: [], cost: 25000 });
+    expectValid("user", { widgets: [], cost: 2147483647 });
+    expectError("user", { widgets: [], cost: 0.5 }, "cost", /whole number: cost is an int32/);
+    expectError("user", { widgets: [], cost: 2147483648 }, "cost", /at most 2147483647/);
     expectError("user", { widgets: [], cost: "25000" }, "cost", /not a string/);
     expectError("user", { widgets: [], cost: -1 }, "cost", /negative/);
   });
@@ -242,13 +245,20 @@ describe("chat message body (2.15)", () => {
       /same field/,
     );
   });
-  it("a button needs a caption and an action; a row needs a button", () => {
+  it("a button needs a caption; one without an action is warned about; a row needs a button", () => {
     expectError(
       "chat",
-      { message: "x", sender_buttons: { rows: [{ buttons: [{ caption: "الف" }] }] } },
-      "sender_buttons.rows[0].buttons[0].action",
+      { message: "x", sender_buttons: { rows: [{ buttons: [{}] }] } },
+      "sender_buttons.rows[0].buttons[0].caption",
       /required/,
     );
+    const r = expectValid("chat", {
+      message: "x",
+      sender_buttons: { rows: [{ buttons: [{ caption: "الف" }] }] },
+    });
+    expect(r.warnings.map((w) => `${w.at}: ${w.message}`)).toEqual([
+      "sender_buttons.rows[0].buttons[0]: has no action: pressing this button does nothing (the live platform allows it): add an action",
+    ]);
     expectError(
       "chat",
       { message: "x", sender_buttons: { rows: [{ buttons: [] }] } },

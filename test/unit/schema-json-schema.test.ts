@@ -240,6 +240,21 @@ describe("the emitted schema and validate agree both ways on the audited rules",
     ["a blank required text", "post", { widgets: [{ title_row: { text: "   " } }] }],
     ["a text with spaces around", "post", { widgets: [{ title_row: { text: " الف " } }] }],
     ["a blank message", "chat", { message: " " }],
+    ["a media message", "chat", { message: "", media_token: "upl-1" }],
+    ["text and media at once", "chat", { message: "عکس", media_token: "upl-1" }],
+    ["a fractional cost", "user", { widgets: [], cost: 12.5 }],
+    ["a cost past int32", "user", { widgets: [], cost: 2147483648 }],
+    ["a whole cost", "user", { widgets: [], cost: 2147483647 }],
+    [
+      "nested action data",
+      "post",
+      {
+        widgets: [{ button_bar: { title: "x", action: { open_server_link: { data: { a: { b: [1] } } } } } }],
+      },
+    ],
+    ["a button bar without an action", "post", { widgets: [{ button_bar: { title: "x" } }] }],
+    ["the live semantic body without its phone", "semantic-by-id", { semantic: {} }],
+    ["the live semantic body with its phone", "semantic-by-id", { semantic: {}, phone: "09120000000" }],
     [
       "a blank descriptive score",
       "post",
@@ -258,7 +273,10 @@ describe("the emitted schema and validate agree both ways on the audited rules",
     ["an event with its payload", "event", { type: "NEW_MESSAGE", new_message: message }],
   ];
   const all = Object.fromEntries(
-    (["post", "chat", "subscription", "event"] as const).map((k) => [k, toJsonSchema(k)]),
+    (["post", "user", "semantic-by-id", "chat", "subscription", "event"] as const).map((k) => [
+      k,
+      toJsonSchema(k),
+    ]),
   );
   for (const [name, kind, body] of cases)
     it(name, () => {

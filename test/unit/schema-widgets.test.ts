@@ -159,14 +159,23 @@ describe("score_row", () => {
       /exactly one/,
     );
   });
-  it("accepts hasDivider or has_divider, not both", () => {
-    expectValid("post", post({ score_row: { title: "موتور", percentage_score: 1, hasDivider: true } }));
-    expectValid("post", post({ score_row: { title: "موتور", percentage_score: 1, has_divider: true } }));
+  it("has_divider is canonical; hasDivider is accepted with a warning; not both", () => {
+    expect(
+      expectValid("post", post({ score_row: { title: "موتور", percentage_score: 1, has_divider: true } }))
+        .warnings,
+    ).toEqual([]);
+    const r = expectValid(
+      "post",
+      post({ score_row: { title: "موتور", percentage_score: 1, hasDivider: true } }),
+    );
+    expect(r.warnings.map((w) => `${w.at}: ${w.message}`)).toEqual([
+      "widgets[0].score_row.hasDivider: is the spec's spelling; the live platform and every SDK write has_divider: rename it (addon-studio migrate does)",
+    ]);
     expectError(
       "post",
       post({ score_row: { title: "موتور", percentage_score: 1, hasDivider: true, has_divider: true } }),
-      "widgets[0].score_row.has_divider",
-      /same field/,
+      "widgets[0].score_row.hasDivider",
+      /same field.*keep has_divider/,
     );
   });
 });
@@ -292,7 +301,7 @@ describe("unknown keys are errors; known v1 fields say what became of them", () 
     [
       { selector_row: { title: "الف", image_url: "x.png" } },
       "widgets[2].selector_row.image_url",
-      /^renamed to image_id in v2$/,
+      /^renamed to image_id in v2 \(addon-studio migrate renames it\)$/,
     ],
     [
       { selector_row: { title: "الف", has_arrow: true } },

@@ -55,7 +55,9 @@ export function JsonPanel() {
     const parts = [
       res.from === "v1"
         ? `Migrated a v1 ${what} from ${source} to v2 (${res.report.length} ${res.report.length === 1 ? "change" : "changes"}, listed below).`
-        : `Loaded a v2 ${what} from ${source}.`,
+        : res.report.length
+          ? `Loaded a v2 ${what} from ${source} and converted its v1 leftovers and old spellings (${res.report.length} ${res.report.length === 1 ? "change" : "changes"}, listed below).`
+          : `Loaded a v2 ${what} from ${source}.`,
     ];
     if (res.errors)
       parts.push(

@@ -51,8 +51,11 @@ export type ProxySession = z.infer<typeof sessionSchema>;
 
 const phonesSchema = z.looseObject({ phone_numbers: z.array(z.string()) });
 
-/** Who a user add-on goes to: a phone (spec 4.7) or a divar_user_id (live platform). */
-export type UserTarget = { phone: string } | { divarUserId: string };
+/**
+ * Who a user add-on goes to: a phone (spec 4.7) or a divar_user_id (live platform); the live
+ * semantic delete by divar_user_id also names the user's phone.
+ */
+export type UserTarget = { phone: string } | { divarUserId: string; phone?: string };
 
 /** Message shown when no proxy answers (static hosting, or the server is down). */
 export const NO_PROXY_MESSAGE =
@@ -134,9 +137,12 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
 
   const q = (returnTo: string) => `?returnTo=${encodeURIComponent(returnTo)}`;
   const userPath = (target: UserTarget) =>
-    "phone" in target
-      ? `phone/${encodeURIComponent(target.phone)}`
-      : `id/${encodeURIComponent(target.divarUserId)}`;
+    "divarUserId" in target
+      ? `id/${encodeURIComponent(target.divarUserId)}`
+      : `phone/${encodeURIComponent(target.phone)}`;
+  // The live delete by divar_user_id requires the phone in the query (OpenAPI).
+  const phoneQuery = (target: UserTarget) =>
+    "divarUserId" in target && target.phone !== undefined ? `&phone=${encodeURIComponent(target.phone)}` : "";
   return {
     /** The session status; `unreachable` means there is no proxy (static hosting). */
     session: () => call("GET", "/api/session", sessionSchema),
@@ -157,7 +163,11 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
       call("POST", `/api/users/${userPath(target)}/semantic${q(returnTo)}`, publishedSchema, body),
     /** Spec 4.9: deletes the user's semantic. */
     deleteSemantic: (target: UserTarget, returnTo: string) =>
-      call("DELETE", `/api/users/${userPath(target)}/semantic${q(returnTo)}`, publishedSchema),
+      call(
+        "DELETE",
+        `/api/users/${userPath(target)}/semantic${q(returnTo)}${phoneQuery(target)}`,
+        publishedSchema,
+      ),
     /** Spec 4.10: sends a chat message into a conversation. */
     sendMessage: (conversationId: string, body: unknown, returnTo: string) =>
       call(

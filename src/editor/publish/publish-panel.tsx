@@ -3,6 +3,7 @@ import "./panels.css";
 import { useCallback, useId, useMemo, useState } from "react";
 import * as z from "zod";
 import { postTokenSchema } from "../../platform/actions";
+import { PHONE_PATTERN } from "../../platform/bodies";
 import { postAddonScope, USER_ADDON_CREATE, USER_PHONE } from "../../platform/scopes";
 import { validateBody } from "../../platform/validate";
 import { selectDocumentKind, selectExportBody, selectPublishTarget } from "../store/selectors";
@@ -50,8 +51,9 @@ function opOf(t: Record<string, string>): Op {
 }
 
 function targetOf(t: Record<string, string>): UserTarget | undefined {
+  if (t.divarUserId)
+    return t.phone ? { divarUserId: t.divarUserId, phone: t.phone } : { divarUserId: t.divarUserId };
   if (t.phone) return { phone: t.phone };
-  if (t.divarUserId) return { divarUserId: t.divarUserId };
   return undefined;
 }
 
@@ -70,8 +72,8 @@ function postPage(template: string | null | undefined, token: string): string | 
 
 function describeTarget(t: Record<string, string>): string {
   if (t.postToken) return `post ${t.postToken}`;
-  if (t.phone) return `user with phone ${t.phone}`;
   if (t.divarUserId) return `user ${t.divarUserId}`;
+  if (t.phone) return `user with phone ${t.phone}`;
   if (t.conversationId) return `conversation ${t.conversationId}`;
   if (t.addonId) return `user add-on ${t.addonId}`;
   return "unknown target";
@@ -133,9 +135,13 @@ export function historyEntryFor(
   return undefined;
 }
 
-/** The 2.12 body made from a user add-on: its semantic, and ticket_uuid and cost when set. */
-function semanticBodyOf(body: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The 2.12 body made from a user add-on: its semantic, and ticket_uuid and cost when set; on the
+ * live route by divar_user_id also the user's phone, which that route requires in the body.
+ */
+function semanticBodyOf(body: Record<string, unknown>, phone: string | undefined): Record<string, unknown> {
   const out: Record<string, unknown> = { semantic: body.semantic ?? {} };
+  if (phone !== undefined) out.phone = phone;
   if (body.ticket_uuid !== undefined) out.ticket_uuid = body.ticket_uuid;
   if (body.cost !== undefined) out.cost = body.cost;
   return out;
@@ -156,14 +162,23 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   const proxy = useProxySession(client);
   const [userBy, setUserBy] = useState<UserBy>("phone");
   const [userId, setUserId] = useState("");
+  // The live semantic route by divar_user_id also needs the user's phone (body on create, query on delete).
+  const [semanticPhone, setSemanticPhone] = useState("");
   const [phones, setPhones] = useState<string[] | null>(null);
   const [history, setHistory] = useState<HistoryEntry[]>(() => loadHistory(storage));
   const ids = useId();
 
   const session = proxy.status === "present" ? proxy.session : null;
   const validation = useMemo(() => validateBody(kind, body), [kind, body]);
-  const semanticBody = useMemo(() => semanticBodyOf(body), [body]);
-  const semanticCheck = useMemo(() => validateBody("semantic", semanticBody), [semanticBody]);
+  const byId = userBy === "divarUserId";
+  const semanticBody = useMemo(
+    () => semanticBodyOf(body, byId && semanticPhone.trim() ? semanticPhone.trim() : undefined),
+    [body, byId, semanticPhone],
+  );
+  const semanticCheck = useMemo(
+    () => validateBody(byId ? "semantic-by-id" : "semantic", semanticBody),
+    [byId, semanticBody],
+  );
   const semanticKeys = Object.keys(
     typeof semanticBody.semantic === "object" && semanticBody.semantic !== null ? semanticBody.semantic : {},
   ).length;
@@ -177,8 +192,8 @@ export function PublishPanel(props: PublishPanelProps = {}) {
       if (target.postToken && store.getState().postToken !== target.postToken)
         store.getState().setPostToken(target.postToken);
       if (target.phone || target.divarUserId) {
-        setUserBy(target.phone ? "phone" : "divarUserId");
-        setUserId((current) => current || (target.phone ?? target.divarUserId ?? ""));
+        setUserBy(target.divarUserId ? "divarUserId" : "phone");
+        setUserId((current) => current || (target.divarUserId ?? target.phone ?? ""));
       }
       const page =
         outcome.status === "success" && op === "publish"
@@ -254,6 +269,9 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   });
 
   const user: Record<string, string> | undefined = userId.trim() ? { [userBy]: userId.trim() } : undefined;
+  const phoneOk = PHONE_PATTERN.test(semanticPhone.trim());
+  // The phone travels with the semantic operations only, and only on the route by divar_user_id.
+  const semanticUser: Record<string, string> = byId && phoneOk ? { phone: semanticPhone.trim() } : {};
   const target: Record<string, string> | undefined =
     kind === "post" ? (tokenCheck.success ? { postToken } : undefined) : user;
   const absent = proxy.status === "absent";
@@ -460,6 +478,29 @@ export function PublishPanel(props: PublishPanelProps = {}) {
                 : ""}{" "}
               to the same user on its own (spec 4.8), or deletes what the user has (4.9).
             </p>
+            {byId ? (
+              <div className="field">
+                <label className="field-label" htmlFor={`${ids}-sem-phone`}>
+                  User's phone
+                </label>
+                <input
+                  className="input"
+                  id={`${ids}-sem-phone`}
+                  value={semanticPhone}
+                  dir="ltr"
+                  spellCheck={false}
+                  inputMode="tel"
+                  aria-invalid={semanticPhone.trim() !== "" && !phoneOk}
+                  aria-describedby={`${ids}-sem-phone-help`}
+                  onChange={(e) => setSemanticPhone(e.target.value)}
+                />
+                <small id={`${ids}-sem-phone-help`}>
+                  {semanticPhone.trim() !== "" && !phoneOk
+                    ? "Phone must be 4 to 15 digits, optionally after +, e.g. 09120000000."
+                    : "The live route by Divar user id takes the user's phone too: in the body to save, in the query to delete."}
+                </small>
+              </div>
+            ) : null}
             {semanticKeys === 0 ? (
               <p>The add-on has no semantic keys yet: add them under Add-on settings, Semantic.</p>
             ) : null}
@@ -477,7 +518,9 @@ export function PublishPanel(props: PublishPanelProps = {}) {
                 className="button"
                 type="button"
                 disabled={absent || busy || !user || semanticKeys === 0 || !semanticCheck.ok}
-                onClick={() => user && void flow.run({ op: "semantic", ...user }, semanticBody)}
+                onClick={() =>
+                  user && void flow.run({ op: "semantic", ...user, ...semanticUser }, semanticBody)
+                }
               >
                 Save the user's semantic
               </button>
@@ -485,8 +528,10 @@ export function PublishPanel(props: PublishPanelProps = {}) {
                 label="Delete the user's semantic"
                 question={`Delete the semantic of the ${user ? describeTarget(user) : "user"}? This cannot be undone.`}
                 confirmLabel="Delete it"
-                disabled={absent || busy || !user}
-                onConfirm={() => user && void flow.run({ op: "deleteSemantic", ...user }, null)}
+                disabled={absent || busy || !user || (byId && !phoneOk)}
+                onConfirm={() =>
+                  user && void flow.run({ op: "deleteSemantic", ...user, ...semanticUser }, null)
+                }
               />
             </div>
           </section>

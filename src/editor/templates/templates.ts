@@ -60,7 +60,7 @@ const carInspection: Template = {
           percentage_score: 88,
           score_color: "SUCCESS_PRIMARY",
           icon_name: "CAR_ELECTRONICS",
-          hasDivider: true,
+          has_divider: true,
         },
       },
       {
@@ -235,7 +235,7 @@ const sellerRating: Template = {
           descriptive_score: "بسیار سریع",
           score_color: "SUCCESS_SECONDARY",
           icon_name: "CHECK_CIRCLE",
-          hasDivider: true,
+          has_divider: true,
         },
       },
       {

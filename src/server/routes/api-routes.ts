@@ -1,8 +1,8 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { studioError } from "../../platform/errors";
-import { scopesForSubscription, subscriptionRequestSchema } from "../../platform/events";
-import { problem } from "../../platform/problems";
+import { scopesForSubscription } from "../../platform/events";
+import { validateMessage } from "../../platform/validate";
 import {
   conversationScope,
   postAddonScope,
@@ -78,7 +78,7 @@ async function readBody(c: Context, kind: BodyKind) {
   if (!read.ok) return read;
   const check = checkBody(kind, read.json);
   if (!check.ok) return { ok: false as const, response: fail(c, "invalid_body", { problems: check.errors }) };
-  return { ok: true as const, json: read.json, warnings: check.warnings };
+  return { ok: true as const, json: check.body, warnings: check.warnings };
 }
 
 function answer<T>(c: Context, result: PlatformResult<T>, extra: Record<string, unknown> = {}): Response {
@@ -107,7 +107,7 @@ export function apiRoutes(deps: ServerDeps): Hono {
    */
   const sendAboutUser =
     <T>(
-      kind: "user" | "semantic",
+      kind: "user" | "semantic" | "semantic-by-id",
       scopes: string[][],
       send: (accessToken: string, target: UserTarget, body: unknown) => Promise<PlatformResult<T>>,
     ) =>
@@ -162,20 +162,27 @@ export function apiRoutes(deps: ServerDeps): Hono {
     return answer(c, await p.deleteUserAddon(id));
   });
 
-  // Spec 4.8 / 4.9: API-key permissions; 4.8 also sends the user's token.
-  const semanticCreate = sendAboutUser("semantic", [[]], (token, target, body) =>
-    p.semanticCreate(token, target, body),
-  );
+  // Spec 4.8 / 4.9: API-key permissions; 4.8 also sends the user's token. The live route by
+  // divar_user_id takes the phone in the body (create) or in the query (delete): OpenAPI.
+  const semanticCreate = (kind: "semantic" | "semantic-by-id") =>
+    sendAboutUser(kind, [[]], (token, target, body) => p.semanticCreate(token, target, body));
   const semanticDelete = async (c: Context) => {
-    const target = targetOf(c);
-    if (target instanceof Response) return target;
+    const found = targetOf(c);
+    if (found instanceof Response) return found;
+    let target: UserTarget = found;
+    if ("divarUserId" in found) {
+      const phone = c.req.query("phone") ?? "";
+      const bad = badParam(c, "phone", phone);
+      if (bad) return bad;
+      target = { ...found, phone };
+    }
     // The platform needs only the API key (spec 4.9); the proxy still requires a signed-in editor user.
     const denied = requireSignedIn(deps, c);
     if (denied) return denied;
     return answer(c, await p.semanticDelete(target));
   };
-  app.post("/api/users/phone/:phone/semantic", semanticCreate);
-  app.post("/api/users/id/:divarUserId/semantic", semanticCreate);
+  app.post("/api/users/phone/:phone/semantic", semanticCreate("semantic"));
+  app.post("/api/users/id/:divarUserId/semantic", semanticCreate("semantic-by-id"));
   app.delete("/api/users/phone/:phone/semantic", semanticDelete);
   app.delete("/api/users/id/:divarUserId/semantic", semanticDelete);
 
@@ -206,19 +213,10 @@ export function apiRoutes(deps: ServerDeps): Hono {
   app.post("/api/subscriptions", async (c) => {
     const read = await readJson(c);
     if (!read.ok) return read.response;
-    const parsed = subscriptionRequestSchema.safeParse(read.json);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((i) =>
-        problem(
-          i.path.filter((s): s is string | number => typeof s !== "symbol"),
-          i.message,
-          "error",
-          "invalid_subscription",
-        ),
-      );
-      return fail(c, "invalid_body", { problems });
-    }
-    const req = parsed.data;
+    // The shared check: a null on an optional field is read as absent (proto3 JSON), never forwarded.
+    const checked = validateMessage("subscription", read.json);
+    if (!checked.ok || !checked.value) return fail(c, "invalid_body", { problems: checked.errors });
+    const req = checked.value;
     const t = await requireToken(deps, c, scopesForSubscription(req.event_type, req.event_resource_id));
     if (!t.ok) return t.response;
     const session = t.session;
@@ -237,7 +235,6 @@ export function apiRoutes(deps: ServerDeps): Hono {
         event_type: req.event_type,
         ...(req.event_resource_id !== undefined ? { event_resource_id: req.event_resource_id } : {}),
         ...(req.metadata !== undefined ? { metadata: req.metadata } : {}),
-        ...(req.meta_data !== undefined ? { meta_data: req.meta_data } : {}),
         createdAt: now,
         renewedAt: now,
       },

@@ -8,7 +8,8 @@ export const buttonBar = defineWidget({
   description: "A wide button that runs an action.",
   fields: {
     title: textField({ label: "Title", max: 49, required: true }),
-    action: actionField("Action"),
+    // Optional in the live OpenAPI; a button without one is warned about (pressing it does nothing).
+    action: actionField("Action").optional(),
   },
   defaults: () => ({
     title: "مشاهده گزارش کامل",

@@ -21,10 +21,10 @@ export const scoreRow = defineWidget({
     score_color: colorField("Score colour").optional(),
     icon_name: iconField("Icon").optional(),
     action: actionField("Action").optional(),
-    // The spec spells this field hasDivider; the live platform also accepts has_divider.
-    hasDivider: booleanField("Divider below").optional(),
-    // Accepted, never written: no second control in the form.
-    has_divider: booleanValue().optional(),
+    // The live OpenAPI and every SDK spell it has_divider; the spec's hasDivider is accepted with a
+    // warning (validate) and renamed by migrate. Accepted, never written: no second control.
+    has_divider: booleanField("Divider below").optional(),
+    hasDivider: booleanValue().optional(),
   },
   refine: (v, ctx) => {
     const hasPct = v.percentage_score !== undefined;
@@ -34,19 +34,19 @@ export const scoreRow = defineWidget({
         code: "custom",
         path: hasPct ? ["descriptive_score"] : ["percentage_score"],
         message: hasPct
-          ? "set exactly one of percentage_score and descriptive_score: remove one"
-          : "needs exactly one of percentage_score (0 to 100) or descriptive_score (text): set one",
+          ? "set exactly one of percentage_score and descriptive_score (a documented rule of score_row, which the OpenAPI cannot state): remove one"
+          : "needs exactly one of percentage_score (0 to 100) or descriptive_score (text), a documented rule of score_row: set one",
         input: v,
       });
     if (v.hasDivider !== undefined && v.has_divider !== undefined)
       ctx.addIssue({
         code: "custom",
-        path: ["has_divider"],
-        message: "hasDivider and has_divider are the same field spelled two ways: keep hasDivider",
+        path: ["hasDivider"],
+        message: "hasDivider and has_divider are the same field spelled two ways: keep has_divider",
         input: v,
       });
   },
   defaults: () => ({ title: "وضعیت موتور", percentage_score: 85, score_color: "SUCCESS_PRIMARY" as const }),
-  // v1 wrote has_divider; the spec writes hasDivider for score_row, so migration renames it.
-  v1: { type: "SCORE_ROW", iconWrappers: ["icon"], renamed: { has_divider: "hasDivider" } },
+  // v1 and the live platform write has_divider; the spec's hasDivider is renamed to it by migrate.
+  v1: { type: "SCORE_ROW", iconWrappers: ["icon"], renamed: { hasDivider: "has_divider" } },
 });

@@ -63,7 +63,7 @@ export function ScoreRowPreview({ value, theme }: WidgetPreviewProps<"score_row"
         ) : null}
         {value.action ? <Chevron /> : null}
       </div>
-      <Divider show={value.hasDivider ?? value.has_divider} />
+      <Divider show={value.has_divider ?? value.hasDivider} />
     </div>
   );
 }

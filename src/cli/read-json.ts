@@ -3,7 +3,15 @@ import { formatPath } from "../platform/problems";
 import { type DuplicateKey, MAX_JSON_DEPTH, findDuplicateKeys, findJsonError } from "./json-error";
 
 /** The input could not be used: unreadable, empty or not JSON. The CLI exits 2 on it. */
-export class InputError extends Error {}
+export class InputError extends Error {
+  constructor(
+    message: string,
+    /** Where a JSON syntax error is, when the input was read but is not JSON. */
+    readonly position?: { line: number; column: number },
+  ) {
+    super(message);
+  }
+}
 
 /** Reads all of a stream (stdin) as bytes. */
 async function readStream(stream: AsyncIterable<Buffer | string>): Promise<Buffer> {
@@ -63,6 +71,8 @@ function readError(file: string, e: unknown): InputError {
 /** A parsed input, with the keys JSON.parse silently dropped because they were written twice. */
 export interface ReadJson {
   json: unknown;
+  /** The text as read (after the byte order mark), to find the line of a path in it. */
+  text: string;
   duplicates: DuplicateKey[];
 }
 
@@ -93,14 +103,17 @@ export async function readJson(file: string, stdin: AsyncIterable<Buffer | strin
       : e instanceof Error
         ? e.message
         : String(e);
-    throw new InputError(`${name} is not valid JSON: ${detail}`);
+    throw new InputError(
+      `${name} is not valid JSON: ${detail}`,
+      at ? { line: at.line, column: at.column } : undefined,
+    );
   }
   const deep = tooDeepAt(json);
   if (deep)
     throw new InputError(
       `${name} is nested more than ${MAX_JSON_DEPTH} levels deep (at ${formatPath(deep)}…): no platform body is nested like that, so it was not read`,
     );
-  return { json, duplicates: findDuplicateKeys(text) };
+  return { json, text, duplicates: findDuplicateKeys(text) };
 }
 
 /**

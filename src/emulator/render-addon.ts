@@ -5,6 +5,9 @@ import { AddonPreview } from "../editor/preview/addon-preview";
 import { validateBody } from "../platform/index";
 import { escapeHtml } from "./html";
 
+/** The stylesheet inlined by the package build (tsdown.config.ts); absent when run from source. */
+declare const __ADDON_STUDIO_PREVIEW_CSS__: string | undefined;
+
 let css: string | undefined;
 
 /**
@@ -12,6 +15,8 @@ let css: string | undefined;
  * import CSS; missing CSS only makes the page plainer, so it is not an error.
  */
 export function previewCss(): string {
+  if (css === undefined && typeof __ADDON_STUDIO_PREVIEW_CSS__ === "string")
+    css = __ADDON_STUDIO_PREVIEW_CSS__;
   if (css === undefined) {
     try {
       css = readFileSync(new URL("../editor/preview/preview.css", import.meta.url), "utf8");

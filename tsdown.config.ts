@@ -1,0 +1,47 @@
+import { readFileSync } from "node:fs";
+import { defineConfig } from "tsdown";
+
+// Why tsdown (rolldown, the engine Vite 8 already uses, plus rolldown-plugin-dts): see docs/decisions.md, issue 10.
+
+/** The preview's stylesheet, inlined into the server bundle (the package ships no src/). */
+const previewCss = readFileSync("src/editor/preview/preview.css", "utf8");
+
+export default defineConfig([
+  {
+    // The library: the platform contract, for Node (ESM and require), TypeScript and bundlers.
+    entry: { index: "src/platform/index.ts" },
+    format: ["esm", "cjs"],
+    platform: "neutral",
+    target: "node20.19",
+    outDir: "lib",
+    clean: ["lib"],
+    fixedExtension: true,
+    // One bundled .d.mts/.d.cts: per-file declarations with extensionless imports fail under nodenext.
+    dts: true,
+    deps: { neverBundle: ["zod"] },
+    // The icon list is JSON; the neutral platform does not resolve it by default.
+    inputOptions: { resolve: { mainFields: ["module", "main"] } },
+  },
+  {
+    // The CLI, with the studio server in a chunk loaded only by `addon-studio studio`. zod is bundled
+    // here (one file parses faster than zod's hundred modules), React too (the emulator's post page);
+    // hono and @hono/node-server stay runtime dependencies.
+    entry: { cli: "src/cli/bin.ts" },
+    format: "esm",
+    platform: "node",
+    target: "node20.19",
+    outDir: "lib",
+    clean: false,
+    fixedExtension: true,
+    dts: false,
+    deps: {
+      neverBundle: ["hono", /^hono\//, "@hono/node-server"],
+      alwaysBundle: ["zod", /^zod\//],
+      onlyBundle: false,
+    },
+    define: {
+      "process.env.NODE_ENV": JSON.stringify("production"),
+      __ADDON_STUDIO_PREVIEW_CSS__: JSON.stringify(previewCss),
+    },
+  },
+]);

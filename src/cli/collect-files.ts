@@ -62,9 +62,10 @@ export async function collectFiles(args: readonly string[]): Promise<Input[]> {
     } else if (kind === "none" && GLOB_CHARS.test(arg)) {
       // Loaded only for a glob the shell left alone (quoted, or on Windows), to keep the start fast.
       const { glob } = await import("tinyglobby");
-      const files = (
-        await glob(arg, { ignore: ["**/node_modules/**"], onlyFiles: true, absolute: isAbsolute(arg) })
-      ).sort();
+      const inDeps = arg.includes("node_modules");
+      const files = (await glob(arg, { onlyFiles: true, absolute: isAbsolute(arg) }))
+        .filter((f) => inDeps || !f.split(/[\\/]/).includes("node_modules"))
+        .sort();
       if (files.length === 0) add({ file: arg, missing: `no file matches ${arg}` });
       for (const f of files) add({ file: f });
     } else add({ file: arg });

@@ -41,7 +41,10 @@ describe("command line parsing", () => {
       [["validate", "--kind", "post", "--strict", "a.json"], /Unknown option '--strict'/],
       [["validate", "--kind", "addon", "a.json"], /unknown kind "addon"/],
       [["validate", "--kind", "post"], /give files, folders or globs to check, or - for stdin/],
-      [["validate", "--kind", "post", "--format", "xml", "a.json"], /unknown format "xml": use text, json or github/],
+      [
+        ["validate", "--kind", "post", "--format", "xml", "a.json"],
+        /unknown format "xml": use text, json or github/,
+      ],
       [["studio", "--port", "http"], /--port must be a port number from 1 to 65535/],
       [["studio", "--kind", "post"], /Unknown option '--kind'/],
       [["migrate", "a.json", "b.json"], /one file at a time/],

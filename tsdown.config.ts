@@ -39,6 +39,15 @@ export default defineConfig([
       alwaysBundle: ["zod", /^zod\//],
       onlyBundle: false,
     },
+    // The emulator's pages serve Vazirmatn from lib/fonts (see fontPath in src/emulator/pages.ts).
+    // The four files are FONT_FILES of src/emulator/html.ts.
+    copy: [
+      {
+        from: "node_modules/@fontsource/vazirmatn/files/vazirmatn-{arabic,latin}-{400,700}-normal.woff2",
+        to: "lib/fonts",
+        flatten: true,
+      },
+    ],
     define: {
       "process.env.NODE_ENV": JSON.stringify("production"),
       __ADDON_STUDIO_PREVIEW_CSS__: JSON.stringify(previewCss),

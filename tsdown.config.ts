@@ -14,6 +14,8 @@ export default defineConfig([
     platform: "neutral",
     target: "node20.19",
     outDir: "lib",
+    // Timing hints are noise in a two-core CI log.
+    checks: { pluginTimings: false },
     clean: ["lib"],
     fixedExtension: true,
     // One bundled .d.mts/.d.cts: per-file declarations with extensionless imports fail under nodenext.
@@ -31,6 +33,8 @@ export default defineConfig([
     platform: "node",
     target: "node20.19",
     outDir: "lib",
+    // Timing hints are noise in a two-core CI log.
+    checks: { pluginTimings: false },
     clean: false,
     fixedExtension: true,
     dts: false,

@@ -151,6 +151,47 @@ describe("the library from the installed package", () => {
   });
 });
 
+describe("installing next to another zod", () => {
+  it("a project on zod 3 is told at install time, naming the peer range", () => {
+    const other = join(work, "zod3-project");
+    mkdirSync(other);
+    writeFileSync(
+      join(other, "package.json"),
+      JSON.stringify({ name: "zod3", private: true, dependencies: { zod: "^3.23.0" } }),
+    );
+    const r = spawnSync("npm", ["install", join(work, packed.filename), ...NPM_FLAGS], {
+      cwd: other,
+      encoding: "utf8",
+    });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/ERESOLVE/);
+    expect(r.stderr).toMatch(/peer zod@"\^4\.1\.0" from addon-studio/);
+  });
+
+  it("bundles with esbuild as a bundler user would", () => {
+    const esbuild = join(ROOT, "node_modules/esbuild/bin/esbuild");
+    // The package's bin is the native executable (or a Node shim where the binary is not installed).
+    execFileSync(
+      esbuild,
+      [
+        "esm.mjs",
+        "--bundle",
+        "--platform=node",
+        "--format=esm",
+        "--outfile=out/bundle.mjs",
+        "--log-level=error",
+      ],
+      {
+        cwd: project,
+      },
+    );
+    const out = JSON.parse(
+      execFileSync("node", ["out/bundle.mjs"], { cwd: project, encoding: "utf8", env: cleanEnv }),
+    );
+    expect(out).toMatchObject({ valid: true, invalidAt: ["widgets[0].title_row.text"] });
+  });
+});
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
 import { defineConfig } from "tsdown";
 
 // Why tsdown (rolldown, the engine Vite 8 already uses, plus rolldown-plugin-dts): see docs/decisions.md, issue 10.
@@ -52,6 +53,11 @@ export default defineConfig([
         flatten: true,
       },
     ],
+    // The emulator uses only renderToStaticMarkup: the legacy server build alone, not also the
+    // streaming one that react-dom/server bundles beside it (about 290 KB less).
+    alias: {
+      "react-dom/server": resolve("node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js"),
+    },
     define: {
       "process.env.NODE_ENV": JSON.stringify("production"),
       __ADDON_STUDIO_PREVIEW_CSS__: JSON.stringify(previewCss),

@@ -32,8 +32,11 @@ function cli(args: string[], cwd = project) {
 }
 
 beforeAll(() => {
+  // vitest sets NODE_ENV=test, and Vite would build React's development bundle into the tarball.
+  const { NODE_ENV: _, ...buildEnv } = process.env;
   const out = execFileSync("npm", ["pack", "--json", "--pack-destination", work, ...NPM_FLAGS], {
     cwd: ROOT,
+    env: buildEnv,
     encoding: "utf8",
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -80,6 +83,11 @@ describe("the packed tarball", () => {
       ),
     ).toEqual([]);
     expect(readFileSync(join(project, "node_modules/addon-studio/LICENSE"), "utf8")).toMatch(/^MIT License/);
+    // The production build of the editor (React's development build has no minified error codes).
+    const index = packed.files.find((f) => /^dist\/assets\/index-.*\.js$/.test(f.path));
+    expect(index).toBeDefined();
+    const script = readFileSync(join(project, "node_modules/addon-studio", index?.path ?? ""), "utf8");
+    expect(script).toContain("Minified React error");
   });
 
   it("installs only what runs: no React, editor libraries or tsx; zod once, as the peer", () => {

@@ -6,7 +6,11 @@ export interface TextPosition {
   column: number;
 }
 
-const keyOf = (path: readonly PathSegment[]) => JSON.stringify(path);
+/** A path as one string: each segment JSON-encoded (keys quoted, indices bare), joined by "/". */
+function segKey(prefix: string, seg: PathSegment): string {
+  return `${prefix}/${typeof seg === "number" ? seg : JSON.stringify(seg)}`;
+}
+const keyOf = (path: readonly PathSegment[]) => path.reduce<string>((k, seg) => segKey(k, seg), "");
 
 /**
  * Finds the line and column of each path in a valid JSON text: the key of an object member, the
@@ -22,26 +26,34 @@ export function locatePaths(
   const wanted = new Set<string>();
   for (const p of paths) for (let n = 0; n <= p.length; n++) wanted.add(keyOf(p.slice(0, n)));
   const found = new Map<string, TextPosition>([[keyOf([]), { line: 1, column: 1 }]]);
-  type Open = { kind: "object"; key: string | undefined } | { kind: "array"; index: number; fresh: boolean };
+  // Each open container knows the key of its own path, so a member's key is one concatenation.
+  type Open = { prefix: string } & (
+    | { kind: "object"; key: string | undefined }
+    | { kind: "array"; index: number; fresh: boolean }
+  );
   const stack: Open[] = [];
   let line = 1;
   let lineStart = 0;
   let expectKey = false;
-  const here = (i: number): TextPosition => ({ line, column: i - lineStart + 1 });
-  const record = (i: number) => {
-    const path: PathSegment[] = [];
-    for (const o of stack) path.push(o.kind === "object" ? (o.key ?? "") : o.index);
-    const k = keyOf(path);
-    if (wanted.has(k)) found.set(k, here(i));
+  let last = keyOf([]);
+  const childKey = (seg: PathSegment): string => {
+    const top = stack[stack.length - 1];
+    return top === undefined ? keyOf([]) : segKey(top.prefix, seg);
+  };
+  const record = (i: number, key: string) => {
+    last = key;
+    if (wanted.has(key)) found.set(key, { line, column: i - lineStart + 1 });
   };
   // An array element starts at the first character after `[` or `,` that is not space or `]`.
   const elementStart = (i: number) => {
     const top = stack[stack.length - 1];
     if (top?.kind === "array" && top.fresh) {
       top.fresh = false;
-      record(i);
+      record(i, segKey(top.prefix, top.index));
     }
   };
+  // The path of the value about to open: the member or element just recorded, or the root.
+  const openingPrefix = () => (stack.length === 0 ? keyOf([]) : last);
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (c === "\n") {
@@ -59,16 +71,17 @@ export function locatePaths(
     } else {
       if (!(expectKey && c === '"')) elementStart(i);
       if (c === "{") {
-        stack.push({ kind: "object", key: undefined });
+        stack.push({ prefix: openingPrefix(), kind: "object", key: undefined });
         expectKey = true;
-      } else if (c === "[") stack.push({ kind: "array", index: 0, fresh: true });
+      } else if (c === "[") stack.push({ prefix: openingPrefix(), kind: "array", index: 0, fresh: true });
       else if (c === '"') {
         let j = i + 1;
         while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
         const top = stack[stack.length - 1];
         if (expectKey && top?.kind === "object") {
-          top.key = JSON.parse(text.slice(i, j + 1)) as string;
-          record(i);
+          const raw = text.slice(i + 1, j);
+          top.key = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
+          record(i, childKey(top.key));
           expectKey = false;
         }
         i = j;

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import type { BrowserFigures, DragFigures, EditFigures, NotMeasured } from "./browser";
+import type { CliFigures } from "./cli";
 import type { ImportFigures } from "./node-import";
 import type { ProxyFigures } from "./proxy";
 import { type StoreFigures, storeRows } from "./store";
@@ -24,6 +25,8 @@ export interface Results {
   durationSeconds: number;
   build: string;
   import: ImportFigures | NotMeasured;
+  /** Absent in results written before the CLI was measured. */
+  cli?: CliFigures | NotMeasured;
   proxy: ProxyFigures | NotMeasured;
   browser: BrowserFigures | NotMeasured;
   /** Absent in runs made before the store existed. */
@@ -165,6 +168,24 @@ export function table(r: Results): string {
       `${i.throughput.bodiesPerSecond.toLocaleString("en")} bodies/s (10-widget post add-on, ${i.throughput.valid ? "valid" : "INVALID"})`,
       "",
       "",
+    ]);
+  }
+  const c = r.cli;
+  if (c && nm(c)) rows.push(notMeasuredRow("Cold addon-studio validate", c, "< 150 ms"));
+  else if (c) {
+    rows.push([
+      "Cold `addon-studio validate`, 1 file (installed package, fresh process)",
+      `wall p50 ${ms(c.oneFile.p50)}, p95 ${ms(c.oneFile.p95)} (${c.runs} runs; \`node -e 0\` alone p50 ${ms(c.nodeStart.p50)})` +
+        (c.cpu ? `; CPU p50 ${ms(c.cpu.oneFile.p50)} (\`node -e 0\` ${ms(c.cpu.nodeStart.p50)})` : ""),
+      "< 150 ms",
+      verdict(c.oneFile.p50 < 150),
+    ]);
+    rows.push([
+      "Cold `addon-studio validate`, 100 files in one call",
+      `wall p50 ${ms(c.hundredFiles.p50)}, p95 ${ms(c.hundredFiles.p95)} (${c.runs} runs; 10-widget post add-ons)` +
+        (c.cpu ? `; CPU p50 ${ms(c.cpu.hundredFiles.p50)}` : ""),
+      "< 300 ms",
+      verdict(c.hundredFiles.p50 < 300),
     ]);
   }
   const p = r.proxy;

@@ -4,6 +4,7 @@ import { availableParallelism } from "node:os";
 import { join } from "node:path";
 import { benchBrowser, chromiumVersion } from "./browser";
 import { ensureBuilt } from "./build";
+import { benchCli } from "./cli";
 import { benchImport } from "./node-import";
 import { benchProxy } from "./proxy";
 import { machineText, type Results, table, updateBenchmarksMd } from "./report";
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
 
   let imported: Results["import"] = skipped("run without --only to measure it");
   let proxy: Results["proxy"] = skipped("run without --only to measure it");
+  let cli: NonNullable<Results["cli"]> = skipped("run without --only to measure it");
   let browser: Results["browser"] = skipped("run without --only to measure it");
   let store: Results["store"] = skipped("run without --only to measure it");
   let build = "dist/ not needed";
@@ -32,6 +34,12 @@ async function main(): Promise<void> {
     // First, in a fresh process, so the "first run" figure includes zod's set-up as a user meets it.
     console.log("Import and validation (Node) ...");
     imported = benchImport();
+    console.log("Cold CLI (fresh processes of the installed layout) ...");
+    try {
+      cli = benchCli();
+    } catch (e) {
+      cli = { notMeasured: e instanceof Error ? e.message : String(e) };
+    }
     console.log("Proxy against the emulator (Node, over HTTP) ...");
     try {
       proxy = await benchProxy();
@@ -76,6 +84,7 @@ async function main(): Promise<void> {
     durationSeconds: Math.round((Date.now() - started) / 1000),
     build,
     import: imported,
+    cli,
     proxy,
     browser,
     store,

@@ -1,15 +1,13 @@
 #!/usr/bin/env node
-// The CLI is written in TypeScript; Node 20 cannot run it directly, so tsx (a runtime
-// dependency) is registered for this process before the entry point is loaded.
-import { register } from "tsx/esm/api";
+// The installed package runs the compiled CLI (lib/). A clone of the repository, where src/ is
+// present and tsx is a devDependency, runs its TypeScript source, so edits apply without a build.
+import { existsSync } from "node:fs";
 
-register();
-const { run } = await import("../src/cli/main.ts");
-
-const code = await run(process.argv.slice(2), {
-  stdin: process.stdin,
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-});
-// exitCode (not exit()) lets piped stdout drain before the process ends.
-process.exitCode = code;
+const source = new URL("../src/cli/bin.ts", import.meta.url);
+if (existsSync(source)) {
+  const { register } = await import("tsx/esm/api");
+  register();
+  await import(source.href);
+} else {
+  await import("../lib/cli.mjs");
+}

@@ -195,7 +195,9 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
       while (j < text.length && text[j] !== '"') j += text[j] === "\\" ? 2 : 1;
       const top = stack[stack.length - 1];
       if (expectKey && top?.kind === "object") {
-        const key = JSON.parse(text.slice(i, j + 1)) as string;
+        const raw = text.slice(i + 1, j);
+        // Only a key with escapes needs decoding; most keys are plain.
+        const key = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
         const before = top.seen.get(key);
         top.key = key;
         if (before !== undefined) out.push({ path: pathHere(), ignoredLine: before, keptLine: line });

@@ -1,61 +1,19 @@
-import { parseArgs } from "node:util";
 import { toJsonSchema } from "../platform/json-schema";
 import { type MigrationSuccess, formatChange, migrateBody } from "../platform/migrate";
-import { type Problem, problem } from "../platform/problems";
+import type { Problem } from "../platform/problems";
 import { CHECK_KINDS, validateAny } from "../platform/validate";
-import type { DuplicateKey } from "./json-error";
+import { version } from "../../package.json";
+import { parse, parseKind, plural, UsageError } from "./args";
 import { InputError, readJson } from "./read-json";
-import { MIGRATE_USAGE, ROOT_USAGE, SCHEMA_USAGE, VALIDATE_USAGE } from "./usage";
+import { studioCommand } from "./studio-command";
+import { MIGRATE_USAGE, ROOT_USAGE, SCHEMA_USAGE } from "./usage";
+import { duplicateWarning, validateCommand } from "./validate-command";
 
 /** Where the CLI reads and writes; tests pass their own. */
 export interface CliIo {
   stdin: AsyncIterable<Buffer | string>;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-}
-
-/** A wrong command line: exit 2 with the command's usage. */
-class UsageError extends Error {
-  constructor(
-    message: string,
-    readonly usage: string,
-  ) {
-    super(message);
-  }
-}
-
-function parseKind<K extends string>(value: string | undefined, usage: string, allowed: readonly K[]): K {
-  if (value === undefined) throw new UsageError(`--kind is required: one of ${allowed.join(", ")}`, usage);
-  const kind = allowed.find((k) => k === value);
-  if (kind === undefined)
-    throw new UsageError(`unknown kind "${value}": use one of ${allowed.join(", ")}`, usage);
-  return kind;
-}
-
-const OPTIONS = {
-  help: { type: "boolean", short: "h" },
-  kind: { type: "string", short: "k" },
-  format: { type: "string", short: "f" },
-} as const;
-
-/** Parses a command's arguments; `accepted` lists the options this command takes besides --help. */
-function parse(args: string[], usage: string, accepted: ReadonlyArray<"kind" | "format">) {
-  let parsed: ReturnType<
-    typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true; strict: true }>
-  >;
-  try {
-    parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (e) {
-    // parseArgs names the bad option; its message is already a sentence.
-    throw new UsageError(
-      e instanceof Error ? (e.message.split(". To specify")[0] ?? e.message) : String(e),
-      usage,
-    );
-  }
-  for (const name of ["kind", "format"] as const)
-    if (parsed.values[name] !== undefined && !accepted.includes(name))
-      throw new UsageError(`Unknown option '--${name}'`, usage);
-  return parsed;
 }
 
 function onePositional(positionals: string[], usage: string): string {
@@ -70,50 +28,6 @@ function onePositional(positionals: string[], usage: string): string {
 
 function problemLine(p: Problem): string {
   return `${p.severity === "warning" ? "warning " : ""}${p.at}: ${p.message}`;
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-
-async function validateCommand(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(args, VALIDATE_USAGE, ["kind", "format"]);
-  if (values.help) {
-    io.stdout(`${VALIDATE_USAGE}\n`);
-    return 0;
-  }
-  const kind = parseKind(values.kind, VALIDATE_USAGE, CHECK_KINDS);
-  const format = values.format ?? "text";
-  if (format !== "text" && format !== "json")
-    throw new UsageError(`unknown format "${format}": use text or json`, VALIDATE_USAGE);
-  const file = onePositional(positionals, VALIDATE_USAGE);
-  const { json, duplicates } = await readJson(file, io.stdin);
-  const checked = validateAny(kind, json);
-  const result = { ...checked, warnings: [...duplicates.map(duplicateWarning), ...checked.warnings] };
-  if (format === "json") {
-    io.stdout(
-      `${JSON.stringify({ ok: result.ok, errors: result.errors, warnings: result.warnings }, null, 2)}\n`,
-    );
-  } else {
-    for (const p of [...result.errors, ...result.warnings]) io.stdout(`${problemLine(p)}\n`);
-    const name = file === "-" ? "stdin" : file;
-    io.stderr(
-      result.ok
-        ? `${name}: valid ${kind} body${result.warnings.length ? `, ${plural(result.warnings.length, "warning")}` : ""}\n`
-        : `${name}: invalid ${kind} body: ${plural(result.errors.length, "error")}, ${plural(result.warnings.length, "warning")}\n`,
-    );
-  }
-  return result.ok ? 0 : 1;
-}
-
-/** A key written twice: JSON keeps the last value, so the first is lost without this warning. */
-function duplicateWarning(d: DuplicateKey): Problem {
-  return problem(
-    d.path,
-    `is written twice in one object (lines ${d.ignoredLine} and ${d.keptLine}); JSON keeps only the last value, so the one on line ${d.ignoredLine} is ignored: remove one of them`,
-    "warning",
-    "duplicate_key",
-  );
 }
 
 /** The problems left in a converted body, so the user knows what to finish by hand. */
@@ -170,12 +84,23 @@ function schemaCommand(args: string[], io: CliIo): number {
 }
 
 /** Runs `addon-studio` with the given arguments; resolves to the exit code. */
-export async function run(argv: string[], io: CliIo): Promise<number> {
+export async function run(
+  argv: string[],
+  io: CliIo,
+  env: Record<string, string | undefined> = {},
+): Promise<number> {
   const [command, ...rest] = argv;
   try {
     switch (command) {
       case "validate":
         return await validateCommand(rest, io);
+      case "studio":
+        return await studioCommand(rest, io, env);
+      case "--version":
+      case "-v":
+      case "version":
+        io.stdout(`${version}\n`);
+        return 0;
       case "migrate":
         return await migrateCommand(rest, io);
       case "schema":

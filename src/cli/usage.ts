@@ -5,7 +5,10 @@ export const ROOT_USAGE = `Usage: addon-studio <command> [options]
 Build, check and convert bodies for the classifieds open platform (v2).
 
 Commands:
-  validate --kind <kind> <file|->   check a body against the v2 contract
+  studio [--port <n>] [--host <address>]
+                                    open the studio: editor, proxy and a local emulator
+  validate [--kind <kind>] <files, folders, globs or ->
+                                    check bodies against the v2 contract
   migrate [--kind post|user] <file|->
                                     convert a v1 body to v2 (v2 JSON on stdout, report on stderr)
   schema --kind <kind>              print the JSON Schema of a body kind
@@ -15,30 +18,61 @@ Kinds: post (post add-on), user (user add-on), semantic (user semantic, route by
        chat (chat message), subscription (event subscription request), event (delivered event)
 
 Options:
-  -h, --help   show help (also: addon-studio <command> --help)
+  -h, --help      show help (also: addon-studio <command> --help)
+  -v, --version   print the version
 
 Exit codes: 0 success, 1 invalid body (validate) or unrecognised body (migrate),
 2 usage error, unreadable file or input that is not JSON (or nested over 1000 levels),
 3 internal error (a bug: please report it).`;
 
-export const VALIDATE_USAGE = `Usage: addon-studio validate --kind post|user|semantic|semantic-by-id|chat|subscription|event [--format text|json] <file|->
+export const VALIDATE_USAGE = `Usage: addon-studio validate [--kind <kind>] [--format text|json|github] <file|folder|glob|->...
 
-Checks a body against the platform's v2 contract. Use - to read the body from stdin.
+Checks bodies against the platform's v2 contract: files, folders (every *.json inside,
+recursively, skipping node_modules and hidden folders), quoted globs ("addons/**/*.json"),
+or - for stdin. Every file is checked, even after one that cannot be read.
 
-Prints one line per problem: "<json path>: <message>"; warnings start with "warning ".
-A summary line goes to stderr.
+Prints one line per problem: "<file>:<line>:<column>: <json path>: <message>"; warnings
+show "warning " before the path. A summary line goes to stderr.
 
 Options:
-  -k, --kind <kind>      post, user, semantic, semantic-by-id, chat, subscription or event (required)
-  -f, --format <format>  text (default) or json ({ok, errors, warnings} on stdout)
+  -k, --kind <kind>      post, user, semantic, semantic-by-id, chat, subscription or event. Without it, each
+                         file's kind is read from its fields (event_type: subscription; type
+                         and a payload: event; message: chat; widgets with categories,
+                         ticket_uuid or cost: user; widgets with notes: post; semantic with
+                         phone: semantic-by-id; semantic alone: semantic); a file whose fields
+                         do not say is not checked (exit 2)
+  -f, --format <format>  text (default); json (one result per file, with read errors, on
+                         stdout); github (GitHub Actions annotations with file and line)
   -h, --help             show this help
 
-Exit codes: 0 valid (warnings may be printed), 1 invalid, 2 usage error, unreadable file or not JSON.
+Exit codes: 0 every file valid (warnings may be printed), 1 a file is invalid, 2 a file
+could not be checked (unreadable, not JSON, kind unknown) or a usage error,
 3 internal error (a bug: please report it).
 
-Example:
+Examples:
   addon-studio validate --kind post addon.json
+  addon-studio validate --kind post addons/
+  addon-studio validate --format github "addons/**/*.json"
   cat message.json | addon-studio validate --kind chat -`;
+
+export const STUDIO_USAGE = `Usage: addon-studio studio [--port <n>] [--host <address>] [--emulator-port <n>]
+
+Starts the studio from the installed package: the editor and its proxy on one address, and,
+when no platform is configured, a local emulator of the platform on another. Prints both
+addresses; Ctrl+C stops it.
+
+Options:
+  -p, --port <n>           the studio's port (default: PORT, else 8787)
+      --host <address>     interface to listen on (default: HOST, else 127.0.0.1; 0.0.0.0 serves
+                           other machines)
+      --emulator-port <n>  the emulator's port (default: EMULATOR_PORT, else 8788)
+  -h, --help               show this help
+
+Environment: every variable of docs/server.md (PLATFORM_API_URL, APP_SLUG, SESSION_SECRET,
+PUBLIC_URL, ...) works as with npm start; options win over PORT, HOST and EMULATOR_PORT.
+
+Exit codes: 0 stopped with Ctrl+C, 1 could not start (a port in use, a configuration error),
+2 usage error.`;
 
 export const MIGRATE_USAGE = `Usage: addon-studio migrate [--kind post|user] <file|->
 

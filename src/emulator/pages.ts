@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
@@ -19,6 +20,17 @@ function timeOf(ms: number): string {
   return new Date(ms).toISOString().slice(11, 16);
 }
 
+/**
+ * Where a font file is: beside the bundle in the installed package (the build copies them to lib/fonts,
+ * since @fontsource is a build-time dependency), else in node_modules when run from the source tree.
+ */
+function fontPath(file: string): string {
+  const bundled = fileURLToPath(new URL(`./fonts/${file}`, import.meta.url));
+  return existsSync(bundled)
+    ? bundled
+    : fileURLToPath(import.meta.resolve(`@fontsource/vazirmatn/files/${file}`));
+}
+
 /** Human-facing pages of the emulator: index, post pages, conversation pages and their actions. */
 export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
   const app = new Hono();
@@ -29,7 +41,7 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
     const file = FONT_FILES.find((f) => f === c.req.param("file"));
     if (!file) return c.notFound();
     try {
-      const bytes = await readFile(fileURLToPath(import.meta.resolve(`@fontsource/vazirmatn/files/${file}`)));
+      const bytes = await readFile(fontPath(file));
       return c.body(new Uint8Array(bytes), 200, {
         "content-type": "font/woff2",
         "cache-control": "public, max-age=86400",

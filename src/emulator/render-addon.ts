@@ -11,6 +11,9 @@ import { escapeHtml } from "./html";
 // leaves the placeholder glyphs).
 void preloadDeferred().catch(() => {});
 
+/** The stylesheet inlined by the package build (tsdown.config.ts); absent when run from source. */
+declare const __ADDON_STUDIO_PREVIEW_CSS__: string | undefined;
+
 let css: string | undefined;
 
 /**
@@ -18,6 +21,8 @@ let css: string | undefined;
  * import CSS; missing CSS only makes the page plainer, so it is not an error.
  */
 export function previewCss(): string {
+  if (css === undefined && typeof __ADDON_STUDIO_PREVIEW_CSS__ === "string")
+    css = __ADDON_STUDIO_PREVIEW_CSS__;
   if (css === undefined) {
     try {
       css = readFileSync(new URL("../editor/preview/preview.css", import.meta.url), "utf8");

@@ -11,6 +11,7 @@ import {
   chatMessageSchema,
   costSchema,
 } from "./bodies";
+import { ICON_DEF, publishable } from "./json-schema-docs";
 import { routesTaking } from "./routes";
 import { ZERO_ICON, fieldRegistry, iconNameSchemas, nonBlankTexts } from "./fields";
 import { deliveredEventSchema, payloadFieldFor } from "./events";
@@ -53,14 +54,17 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
       ? `${ui.label}: at most ${ui.max} characters (Unicode code points)`
       : ui.label;
   }
+  // Every registered field is described by its inspector label (and help), so editors show it on hover.
+  if (ui && jsonSchema.description === undefined)
+    jsonSchema.description = ui.help ? `${ui.label}: ${ui.help}` : ui.label;
   if (ui?.ui === "action" || zodSchema === actionSchema) {
     // An action has exactly one key; every property is one action kind.
     jsonSchema.minProperties = 1;
     jsonSchema.maxProperties = 1;
     const link = jsonSchema.properties?.open_direct_link;
     if (link && typeof link === "object") {
+      // No `format: "uri"`: a validator that checks it refuses addresses we accept (https://دیوار.ir/x).
       link.pattern = DIRECT_LINK_PATTERN;
-      link.format = "uri";
       link.description = "An http or https address (javascript:, data: and other schemes are refused)";
     }
     jsonSchema.description = `An action: exactly one of ${ACTION_KINDS.join(", ")}`;
@@ -87,10 +91,14 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
   if (model?.kind === "description_row") {
     // Text is limited to 200 code points unless the row is expandable.
     jsonSchema.if = { properties: { expandable: { const: true } }, required: ["expandable"] };
-    jsonSchema.else = { properties: { text: { maxLength: 200 } } };
+    jsonSchema.else = { properties: { text: { type: "string", maxLength: 200 } } };
   }
   // The zero value UNKNOWN means "no icon" on the platform and is refused when sent.
-  if (iconNameSchemas.has(zodSchema)) jsonSchema.not = { const: ZERO_ICON };
+  if (iconNameSchemas.has(zodSchema)) {
+    jsonSchema.not = { const: ZERO_ICON };
+    // The known names as suggestions for editors; any other string stays valid (a warning in validate).
+    jsonSchema.anyOf = [{ $ref: `#/$defs/${ICON_DEF}` }, { type: "string" }];
+  }
   if (zodSchema === chatButtonSchema) jsonSchema.not = { required: ["icon", "icon_name"] };
   if (zodSchema === costSchema) {
     // An int32 on the live platform; the refinements that say so are invisible to zod's export.
@@ -140,22 +148,12 @@ export function toJsonSchema(kind: CheckKind): JsonSchema {
       unrepresentable: "any",
       override: messageOverride,
     });
-    return {
-      $schema: schema.$schema,
-      title: MESSAGE_TITLES[kind],
-      ...schema,
-      description: routeDescription(kind),
-    };
+    return { ...publishable(kind, MESSAGE_TITLES[kind], schema), description: routeDescription(kind) };
   }
   const schema = z.toJSONSchema(BODY_SCHEMAS[kind], {
     io: "input",
     unrepresentable: "any",
     override,
   });
-  return {
-    $schema: schema.$schema,
-    title: TITLES[kind],
-    ...schema,
-    description: routeDescription(kind),
-  };
+  return { ...publishable(kind, TITLES[kind], schema), description: routeDescription(kind) };
 }

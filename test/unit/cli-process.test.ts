@@ -37,12 +37,13 @@ describe("addon-studio as a process", () => {
     });
     const r = cli(["validate", "--kind", "post", path]);
     expect(r.code).toBe(1);
+    // Each line starts with the file and the line and column of the offending key (JSON.stringify's layout).
     expect(r.lines).toContain(
-      "widgets[2].selector_row.image_url: renamed to image_id in v2 (addon-studio migrate renames it)",
+      `${path}:18:9: widgets[2].selector_row.image_url: renamed to image_id in v2 (addon-studio migrate renames it)`,
     );
-    expect(r.lines.some((l) => l.startsWith("warning widgets[1].score_row.icon_name: NO_SUCH_ICON"))).toBe(
-      true,
-    );
+    expect(
+      r.lines.some((l) => l.startsWith(`${path}:12:9: warning widgets[1].score_row.icon_name: NO_SUCH_ICON`)),
+    ).toBe(true);
     expect(r.lines).toHaveLength(2);
     expect(r.err).toMatch(/invalid post body: 1 error, 1 warning/);
   });
@@ -64,7 +65,7 @@ describe("addon-studio as a process", () => {
     const r = cli(["validate", "--kind", "chat", path]);
     expect(r.code).toBe(0);
     expect(r.lines).toEqual([
-      expect.stringMatching(/^warning sender_buttons\.rows\[0\]\.buttons: has 4 buttons/),
+      expect.stringMatching(/:6:\d+: warning sender_buttons\.rows\[0\]\.buttons: has 4 buttons/),
     ]);
   });
 

@@ -22,7 +22,8 @@ async function cli(args: string[], stdin = "") {
 describe("command line parsing", () => {
   it("--help on every command prints its usage and exits 0", async () => {
     for (const [cmd, head] of [
-      ["validate", /^Usage: addon-studio validate --kind/],
+      ["validate", /^Usage: addon-studio validate \[--kind/],
+      ["studio", /^Usage: addon-studio studio \[--port/],
       ["migrate", /^Usage: addon-studio migrate/],
       ["schema", /^Usage: addon-studio schema --kind/],
     ] as const) {
@@ -38,10 +39,15 @@ describe("command line parsing", () => {
       [[], /no command given/],
       [["--verbose"], /unknown option --verbose/],
       [["validate", "--kind", "post", "--strict", "a.json"], /Unknown option '--strict'/],
-      [["validate", "a.json"], /--kind is required: one of post, user, semantic, semantic-by-id, chat/],
       [["validate", "--kind", "addon", "a.json"], /unknown kind "addon"/],
-      [["validate", "--kind", "post"], /give a file to read, or - for stdin/],
-      [["validate", "--kind", "post", "a.json", "b.json"], /one file at a time/],
+      [["validate", "--kind", "post"], /give files, folders or globs to check, or - for stdin/],
+      [
+        ["validate", "--kind", "post", "--format", "xml", "a.json"],
+        /unknown format "xml": use text, json or github/,
+      ],
+      [["studio", "--port", "http"], /--port must be a port number from 1 to 65535/],
+      [["studio", "--kind", "post"], /Unknown option '--kind'/],
+      [["migrate", "a.json", "b.json"], /one file at a time/],
       [["migrate", "--kind", "chat", "-"], /use one of post, user/],
       [["schema", "--kind", "post", "--format", "json"], /Unknown option '--format'/],
     ];
@@ -62,7 +68,9 @@ describe("command line parsing", () => {
     expect(r.code).toBe(1);
     const parsed = JSON.parse(r.out);
     expect(parsed.ok).toBe(false);
-    expect(parsed.errors[0]).toMatchObject({ at: "message", severity: "error" });
+    expect(parsed.files).toHaveLength(1);
+    expect(parsed.files[0]).toMatchObject({ file: "stdin", kind: "chat", ok: false });
+    expect(parsed.files[0].errors[0]).toMatchObject({ at: "message", severity: "error", line: 1, column: 2 });
   });
 
   it("empty input and a byte order mark", async () => {

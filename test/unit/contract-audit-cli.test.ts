@@ -54,7 +54,7 @@ describe("malformed input: exit 2 with one line saying what and where", () => {
       `{"widgets":[{"title_row":{"text":"a","x":${nested(900)}}}]}`,
     );
     expect(ok.code).toBe(1);
-    expect(ok.out).toMatch(/^widgets\[0\]\.title_row\.x: is not a field of title_row/);
+    expect(ok.out).toMatch(/^stdin:1:38: widgets\[0\]\.title_row\.x: is not a field of title_row/);
   });
   it("deeply nested JSON that is also broken names the nesting, not a crash", async () => {
     const r = await cli(["validate", "--kind", "post", "-"], nested(5000).slice(0, -1));
@@ -86,7 +86,7 @@ describe("malformed input: exit 2 with one line saying what and where", () => {
     ] as const) {
       const r = await cli(["validate", "--kind", "chat", "-"], text);
       expect(r.code).toBe(1);
-      expect(r.out).toBe(`(root): must be a JSON object (the chat message body), not ${what}\n`);
+      expect(r.out).toBe(`stdin:1:1: (root): must be a JSON object (the chat message body), not ${what}\n`);
     }
   });
 });
@@ -99,7 +99,7 @@ describe("keys written twice (JSON.parse keeps the last one silently)", () => {
     );
     expect(r.code).toBe(0);
     expect(r.out).toBe(
-      "warning widgets[0].title_row.text: is written twice in one object (lines 1 and 2); JSON keeps only the last value, so the one on line 1 is ignored: remove one of them\n",
+      "stdin:2:1: warning widgets[0].title_row.text: is written twice in one object (lines 1 and 2); JSON keeps only the last value, so the one on line 1 is ignored: remove one of them\n",
     );
   });
   it("migrate names them on stderr before the report", async () => {

@@ -97,7 +97,7 @@ describe("the CLI checks subscriptions and events too", () => {
       JSON.stringify({ event_type: "NOPE" }),
     );
     expect(bad.code).toBe(1);
-    expect(bad.lines[0]).toMatch(/^event_type: must be one of NEW_MESSAGE_ON_POST/);
+    expect(bad.lines[0]).toMatch(/^stdin:1:2: event_type: must be one of NEW_MESSAGE_ON_POST/);
   });
 
   it("schema --kind event prints a JSON Schema that lists the delivered types", () => {

@@ -1,0 +1,74 @@
+import { readdir, stat } from "node:fs/promises";
+import { isAbsolute, join } from "node:path";
+
+/** One input of `validate`: a file to read (or stdin, `-`), or why an argument gave no file. */
+export type Input = { file: string } | { file: string; missing: string };
+
+const GLOB_CHARS = /[*?[\]{}]/;
+
+/** Folders never searched: dependencies and hidden folders (.git, .cache) hold no add-ons of yours. */
+function skipped(name: string): boolean {
+  return name === "node_modules" || name.startsWith(".");
+}
+
+/** Every `*.json` file under `dir`, recursively, sorted so output is the same on every system. */
+async function jsonFilesIn(dir: string): Promise<string[]> {
+  const found: string[] = [];
+  const walk = async (at: string): Promise<void> => {
+    const entries = await readdir(at, { withFileTypes: true });
+    const subdirs: string[] = [];
+    for (const e of entries) {
+      if (e.isDirectory()) {
+        if (!skipped(e.name)) subdirs.push(join(at, e.name));
+      } else if (e.name.toLowerCase().endsWith(".json")) found.push(join(at, e.name));
+    }
+    await Promise.all(subdirs.map(walk));
+  };
+  await walk(dir);
+  return found.sort();
+}
+
+async function kindOf(path: string): Promise<"dir" | "file" | "none"> {
+  try {
+    return (await stat(path)).isDirectory() ? "dir" : "file";
+  } catch {
+    return "none";
+  }
+}
+
+/**
+ * Expands the arguments of `validate` into files: a file as given, a folder into every `*.json`
+ * inside it (recursively), a quoted glob (`"addons/**\/*.json"`) into its matches, `-` into stdin.
+ * An argument that yields no file becomes an input with the reason, so the others are still checked.
+ */
+export async function collectFiles(args: readonly string[]): Promise<Input[]> {
+  const out: Input[] = [];
+  const seen = new Set<string>();
+  const add = (input: Input) => {
+    if (seen.has(input.file)) return;
+    seen.add(input.file);
+    out.push(input);
+  };
+  for (const arg of args) {
+    if (arg === "-") {
+      add({ file: "-" });
+      continue;
+    }
+    const kind = await kindOf(arg);
+    if (kind === "dir") {
+      const files = await jsonFilesIn(arg);
+      if (files.length === 0) add({ file: arg, missing: `no .json file in the folder ${arg}` });
+      for (const f of files) add({ file: f });
+    } else if (kind === "none" && GLOB_CHARS.test(arg)) {
+      // Loaded only for a glob the shell left alone (quoted, or on Windows), to keep the start fast.
+      const { glob } = await import("tinyglobby");
+      const inDeps = arg.includes("node_modules");
+      const files = (await glob(arg, { onlyFiles: true, absolute: isAbsolute(arg) }))
+        .filter((f) => inDeps || !f.split(/[\\/]/).includes("node_modules"))
+        .sort();
+      if (files.length === 0) add({ file: arg, missing: `no file matches ${arg}` });
+      for (const f of files) add({ file: f });
+    } else add({ file: arg });
+  }
+  return out;
+}

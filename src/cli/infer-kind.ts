@@ -1,0 +1,38 @@
+import { isRecord } from "../platform/json";
+import type { CheckKind } from "../platform/validate";
+
+/** The payload fields of a delivered event (spec 6.2). */
+const EVENT_PAYLOADS = [
+  "new_message",
+  "new_chatbot_message",
+  "post_update",
+  "user_access_revocation",
+  "transaction",
+];
+
+/** Fields only a user add-on has (spec 2.11); a post add-on has `notes` instead. */
+const USER_ONLY = ["categories", "ticket_uuid", "cost"];
+
+/**
+ * The kind a body says it is by its fields, for `validate` without --kind; a string saying why
+ * when the fields do not tell (a body with only `widgets` is a post or a user add-on alike).
+ */
+export function inferKind(json: unknown): CheckKind | { unknown: string; choose?: string } {
+  if (!isRecord(json)) return { unknown: "the body is not a JSON object" };
+  const has = (k: string) => Object.hasOwn(json, k);
+  if (has("event_type")) return "subscription";
+  if (has("type") && EVENT_PAYLOADS.some(has)) return "event";
+  if (has("message") || has("media_token") || has("sender_buttons") || has("receiver_buttons")) return "chat";
+  if (has("widgets")) {
+    if (USER_ONLY.some(has)) return "user";
+    if (has("notes")) return "post";
+    return {
+      unknown:
+        "a body with widgets and no categories, ticket_uuid, cost or notes may be a post or a user add-on",
+      choose: "--kind post or --kind user",
+    };
+  }
+  // The live route by divar_user_id takes the phone in its body; the spec's route by phone does not.
+  if (has("semantic")) return has("phone") ? "semantic-by-id" : "semantic";
+  return { unknown: "its fields do not say which body it is" };
+}

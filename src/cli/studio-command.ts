@@ -1,0 +1,42 @@
+import { parse, UsageError } from "./args";
+import type { CliIo } from "./main";
+import { STUDIO_USAGE } from "./usage";
+
+function port(name: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65535)
+    throw new UsageError(`${name} must be a port number from 1 to 65535; got "${value}"`, STUDIO_USAGE);
+  return String(n);
+}
+
+/**
+ * `addon-studio studio`: the editor, the proxy and the embedded emulator, as `npm start` runs them.
+ * Options override the environment variables of the same meaning (PORT, HOST, EMULATOR_PORT).
+ */
+export async function studioCommand(
+  args: string[],
+  io: CliIo,
+  env: Record<string, string | undefined>,
+): Promise<number> {
+  const { values, positionals } = parse(args, STUDIO_USAGE, ["port", "host", "emulator-port"]);
+  if (values.help) {
+    io.stdout(`${STUDIO_USAGE}\n`);
+    return 0;
+  }
+  if (positionals.length)
+    throw new UsageError(`studio takes no file, but got ${positionals.join(" ")}`, STUDIO_USAGE);
+  const overrides: Record<string, string> = {};
+  const p = port("--port", values.port);
+  if (p) overrides.PORT = p;
+  const e = port("--emulator-port", values["emulator-port"]);
+  if (e) overrides.EMULATOR_PORT = e;
+  if (values.host !== undefined) overrides.HOST = values.host;
+  // Loaded only here: the server, React and the emulator are not needed to validate a file.
+  const { runStudioUntilStopped } = await import("../server/start-studio");
+  return runStudioUntilStopped({
+    env: { ...env, ...overrides },
+    log: (line) => io.stdout(`${line}\n`),
+    error: (line) => io.stderr(`addon-studio studio: ${line}\n`),
+  });
+}

@@ -1,0 +1,177 @@
+import { existsSync, readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { serve } from "@hono/node-server";
+import { createEmulator } from "../emulator/app";
+import { DEMO_APP } from "../emulator/state";
+import { createProxy } from "./app";
+import { type Config, ConfigError, loadConfig } from "./config";
+
+/** The emulator always listens on the loopback interface (HOST applies to the proxy only). */
+const EMULATOR_HOST = "127.0.0.1";
+
+/** A running studio: where it answers, and how to stop it. */
+export interface RunningStudio {
+  config: Config;
+  /** The studio's address (the proxy, serving the editor on the same origin). */
+  url: string;
+  /** The embedded emulator's address, when no platform is configured. */
+  emulatorUrl?: string;
+  /** Stops both servers, closing open connections (the inbox's event stream stays open otherwise). */
+  close(): Promise<void>;
+}
+
+/** What `startStudio` reads: the environment (PORT, HOST, PLATFORM_API_URL, ... as in docs/server.md). */
+export interface StudioOptions {
+  env: Record<string, string | undefined>;
+  log?: (line: string) => void;
+}
+
+/** The studio could not start (a port in use, a configuration error); the message says what to do. */
+export class StudioStartError extends Error {
+  override name = "StudioStartError";
+}
+
+/**
+ * The folder of the package this file belongs to (the clone, or node_modules/addon-studio): the
+ * prebuilt editor is its `dist/`, wherever the command is run from. Works from the source tree and
+ * from the bundled `lib/`, which sit at different depths.
+ */
+export function packageRoot(from: string = import.meta.url): string {
+  let dir = dirname(fileURLToPath(from));
+  for (;;) {
+    const manifest = join(dir, "package.json");
+    if (existsSync(manifest) && /"name":\s*"addon-studio"/.test(readFileSync(manifest, "utf8"))) return dir;
+    const up = dirname(dir);
+    if (up === dir) return process.cwd();
+    dir = up;
+  }
+}
+
+function listen(
+  fetch: (req: Request) => Response | Promise<Response>,
+  port: number,
+  hostname: string,
+  what: string,
+  variable: string,
+): Promise<{ server: Server; port: number }> {
+  return new Promise((resolve, reject) => {
+    const server = serve({ fetch, port, hostname }, (info: AddressInfo) =>
+      resolve({ server: server as Server, port: info.port }),
+    ) as Server;
+    server.once("error", (e: NodeJS.ErrnoException) => {
+      const why =
+        e.code === "EADDRINUSE"
+          ? `port ${port} is already in use on ${hostname}: stop what uses it, or choose another port with ${variable}`
+          : e.code === "EACCES"
+            ? `no permission to listen on ${hostname}:${port}: choose a port above 1023 with ${variable}`
+            : e.code === "EADDRNOTAVAIL"
+              ? `${hostname} is not an address of this machine: set HOST to one (127.0.0.1, 0.0.0.0, ...)`
+              : e.message;
+      reject(new StudioStartError(`The ${what} cannot start: ${why}.`));
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((done) => {
+    server.closeAllConnections();
+    server.close(() => done());
+  });
+}
+
+/**
+ * Starts the studio as `npm start` and `addon-studio studio` run it: the embedded emulator (when no
+ * platform is configured) and the proxy serving the prebuilt editor, printing each address.
+ */
+export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const env = { ...opts.env, DIST_DIR: opts.env.DIST_DIR ?? join(packageRoot(), "dist") };
+  let config: Config;
+  try {
+    config = loadConfig(env, DEMO_APP);
+  } catch (e) {
+    if (e instanceof ConfigError) throw new StudioStartError(`Configuration error: ${e.message}`);
+    throw e;
+  }
+  const servers: Server[] = [];
+  const close = async () => {
+    await Promise.all(servers.map(closeServer));
+  };
+  try {
+    let emulatorUrl: string | undefined;
+    if (config.mode === "emulator") {
+      const emulator = createEmulator({
+        app: {
+          redirectUris: [...new Set([...DEMO_APP.redirectUris, config.redirectUri])],
+          eventsUrl: `${config.publicUrl}/platform/events`,
+          startUrl: `${config.publicUrl}/platform/start`,
+        },
+      });
+      // A local stand-in with public demo secrets: reachable from this machine only.
+      const running = await listen(
+        emulator.app.fetch,
+        config.emulatorPort,
+        EMULATOR_HOST,
+        "platform emulator",
+        "EMULATOR_PORT (or --emulator-port)",
+      );
+      servers.push(running.server);
+      emulatorUrl = `http://localhost:${running.port}`;
+      log(
+        `Platform emulator (auth and API host, demo app ${config.app.slug}): ${emulatorUrl} (listening on ${EMULATOR_HOST})`,
+      );
+      if (config.sessionSecretGenerated)
+        log("SESSION_SECRET is not set: using a random one, so sign-ins end when the studio stops.");
+    }
+    const proxy = createProxy({ config, log });
+    const running = await listen(proxy.app.fetch, config.port, config.host, "studio", "PORT (or --port)");
+    servers.push(running.server);
+    log(`Addon Studio (editor and proxy): ${config.publicUrl} (listening on ${config.host}:${running.port})`);
+    log(
+      config.mode === "emulator"
+        ? "No platform configured: publishing goes to the local emulator."
+        : `Platform: API ${config.apiUrl}, auth ${config.authUrl}`,
+    );
+    if (!existsSync(join(config.distDir, "index.html")))
+      log(
+        `The editor is not built (no ${join(config.distDir, "index.html")}): run "npm run build" in the clone, or reinstall the package.`,
+      );
+    return emulatorUrl === undefined
+      ? { config, url: config.publicUrl, close }
+      : { config, url: config.publicUrl, emulatorUrl, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+/**
+ * Runs the studio until Ctrl+C (SIGINT) or SIGTERM, then stops both servers; resolves to the exit
+ * code (0 after a clean stop, 1 when it could not start, with the reason on stderr).
+ */
+export async function runStudioUntilStopped(opts: StudioOptions & { error?: (line: string) => void }) {
+  const error = opts.error ?? ((line: string) => console.error(line));
+  let studio: RunningStudio;
+  try {
+    studio = await startStudio(opts);
+  } catch (e) {
+    if (e instanceof StudioStartError) {
+      error(e.message);
+      return 1;
+    }
+    throw e;
+  }
+  const log = opts.log ?? ((line: string) => console.log(line));
+  log("Press Ctrl+C to stop.");
+  const signal = await new Promise<NodeJS.Signals>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  log(`${signal === "SIGINT" ? "Ctrl+C" : signal}: stopping the studio…`);
+  await studio.close();
+  log("Stopped.");
+  return 0;
+}

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { run } from "../../src/cli/main";
+import { StudioStartError, startStudio } from "../../src/server/start-studio";
+
+// startStudio is what `addon-studio studio` and `npm start` run; here over real HTTP on 127.0.0.1.
+const dist = mkdtempSync(join(tmpdir(), "addon-studio-dist-"));
+writeFileSync(join(dist, "index.html"), "<!doctype html><title>studio</title>");
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+function listenOn(port = 0): Promise<Server> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(port, "127.0.0.1", () => resolve(s));
+  });
+}
+async function freePort(): Promise<number> {
+  const s = await listenOn();
+  const address = s.address();
+  await new Promise((r) => s.close(r));
+  return typeof address === "object" && address ? address.port : 0;
+}
+
+describe("startStudio", () => {
+  it("serves the editor and the emulator on their ports, prints both, and close() stops both", async () => {
+    const [port, emulatorPort] = [await freePort(), await freePort()];
+    const lines: string[] = [];
+    const studio = await startStudio({
+      env: { PORT: String(port), EMULATOR_PORT: String(emulatorPort), DIST_DIR: dist },
+      log: (l) => lines.push(l),
+    });
+    expect(studio.url).toBe(`http://localhost:${port}`);
+    expect(studio.emulatorUrl).toBe(`http://localhost:${emulatorPort}`);
+    expect(lines.join("\n")).toContain(`Addon Studio (editor and proxy): http://localhost:${port}`);
+    expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toContain("<title>studio</title>");
+    expect((await fetch(`http://127.0.0.1:${emulatorPort}/`)).status).toBe(200);
+    await studio.close();
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${emulatorPort}/`)).rejects.toThrow();
+  });
+
+  it("a port in use names the variable to change, and leaves nothing listening", async () => {
+    const busy = await listenOn();
+    const address = busy.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const emulatorPort = await freePort();
+    try {
+      await expect(
+        startStudio({ env: { PORT: String(port), EMULATOR_PORT: String(emulatorPort) }, log: () => {} }),
+      ).rejects.toThrow(
+        new StudioStartError(
+          `The studio cannot start: port ${port} is already in use on 127.0.0.1: stop what uses it, or choose another port with PORT (or --port).`,
+        ),
+      );
+      // The emulator started first and was closed again.
+      await expect(fetch(`http://127.0.0.1:${emulatorPort}/`)).rejects.toThrow();
+      let err = "";
+      const code = await run(
+        ["studio", "--port", String(port), "--emulator-port", String(emulatorPort)],
+        {
+          stdin: (async function* () {})(),
+          stdout: () => {},
+          stderr: (t) => {
+            err += t;
+          },
+        },
+        {},
+      );
+      expect(code).toBe(1);
+      expect(err).toMatch(/^addon-studio studio: The studio cannot start: port \d+ is already in use/);
+    } finally {
+      await new Promise((r) => busy.close(r));
+    }
+  });
+
+  it("a configuration error is one line naming the variable", async () => {
+    await expect(
+      startStudio({ env: { PLATFORM_API_URL: "https://api.example" }, log: () => {} }),
+    ).rejects.toThrow(/^Configuration error: Missing environment variable PLATFORM_AUTH_URL/);
+  });
+});

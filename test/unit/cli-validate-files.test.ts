@@ -1,0 +1,144 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { locatePaths } from "../../src/cli/json-locate";
+import { run } from "../../src/cli/main";
+
+// `validate` over several files, folders and globs, as a CI job runs it: real files in a temp folder.
+const dir = mkdtempSync(join(tmpdir(), "addon-studio-files-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function put(rel: string, body: unknown): string {
+  const path = join(dir, rel);
+  mkdirSync(join(path, ".."), { recursive: true });
+  writeFileSync(path, typeof body === "string" ? body : JSON.stringify(body, null, 2));
+  return path;
+}
+
+async function cli(args: string[]) {
+  let out = "";
+  let err = "";
+  const code = await run(args, {
+    stdin: (async function* () {})(),
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+  });
+  return { code, out, err, lines: out.split("\n").filter(Boolean) };
+}
+
+const validPost = { widgets: [{ title_row: { text: "گزارش کارشناسی" } }] };
+const invalidPost = {
+  widgets: [{ title_row: { text: "الف" } }, { selector_row: { title: "بدنه", image_url: "a.png" } }],
+};
+
+const good = put("addons/good.json", validPost);
+const nested = put("addons/deep/er/bad.json", invalidPost);
+put("addons/node_modules/pkg/package.json", { name: "not an add-on" });
+put("addons/.cache/x.json", "not json at all");
+put("addons/readme.txt", "not checked");
+const broken = put("broken/broken.json", '{\n  "widgets": [\n    ,\n  ]\n}');
+
+describe("validate: several files, folders and globs", () => {
+  it("a folder is every *.json inside, recursively, skipping node_modules and hidden folders", async () => {
+    const r = await cli(["validate", "--kind", "post", join(dir, "addons")]);
+    expect(r.code).toBe(1);
+    expect(r.lines).toEqual([`${nested}:11:9: widgets[1].selector_row.image_url: renamed to image_id in v2`]);
+    expect(r.err).toBe("Checked 2 files: 1 valid, 1 invalid (1 error, 0 warnings)\n");
+  });
+
+  it("all valid -> exit 0; an unreadable file -> exit 2 while the others are still checked", async () => {
+    expect((await cli(["validate", "--kind", "post", good, good])).code).toBe(0);
+    const r = await cli(["validate", "--kind", "post", join(dir, "missing.json"), broken, nested, good]);
+    expect(r.code).toBe(2);
+    expect(r.lines).toEqual([`${nested}:11:9: widgets[1].selector_row.image_url: renamed to image_id in v2`]);
+    expect(r.err).toContain(`addon-studio: cannot read ${join(dir, "missing.json")}: no such file\n`);
+    expect(r.err).toContain(`addon-studio: ${broken} is not valid JSON: line 3, column 5`);
+    expect(r.err).toMatch(/Checked 4 files: 1 valid, 1 invalid, 2 not checked \(1 error, 0 warnings\)\n$/);
+  });
+
+  it("a quoted glob is expanded; one that matches nothing is reported and exits 2", async () => {
+    const r = await cli(["validate", "--kind", "post", join(dir, "addons/**/*.json")]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/^Checked 2 files/);
+    const none = await cli(["validate", "--kind", "post", join(dir, "nothing/*.json"), good]);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain(`no file matches ${join(dir, "nothing/*.json")}`);
+  });
+
+  it("without --kind, the kind is read from the body's fields; a body that does not say is not checked", async () => {
+    const chat = put("kinds/chat.json", { message: "" });
+    const user = put("kinds/user.json", { widgets: [], cost: 1000 });
+    const sub = put("kinds/subscription.json", { event_type: "POST_UPDATE" });
+    const event = put("kinds/event.json", { type: "POST_UPDATE", post_update: {} });
+    const r = await cli(["validate", "--format", "json", chat, user, sub, event, good]);
+    expect(r.code).toBe(2);
+    const { files } = JSON.parse(r.out);
+    expect(files.map((f: { kind?: string }) => f.kind)).toEqual([
+      "chat",
+      "user",
+      "subscription",
+      "event",
+      undefined,
+    ]);
+    expect(files[4].error).toEqual({
+      code: "unknown_kind",
+      message: expect.stringMatching(/may be a post or a user add-on; pass --kind post or --kind user$/),
+    });
+  });
+
+  it("--format json: one result per file, read errors included with their position", async () => {
+    const r = await cli(["validate", "--kind", "post", "--format", "json", good, nested, broken]);
+    expect(r.code).toBe(2);
+    const parsed = JSON.parse(r.out);
+    expect(parsed.ok).toBe(false);
+    expect(parsed.summary).toEqual({ files: 3, valid: 1, invalid: 1, unchecked: 1, errors: 1, warnings: 0 });
+    expect(parsed.files[0]).toEqual({ file: good, kind: "post", ok: true, errors: [], warnings: [] });
+    expect(parsed.files[1].errors[0]).toMatchObject({
+      at: "widgets[1].selector_row.image_url",
+      code: "v1_field",
+      line: 11,
+      column: 9,
+    });
+    expect(parsed.files[2]).toMatchObject({
+      file: broken,
+      ok: false,
+      error: { code: "unreadable", line: 3, column: 5 },
+    });
+  });
+
+  it("--format github: annotations with file and line, messages escaped", async () => {
+    const odd = put("gh/a,b.json", { widgets: [{ title_row: { text: "x", extra: "100%" } }] });
+    const r = await cli(["validate", "--kind", "post", "--format", "github", odd, broken]);
+    expect(r.code).toBe(2);
+    expect(r.lines[0]).toBe(
+      `::error file=${odd.replace(",", "%2C")},line=6,col=9,title=addon-studio validate::widgets[0].title_row.extra: ${r.lines[0]?.split("extra: ")[1]}`,
+    );
+    expect(r.lines[0]).toMatch(/^::error file=.*a%2Cb\.json,line=6,col=9,/);
+    expect(r.lines[1]).toMatch(
+      new RegExp(
+        `^::error file=${broken.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")},line=3,col=5,title=addon-studio validate::`,
+      ),
+    );
+  });
+});
+
+describe("locatePaths", () => {
+  const text = '{\n  "a": [\n    1,\n    {"b": "x", "b": "y"}\n  ],\n  "c": "\\"[{,"\n}';
+  it("finds keys and array elements; a missing path falls back to its nearest parent", () => {
+    expect(locatePaths(text, [["a"], ["a", 0], ["a", 1], ["a", 1, "b"], ["c"], ["a", 1, "zz"], []])).toEqual([
+      { line: 2, column: 3 },
+      { line: 3, column: 5 },
+      { line: 4, column: 5 },
+      // The last of duplicate keys, as JSON.parse keeps it.
+      { line: 4, column: 16 },
+      { line: 6, column: 3 },
+      { line: 4, column: 5 },
+      { line: 1, column: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,88 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { describe, expect, it } from "vitest";
+import { ICON_NAMES } from "../../src/platform/icons";
+import { toJsonSchema } from "../../src/platform/json-schema";
+import { undescribedFields } from "../../src/platform/json-schema-docs";
+import { CHECK_KINDS, validateAny } from "../../src/platform/validate";
+
+// The schema files shipped in the package (schemas/), read by editors and by other languages'
+// validators: checked here with Ajv, a standard JSON Schema 2020-12 validator, in strict mode.
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const fileOf = (kind: string) => JSON.parse(readFileSync(`${root}schemas/${kind}.schema.json`, "utf8"));
+
+const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
+const validators = Object.fromEntries(CHECK_KINDS.map((k) => [k, ajv.compile(fileOf(k))]));
+
+describe("schemas/<kind>.schema.json", () => {
+  it("exist for every kind and equal what the source generates (npm run build:lib rewrites them)", () => {
+    expect(readdirSync(`${root}schemas`).sort()).toEqual(CHECK_KINDS.map((k) => `${k}.schema.json`).sort());
+    for (const kind of CHECK_KINDS) expect(fileOf(kind), kind).toEqual(toJsonSchema(kind));
+  });
+
+  it("have $id, title and a description on every field, and no format keyword", () => {
+    for (const kind of CHECK_KINDS) {
+      const schema = fileOf(kind);
+      expect(schema.$id).toBe(`https://unpkg.com/addon-studio/schemas/${kind}.schema.json`);
+      expect(schema.title).toMatch(/\S/);
+      expect(undescribedFields(schema), kind).toEqual([]);
+      // format: "uri" refused https://دیوار.ir/x, which the platform takes and validate accepts.
+      expect(JSON.stringify(schema)).not.toMatch(/"format"/);
+    }
+  });
+
+  it("offer the known icon names as suggestions while accepting any other name", () => {
+    const post = fileOf("post");
+    expect(post.$defs.KnownIconName.enum).toHaveLength(ICON_NAMES.length);
+    const body = (icon: string) => ({
+      widgets: [{ score_row: { title: "موتور", percentage_score: 85, icon_name: icon } }],
+    });
+    const known = ICON_NAMES[0] ?? "";
+    for (const [icon, ok] of [
+      [known, true],
+      ["SOME_NEW_ICON", true],
+      ["UNKNOWN", false],
+    ] as const) {
+      expect(validators.post?.(body(icon)), icon).toBe(ok);
+      expect(validateAny("post", body(icon)).ok, icon).toBe(ok);
+    }
+  });
+
+  it("agree with validate on the cases an outside check found", () => {
+    const link = (url: string) => ({
+      message: "سلام",
+      sender_buttons: { rows: [{ buttons: [{ caption: "برو", action: { open_direct_link: url } }] }] },
+    });
+    for (const [url, ok] of [
+      ["https://دیوار.ir/x", true],
+      ["HTTPS://example.com/a b", false],
+      ["javascript:alert(1)", false],
+    ] as const) {
+      expect(validators.chat?.(link(url)), url).toBe(ok);
+      expect(validateAny("chat", link(url)).ok, url).toBe(ok);
+    }
+    const description = (text: string, expandable: boolean) => ({
+      widgets: [{ description_row: { text, expandable } }],
+    });
+    for (const [text, expandable, ok] of [
+      ["ب".repeat(201), false, false],
+      ["ب".repeat(201), true, true],
+      ["ب".repeat(200), false, true],
+    ] as const) {
+      expect(validators.post?.(description(text, expandable)), `${text.length} ${expandable}`).toBe(ok);
+      expect(validateAny("post", description(text, expandable)).ok).toBe(ok);
+    }
+  });
+
+  it("accept the migrated fixtures, as validate does", () => {
+    const dir = `${root}test/fixtures/v1/`;
+    const names = readdirSync(dir).filter((f) => f.endsWith(".after.json"));
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) {
+      const body = JSON.parse(readFileSync(dir + name, "utf8"));
+      expect(validateAny("post", body).ok, name).toBe(true);
+      expect(validators.post?.(body), name).toBe(true);
+    }
+  });
+});

@@ -1,0 +1,66 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { defineConfig } from "tsdown";
+
+// Why tsdown (rolldown, the engine Vite 8 already uses, plus rolldown-plugin-dts): see docs/decisions.md, issue 10.
+
+/** The preview's stylesheet, inlined into the server bundle (the package ships no src/). */
+const previewCss = readFileSync("src/editor/preview/preview.css", "utf8");
+
+export default defineConfig([
+  {
+    // The library: the platform contract, for Node (ESM and require), TypeScript and bundlers.
+    entry: { index: "src/platform/index.ts" },
+    format: ["esm", "cjs"],
+    platform: "neutral",
+    target: "node20.19",
+    outDir: "lib",
+    // Timing hints are noise in a two-core CI log.
+    checks: { pluginTimings: false },
+    clean: ["lib"],
+    fixedExtension: true,
+    // One bundled .d.mts/.d.cts: per-file declarations with extensionless imports fail under nodenext.
+    dts: true,
+    deps: { neverBundle: ["zod"] },
+    // The icon list is JSON; the neutral platform does not resolve it by default.
+    inputOptions: { resolve: { mainFields: ["module", "main"] } },
+  },
+  {
+    // The CLI, with the studio server in a chunk loaded only by `addon-studio studio`. zod is bundled
+    // here (one file parses faster than zod's hundred modules), React too (the emulator's post page);
+    // hono and @hono/node-server stay runtime dependencies.
+    entry: { cli: "src/cli/bin.ts" },
+    format: "esm",
+    platform: "node",
+    target: "node20.19",
+    outDir: "lib",
+    // Timing hints are noise in a two-core CI log.
+    checks: { pluginTimings: false },
+    clean: false,
+    fixedExtension: true,
+    dts: false,
+    deps: {
+      neverBundle: ["hono", /^hono\//, "@hono/node-server"],
+      alwaysBundle: ["zod", /^zod\//],
+      onlyBundle: false,
+    },
+    // The emulator's pages serve Vazirmatn from lib/fonts (see fontPath in src/emulator/pages.ts).
+    // The four files are FONT_FILES of src/emulator/html.ts.
+    copy: [
+      {
+        from: "node_modules/@fontsource/vazirmatn/files/vazirmatn-{arabic,latin}-{400,700}-normal.woff2",
+        to: "lib/fonts",
+        flatten: true,
+      },
+    ],
+    // The emulator uses only renderToStaticMarkup: the legacy server build alone, not also the
+    // streaming one that react-dom/server bundles beside it (about 290 KB less).
+    alias: {
+      "react-dom/server": resolve("node_modules/react-dom/cjs/react-dom-server-legacy.node.production.js"),
+    },
+    define: {
+      "process.env.NODE_ENV": JSON.stringify("production"),
+      __ADDON_STUDIO_PREVIEW_CSS__: JSON.stringify(previewCss),
+    },
+  },
+]);

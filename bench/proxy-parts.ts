@@ -47,6 +47,7 @@ export async function benchProxyParts(): Promise<ProxyParts> {
   const codec = createSessionCodec({ secret: "benchmark-session-secret-0123456789abcdef", secure: false });
   const sealed = codec.seal({
     v: 1,
+    sid: "benchmark-session-id-0123",
     createdAt: Date.now(),
     tokens: {
       accessToken: "a".repeat(43),

@@ -17,7 +17,9 @@ import type { FetchLike } from "./oauth-client";
  * (platform answers are small JSON) and handed back as a standard `Response`, and failures look
  * as fetch's do, so the clients' timeout and error mapping (`mapFetchFailure`) are unchanged:
  * an aborted signal rejects with `signal.reason` (a `TimeoutError` for `AbortSignal.timeout`),
- * a network failure with `TypeError("fetch failed", { cause })`.
+ * a network failure with `TypeError("fetch failed", { cause })`, the cause saying whether the request
+ * provably never left (`NotSentError`) or may have reached the platform (`OutcomeUnknownError`).
+ * Nothing is ever sent twice, except a request whose reused socket was closed before a byte was written.
  * What it does not do itself, it leaves to the global `fetch`: `Request` objects and bodies other
  * than text or bytes, and following redirects (the platform does not redirect API calls).
  */
@@ -26,15 +28,42 @@ export interface HttpFetch extends FetchLike {
   close(): void;
 }
 
+/**
+ * The cause of a failure after the request was (or may have been) written: the platform may or may not
+ * have acted on it, so it must be reported as such and never sent again (docs/api.md).
+ */
+export class OutcomeUnknownError extends Error {
+  override name = "OutcomeUnknownError";
+  readonly code: string | undefined;
+  constructor(cause: NodeJS.ErrnoException) {
+    super(cause.message);
+    this.code = cause.code;
+  }
+}
+
+/** The cause of a failure that provably happened before any byte of the request was written. */
+export class NotSentError extends Error {
+  override name = "NotSentError";
+  readonly code: string | undefined;
+  constructor(cause: NodeJS.ErrnoException) {
+    super(cause.message);
+    this.code = cause.code;
+  }
+}
+
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const IDLE_SOCKET_MS = 4000;
 /** Statuses whose Response must have no body (Fetch standard, "null body status"). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
 
 /** Creates a keep-alive `FetchLike` (see the module comment). */
 export function createHttpFetch(): HttpFetch {
   const agents = {
-    "http:": new HttpAgent({ keepAlive: true, scheduling: "lifo" }),
-    "https:": new HttpsAgent({ keepAlive: true, scheduling: "lifo" }),
+    // Idle sockets are dropped after 4 s (and sooner when the server's Keep-Alive hint says so), before
+    // a typical server's 5 s idle limit: a request then rarely meets a socket the server is closing,
+    // which would leave its outcome unknown.
+    "http:": new HttpAgent({ keepAlive: true, scheduling: "lifo", timeout: IDLE_SOCKET_MS }),
+    "https:": new HttpsAgent({ keepAlive: true, scheduling: "lifo", timeout: IDLE_SOCKET_MS }),
   };
 
   const httpFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
@@ -54,9 +83,14 @@ export function createHttpFetch(): HttpFetch {
     if (body != null) headers["content-length"] = String(Buffer.byteLength(body));
 
     let answer = await send(url, method, headers, body ?? undefined, signal, false);
-    // A kept-alive socket the server closed just as it was reused fails before any answer: send once more.
-    if (answer === "stale") answer = await send(url, method, headers, body ?? undefined, signal, true);
-    if (answer === "stale") throw new TypeError("fetch failed", { cause: new Error("socket hang up") });
+    // Only a request that provably never left this process is sent again: its kept-alive socket was
+    // already closed when the agent handed it over, so not one byte was written. Anything else (a reset
+    // after the request was written, even on a reused socket) may have reached the platform.
+    if (answer === "unsent") answer = await send(url, method, headers, body ?? undefined, signal, true);
+    if (answer === "unsent")
+      throw new TypeError("fetch failed", {
+        cause: new NotSentError(new Error("the connection closed before the request was written")),
+      });
     const { res, bytes } = answer;
     const status = res.statusCode ?? 0;
     const location = res.headers.location;
@@ -87,7 +121,7 @@ export function createHttpFetch(): HttpFetch {
     body: string | Uint8Array | undefined,
     signal: AbortSignal | undefined,
     retried: boolean,
-  ): Promise<{ res: IncomingMessage; bytes: Buffer } | "stale"> {
+  ): Promise<{ res: IncomingMessage; bytes: Buffer } | "unsent"> {
     return new Promise((resolve, reject) => {
       const agent = url.protocol === "https:" ? agents["https:"] : agents["http:"];
       const request = url.protocol === "https:" ? httpsRequest : httpRequest;
@@ -105,18 +139,39 @@ export function createHttpFetch(): HttpFetch {
         done(() => reject(reason));
       };
       signal?.addEventListener("abort", onAbort, { once: true });
+      // A fresh socket writes nothing before it connects; a reused one that is already closed when it
+      // is handed over writes nothing at all. Either way a failure then proves the request never left.
+      let unsent = true;
+      let deadOnArrival = false;
+      req.on("socket", (socket) => {
+        if (req.reusedSocket && (socket.destroyed || socket.readableEnded || !socket.writable))
+          deadOnArrival = true;
+        else if (socket.connecting) socket.once("connect", () => (unsent = false));
+        else unsent = false;
+      });
       req.on("error", (err: NodeJS.ErrnoException) => {
-        if (!retried && req.reusedSocket && err.code === "ECONNRESET") done(() => resolve("stale"));
-        else done(() => reject(new TypeError("fetch failed", { cause: err })));
+        if (deadOnArrival && !retried) done(() => resolve("unsent"));
+        else if (unsent || deadOnArrival)
+          done(() => reject(new TypeError("fetch failed", { cause: new NotSentError(err) })));
+        else done(() => reject(new TypeError("fetch failed", { cause: new OutcomeUnknownError(err) })));
       });
       req.on("response", (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => done(() => resolve({ res, bytes: Buffer.concat(chunks) })));
-        res.on("error", (err) => done(() => reject(new TypeError("fetch failed", { cause: err }))));
+        // The platform answered, so it had the request: a cut-off answer leaves the outcome unknown.
+        res.on("error", (err) =>
+          done(() => reject(new TypeError("fetch failed", { cause: new OutcomeUnknownError(err) }))),
+        );
         res.on("close", () => {
           if (!res.complete)
-            done(() => reject(new TypeError("fetch failed", { cause: new Error("the answer was cut off") })));
+            done(() =>
+              reject(
+                new TypeError("fetch failed", {
+                  cause: new OutcomeUnknownError(new Error("the answer was cut off")),
+                }),
+              ),
+            );
         });
       });
       req.end(body);

@@ -74,13 +74,38 @@ export function mapUpstreamFailure(
   });
 }
 
-/** Maps a fetch that threw (timeout, refused connection) to a catalogue error. */
+/**
+ * Failures that happen before a connection exists, so the request provably never reached the platform.
+ * Any other network failure (a reset, a cut-off answer) may have come after the platform read the
+ * request: it is reported as upstream_outcome_unknown, never as "unreachable", and never retried.
+ */
+const NOT_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "CERT_HAS_EXPIRED",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+]);
+
+/** Maps a fetch that threw (timeout, refused connection, broken connection) to a catalogue error. */
 export function mapFetchFailure(error: unknown, timeoutMs: number): StudioError {
   const name = error instanceof Error ? error.name : "";
   if (name === "TimeoutError" || name === "AbortError") {
     return studioError("upstream_timeout", { timeoutSeconds: Math.round(timeoutMs / 100) / 10 });
   }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  const code = cause && "code" in cause && typeof cause.code === "string" ? cause.code : undefined;
   // The message of a network error may contain the address; it holds no secret.
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
-  return studioError("upstream_unreachable", { detail: cause || name || "network error" });
+  const detail = cause?.message || name || "network error";
+  if (cause?.name === "NotSentError") return studioError("upstream_unreachable", { detail });
+  if (cause?.name === "OutcomeUnknownError" || code === undefined || !NOT_SENT_CODES.has(code))
+    return studioError("upstream_outcome_unknown", { detail });
+  return studioError("upstream_unreachable", { detail });
 }

@@ -174,8 +174,13 @@ describe("log lines", () => {
       headers: { "content-type": "application/json" },
       body: "{}",
     });
-    const line = stack.logs.find((l) => l.includes("/phone/")) ?? "";
-    expect(line).toMatch(/^POST \/api\/users\/phone\/\*\*\*67\/addon 400 /);
+    const line = JSON.parse(stack.logs.find((l) => l.includes("/phone/")) ?? "{}");
+    expect(line).toMatchObject({
+      event: "request",
+      method: "POST",
+      path: "/api/users/phone/***67/addon",
+      status: 400,
+    });
     expect(stack.logs.join("\n")).not.toContain("09121234567");
   });
 });

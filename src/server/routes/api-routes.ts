@@ -11,6 +11,7 @@ import {
   USER_POSTS_ADDON_CREATE,
 } from "../../platform/scopes";
 import { type BodyKind, checkBody } from "../body-check";
+import { API_BODY_LIMIT, readJsonBody } from "../json-body";
 import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from "../deps";
 import type { PlatformResult, UserTarget } from "../platform-client";
 import { emptySession, MAX_HELD_SUBSCRIPTIONS } from "../session";
@@ -65,11 +66,9 @@ async function readJson(
       response: fail(c, "invalid_request", { detail: "Content-Type must be application/json" }),
     };
   }
-  try {
-    return { ok: true, json: JSON.parse(await c.req.text()) };
-  } catch {
-    return { ok: false, response: fail(c, "invalid_request", { detail: "the body is not valid JSON" }) };
-  }
+  // Size, strict UTF-8 and depth limits (src/server/json-body.ts), each refusal naming its limit.
+  const read = await readJsonBody(c, API_BODY_LIMIT);
+  return read.ok ? read : { ok: false, response: sendError(c, read.error) };
 }
 
 /** Reads and validates a body with the shared schemas; on errors nothing goes upstream. */

@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type HttpFetch, createHttpFetch } from "../../src/server/http-transport";
+import {
+  createHttpFetch,
+  type HttpFetch,
+  NotSentError,
+  OutcomeUnknownError,
+} from "../../src/server/http-transport";
 import { createPlatformClient } from "../../src/server/platform-client";
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
@@ -141,5 +146,48 @@ describe("the proxy's keep-alive transport (node:http behind FetchLike)", () => 
     await new Promise((r) => setTimeout(r, 20));
     const second = await transport(`${s.url}/b`, { method: "DELETE" });
     expect(second.status).toBe(204);
+  });
+
+  it("never sends a request again after the server read it and reset a kept-alive connection", async () => {
+    let received = 0;
+    const s = await serve((req, _body, res) => {
+      received += 1;
+      if (req.url === "/reset") req.socket.resetAndDestroy();
+      else res.end("{}");
+    });
+    expect((await transport(`${s.url}/warm`, { method: "POST", body: "{}" })).status).toBe(200);
+    const err: unknown = await transport(`${s.url}/reset`, { method: "POST", body: "{}" }).catch(
+      (e: unknown) => e,
+    );
+    expect(received).toBe(2);
+    expect(err).toBeInstanceOf(TypeError);
+    expect((err as TypeError).cause).toBeInstanceOf(OutcomeUnknownError);
+    const client = createPlatformClient({
+      baseUrl: s.url,
+      apiKey: "k",
+      fetch: transport,
+      timeoutMs: 500,
+      now: () => 0,
+    });
+    s.server.removeAllListeners("request");
+    s.server.on("request", (req, res) => {
+      received += 1;
+      req.resume();
+      req.on("end", () => req.socket.resetAndDestroy());
+      void res;
+    });
+    const out = await client.postAddon("at", "tok", { widgets: [] });
+    expect(out.ok ? "ok" : out.error.error.code).toBe("upstream_outcome_unknown");
+    expect(received).toBe(3);
+  });
+
+  it("reports a refused connection as provably not sent", async () => {
+    const s = await serve((_req, _body, res) => res.end());
+    const server = servers.pop();
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    const err: unknown = await transport(`${s.url}/x`, { method: "POST", body: "{}" }).catch(
+      (e: unknown) => e,
+    );
+    expect((err as TypeError).cause).toBeInstanceOf(NotSentError);
   });
 });

@@ -144,45 +144,51 @@ export function platformRoutes(deps: ServerDeps): Hono {
       if (n <= 0) deps.streams.delete(sid);
       else deps.streams.set(sid, n);
     };
-    return streamSSE(c, async (stream) => {
-      const queue: Array<{ id: number; json: string }> = [];
-      let wake: (() => void) | undefined;
-      const unsubscribe = deps.inbox.subscribe((e, json) => {
-        queue.push({ id: e.id, json });
-        // A client that stops reading must not grow this queue without bound: past what the inbox
-        // itself keeps, the oldest entries go (a reconnect with Last-Event-ID replays what remains).
-        if (queue.length > STREAM_QUEUE_LIMIT) queue.splice(0, queue.length - STREAM_QUEUE_LIMIT);
-        wake?.();
-      });
-      stream.onAbort(() => wake?.());
-      // Whatever happens while streaming, the listener and the session's stream count are given back.
-      try {
-        const send = (e: { id: number; json: string }) =>
-          stream.writeSSE({ id: String(e.id), event: "inbox", data: e.json });
-        await stream.writeSSE({ event: "ready", data: "{}" });
-        for (const e of deps.inbox.sinceJson(Number.isFinite(last) ? last : 0)) await send(e);
-        while (!stream.aborted) {
-          const next = queue.shift();
-          if (next) {
-            await send(next);
-            continue;
+    return streamSSE(
+      c,
+      async (stream) => {
+        const queue: Array<{ id: number; json: string }> = [];
+        let wake: (() => void) | undefined;
+        const unsubscribe = deps.inbox.subscribe((e, json) => {
+          queue.push({ id: e.id, json });
+          // A client that stops reading must not grow this queue without bound: past what the inbox
+          // itself keeps, the oldest entries go (a reconnect with Last-Event-ID replays what remains).
+          if (queue.length > STREAM_QUEUE_LIMIT) queue.splice(0, queue.length - STREAM_QUEUE_LIMIT);
+          wake?.();
+        });
+        stream.onAbort(() => wake?.());
+        // Whatever happens while streaming, the listener and the session's stream count are given back.
+        try {
+          const send = (e: { id: number; json: string }) =>
+            stream.writeSSE({ id: String(e.id), event: "inbox", data: e.json });
+          await stream.writeSSE({ event: "ready", data: "{}" });
+          for (const e of deps.inbox.sinceJson(Number.isFinite(last) ? last : 0)) await send(e);
+          while (!stream.aborted) {
+            const next = queue.shift();
+            if (next) {
+              await send(next);
+              continue;
+            }
+            // Wait for an entry, or send a comment every 15 s so intermediaries keep the connection open.
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, 15_000);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+            wake = undefined;
+            if (!stream.aborted && queue.length === 0) await stream.write(": keep-alive\n\n");
           }
-          // Wait for an entry, or send a comment every 15 s so intermediaries keep the connection open.
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, 15_000);
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-          wake = undefined;
-          if (!stream.aborted && queue.length === 0) await stream.write(": keep-alive\n\n");
+        } finally {
+          unsubscribe();
+          release();
         }
-      } finally {
-        unsubscribe();
-        release();
-      }
-    });
+      },
+      async (err) => {
+        deps.log("stream_failed", { name: err.name });
+      },
+    );
   });
 
   return app;

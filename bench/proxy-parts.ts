@@ -1,9 +1,13 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { validateBody } from "../src/platform";
+import { createHttpFetch } from "../src/server/http-transport";
+import type { FetchLike } from "../src/server/oauth-client";
 import { createSessionCodec } from "../src/server/session";
 import { v2PostBody } from "./fixtures";
+import { createUndiciFetch } from "./undici-transport";
 import { quantile, round } from "./stats";
 
 /** What each step the proxy adds to a publish costs on its own, to explain the overhead figure. */
@@ -16,6 +20,12 @@ export interface ProxyParts {
   hopFetchP50Ms: number;
   /** The same round trip with node:http and a keep-alive agent. */
   hopNodeHttpP50Ms: number;
+  /** The round trip through the proxy's transport (src/server/http-transport.ts: FetchLike over node:http), answer read. */
+  transportNodeHttpP50Ms: number;
+  /** The same through a FetchLike over undici's Agent and `request` (bench/undici-transport.ts), the candidate replacement. */
+  transportUndiciP50Ms: number;
+  /** The request deadline's cost per publish: AsyncLocalStorage.run plus one more AbortSignal.timeout. */
+  deadlineUs: number;
 }
 
 function perCallUs(n: number, fn: () => void): number {
@@ -40,6 +50,26 @@ async function hopP50(call: () => Promise<void>, n: number): Promise<number> {
     ),
     3,
   );
+}
+
+/** What one request's deadline costs: a context run around the request, and one more timeout signal. */
+async function deadlineCost(): Promise<number> {
+  const store = new AsyncLocalStorage<{ endsAt: number; signal?: AbortSignal }>();
+  const call = async () => {
+    AbortSignal.timeout(10_000);
+    const d = store.getStore();
+    if (d) d.signal ??= AbortSignal.timeout(10_000);
+    await Promise.resolve();
+  };
+  const time = async (fn: () => Promise<void>) => {
+    for (let i = 0; i < 2000; i++) await fn();
+    const t = performance.now();
+    for (let i = 0; i < 20_000; i++) await fn();
+    return ((performance.now() - t) / 20_000) * 1000;
+  };
+  const plain = await time(call);
+  const withDeadline = await time(() => store.run({ endsAt: performance.now() + 10_000 }, call));
+  return round(Math.max(0, withDeadline - plain), 1);
 }
 
 /** Measures the proxy's steps in isolation (in this process). */
@@ -90,11 +120,49 @@ export async function benchProxyParts(): Promise<ProxyParts> {
     });
     await r.text();
   };
+  const nodeTransport = createHttpFetch();
+  const undiciTransport = createUndiciFetch();
+  const viaTransport = (t: FetchLike) => async () => {
+    const r = await t(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": "k", authorization: "Bearer t" },
+      body: text,
+      redirect: "manual",
+      signal: AbortSignal.timeout(10_000),
+    });
+    await r.text();
+  };
   try {
     const hopNodeHttpP50Ms = await hopP50(viaHttp, 2000);
     const hopFetchP50Ms = await hopP50(viaFetch, 2000);
-    return { sessionUnsealUs, validateUs, hopFetchP50Ms, hopNodeHttpP50Ms };
+    // Alternating blocks, so neither transport gets the quieter half of the run.
+    const node: number[] = [];
+    const undici: number[] = [];
+    for (let b = 0; b < 4; b++) {
+      node.push(await hopP50(viaTransport(nodeTransport), 500));
+      undici.push(await hopP50(viaTransport(undiciTransport), 500));
+    }
+    const median = (xs: number[]) =>
+      round(
+        quantile(
+          xs.sort((a, b) => a - b),
+          0.5,
+        ),
+        3,
+      );
+    const deadlineUs = await deadlineCost();
+    return {
+      sessionUnsealUs,
+      validateUs,
+      hopFetchP50Ms,
+      hopNodeHttpP50Ms,
+      transportNodeHttpP50Ms: median(node),
+      transportUndiciP50Ms: median(undici),
+      deadlineUs,
+    };
   } finally {
+    nodeTransport.close();
+    await undiciTransport.close();
     agent.destroy();
     await new Promise<void>((done) => {
       if ("closeAllConnections" in server) server.closeAllConnections();

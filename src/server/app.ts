@@ -114,6 +114,7 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
     refreshes: new Map(),
     revocations: opts.revocations ?? createMemoryRevocations(now),
     renewals: createTaskQueue(),
+    renewalResults: new Map(),
     streams: new Map(),
   };
 

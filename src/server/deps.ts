@@ -37,6 +37,8 @@ export interface ServerDeps {
   revocations: RevocationStore;
   /** Background re-creation of held subscriptions after a refresh or sign-in. */
   renewals: TaskQueue;
+  /** Outcomes of background re-subscription per session id (error code, or null for success), until read. */
+  renewalResults: Map<string, { expiresAt: number; outcomes: Map<string, string | null> }>;
   /** Live inbox streams per session id. */
   streams: Map<string, number>;
 }

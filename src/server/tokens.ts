@@ -28,12 +28,20 @@ export function renewSubscriptions(deps: ServerDeps, session: Session): void {
   const accessToken = session.tokens?.accessToken;
   if (!accessToken) return;
   const started = deps.now();
+  for (const [sid, entry] of deps.renewalResults) {
+    if (entry.expiresAt > started) break;
+    deps.renewalResults.delete(sid);
+  }
+  const outcomes = new Map<string, string | null>();
+  deps.renewalResults.delete(session.sid);
+  deps.renewalResults.set(session.sid, { expiresAt: started + RESULTS_KEPT_MS, outcomes });
   for (const sub of session.subscriptions) {
     sub.renewedAt = started;
     delete sub.lastError;
     const { createdAt: _c, renewedAt: _r, lastError: _e, ...body } = sub;
     deps.renewals.push(async () => {
       const result = await deps.platform.subscribe(accessToken, body);
+      outcomes.set(subscriptionKey(body), result.ok ? null : result.error.error.code);
       if (result.ok) return;
       deps.log("resubscribe_failed", { event_type: body.event_type, code: result.error.error.code });
       deps.inbox.add({
@@ -46,6 +54,34 @@ export function renewSubscriptions(deps: ServerDeps, session: Session): void {
       });
     });
   }
+}
+
+/** How long background outcomes wait for the session's next read to record them in its cookie. */
+const RESULTS_KEPT_MS = 10 * 60 * 1000;
+
+/** Identity of a held subscription: its type and resource. */
+function subscriptionKey(s: { event_type: string; event_resource_id?: string | undefined }): string {
+  return `${s.event_type} ${s.event_resource_id ?? ""}`;
+}
+
+/**
+ * Records the outcomes of the background re-creation in the session's cookie (each subscription's
+ * `lastError`) on its next read of its status, so the list shows which ones failed.
+ */
+export function applyRenewalResults(deps: ServerDeps, c: Context, session: Session): void {
+  const entry = deps.renewalResults.get(session.sid);
+  if (!entry || entry.outcomes.size === 0) return;
+  let changed = false;
+  for (const sub of session.subscriptions) {
+    const key = subscriptionKey(sub);
+    if (!entry.outcomes.has(key)) continue;
+    const code = entry.outcomes.get(key);
+    entry.outcomes.delete(key);
+    if (code) sub.lastError = code;
+    else delete sub.lastError;
+    changed = true;
+  }
+  if (changed) deps.sessions.write(c, session);
 }
 
 /** A queue of background tasks of which at most `concurrency` run at once. */

@@ -110,6 +110,11 @@ describe("proxy hardening against the strict fake platform (issue 11)", () => {
           .sort(),
       ).toEqual(["r1", "r2", "r3", "r4"]);
       expect(failures[0].error.code).toBe("upstream_timeout");
+      // The session's list records them too, from its next read on.
+      const held = JSON.parse((await browser.fetch(`${stack.proxyServer.url}/api/subscriptions`)).text);
+      expect(held.subscriptions.map((s: { lastError: string | null }) => s.lastError)).toEqual(
+        Array(4).fill("upstream_timeout"),
+      );
     });
 
     it("stops a publish at the request's deadline when the platform hangs, sending it once", async () => {

@@ -15,7 +15,7 @@ import { API_BODY_LIMIT, readJsonBody } from "../json-body";
 import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from "../deps";
 import type { PlatformResult, UserTarget } from "../platform-client";
 import { emptySession, MAX_HELD_SUBSCRIPTIONS } from "../session";
-import { requireToken } from "../tokens";
+import { applyRenewalResults, requireToken } from "../tokens";
 import { publicSubscription } from "./oauth-routes";
 
 const POST_TOKEN_RE = /^[_A-Za-z0-9]{8,16}$/;
@@ -259,6 +259,7 @@ export function apiRoutes(deps: ServerDeps): Hono {
 
   app.get("/api/subscriptions", (c) => {
     const session = deps.sessions.read(c) ?? emptySession(deps.now());
+    applyRenewalResults(deps, c, session);
     return c.json({ subscriptions: session.subscriptions.map(publicSubscription) }, 200, {
       "cache-control": "no-store",
     });

@@ -4,7 +4,7 @@ import { formatErrorMessage } from "../../platform/errors";
 import { OFFLINE_ACCESS, tryParseScopes } from "../../platform/scopes";
 import { fail, type ServerDeps, safeReturnTo, withParams } from "../deps";
 import { emptySession, newSessionId, safeEqual } from "../session";
-import { renewIfExpired, renewSubscriptions } from "../tokens";
+import { applyRenewalResults, renewIfExpired, renewSubscriptions } from "../tokens";
 
 /** A started flow must come back within this time (RFC 6749 section 10.12: state is short-lived). */
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -123,6 +123,7 @@ export function oauthRoutes(deps: ServerDeps): Hono {
       if (renewed.status === "fresh" || renewed.status === "renewed") session = renewed.session;
       // A failed refresh (platform unreachable) keeps the tokens: the next call tries again.
       else if (renewed.status === "expired") expired = true;
+      applyRenewalResults(deps, c, session);
     }
     const tokens = session.tokens;
     return c.json(

@@ -187,9 +187,22 @@ export function table(r: Results): string {
     ]);
     rows.push([
       "Proxy steps alone (explain the overhead)",
-      `extra loopback hop with fetch (undici) p50 ${ms(p.parts.hopFetchP50Ms)} vs node:http ${ms(p.parts.hopNodeHttpP50Ms)}; body validation ${p.parts.validateUs} µs; session unseal ${p.parts.sessionUnsealUs} µs`,
+      `extra loopback hop with fetch (undici) p50 ${ms(p.parts.hopFetchP50Ms)} vs node:http ${ms(p.parts.hopNodeHttpP50Ms)}; body validation ${p.parts.validateUs} µs; session unseal ${p.parts.sessionUnsealUs} µs; request deadline ${p.parts.deadlineUs} µs`,
       "",
       "",
+    ]);
+    rows.push([
+      "Platform transport, one publish call (FetchLike, answer read)",
+      `node:http (src/server/http-transport.ts) p50 ${ms(p.parts.transportNodeHttpP50Ms)}; undici Agent + request p50 ${ms(p.parts.transportUndiciP50Ms)}`,
+      "",
+      "",
+    ]);
+    const s = p.soak;
+    rows.push([
+      `Soak: ${s.requests.toLocaleString("en")} publishes through the proxy, concurrency ${s.concurrency}`,
+      `${s.errors} errors; ${s.rps} req/s (${s.seconds} s); proxy process RSS ${s.rssBeforeMB} → ${s.rssAfterMB} MB (heap ${s.heapBeforeMB} → ${s.heapAfterMB} MB)`,
+      "0 errors",
+      verdict(s.errors === 0),
     ]);
     rows.push([
       `Publish throughput, concurrency ${p.concurrency}`,

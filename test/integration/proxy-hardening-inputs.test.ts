@@ -234,6 +234,20 @@ describe("proxy hardening: what the proxy accepts (issue 11)", () => {
     expect(statuses).toEqual([200, 200, 429]);
   });
 
+  it("behind a trusted balancer, limits by the last X-Forwarded-For address", async () => {
+    await start({ env: { TRUST_PROXY: "1", RATE_LIMIT_ADDRESS_PER_MINUTE: "2" } }, false);
+    const from = async (address: string) =>
+      (
+        await browser.fetch(`${stack.proxyServer.url}/api/session`, {
+          headers: { "x-forwarded-for": `203.0.113.9, ${address}` },
+        })
+      ).res.status;
+    expect([await from("198.51.100.1"), await from("198.51.100.1"), await from("198.51.100.1")]).toEqual([
+      200, 200, 429,
+    ]);
+    expect(await from("198.51.100.2")).toBe(200);
+  });
+
   it("caps live inbox streams per session", async () => {
     await start({ env: { MAX_STREAMS_PER_SESSION: "1" } });
     const ac = new AbortController();

@@ -4,10 +4,8 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { validateBody } from "../src/platform";
 import { createHttpFetch } from "../src/server/http-transport";
-import type { FetchLike } from "../src/server/oauth-client";
 import { createSessionCodec } from "../src/server/session";
 import { v2PostBody } from "./fixtures";
-import { createUndiciFetch } from "./undici-transport";
 import { quantile, round } from "./stats";
 
 /** What each step the proxy adds to a publish costs on its own, to explain the overhead figure. */
@@ -20,10 +18,8 @@ export interface ProxyParts {
   hopFetchP50Ms: number;
   /** The same round trip with node:http and a keep-alive agent. */
   hopNodeHttpP50Ms: number;
-  /** The round trip through the proxy's transport (src/server/http-transport.ts: FetchLike over node:http), answer read. */
-  transportNodeHttpP50Ms: number;
-  /** The same through a FetchLike over undici's Agent and `request` (bench/undici-transport.ts), the candidate replacement. */
-  transportUndiciP50Ms: number;
+  /** The round trip through the proxy's transport (src/server/http-transport.ts: undici Agent + request behind FetchLike), answer read. */
+  transportP50Ms: number;
   /** The request deadline's cost per publish: AsyncLocalStorage.run plus one more AbortSignal.timeout. */
   deadlineUs: number;
 }
@@ -120,10 +116,9 @@ export async function benchProxyParts(): Promise<ProxyParts> {
     });
     await r.text();
   };
-  const nodeTransport = createHttpFetch();
-  const undiciTransport = createUndiciFetch();
-  const viaTransport = (t: FetchLike) => async () => {
-    const r = await t(url, {
+  const transport = createHttpFetch();
+  const viaTransport = async () => {
+    const r = await transport(url, {
       method: "POST",
       headers: { "content-type": "application/json", "x-api-key": "k", authorization: "Bearer t" },
       body: text,
@@ -135,34 +130,18 @@ export async function benchProxyParts(): Promise<ProxyParts> {
   try {
     const hopNodeHttpP50Ms = await hopP50(viaHttp, 2000);
     const hopFetchP50Ms = await hopP50(viaFetch, 2000);
-    // Alternating blocks, so neither transport gets the quieter half of the run.
-    const node: number[] = [];
-    const undici: number[] = [];
-    for (let b = 0; b < 4; b++) {
-      node.push(await hopP50(viaTransport(nodeTransport), 500));
-      undici.push(await hopP50(viaTransport(undiciTransport), 500));
-    }
-    const median = (xs: number[]) =>
-      round(
-        quantile(
-          xs.sort((a, b) => a - b),
-          0.5,
-        ),
-        3,
-      );
+    const transportP50Ms = await hopP50(viaTransport, 2000);
     const deadlineUs = await deadlineCost();
     return {
       sessionUnsealUs,
       validateUs,
       hopFetchP50Ms,
       hopNodeHttpP50Ms,
-      transportNodeHttpP50Ms: median(node),
-      transportUndiciP50Ms: median(undici),
+      transportP50Ms,
       deadlineUs,
     };
   } finally {
-    nodeTransport.close();
-    await undiciTransport.close();
+    await transport.close();
     agent.destroy();
     await new Promise<void>((done) => {
       if ("closeAllConnections" in server) server.closeAllConnections();

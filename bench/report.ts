@@ -193,7 +193,7 @@ export function table(r: Results): string {
     ]);
     rows.push([
       "Platform transport, one publish call (FetchLike, answer read)",
-      `node:http (src/server/http-transport.ts) p50 ${ms(p.parts.transportNodeHttpP50Ms)}; undici Agent + request p50 ${ms(p.parts.transportUndiciP50Ms)}`,
+      `undici Agent + request (src/server/http-transport.ts) p50 ${ms(p.parts.transportP50Ms)}; bare node:http hop ${ms(p.parts.hopNodeHttpP50Ms)}, fetch hop ${ms(p.parts.hopFetchP50Ms)}`,
       "",
       "",
     ]);

@@ -1,5 +1,6 @@
 import { type ErrorCode, platformErrorSchema, type StudioError, studioError } from "../platform/errors";
 import { tokenErrorSchema } from "../platform/oauth";
+import { NOT_SENT_CODES } from "./http-transport";
 
 /** Reads Retry-After as seconds: either delta-seconds or an HTTP date (RFC 9110 section 10.2.3). */
 export function retryAfterSeconds(value: string | null, now: number): number | undefined {
@@ -74,26 +75,6 @@ export function mapUpstreamFailure(
   });
 }
 
-/**
- * Failures that happen before a connection exists, so the request provably never reached the platform.
- * Any other network failure (a reset, a cut-off answer) may have come after the platform read the
- * request: it is reported as upstream_outcome_unknown, never as "unreachable", and never retried.
- */
-const NOT_SENT_CODES = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EADDRNOTAVAIL",
-  "UND_ERR_CONNECT_TIMEOUT",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "CERT_HAS_EXPIRED",
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "SELF_SIGNED_CERT_IN_CHAIN",
-]);
-
 /** Maps a fetch that threw (timeout, refused connection, broken connection) to a catalogue error. */
 export function mapFetchFailure(error: unknown, timeoutMs: number): StudioError {
   const name = error instanceof Error ? error.name : "";
@@ -105,6 +86,8 @@ export function mapFetchFailure(error: unknown, timeoutMs: number): StudioError 
   // The message of a network error may contain the address; it holds no secret.
   const detail = cause?.message || name || "network error";
   if (cause?.name === "NotSentError") return studioError("upstream_unreachable", { detail });
+  // Any other network failure (a reset, a cut-off answer) may have come after the platform read the
+  // request: upstream_outcome_unknown, never "unreachable", and never retried.
   if (cause?.name === "OutcomeUnknownError" || code === undefined || !NOT_SENT_CODES.has(code))
     return studioError("upstream_outcome_unknown", { detail });
   return studioError("upstream_unreachable", { detail });

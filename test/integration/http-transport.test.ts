@@ -29,7 +29,7 @@ async function rawServer(
   return { url: `http://127.0.0.1:${port}`, connections: () => connections, server };
 }
 
-describe("the proxy's keep-alive transport (node:http behind FetchLike)", () => {
+describe("the proxy's keep-alive transport (undici's Agent and request behind FetchLike)", () => {
   let transport: HttpFetch;
   const servers: Server[] = [];
 
@@ -50,7 +50,7 @@ describe("the proxy's keep-alive transport (node:http behind FetchLike)", () => 
     return s;
   }
 
-  it("sends method, headers and body, returns status, headers and body, and reuses one connection", async () => {
+  it("sends method, headers and body, returns status, headers and body, and reuses its connections", async () => {
     const seen: string[] = [];
     const s = await serve((req, body, res) => {
       seen.push(
@@ -61,19 +61,19 @@ describe("the proxy's keep-alive transport (node:http behind FetchLike)", () => 
       res.writeHead(201, "Made");
       res.end('{"id":"x1"}');
     });
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 6; i++) {
       const res = await transport(`${s.url}/v2/thing?i=${i}`, {
         method: "POST",
         headers: { "x-api-key": "k", "content-type": "application/json" },
         body: '{"n":1}',
       });
       expect(res.status).toBe(201);
-      expect(res.statusText).toBe("Made");
       expect(res.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
       expect(await res.json()).toEqual({ id: "x1" });
     }
-    expect(seen).toEqual([0, 1, 2].map((i) => `POST /v2/thing?i=${i} k application/json {"n":1}`));
-    expect(s.connections()).toBe(1);
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5].map((i) => `POST /v2/thing?i=${i} k application/json {"n":1}`));
+    // Kept alive: undici may open a second connection while the first finishes its answer, no more.
+    expect(s.connections()).toBeLessThanOrEqual(2);
   });
 
   it("rejects with the signal's TimeoutError, and the platform client reports upstream_timeout", async () => {

@@ -26,6 +26,27 @@ export function tooLarge(limit: number): StudioError {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
+/** Deepest nesting of arrays and objects in a JSON text (brackets inside strings do not count). */
+function nestingOf(text: string): number {
+  let depth = 0;
+  let max = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x22) {
+      // Skip the string, escapes included.
+      for (i++; i < text.length; i++) {
+        const c = text.charCodeAt(i);
+        if (c === 0x5c) i++;
+        else if (c === 0x22) break;
+      }
+    } else if (ch === 0x5b || ch === 0x7b) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return max;
+}
+
 /** Offset of the first byte that starts a malformed UTF-8 sequence. */
 function firstBadUtf8(bytes: Uint8Array): number {
   let i = 0;
@@ -87,7 +108,8 @@ export function parseJsonBytes(
   } catch {
     return { ok: false, error: studioError("invalid_request", { detail: "the body is not valid JSON" }) };
   }
-  const deep = tooDeepAt(json);
+  // A scan of the text is cheaper than walking the parsed value; the walk only says where.
+  const deep = nestingOf(text) > MAX_JSON_DEPTH ? (tooDeepAt(json) ?? []) : undefined;
   if (deep !== undefined)
     return {
       ok: false,

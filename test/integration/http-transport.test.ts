@@ -37,7 +37,7 @@ describe("the proxy's keep-alive transport (undici's Agent and request behind Fe
     transport = createHttpFetch();
   });
   afterEach(async () => {
-    transport.close();
+    await transport.close();
     for (const s of servers.splice(0)) {
       s.closeAllConnections();
       await new Promise<void>((resolve) => s.close(() => resolve()));

@@ -140,7 +140,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     close: async () => {
       await proxyServer.close();
       await emulatorServer.close();
-      transport.close();
+      await transport.close();
     },
   };
 }

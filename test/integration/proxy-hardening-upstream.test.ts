@@ -16,8 +16,8 @@ const SCOPE = `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`;
 const errorOf = (text: string) => studioErrorSchema.parse(JSON.parse(text)).error;
 
 /** The fake platform consents at once: start, fake auth host, proxy callback; returns where it lands. */
-async function autoSignIn(browser: Browser, stack: Stack, offline = false): Promise<string> {
-  const q = new URLSearchParams({ scope: SCOPE, returnTo: "/" });
+async function autoSignIn(browser: Browser, stack: Stack, offline = false, scope = SCOPE): Promise<string> {
+  const q = new URLSearchParams({ scope, returnTo: "/" });
   if (offline) q.set("offline", "1");
   const startRes = await browser.fetch(`${stack.proxyServer.url}/oauth/start?${q}`);
   const authRes = await browser.fetch(startRes.res.headers.get("location") ?? "");
@@ -70,6 +70,22 @@ describe("proxy hardening against the strict fake platform (issue 11)", () => {
       // The next publish goes out on a new connection, once.
       expect((await publish()).res.status).toBe(200);
       expect(publishes()).toHaveLength(3);
+    });
+
+    it("a chat message reset after the platform read it is sent once and reported as maybe delivered", async () => {
+      await autoSignIn(browser, stack, false, "CONVERSATION_SEND_MESSAGE.conv-1");
+      const send = () =>
+        browser.fetch(`${stack.proxyServer.url}/api/conversations/conv-1/messages`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ type: "TEXT", message: "سلام" }),
+        });
+      expect((await send()).res.status).toBe(200);
+      fake.fault({ mode: "reset", pathPrefix: "/v2/open-platform/conversations/", count: 1 });
+      const { res, text } = await send();
+      expect(res.status).toBe(502);
+      expect(errorOf(text).code).toBe("upstream_outcome_unknown");
+      expect(fake.calls.filter((c) => c.endsWith("/conversations/conv-1/messages"))).toHaveLength(2);
     });
 
     it("a code exchange reset after the token endpoint read it is sent once, and the user is not told the credentials are wrong", async () => {

@@ -32,6 +32,7 @@ export function createStrictUpstream(opts: { refreshTokens?: boolean } = {}) {
   let tokenAnswer: Scripted | undefined;
   let next: Scripted | undefined;
   let counter = 0;
+  const grantedScopes = new Map<string, string>();
   let fault: (Fault & { left: number }) | undefined;
   /** Requests a "hang" fault holds right now, by path. */
   const held: string[] = [];
@@ -65,8 +66,10 @@ export function createStrictUpstream(opts: { refreshTokens?: boolean } = {}) {
     if (q.get("client_id") !== DEMO_APP.slug || !q.get("state") || q.get("response_type") !== "code") {
       return violation("authorization request");
     }
+    const code = `fake-code-${++counter}`;
+    grantedScopes.set(code, q.get("scope") ?? "");
     return c.redirect(
-      `${q.get("redirect_uri")}?code=fake-code-${++counter}&state=${encodeURIComponent(q.get("state") ?? "")}`,
+      `${q.get("redirect_uri")}?code=${code}&state=${encodeURIComponent(q.get("state") ?? "")}`,
     );
   });
 
@@ -90,10 +93,12 @@ export function createStrictUpstream(opts: { refreshTokens?: boolean } = {}) {
     return c.json({
       access_token: token,
       expires_in: 3600,
+      // Consent grants what was asked (spec 2.5), when the fake was asked through its auth page.
       scope:
-        form.get("grant_type") === "authorization_code" || opts.refreshTokens
+        grantedScopes.get(form.get("code") ?? "") ??
+        (form.get("grant_type") === "authorization_code" || opts.refreshTokens
           ? "POST_ADDON_CREATE.gZ3kQx9aB1cD"
-          : "",
+          : ""),
       token_type: "bearer",
       ...(opts.refreshTokens ? { refresh_token: `fake-refresh-${++counter}` } : {}),
     });

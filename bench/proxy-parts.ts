@@ -1,7 +1,9 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { Agent, request } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import { validateBody } from "../src/platform";
+import { createHttpFetch } from "../src/server/http-transport";
 import { createSessionCodec } from "../src/server/session";
 import { v2PostBody } from "./fixtures";
 import { quantile, round } from "./stats";
@@ -16,6 +18,10 @@ export interface ProxyParts {
   hopFetchP50Ms: number;
   /** The same round trip with node:http and a keep-alive agent. */
   hopNodeHttpP50Ms: number;
+  /** The round trip through the proxy's transport (src/server/http-transport.ts: undici Agent + request behind FetchLike), answer read. */
+  transportP50Ms: number;
+  /** The request deadline's cost per publish: AsyncLocalStorage.run plus one more AbortSignal.timeout. */
+  deadlineUs: number;
 }
 
 function perCallUs(n: number, fn: () => void): number {
@@ -42,11 +48,32 @@ async function hopP50(call: () => Promise<void>, n: number): Promise<number> {
   );
 }
 
+/** What one request's deadline costs: a context run around the request, and one more timeout signal. */
+async function deadlineCost(): Promise<number> {
+  const store = new AsyncLocalStorage<{ endsAt: number; signal?: AbortSignal }>();
+  const call = async () => {
+    AbortSignal.timeout(10_000);
+    const d = store.getStore();
+    if (d) d.signal ??= AbortSignal.timeout(10_000);
+    await Promise.resolve();
+  };
+  const time = async (fn: () => Promise<void>) => {
+    for (let i = 0; i < 2000; i++) await fn();
+    const t = performance.now();
+    for (let i = 0; i < 20_000; i++) await fn();
+    return ((performance.now() - t) / 20_000) * 1000;
+  };
+  const plain = await time(call);
+  const withDeadline = await time(() => store.run({ endsAt: performance.now() + 10_000 }, call));
+  return round(Math.max(0, withDeadline - plain), 1);
+}
+
 /** Measures the proxy's steps in isolation (in this process). */
 export async function benchProxyParts(): Promise<ProxyParts> {
   const codec = createSessionCodec({ secret: "benchmark-session-secret-0123456789abcdef", secure: false });
   const sealed = codec.seal({
     v: 1,
+    sid: "benchmark-session-id-0123",
     createdAt: Date.now(),
     tokens: {
       accessToken: "a".repeat(43),
@@ -89,11 +116,32 @@ export async function benchProxyParts(): Promise<ProxyParts> {
     });
     await r.text();
   };
+  const transport = createHttpFetch();
+  const viaTransport = async () => {
+    const r = await transport(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-api-key": "k", authorization: "Bearer t" },
+      body: text,
+      redirect: "manual",
+      signal: AbortSignal.timeout(10_000),
+    });
+    await r.text();
+  };
   try {
     const hopNodeHttpP50Ms = await hopP50(viaHttp, 2000);
     const hopFetchP50Ms = await hopP50(viaFetch, 2000);
-    return { sessionUnsealUs, validateUs, hopFetchP50Ms, hopNodeHttpP50Ms };
+    const transportP50Ms = await hopP50(viaTransport, 2000);
+    const deadlineUs = await deadlineCost();
+    return {
+      sessionUnsealUs,
+      validateUs,
+      hopFetchP50Ms,
+      hopNodeHttpP50Ms,
+      transportP50Ms,
+      deadlineUs,
+    };
   } finally {
+    await transport.close();
     agent.destroy();
     await new Promise<void>((done) => {
       if ("closeAllConnections" in server) server.closeAllConnections();

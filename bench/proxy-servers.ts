@@ -11,6 +11,12 @@ async function main(): Promise<void> {
     if (msg === "token") {
       const live = servers.emulator.state.tokens.filter((t) => !t.revoked && !t.replacedAt);
       process.send?.({ type: "token", accessToken: live[live.length - 1]?.accessToken ?? null });
+    } else if (msg === "rss") {
+      process.send?.({
+        type: "rss",
+        rssBytes: process.memoryUsage().rss,
+        heapUsedBytes: process.memoryUsage().heapUsed,
+      });
     } else if (msg === "exit") {
       servers.close().then(() => process.exit(0));
     }

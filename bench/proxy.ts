@@ -27,6 +27,21 @@ export interface ProxyFigures {
   rpsRatio: number;
   /** The proxy's steps measured alone, to explain the overhead. */
   parts: ProxyParts;
+  /** Many publishes through the proxy at high concurrency: errors and the proxy's memory. */
+  soak: SoakFigures;
+}
+
+/** The soak: `requests` publishes at `concurrency`, with the servers' process RSS before and after. */
+export interface SoakFigures {
+  requests: number;
+  concurrency: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  rssBeforeMB: number;
+  rssAfterMB: number;
+  heapBeforeMB: number;
+  heapAfterMB: number;
 }
 
 interface Ready {
@@ -44,9 +59,15 @@ interface Reply {
 
 const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
-function send(url: string, method: string, headers: Record<string, string>, body?: string): Promise<Reply> {
+function send(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+  via: Agent = agent,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method, headers, agent }, (res) => {
+    const req = request(url, { method, headers, agent: via }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () =>
@@ -133,6 +154,60 @@ function startServers(): Promise<{ child: ChildProcess; ready: Ready }> {
     child.once("exit", (code) => reject(new Error(`the benchmark servers exited (code ${code})`)));
     child.once("message", (m) => resolve({ child, ready: m as Ready }));
   });
+}
+
+function askMemory(child: ChildProcess): Promise<{ rss: number; heap: number }> {
+  return new Promise((resolve, reject) => {
+    child.once("message", (m) => {
+      if (typeof m === "object" && m !== null && "rssBytes" in m && "heapUsedBytes" in m)
+        resolve({ rss: Number(m.rssBytes), heap: Number(m.heapUsedBytes) });
+      else reject(new Error("the benchmark servers did not report their memory"));
+    });
+    child.send("rss");
+  });
+}
+
+/**
+ * 10,000 publishes through the proxy at concurrency 50 (its own agent of 50 sockets), counting every
+ * answer other than 200 as an error, with the servers' memory before and after.
+ */
+async function soak(
+  child: ChildProcess,
+  call: (agent: Agent) => Promise<Reply>,
+  requests = 10_000,
+  concurrency = 50,
+): Promise<SoakFigures> {
+  const soakAgent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  const mb = (b: number) => round(b / 1024 / 1024, 1);
+  try {
+    const before = await askMemory(child);
+    let next = 0;
+    let errors = 0;
+    const start = performance.now();
+    const worker = async () => {
+      while (next < requests) {
+        next++;
+        const r = await call(soakAgent).catch(() => undefined);
+        if (r?.status !== 200) errors++;
+      }
+    };
+    await Promise.all(Array.from({ length: concurrency }, worker));
+    const ms = performance.now() - start;
+    const after = await askMemory(child);
+    return {
+      requests,
+      concurrency,
+      errors,
+      seconds: round(ms / 1000, 1),
+      rps: Math.round((requests / ms) * 1000),
+      rssBeforeMB: mb(before.rss),
+      rssAfterMB: mb(after.rss),
+      heapBeforeMB: mb(before.heap),
+      heapAfterMB: mb(after.heap),
+    };
+  } finally {
+    soakAgent.destroy();
+  }
 }
 
 function askToken(child: ChildProcess): Promise<string> {
@@ -257,6 +332,9 @@ export async function benchProxy(
       },
       failures: fails[name].n,
     });
+    const soakFigures = await soak(child, (via) =>
+      send(`${ready.proxyUrl}/api/posts/${DEMO_POST_TOKEN}/addon`, "POST", proxyHeaders, body, via),
+    );
     const parts = await benchProxyParts();
     const d = figures("direct");
     const p = figures("proxy");
@@ -269,6 +347,7 @@ export async function benchProxy(
       overheadP95Ms: round(p.sequential.p95 - d.sequential.p95),
       rpsRatio: round(p.concurrent.rps / d.concurrent.rps, 3),
       parts,
+      soak: soakFigures,
     };
   } finally {
     child.removeAllListeners("exit");

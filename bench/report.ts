@@ -211,9 +211,22 @@ export function table(r: Results): string {
     ]);
     rows.push([
       "Proxy steps alone (explain the overhead)",
-      `extra loopback hop with fetch (undici) p50 ${ms(p.parts.hopFetchP50Ms)} vs node:http ${ms(p.parts.hopNodeHttpP50Ms)}; body validation ${p.parts.validateUs} µs; session unseal ${p.parts.sessionUnsealUs} µs`,
+      `extra loopback hop with fetch (undici) p50 ${ms(p.parts.hopFetchP50Ms)} vs node:http ${ms(p.parts.hopNodeHttpP50Ms)}; body validation ${p.parts.validateUs} µs; session unseal ${p.parts.sessionUnsealUs} µs; request deadline ${p.parts.deadlineUs} µs`,
       "",
       "",
+    ]);
+    rows.push([
+      "Platform transport, one publish call (FetchLike, answer read)",
+      `undici Agent + request (src/server/http-transport.ts) p50 ${ms(p.parts.transportP50Ms)}; bare node:http hop ${ms(p.parts.hopNodeHttpP50Ms)}, fetch hop ${ms(p.parts.hopFetchP50Ms)}`,
+      "",
+      "",
+    ]);
+    const s = p.soak;
+    rows.push([
+      `Soak: ${s.requests.toLocaleString("en")} publishes through the proxy, concurrency ${s.concurrency}`,
+      `${s.errors} errors; ${s.rps} req/s (${s.seconds} s); proxy process RSS ${s.rssBeforeMB} → ${s.rssAfterMB} MB (heap ${s.heapBeforeMB} → ${s.heapAfterMB} MB)`,
+      "0 errors",
+      verdict(s.errors === 0),
     ]);
     rows.push([
       `Publish throughput, concurrency ${p.concurrency}`,

@@ -22,19 +22,25 @@ export async function startServers(distDir: string): Promise<BenchServers> {
   const emulator = createEmulator({ attachDelayMs: 0 });
   const emulatorServer = await listen((req) => emulator.app.fetch(req));
   let handler: Handler = () => new Response("starting", { status: 503 });
-  const proxyServer = await listen((req) => handler(req));
+  const proxyServer = await listen((req, env) => handler(req, env));
   const config = loadConfig(
-    demoProxyEnv({
-      publicUrl: proxyServer.url,
-      platformUrl: emulatorServer.url,
-      emulatorUrl: emulatorServer.url,
-      sessionSecret: "benchmark-session-secret-0123456789abcdef",
-      distDir,
-    }),
+    {
+      // The load generator is one client with one session: the rate limits would only measure themselves.
+      RATE_LIMIT_ADDRESS_PER_MINUTE: "0",
+      RATE_LIMIT_SESSION_PER_MINUTE: "0",
+      RATE_LIMIT_SIGNIN_PER_MINUTE: "0",
+      ...demoProxyEnv({
+        publicUrl: proxyServer.url,
+        platformUrl: emulatorServer.url,
+        emulatorUrl: emulatorServer.url,
+        sessionSecret: "benchmark-session-secret-0123456789abcdef",
+        distDir,
+      }),
+    },
     DEMO_APP,
   );
   const proxy = createProxy({ config, log: () => {} });
-  handler = (req) => proxy.app.fetch(req);
+  handler = (req, env) => proxy.app.fetch(req, env);
   emulator.state.app.redirectUris = [config.redirectUri];
   // No event deliveries back to the proxy during a run.
   delete emulator.state.app.eventsUrl;

@@ -1,3 +1,4 @@
+import "./zod-jitless";
 import "@fontsource/vazirmatn/400.css";
 import "@fontsource/vazirmatn/700.css";
 import "./styles/app.css";

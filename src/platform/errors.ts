@@ -98,6 +98,12 @@ export const errorCatalogue = {
     message:
       "The platform did not answer within {timeoutSeconds} seconds. It may still have applied the change; check the target before sending again.",
   },
+  upstream_outcome_unknown: {
+    status: 502,
+    grpc: 14,
+    message:
+      "The connection to the platform broke after the request was sent ({detail}), so it may or may not have been delivered. It was not sent again. Check the target (the post page, the conversation, the user) before sending it again; for a sign-in, start signing in again.",
+  },
   upstream_unreachable: {
     status: 502,
     grpc: 14,
@@ -153,6 +159,21 @@ export const errorCatalogue = {
     grpc: 13,
     message:
       "An injected fault answered this request (emulator fault injection). Clear the fault to get normal answers.",
+  },
+  payload_too_large: {
+    status: 413,
+    grpc: 3,
+    message: "The body is too large: {detail}. Send a smaller body.",
+  },
+  rate_limited: {
+    status: 429,
+    grpc: 8,
+    message: "Too many requests: {detail}. Wait {retryAfter} seconds, then try again.",
+  },
+  method_not_allowed: {
+    status: 405,
+    grpc: 12,
+    message: "This address does not take this method: {detail}.",
   },
   internal_error: {
     status: 500,

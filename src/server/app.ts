@@ -1,35 +1,41 @@
-import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
+import { Hono, type MiddlewareHandler } from "hono";
 import { studioError } from "../platform/errors";
 import type { Config } from "./config";
 import { isLocalHttp } from "./config";
+import { requestDeadline, withDeadline } from "./deadline";
 import { type ServerDeps, sendError } from "./deps";
+import { browserPolicy, rateLimits, revokedSessions, sizeLimit, wellFormedPath } from "./guards";
 import { createHttpFetch } from "./http-transport";
 import { createInbox, type Inbox } from "./inbox";
+import { API_BODY_LIMIT, PLATFORM_BODY_LIMIT } from "./json-body";
+import { jsonLogger, type Logger } from "./log";
 import { createOAuthClient, type FetchLike } from "./oauth-client";
 import { createPlatformClient } from "./platform-client";
+import { createMemoryRevocations, type RevocationStore } from "./revocations";
 import { apiRoutes } from "./routes/api-routes";
 import { oauthRoutes } from "./routes/oauth-routes";
 import { platformRoutes } from "./routes/platform-routes";
 import { createSessionCodec, SessionTooLargeError } from "./session";
 import { createStaticHandler } from "./static-files";
+import { createTaskQueue } from "./tokens";
+
+export { PLATFORM_BODY_LIMIT };
 
 export interface ProxyOptions {
   config: Config;
   fetch?: FetchLike;
   now?: () => number;
-  /** Receives one line per request and per notable event; never secrets, tokens or bodies. */
+  /** Receives one JSON line per request and per notable event; never secrets, tokens or bodies. */
   log?: (line: string) => void;
   inbox?: Inbox;
+  /** Where ended sessions are recorded; in memory by default (one instance, docs/server.md). */
+  revocations?: RevocationStore;
 }
 
 export interface StudioProxy {
   app: Hono;
   deps: ServerDeps;
 }
-
-/** Largest body accepted on the addresses the platform calls. */
-export const PLATFORM_BODY_LIMIT = 256 * 1024;
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -40,7 +46,7 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * also cover the bodiless DELETE and sign-out routes. A request with neither header (curl, the CLI)
  * is not a browser's and passes.
  */
-export function sameOriginOnly(publicUrl: string, log: (line: string) => void): MiddlewareHandler {
+export function sameOriginOnly(publicUrl: string, log: Logger): MiddlewareHandler {
   const publicOrigin = new URL(publicUrl).origin;
   return async (c, next) => {
     if (!UNSAFE.has(c.req.method)) return next();
@@ -52,7 +58,7 @@ export function sameOriginOnly(publicUrl: string, log: (line: string) => void): 
     const crossSite = site !== undefined && site !== "same-origin" && site !== "none";
     const foreign = origin !== undefined && origin !== publicOrigin && origin !== own;
     if (crossSite || foreign) {
-      log(`refused a cross-site ${c.req.method} ${c.req.path}`);
+      log("cross_site_refused", { method: c.req.method, path: c.req.path });
       return sendError(
         c,
         studioError("invalid_request", {
@@ -64,12 +70,18 @@ export function sameOriginOnly(publicUrl: string, log: (line: string) => void): 
   };
 }
 
+/** Phone numbers in paths are personal data: only their last two digits are logged. */
+function loggedPath(path: string): string {
+  return path.replace(/\/phone\/[^/]*?([^/]{0,2})(?=\/|$)/, "/phone/***$1");
+}
+
 /** Builds the proxy app; tests and main.ts build it the same way. */
 export function createProxy(opts: ProxyOptions): StudioProxy {
   const now = opts.now ?? (() => Date.now());
   // Keep-alive node:http transport by default (src/server/http-transport.ts); tests may pass their own.
-  const fetchFn = opts.fetch ?? createHttpFetch();
-  const log = opts.log ?? ((line: string) => console.log(line));
+  // Every call also stops at its user request's overall deadline (src/server/deadline.ts).
+  const fetchFn = withDeadline(opts.fetch ?? createHttpFetch());
+  const log = jsonLogger(opts.log ?? ((line: string) => console.log(line)), now);
   const { config } = opts;
   const deps: ServerDeps = {
     config,
@@ -100,55 +112,41 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
     inbox: opts.inbox ?? createInbox(now),
     consumedStates: new Map(),
     refreshes: new Map(),
+    revocations: opts.revocations ?? createMemoryRevocations(now),
+    renewals: createTaskQueue(),
+    renewalResults: new Map(),
+    streams: new Map(),
   };
 
   const app = new Hono();
-  // Log method, path (never the query: it carries code and state) and status. Phone numbers in paths
-  // are personal data, so only their last two digits are kept.
+  // One JSON line per request: method, path (never the query: it carries code and state), status, time.
   app.use("*", async (c, next) => {
     const started = performance.now();
     await next();
-    const path = c.req.path.replace(/\/phone\/[^/]*?([^/]{0,2})(?=\/|$)/, "/phone/***$1");
-    log(`${c.req.method} ${path} ${c.res.status} ${Math.round(performance.now() - started)}ms`);
+    log("request", {
+      method: c.req.method,
+      path: loggedPath(c.req.path),
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
   });
-  app.use("*", async (c, next) => {
-    await next();
-    // The editor is never framed (clickjacking of Publish), types are never sniffed, and no address
-    // (the OAuth callback carries code and state) leaks to another origin in Referer.
-    const h = c.res.headers;
-    h.set("x-content-type-options", "nosniff");
-    h.set("x-frame-options", "DENY");
-    if (!h.has("content-security-policy")) h.set("content-security-policy", "frame-ancestors 'none'");
-    if (!h.has("referrer-policy")) h.set("referrer-policy", "same-origin");
-  });
+  app.use("*", browserPolicy(config));
+  app.use("*", wellFormedPath());
+  app.use("*", revokedSessions(deps));
+  app.use("*", rateLimits(deps));
   app.use("/api/*", sameOriginOnly(config.publicUrl, log));
-  const limits = (maxSize: number): MiddlewareHandler => {
-    const limitError = (c: Context) =>
-      sendError(
-        c,
-        studioError("invalid_request", { detail: `the body is larger than ${maxSize / 1024} KB` }),
-      );
-    const limit = bodyLimit({ maxSize, onError: limitError });
-    // A declared Content-Length is checked from the header alone (as bodyLimit itself does), without
-    // touching c.req.raw.body: that getter builds a web Request and stream for every call and turns off
-    // @hono/node-server's direct body read, ~0.1 ms per proxied publish. Chunked bodies go to bodyLimit.
-    return (c, next) => {
-      const length = c.req.header("content-length");
-      if (length === undefined || c.req.header("transfer-encoding") !== undefined) return limit(c, next);
-      if (Number.parseInt(length, 10) > maxSize) return Promise.resolve(limitError(c));
-      return next();
-    };
-  };
-  app.use("/api/*", limits(1024 * 1024));
-  // Deliveries are small JSON (spec 2.8, 2.9, 4.11); the inbox keeps 200 of them in memory.
-  app.use("/platform/*", limits(PLATFORM_BODY_LIMIT));
+  app.use("/api/*", sizeLimit(API_BODY_LIMIT));
+  app.use("/platform/*", sizeLimit(PLATFORM_BODY_LIMIT));
+  // One overall deadline for every platform call a user request makes (a refresh, then the send).
+  app.use("/api/*", requestDeadline(config.upstreamTimeoutMs));
+  app.use("/oauth/*", requestDeadline(config.upstreamTimeoutMs));
   app.route("/", oauthRoutes(deps));
   app.route("/", platformRoutes(deps));
   app.route("/", apiRoutes(deps));
   const serveStatic = createStaticHandler(config.distDir);
   app.get("*", (c) => serveStatic(c));
   app.onError((err, c) => {
-    log(`error on ${c.req.method} ${c.req.path}: ${err.name}`);
+    log("error", { method: c.req.method, path: loggedPath(c.req.path), name: err.name });
     if (err instanceof SessionTooLargeError)
       return sendError(c, studioError("invalid_request", { detail: err.message }));
     return sendError(c, studioError("internal_error", { detail: err.name }));

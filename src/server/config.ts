@@ -31,7 +31,27 @@ const envSchema = z.object({
   DATA_DIR: optionalString,
   DATABASE_URL: optionalString,
   EVENT_RETENTION_DAYS: optionalString,
+  RATE_LIMIT_ADDRESS_PER_MINUTE: optionalString,
+  RATE_LIMIT_SESSION_PER_MINUTE: optionalString,
+  RATE_LIMIT_SIGNIN_PER_MINUTE: optionalString,
+  MAX_STREAMS_PER_SESSION: optionalString,
+  MAX_PENDING_STATES: optionalString,
+  TRUST_PROXY: optionalString,
 });
+
+/** Limits against abuse and runaway clients (docs/server.md, "Limits"); 0 turns a rate limit off. */
+export interface Limits {
+  /** Requests per minute from one client address to /api/* and /oauth/*. */
+  addressPerMinute: number;
+  /** State-changing /api/* requests (publishes, messages, subscriptions) per minute of one session. */
+  sessionPerMinute: number;
+  /** Sign-in starts and returns per minute from one client address. */
+  signinPerMinute: number;
+  /** Live inbox streams one session may hold open. */
+  streamsPerSession: number;
+  /** Used OAuth states remembered for replay refusal; the oldest are forgotten first. */
+  pendingStates: number;
+}
 
 /** The proxy's configuration, read once at start. */
 export interface Config {
@@ -61,6 +81,12 @@ export interface Config {
   store: StoreConfig;
   /** Events older than this are pruned. */
   eventRetentionDays: number;
+  limits: Limits;
+  /**
+   * Read the client address from the last X-Forwarded-For entry (behind one load balancer that sets
+   * it), not from the socket.
+   */
+  trustProxy: boolean;
 }
 
 /** The embedded PGlite store in a data folder, or a PostgreSQL server. */
@@ -159,6 +185,16 @@ export function loadConfig(
   const publicUrl = url("PUBLIC_URL", e.PUBLIC_URL ?? `http://localhost:${port}`);
   const upstreamTimeoutMs = int("UPSTREAM_TIMEOUT_MS", e.UPSTREAM_TIMEOUT_MS, 10_000, 100, 120_000);
   const distDir = e.DIST_DIR ?? "dist";
+  const limits: Limits = {
+    addressPerMinute: int("RATE_LIMIT_ADDRESS_PER_MINUTE", e.RATE_LIMIT_ADDRESS_PER_MINUTE, 600, 0, 1e6),
+    sessionPerMinute: int("RATE_LIMIT_SESSION_PER_MINUTE", e.RATE_LIMIT_SESSION_PER_MINUTE, 120, 0, 1e6),
+    signinPerMinute: int("RATE_LIMIT_SIGNIN_PER_MINUTE", e.RATE_LIMIT_SIGNIN_PER_MINUTE, 30, 0, 1e6),
+    streamsPerSession: int("MAX_STREAMS_PER_SESSION", e.MAX_STREAMS_PER_SESSION, 4, 1, 1000),
+    pendingStates: int("MAX_PENDING_STATES", e.MAX_PENDING_STATES, 10_000, 100, 1e7),
+  };
+  if (e.TRUST_PROXY !== undefined && e.TRUST_PROXY !== "0" && e.TRUST_PROXY !== "1")
+    throw new ConfigError(`TRUST_PROXY must be 0 or 1; got "${e.TRUST_PROXY}".`);
+  const trustProxy = e.TRUST_PROXY === "1";
 
   if (e.PLATFORM_API_URL === undefined) {
     const emulatorUrl = `http://localhost:${emulatorPort}`;
@@ -181,6 +217,8 @@ export function loadConfig(
       distDir,
       store,
       eventRetentionDays,
+      limits,
+      trustProxy,
     };
   }
 
@@ -227,6 +265,8 @@ export function loadConfig(
     distDir,
     store,
     eventRetentionDays,
+    limits,
+    trustProxy,
   };
   if (e.POST_PAGE_URL !== undefined) config.postPageUrl = e.POST_PAGE_URL;
   return config;

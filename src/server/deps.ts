@@ -8,16 +8,20 @@ import {
 } from "../platform/errors";
 import type { Config } from "./config";
 import type { Inbox } from "./inbox";
+import type { Logger } from "./log";
 import type { FetchLike, OAuthClient } from "./oauth-client";
 import type { PlatformClient } from "./platform-client";
+import type { RevocationStore } from "./revocations";
 import type { Session, SessionCodec } from "./session";
+import type { TaskQueue } from "./tokens";
 
 /** What every route needs; built once by the app factory. */
 export interface ServerDeps {
   config: Config;
   fetch: FetchLike;
   now: () => number;
-  log: (line: string) => void;
+  /** Structured log: one JSON line per event (src/server/log.ts). */
+  log: Logger;
   oauth: OAuthClient;
   platform: PlatformClient;
   sessions: SessionCodec;
@@ -29,6 +33,14 @@ export interface ServerDeps {
    * used: parallel requests of one session share one refresh instead of rotating the pair twice.
    */
   refreshes: Map<string, { expiresAt: number; result: Promise<RefreshOutcome> }>;
+  /** Ended sessions (sign-out, sign out everywhere). */
+  revocations: RevocationStore;
+  /** Background re-creation of held subscriptions after a refresh or sign-in. */
+  renewals: TaskQueue;
+  /** Outcomes of background re-subscription per session id (error code, or null for success), until read. */
+  renewalResults: Map<string, { expiresAt: number; outcomes: Map<string, string | null> }>;
+  /** Live inbox streams per session id. */
+  streams: Map<string, number>;
 }
 
 /** What one refresh produced: the new tokens and re-created subscriptions, or why it failed. */

@@ -1,65 +1,134 @@
-import {
-  Agent as HttpAgent,
-  type IncomingMessage,
-  type OutgoingHttpHeaders,
-  request as httpRequest,
-} from "node:http";
-import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { Agent, request } from "undici";
 import type { FetchLike } from "./oauth-client";
 
 /**
- * The proxy's transport to the platform: a `FetchLike` over `node:http(s)` with keep-alive agents.
+ * The proxy's transport to the platform: a `FetchLike` over undici's keep-alive `Agent` and `request`.
  *
- * Why not the global `fetch`: on loopback, undici's fetch costs ~0.6 ms per call in Request, Headers,
- * AbortSignal and web-stream objects, against ~0.2 ms for `node:http` with a kept-alive socket
- * (BENCHMARKS.md, "Proxy steps alone"); every publish pays it once. The answer is read whole
- * (platform answers are small JSON) and handed back as a standard `Response`, and failures look
- * as fetch's do, so the clients' timeout and error mapping (`mapFetchFailure`) are unchanged:
- * an aborted signal rejects with `signal.reason` (a `TimeoutError` for `AbortSignal.timeout`),
- * a network failure with `TypeError("fetch failed", { cause })`.
- * What it does not do itself, it leaves to the global `fetch`: `Request` objects and bodies other
- * than text or bytes, and following redirects (the platform does not redirect API calls).
+ * Why not the global `fetch` (undici too): its Request, Headers and web-stream objects cost ~0.4 ms
+ * more per call on loopback (BENCHMARKS.md, "Proxy steps alone"); `request` costs what a hand-written
+ * `node:http` transport did (within noise, "Platform transport"), with far less code of our own.
+ * The answer is read whole (platform answers are small JSON) and handed back as a standard
+ * `Response`, and failures look as fetch's do: an aborted signal rejects with `signal.reason` (a
+ * `TimeoutError` for `AbortSignal.timeout`), a network failure with `TypeError("fetch failed", {
+ * cause })`, the cause saying whether the request provably never left (`NotSentError`: the connection
+ * could not be made) or may have reached the platform (`OutcomeUnknownError`).
+ *
+ * Nothing is ever sent twice: undici dispatches a request again only when the kept-alive connection it
+ * was queued on closed before any of it was written; one being written, or written, fails instead.
+ * What it does not do itself, it leaves to the global `fetch`: `Request` objects, bodies other than
+ * text or bytes, and following redirects (the platform does not redirect API calls).
  */
 export interface HttpFetch extends FetchLike {
-  /** Closes the kept-alive sockets (tests; a server that stops). */
-  close(): void;
+  /** Closes the kept-alive connections (tests; a server that stops). */
+  close(): Promise<void>;
+}
+
+/** Failures of the connection phase: the request provably never reached the platform. */
+export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+  "CERT_HAS_EXPIRED",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+]);
+
+/** A network failure's code, when it has one. */
+function codeOf(e: unknown): string | undefined {
+  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
+}
+
+/** The cause of a failure that provably happened before any byte of the request was written. */
+export class NotSentError extends Error {
+  override name = "NotSentError";
+  readonly code: string | undefined;
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.code = codeOf(cause);
+  }
+}
+
+/**
+ * The cause of a failure after the request was (or may have been) written: the platform may or may not
+ * have acted on it, so it must be reported as such and never sent again (docs/api.md).
+ */
+export class OutcomeUnknownError extends Error {
+  override name = "OutcomeUnknownError";
+  readonly code: string | undefined;
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.code = codeOf(cause);
+  }
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** Statuses whose Response must have no body (Fetch standard, "null body status"). */
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+/**
+ * Idle connections are dropped after 4 s (sooner when the server's Keep-Alive hint says so), before a
+ * typical server's 5 s idle limit: a request then rarely meets a connection the server is closing,
+ * which would leave its outcome unknown.
+ */
+const IDLE_SOCKET_MS = 4000;
+
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
 /** Creates a keep-alive `FetchLike` (see the module comment). */
 export function createHttpFetch(): HttpFetch {
-  const agents = {
-    "http:": new HttpAgent({ keepAlive: true, scheduling: "lifo" }),
-    "https:": new HttpsAgent({ keepAlive: true, scheduling: "lifo" }),
-  };
+  const agent = new Agent({ keepAliveTimeout: IDLE_SOCKET_MS });
 
   const httpFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const body = init.body;
-    const url = input instanceof Request ? undefined : new URL(input);
     if (
-      !url ||
-      (url.protocol !== "http:" && url.protocol !== "https:") ||
+      input instanceof Request ||
       (body != null && typeof body !== "string" && !(body instanceof Uint8Array))
     )
       return fetch(input, init);
+    const url = new URL(input);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return fetch(input, init);
     const signal = init.signal ?? undefined;
     signal?.throwIfAborted();
-    const method = (init.method ?? "GET").toUpperCase();
-    const headers: OutgoingHttpHeaders = {};
+    const method = (init.method ?? "GET").toUpperCase() as Method;
+    const headers: Record<string, string> = {};
     for (const [k, v] of new Headers(init.headers ?? {})) headers[k] = v;
-    if (body != null) headers["content-length"] = String(Buffer.byteLength(body));
 
-    let answer = await send(url, method, headers, body ?? undefined, signal, false);
-    // A kept-alive socket the server closed just as it was reused fails before any answer: send once more.
-    if (answer === "stale") answer = await send(url, method, headers, body ?? undefined, signal, true);
-    if (answer === "stale") throw new TypeError("fetch failed", { cause: new Error("socket hang up") });
-    const { res, bytes } = answer;
-    const status = res.statusCode ?? 0;
-    const location = res.headers.location;
+    let status: number;
+    let bytes: Buffer;
+    const responseHeaders = new Headers();
+    let answered = false;
+    try {
+      const res = await request(url, {
+        dispatcher: agent,
+        method,
+        headers,
+        body: body ?? null,
+        signal: signal ?? null,
+      });
+      answered = true;
+      status = res.statusCode;
+      for (const [k, v] of Object.entries(res.headers)) {
+        if (Array.isArray(v)) for (const one of v) responseHeaders.append(k, one);
+        else if (v !== undefined) responseHeaders.append(k, v);
+      }
+      bytes = Buffer.from(await res.body.arrayBuffer());
+    } catch (e) {
+      if (signal?.aborted) throw signal.reason;
+      // Before an answer began, only a failure to connect proves the request never left; once the
+      // platform answered, it had the request.
+      const code = codeOf(e);
+      const notSent = !answered && code !== undefined && NOT_SENT_CODES.has(code);
+      throw new TypeError("fetch failed", {
+        cause: notSent ? new NotSentError(e) : new OutcomeUnknownError(e),
+      });
+    }
+    const location = responseHeaders.get("location");
     if (REDIRECTS.has(status) && location && init.redirect === "error")
       throw new TypeError("fetch failed", { cause: new Error(`redirected to ${location}`) });
     if (REDIRECTS.has(status) && location && init.redirect !== "manual") {
@@ -70,72 +139,18 @@ export function createHttpFetch(): HttpFetch {
     }
     if (status < 200 || status > 599)
       throw new TypeError("fetch failed", { cause: new Error(`unexpected HTTP status ${status}`) });
-    const responseHeaders = new Headers();
-    const raw = res.rawHeaders;
-    for (let i = 0; i + 1 < raw.length; i += 2) responseHeaders.append(raw[i] ?? "", raw[i + 1] ?? "");
-    return new Response(NULL_BODY.has(status) || method === "HEAD" ? null : decode(res, bytes), {
+    return new Response(NULL_BODY.has(status) || method === "HEAD" ? null : decode(responseHeaders, bytes), {
       status,
-      statusText: res.statusMessage ?? "",
       headers: responseHeaders,
     });
   };
 
-  function send(
-    url: URL,
-    method: string,
-    headers: OutgoingHttpHeaders,
-    body: string | Uint8Array | undefined,
-    signal: AbortSignal | undefined,
-    retried: boolean,
-  ): Promise<{ res: IncomingMessage; bytes: Buffer } | "stale"> {
-    return new Promise((resolve, reject) => {
-      const agent = url.protocol === "https:" ? agents["https:"] : agents["http:"];
-      const request = url.protocol === "https:" ? httpsRequest : httpRequest;
-      let settled = false;
-      const done = (fn: () => void) => {
-        if (settled) return;
-        settled = true;
-        signal?.removeEventListener("abort", onAbort);
-        fn();
-      };
-      const req = request(url, { method, headers, agent });
-      const onAbort = () => {
-        const reason: unknown = signal?.reason;
-        req.destroy();
-        done(() => reject(reason));
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
-      req.on("error", (err: NodeJS.ErrnoException) => {
-        if (!retried && req.reusedSocket && err.code === "ECONNRESET") done(() => resolve("stale"));
-        else done(() => reject(new TypeError("fetch failed", { cause: err })));
-      });
-      req.on("response", (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => done(() => resolve({ res, bytes: Buffer.concat(chunks) })));
-        res.on("error", (err) => done(() => reject(new TypeError("fetch failed", { cause: err }))));
-        res.on("close", () => {
-          if (!res.complete)
-            done(() => reject(new TypeError("fetch failed", { cause: new Error("the answer was cut off") })));
-        });
-      });
-      req.end(body);
-    });
-  }
-
-  return Object.assign(httpFetch, {
-    close() {
-      agents["http:"].destroy();
-      agents["https:"].destroy();
-    },
-  });
+  return Object.assign(httpFetch, { close: () => agent.close() });
 }
 
 /** Undoes a content-encoding the server applied anyway (no accept-encoding is sent), as fetch does. */
-function decode(res: IncomingMessage, bytes: Buffer): Uint8Array<ArrayBuffer> {
-  const encoding = String(res.headers["content-encoding"] ?? "")
-    .trim()
-    .toLowerCase();
+function decode(headers: Headers, bytes: Buffer): Uint8Array<ArrayBuffer> {
+  const encoding = (headers.get("content-encoding") ?? "").trim().toLowerCase();
   try {
     if (encoding === "gzip" || encoding === "x-gzip") return new Uint8Array(gunzipSync(bytes));
     if (encoding === "deflate") return new Uint8Array(inflateSync(bytes));

@@ -23,6 +23,9 @@ export type HeldSubscription = z.infer<typeof heldSubscriptionSchema>;
 /** Everything the server remembers about one browser; sealed inside its cookie. */
 export const sessionSchema = z.strictObject({
   v: z.literal(1),
+  /** Random id of this session, renewed at each sign-in; what sign-out revokes (src/server/revocations.ts). */
+  sid: z.string().min(16),
+  /** When the session was issued (made, or signed in); "sign out everywhere" ends those issued before. */
   createdAt: z.number(),
   tokens: z
     .strictObject({
@@ -51,7 +54,12 @@ const envelopeSchema = z.strictObject({ at: z.number(), s: sessionSchema });
 
 /** A new, empty session. */
 export function emptySession(now: number): Session {
-  return { v: 1, createdAt: now, subscriptions: [] };
+  return { v: 1, sid: newSessionId(), createdAt: now, subscriptions: [] };
+}
+
+/** A fresh random session id. */
+export function newSessionId(): string {
+  return randomBytes(18).toString("base64url");
 }
 
 export interface SessionCodecOptions {
@@ -79,7 +87,12 @@ export const MAX_CHUNKS = 3;
 /** Reads and writes the session cookie. */
 export interface SessionCodec {
   cookieName: string;
+  /** The session of this request (read once, then kept for the request), or undefined. */
   read(c: Context): Session | undefined;
+  /** Makes this request read as signed out (its session was revoked), without touching the cookies. */
+  forget(c: Context): void;
+  /** Seconds a sealed cookie stays valid. */
+  maxAgeSeconds: number;
   /** Stores the session; throws SessionTooLargeError when it cannot fit (check with `fits` first). */
   write(c: Context, session: Session): void;
   clear(c: Context): void;
@@ -142,23 +155,35 @@ export function createSessionCodec(opts: SessionCodecOptions): SessionCodec {
     return parts;
   };
 
+  // One unseal per request, however many routes and checks read the session.
+  const perRequest = new WeakMap<Request, Session | null>();
   return {
     cookieName,
+    maxAgeSeconds: maxAge,
     seal,
     unseal,
+    forget(c) {
+      perRequest.set(c.req.raw, null);
+    },
     fits(session) {
       return split(seal(session)).length <= MAX_CHUNKS;
     },
     read(c) {
+      const known = perRequest.get(c.req.raw);
+      if (known !== undefined) return known ?? undefined;
       const first = getCookie(c, cookieName);
-      if (first === undefined) return undefined;
-      let value = first;
-      for (let i = 1; i < MAX_CHUNKS; i++) {
-        const part = getCookie(c, chunkName(i));
-        if (part === undefined) break;
-        value += part;
+      let session: Session | undefined;
+      if (first !== undefined) {
+        let value = first;
+        for (let i = 1; i < MAX_CHUNKS; i++) {
+          const part = getCookie(c, chunkName(i));
+          if (part === undefined) break;
+          value += part;
+        }
+        session = unseal(value);
       }
-      return unseal(value);
+      perRequest.set(c.req.raw, session ?? null);
+      return session;
     },
     write(c, session) {
       const parts = split(seal(session));
@@ -167,6 +192,7 @@ export function createSessionCodec(opts: SessionCodecOptions): SessionCodec {
           `The session needs ${parts.length} cookies of ${CHUNK_CHARS} characters; at most ${MAX_CHUNKS} are used. Sign out, or remove held subscriptions, and authorize again with fewer scopes.`,
         );
       }
+      perRequest.set(c.req.raw, session);
       parts.forEach((part, i) => {
         setCookie(c, chunkName(i), part, { ...cookieOptions, maxAge });
       });
@@ -175,6 +201,7 @@ export function createSessionCodec(opts: SessionCodecOptions): SessionCodec {
       for (let i = parts.length; i < MAX_CHUNKS; i++) deleteCookie(c, chunkName(i), cookieOptions);
     },
     clear(c) {
+      perRequest.set(c.req.raw, null);
       for (let i = 0; i < MAX_CHUNKS; i++) deleteCookie(c, chunkName(i), cookieOptions);
     },
   };

@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import type { Context } from "hono";
-import { formatErrorMessage } from "../platform/errors";
+import { formatErrorMessage, studioError } from "../platform/errors";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -36,7 +36,16 @@ async function fileAt(path: string): Promise<Buffer | undefined> {
 export function createStaticHandler(distDir: string) {
   const root = resolve(distDir);
   return async (c: Context): Promise<Response> => {
-    const path = decodeURIComponent(c.req.path);
+    let path: string;
+    try {
+      path = decodeURIComponent(c.req.path);
+    } catch {
+      // The app refuses malformed escapes first (guards.ts); this keeps the handler safe on its own.
+      return c.json(
+        studioError("invalid_request", { detail: "the address holds a malformed percent-escape" }),
+        400,
+      );
+    }
     const target = resolve(join(root, path));
     // Stay inside dist/: `..` in a path must not reach other files.
     if (target.startsWith(root + sep)) {

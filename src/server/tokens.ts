@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { type StudioError, studioError } from "../platform/errors";
 import { tryParseScopes, USER_PHONE } from "../platform/scopes";
 import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturnTo, sendError } from "./deps";
+import { detached } from "./deadline";
 import type { Session } from "./session";
 import { emptySession } from "./session";
 
@@ -13,20 +14,113 @@ export type TokenCheck =
   | { ok: true; accessToken: string; session: Session }
   | { ok: false; response: Response };
 
+/** Re-creations of held subscriptions running at once, over every session of this instance. */
+const RENEW_CONCURRENCY = 4;
+
 /**
- * Re-creates every held subscription with the current token: a subscription lasts only as long as the
- * token that created it (spec 3, 6.3.3). Failures are recorded on the subscription, not thrown.
+ * Re-creates every held subscription with the new token, in the background: a subscription lasts only
+ * as long as the token that created it (spec 3, 6.3.3), but the user's request (a publish right after
+ * a refresh, a sign-in) must not wait for them. At most RENEW_CONCURRENCY run at once, each with its
+ * own timeout and outside the request's deadline; a failure is posted to the inbox, where the editor
+ * shows it. The session records when re-creation was started (`renewedAt`).
  */
-export async function renewSubscriptions(deps: ServerDeps, session: Session): Promise<void> {
+export function renewSubscriptions(deps: ServerDeps, session: Session): void {
   const accessToken = session.tokens?.accessToken;
   if (!accessToken) return;
-  for (const sub of session.subscriptions) {
-    const { createdAt: _c, renewedAt: _r, lastError: _e, ...body } = sub;
-    const result = await deps.platform.subscribe(accessToken, body);
-    sub.renewedAt = deps.now();
-    if (result.ok) delete sub.lastError;
-    else sub.lastError = result.error.error.code;
+  const started = deps.now();
+  for (const [sid, entry] of deps.renewalResults) {
+    if (entry.expiresAt > started) break;
+    deps.renewalResults.delete(sid);
   }
+  const outcomes = new Map<string, string | null>();
+  deps.renewalResults.delete(session.sid);
+  deps.renewalResults.set(session.sid, { expiresAt: started + RESULTS_KEPT_MS, outcomes });
+  for (const sub of session.subscriptions) {
+    sub.renewedAt = started;
+    delete sub.lastError;
+    const { createdAt: _c, renewedAt: _r, lastError: _e, ...body } = sub;
+    deps.renewals.push(async () => {
+      const result = await deps.platform.subscribe(accessToken, body);
+      outcomes.set(subscriptionKey(body), result.ok ? null : result.error.error.code);
+      if (result.ok) return;
+      deps.log("resubscribe_failed", { event_type: body.event_type, code: result.error.error.code });
+      deps.inbox.add({
+        kind: "subscription_failed",
+        subscription: {
+          event_type: body.event_type,
+          event_resource_id: body.event_resource_id ?? null,
+        },
+        error: { code: result.error.error.code, message: result.error.error.message },
+      });
+    });
+  }
+}
+
+/** How long background outcomes wait for the session's next read to record them in its cookie. */
+const RESULTS_KEPT_MS = 10 * 60 * 1000;
+
+/** Identity of a held subscription: its type and resource. */
+function subscriptionKey(s: { event_type: string; event_resource_id?: string | undefined }): string {
+  return `${s.event_type} ${s.event_resource_id ?? ""}`;
+}
+
+/**
+ * Records the outcomes of the background re-creation in the session's cookie (each subscription's
+ * `lastError`) on its next read of its status, so the list shows which ones failed.
+ */
+export function applyRenewalResults(deps: ServerDeps, c: Context, session: Session): void {
+  const entry = deps.renewalResults.get(session.sid);
+  if (!entry || entry.outcomes.size === 0) return;
+  let changed = false;
+  for (const sub of session.subscriptions) {
+    const key = subscriptionKey(sub);
+    if (!entry.outcomes.has(key)) continue;
+    const code = entry.outcomes.get(key);
+    entry.outcomes.delete(key);
+    if (code) sub.lastError = code;
+    else delete sub.lastError;
+    changed = true;
+  }
+  if (changed) deps.sessions.write(c, session);
+}
+
+/** A queue of background tasks of which at most `concurrency` run at once. */
+export interface TaskQueue {
+  push(task: () => Promise<void>): void;
+  /** Resolves when nothing is queued or running (tests, the benchmark). */
+  idle(): Promise<void>;
+}
+
+/** Creates a TaskQueue; tasks run outside any request's deadline and never throw out of it. */
+export function createTaskQueue(concurrency = RENEW_CONCURRENCY): TaskQueue {
+  const waiting: Array<() => Promise<void>> = [];
+  let running = 0;
+  let idlers: Array<() => void> = [];
+  const pump = () => {
+    while (running < concurrency && waiting.length > 0) {
+      const task = waiting.shift();
+      if (!task) break;
+      running++;
+      detached(task)
+        .catch(() => undefined)
+        .finally(() => {
+          running--;
+          pump();
+        });
+    }
+    if (running === 0 && waiting.length === 0) {
+      for (const resolve of idlers) resolve();
+      idlers = [];
+    }
+  };
+  return {
+    push(task) {
+      waiting.push(task);
+      pump();
+    },
+    idle: () =>
+      running === 0 && waiting.length === 0 ? Promise.resolve() : new Promise((r) => idlers.push(r)),
+  };
 }
 
 /** How long a finished refresh is shared with requests still carrying the old pair (the rotation grace). */
@@ -45,7 +139,7 @@ async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshO
   if (!tokens?.refreshToken) return { ok: false, final: true, error: studioError("session_expired") };
   const result = await deps.oauth.refresh(tokens.accessToken, tokens.refreshToken);
   if (!result.ok) {
-    deps.log(`token refresh failed: ${result.error.error.code}`);
+    deps.log("token_refresh_failed", { code: result.error.error.code });
     // A refused grant (RFC 6749 section 5.2) is final; anything else may pass on the next try.
     return { ok: false, final: result.error.error.code === "token_exchange_failed", error: result.error };
   }
@@ -61,7 +155,7 @@ async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshO
       scopes: tryParseScopes(t.scope) ?? tokens.scopes,
     },
   };
-  await renewSubscriptions(deps, renewed);
+  renewSubscriptions(deps, renewed);
   const fresh = renewed.tokens;
   if (!fresh) return { ok: false, final: true, error: studioError("session_expired") };
   return { ok: true, tokens: fresh, subscriptions: renewed.subscriptions };

@@ -1,5 +1,6 @@
 import { type ErrorCode, platformErrorSchema, type StudioError, studioError } from "../platform/errors";
 import { tokenErrorSchema } from "../platform/oauth";
+import { NOT_SENT_CODES } from "./http-transport";
 
 /** Reads Retry-After as seconds: either delta-seconds or an HTTP date (RFC 9110 section 10.2.3). */
 export function retryAfterSeconds(value: string | null, now: number): number | undefined {
@@ -74,13 +75,20 @@ export function mapUpstreamFailure(
   });
 }
 
-/** Maps a fetch that threw (timeout, refused connection) to a catalogue error. */
+/** Maps a fetch that threw (timeout, refused connection, broken connection) to a catalogue error. */
 export function mapFetchFailure(error: unknown, timeoutMs: number): StudioError {
   const name = error instanceof Error ? error.name : "";
   if (name === "TimeoutError" || name === "AbortError") {
     return studioError("upstream_timeout", { timeoutSeconds: Math.round(timeoutMs / 100) / 10 });
   }
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  const code = cause && "code" in cause && typeof cause.code === "string" ? cause.code : undefined;
   // The message of a network error may contain the address; it holds no secret.
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : "";
-  return studioError("upstream_unreachable", { detail: cause || name || "network error" });
+  const detail = cause?.message || name || "network error";
+  if (cause?.name === "NotSentError") return studioError("upstream_unreachable", { detail });
+  // Any other network failure (a reset, a cut-off answer) may have come after the platform read the
+  // request: upstream_outcome_unknown, never "unreachable", and never retried.
+  if (cause?.name === "OutcomeUnknownError" || code === undefined || !NOT_SENT_CODES.has(code))
+    return studioError("upstream_outcome_unknown", { detail });
+  return studioError("upstream_unreachable", { detail });
 }

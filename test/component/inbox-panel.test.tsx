@@ -126,6 +126,27 @@ describe("inbox panel", () => {
     expect(screen.getByText("Showing 1 of 3")).toBeTruthy();
   });
 
+  it("shows a subscription the proxy could not re-create as a failure row with its reason", async () => {
+    const { streams } = setup(signedIn);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeEventSource;
+    stream.emit("inbox", {
+      id: 7,
+      receivedAt: "2026-01-02T11:00:00.000Z",
+      kind: "subscription_failed",
+      subscription: { event_type: "NEW_MESSAGE_ON_POST", event_resource_id: "gZx7yK3aB1" },
+      error: { code: "upstream_timeout", message: "The platform did not answer within 10 seconds." },
+    });
+    const table = screen.getByRole("table", { name: "Received events" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.textContent).toContain("SUBSCRIPTION_FAILED");
+    expect(rows[0]?.textContent).toContain("NEW_MESSAGE_ON_POST for gZx7yK3aB1 could not be re-created");
+    expect(rows[0]?.textContent).toContain("did not answer within 10 seconds");
+    await userEvent.selectOptions(screen.getByLabelText("Filter by type"), "SUBSCRIPTION_FAILED");
+    expect(within(table).getAllByRole("row").slice(1)).toHaveLength(1);
+  });
+
   it("creates a subscription with metadata and lists what the proxy holds", async () => {
     const held = {
       event_type: "NEW_MESSAGE_ON_POST",

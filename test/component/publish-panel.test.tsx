@@ -46,6 +46,20 @@ function setup(opts: {
 }
 
 describe("publish panel", () => {
+  it("says a publish whose connection broke may or may not have been delivered, and was not sent again", async () => {
+    const { calls } = setup({
+      route: (url) =>
+        url === "/api/session"
+          ? json(200, SESSION)
+          : json(502, studioError("upstream_outcome_unknown", { detail: "read ECONNRESET" })),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: /^Publish/ }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("may or may not have been delivered");
+    expect(alert.textContent).toContain("Nothing was sent again automatically");
+    expect(calls.filter((c) => c.url.includes("/addon"))).toHaveLength(1);
+  });
+
   it("publishes the export body to the post and records it in the history", async () => {
     const { calls, storage } = setup({
       route: (url) =>

@@ -1,5 +1,5 @@
 import type { AddressInfo } from "node:net";
-import { serve } from "@hono/node-server";
+import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import { DEMO_APP } from "../../src/emulator/state";
 
 /** A server started by `listen`: where it answers, and how to stop it. */
@@ -8,8 +8,8 @@ export interface Running {
   close(): Promise<void>;
 }
 
-/** A fetch handler, as the Hono apps expose one. */
-export type Handler = (req: Request) => Response | Promise<Response>;
+/** A fetch handler, as the Hono apps expose one; `env` carries the Node request (client address, socket). */
+export type Handler = (req: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
 
 /** Serves a fetch handler over real HTTP on 127.0.0.1 with an ephemeral port. */
 export async function listen(handler: Handler): Promise<Running> {

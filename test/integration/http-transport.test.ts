@@ -1,7 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type HttpFetch, createHttpFetch } from "../../src/server/http-transport";
+import {
+  createHttpFetch,
+  type HttpFetch,
+  NotSentError,
+  OutcomeUnknownError,
+} from "../../src/server/http-transport";
 import { createPlatformClient } from "../../src/server/platform-client";
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
@@ -24,7 +29,7 @@ async function rawServer(
   return { url: `http://127.0.0.1:${port}`, connections: () => connections, server };
 }
 
-describe("the proxy's keep-alive transport (node:http behind FetchLike)", () => {
+describe("the proxy's keep-alive transport (undici's Agent and request behind FetchLike)", () => {
   let transport: HttpFetch;
   const servers: Server[] = [];
 
@@ -32,7 +37,7 @@ describe("the proxy's keep-alive transport (node:http behind FetchLike)", () => 
     transport = createHttpFetch();
   });
   afterEach(async () => {
-    transport.close();
+    await transport.close();
     for (const s of servers.splice(0)) {
       s.closeAllConnections();
       await new Promise<void>((resolve) => s.close(() => resolve()));
@@ -45,7 +50,7 @@ describe("the proxy's keep-alive transport (node:http behind FetchLike)", () => 
     return s;
   }
 
-  it("sends method, headers and body, returns status, headers and body, and reuses one connection", async () => {
+  it("sends method, headers and body, returns status, headers and body, and reuses its connections", async () => {
     const seen: string[] = [];
     const s = await serve((req, body, res) => {
       seen.push(
@@ -56,19 +61,19 @@ describe("the proxy's keep-alive transport (node:http behind FetchLike)", () => 
       res.writeHead(201, "Made");
       res.end('{"id":"x1"}');
     });
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < 6; i++) {
       const res = await transport(`${s.url}/v2/thing?i=${i}`, {
         method: "POST",
         headers: { "x-api-key": "k", "content-type": "application/json" },
         body: '{"n":1}',
       });
       expect(res.status).toBe(201);
-      expect(res.statusText).toBe("Made");
       expect(res.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
       expect(await res.json()).toEqual({ id: "x1" });
     }
-    expect(seen).toEqual([0, 1, 2].map((i) => `POST /v2/thing?i=${i} k application/json {"n":1}`));
-    expect(s.connections()).toBe(1);
+    expect(seen).toEqual([0, 1, 2, 3, 4, 5].map((i) => `POST /v2/thing?i=${i} k application/json {"n":1}`));
+    // Kept alive: undici may open a second connection while the first finishes its answer, no more.
+    expect(s.connections()).toBeLessThanOrEqual(2);
   });
 
   it("rejects with the signal's TimeoutError, and the platform client reports upstream_timeout", async () => {
@@ -141,5 +146,48 @@ describe("the proxy's keep-alive transport (node:http behind FetchLike)", () => 
     await new Promise((r) => setTimeout(r, 20));
     const second = await transport(`${s.url}/b`, { method: "DELETE" });
     expect(second.status).toBe(204);
+  });
+
+  it("never sends a request again after the server read it and reset a kept-alive connection", async () => {
+    let received = 0;
+    const s = await serve((req, _body, res) => {
+      received += 1;
+      if (req.url === "/reset") req.socket.resetAndDestroy();
+      else res.end("{}");
+    });
+    expect((await transport(`${s.url}/warm`, { method: "POST", body: "{}" })).status).toBe(200);
+    const err: unknown = await transport(`${s.url}/reset`, { method: "POST", body: "{}" }).catch(
+      (e: unknown) => e,
+    );
+    expect(received).toBe(2);
+    expect(err).toBeInstanceOf(TypeError);
+    expect((err as TypeError).cause).toBeInstanceOf(OutcomeUnknownError);
+    const client = createPlatformClient({
+      baseUrl: s.url,
+      apiKey: "k",
+      fetch: transport,
+      timeoutMs: 500,
+      now: () => 0,
+    });
+    s.server.removeAllListeners("request");
+    s.server.on("request", (req, res) => {
+      received += 1;
+      req.resume();
+      req.on("end", () => req.socket.resetAndDestroy());
+      void res;
+    });
+    const out = await client.postAddon("at", "tok", { widgets: [] });
+    expect(out.ok ? "ok" : out.error.error.code).toBe("upstream_outcome_unknown");
+    expect(received).toBe(3);
+  });
+
+  it("reports a refused connection as provably not sent", async () => {
+    const s = await serve((_req, _body, res) => res.end());
+    const server = servers.pop();
+    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    const err: unknown = await transport(`${s.url}/x`, { method: "POST", body: "{}" }).catch(
+      (e: unknown) => e,
+    );
+    expect((err as TypeError).cause).toBeInstanceOf(NotSentError);
   });
 });

@@ -45,14 +45,15 @@ const errorOf = (text: string) => studioErrorSchema.parse(JSON.parse(text)).erro
 const userBody = JSON.stringify({ widgets: [{ title_row: { text: "Hello" } }] });
 
 describe("bodies the proxy reads", () => {
-  it("refuses a body over 1 MB with a clear message, sending nothing upstream", async () => {
+  it("refuses a body over 1 MB with a 413 naming the limit, sending nothing upstream", async () => {
     const { res, text } = await browser.fetch(`${stack.proxyServer.url}/api/posts/${DEMO_POST_TOKEN}/addon`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ widgets: [{ title_row: { text: "x".repeat(1024 * 1024) } }] }),
     });
-    expect(res.status).toBe(400);
-    expect(errorOf(text).message).toContain("the body is larger than 1024 KB");
+    expect(res.status).toBe(413);
+    expect(errorOf(text).code).toBe("payload_too_large");
+    expect(errorOf(text).message).toContain("at most 1 MB");
     expect(stack.upstream).toEqual([]);
   });
 
@@ -119,8 +120,8 @@ describe("event delivery address", () => {
   it("refuses a delivery over 256 KB and broken JSON; neither reaches the inbox", async () => {
     const key = DEMO_APP.identificationKey;
     const big = await deliver(key, JSON.stringify({ type: "NEW_MESSAGE", pad: "x".repeat(300 * 1024) }));
-    expect(big.status).toBe(400);
-    expect(errorOf(await big.text()).message).toContain("larger than 256 KB");
+    expect(big.status).toBe(413);
+    expect(errorOf(await big.text()).message).toContain("at most 256 KB");
     expect((await deliver(key, "{not json")).status).toBe(400);
     expect(await entries()).toEqual([]);
   });

@@ -194,7 +194,7 @@ describe("session cookie", () => {
     const key = `${host}|studio_session`;
     const good = browser.cookies.get(key) ?? "";
     const other = createSessionCodec({ secret: "another-session-secret-of-32-characters", secure: false });
-    const foreign = other.seal({ v: 1, createdAt: 0, subscriptions: [] });
+    const foreign = other.seal({ v: 1, sid: "another-session-id-0123", createdAt: 0, subscriptions: [] });
     for (const value of [`${good.slice(0, -3)}AAA`, foreign, "v2.", "garbage"]) {
       browser.cookies.set(key, value);
       const session = await browser.fetch(`${stack.proxyServer.url}/api/session`);

@@ -175,8 +175,13 @@ describe("log lines", () => {
       // Invalid (widgets is not an array), so the answer is the body check's 400.
       body: '{"widgets": "none"}',
     });
-    const line = stack.logs.find((l) => l.includes("/phone/")) ?? "";
-    expect(line).toMatch(/^POST \/api\/users\/phone\/\*\*\*67\/addon 400 /);
+    const line = JSON.parse(stack.logs.find((l) => l.includes("/phone/")) ?? "{}");
+    expect(line).toMatchObject({
+      event: "request",
+      method: "POST",
+      path: "/api/users/phone/***67/addon",
+      status: 400,
+    });
     expect(stack.logs.join("\n")).not.toContain("09121234567");
   });
 });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect } from "vitest";
-import { createProxy, type StudioProxy } from "../../src/server/app";
+import { createProxy, type ProxyOptions, type StudioProxy } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
+import { createHttpFetch } from "../../src/server/http-transport";
 import { createEmulator, type Emulator } from "../../src/emulator/app";
 import { type ManualClock, manualClock } from "../../src/emulator/clock";
 import { DEMO_APP } from "../../src/emulator/state";
@@ -76,6 +77,10 @@ export interface StackOptions {
   upstreamTimeoutMs?: number;
   /** Where the proxy sends platform calls; defaults to the emulator. */
   platformUrl?: string;
+  /** More environment variables for the proxy (limits). */
+  env?: Record<string, string>;
+  /** Options passed to createProxy (e.g. an inbox). */
+  proxy?: Partial<Pick<ProxyOptions, "inbox" | "revocations">>;
 }
 
 /** Starts the emulator and the proxy against it, both over real HTTP, sharing one manual clock. */
@@ -88,7 +93,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
   });
   const emulatorServer = await listen((req) => emulator.app.fetch(req));
   let handler: Handler = () => new Response("starting", { status: 503 });
-  const proxyServer = await listen((req) => handler(req));
+  const proxyServer = await listen((req, env) => handler(req, env));
   const platformUrl = opts.platformUrl ?? emulatorServer.url;
   const config = loadConfig(
     {
@@ -100,11 +105,14 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
         distDir: "test/integration/no-dist-here",
       }),
       UPSTREAM_TIMEOUT_MS: String(opts.upstreamTimeoutMs ?? 2000),
+      ...opts.env,
     },
     DEMO_APP,
   );
   const logs: string[] = [];
   const upstream: string[] = [];
+  // The proxy's own transport, as in production, so connection faults meet the real code.
+  const transport = createHttpFetch();
   const proxy = createProxy({
     config,
     now: () => clock.now(),
@@ -112,10 +120,11 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     fetch: (input, init) => {
       const u = new URL(input instanceof Request ? input.url : input.toString());
       upstream.push(`${init?.method ?? "GET"} ${u.pathname}`);
-      return fetch(input, init);
+      return transport(input, init);
     },
+    ...opts.proxy,
   });
-  handler = (req) => proxy.app.fetch(req);
+  handler = (req, env) => proxy.app.fetch(req, env);
   emulator.state.app.redirectUris = [config.redirectUri];
   emulator.state.app.eventsUrl = `${proxyServer.url}/platform/events`;
   emulator.state.app.startUrl = `${proxyServer.url}/platform/start`;
@@ -131,6 +140,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     close: async () => {
       await proxyServer.close();
       await emulatorServer.close();
+      await transport.close();
     },
   };
 }

@@ -27,6 +27,14 @@ export const inboxEntrySchema = z.discriminatedUnion("kind", [
     start: startSchema,
     answeredUrl: z.string(),
   }),
+  // The proxy could not re-create a held subscription after a token refresh (docs/api.md, "Inbox").
+  z.looseObject({
+    id: z.number(),
+    receivedAt: z.string(),
+    kind: z.literal("subscription_failed"),
+    subscription: z.looseObject({ event_type: z.string(), event_resource_id: z.string().nullable() }),
+    error: z.looseObject({ code: z.string(), message: z.string() }),
+  }),
 ]);
 export type InboxEntry = z.infer<typeof inboxEntrySchema>;
 
@@ -51,6 +59,9 @@ export interface InboxRow {
 
 /** Label of the type filter for start requests, which are not events but arrive in the same inbox. */
 export const START_REQUEST_TYPE = "START_REQUEST";
+
+/** Label of the type filter for subscriptions the proxy failed to re-create. */
+export const SUBSCRIPTION_FAILED_TYPE = "SUBSCRIPTION_FAILED";
 
 function messageOf(event: DeliveredEvent) {
   return event.new_message ?? event.new_chatbot_message;
@@ -80,6 +91,19 @@ export function inboxRow(entry: InboxEntry): InboxRow {
         .map(([k, v]) => `${k}=${v}`)
         .join(", "),
       post: s.postToken,
+      count: 1,
+      raw: entry,
+    };
+  }
+  if (entry.kind === "subscription_failed") {
+    const { event_type, event_resource_id } = entry.subscription;
+    return {
+      id: entry.id,
+      type: SUBSCRIPTION_FAILED_TYPE,
+      time: new Date(entry.receivedAt),
+      sender: "the studio",
+      text: `${event_type}${event_resource_id ? ` for ${event_resource_id}` : ""} could not be re-created after the token was renewed, so its events may not arrive: ${entry.error.message}`,
+      post: undefined,
       count: 1,
       raw: entry,
     };

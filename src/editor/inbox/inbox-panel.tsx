@@ -23,6 +23,7 @@ import {
   addInboxEntry,
   type InboxRow,
   START_REQUEST_TYPE,
+  SUBSCRIPTION_FAILED_TYPE,
   matchesFilter,
   parseInboxEntry,
 } from "./inbox-entries";
@@ -355,7 +356,7 @@ export function InboxPanel(props: InboxPanelProps = {}) {
           </label>
           <select className="input" id={`${ids}-ft`} value={type} onChange={(e) => setType(e.target.value)}>
             <option value="">All types</option>
-            {[...DELIVERED_TYPES, START_REQUEST_TYPE].map((t) => (
+            {[...DELIVERED_TYPES, START_REQUEST_TYPE, SUBSCRIPTION_FAILED_TYPE].map((t) => (
               <option key={t} value={t}>
                 {t}
               </option>
@@ -388,7 +389,7 @@ export function InboxPanel(props: InboxPanelProps = {}) {
           </thead>
           <tbody>
             {shown.map((r) => (
-              <tr key={r.id}>
+              <tr key={r.id} className={r.type === SUBSCRIPTION_FAILED_TYPE ? "inbox-failure" : undefined}>
                 <td>
                   <code>{r.type}</code>
                   {r.count > 1 ? <div>received {r.count}×</div> : null}

@@ -49,6 +49,7 @@ const sessionSchema = z.looseObject({
 });
 export type ProxySession = z.infer<typeof sessionSchema>;
 
+const signedOutSchema = z.looseObject({ signedIn: z.literal(false) });
 const phonesSchema = z.looseObject({ phone_numbers: z.array(z.string()) });
 
 /**
@@ -189,6 +190,10 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
       if (resourceId) p.set("event_resource_id", resourceId);
       return call("DELETE", `/api/subscriptions?${p.toString()}`, subscriptionsSchema);
     },
+    /** Ends this session; a copy of its cookie kept elsewhere stops working too. */
+    signOut: () => call("POST", "/api/session/signout", signedOutSchema),
+    /** Ends every session the studio issued until now, in every browser. */
+    signOutEverywhere: () => call("POST", "/api/session/signout-everywhere", signedOutSchema),
   };
 }
 

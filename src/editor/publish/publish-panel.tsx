@@ -18,6 +18,7 @@ import {
   type Published,
   type UserTarget,
 } from "./proxy-client";
+import { SessionActions } from "./session-actions";
 import { SendOutcomeView } from "./send-outcome-view";
 import { useProxySession } from "./use-proxy-session";
 import { browserEnvironment, type FlowEnvironment, type SendOutcome, useSendFlow } from "./use-send-flow";
@@ -313,6 +314,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
             {session.mode ? ` · platform: ${session.mode}` : ""}
           </p>
         ) : null}
+        {session?.signedIn ? <SessionActions client={client} /> : null}
         {proxy.status === "present" ? (
           <OfflineAccessToggle storage={storage} held={session?.scopes.includes("offline_access")} />
         ) : null}

@@ -22,6 +22,9 @@ function useCountdown(seconds: number | undefined, key: unknown): number | undef
   return Math.max(0, seconds - Math.floor((Date.now() - at) / 1000));
 }
 
+/** Failures after which the platform may or may not have acted on the request (docs/api.md). */
+const MAYBE_DELIVERED = new Set(["upstream_outcome_unknown", "upstream_timeout"]);
+
 /** Shows where a publish or send stands: progress, success, or the catalogue error with what to do. */
 export function SendOutcomeView(props: {
   outcome: SendOutcome;
@@ -86,6 +89,20 @@ export function SendOutcomeView(props: {
             <p>{left > 0 ? `You can try again in ${left} s.` : "You can try again now."}</p>
           ) : null}
           {upstreamSaid ? <p>The platform said: {upstreamSaid}</p> : null}
+          {MAYBE_DELIVERED.has(outcome.error.code) ? (
+            <p>
+              Nothing was sent again automatically. Pressing the button again may deliver it a second time.
+              {props.pageUrl ? (
+                <>
+                  {" "}
+                  <a href={props.pageUrl} target="_blank" rel="noreferrer">
+                    Check the post's page first
+                  </a>
+                  .
+                </>
+              ) : null}
+            </p>
+          ) : null}
           {outcome.error.problems?.length ? (
             <ul aria-label="Problems">
               {outcome.error.problems.map((p) => (

@@ -11,10 +11,11 @@ import {
   USER_POSTS_ADDON_CREATE,
 } from "../../platform/scopes";
 import { type BodyKind, checkBody } from "../body-check";
+import { API_BODY_LIMIT, readJsonBody } from "../json-body";
 import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from "../deps";
 import type { PlatformResult, UserTarget } from "../platform-client";
 import { emptySession, MAX_HELD_SUBSCRIPTIONS } from "../session";
-import { requireToken } from "../tokens";
+import { applyRenewalResults, requireToken } from "../tokens";
 import { publicSubscription } from "./oauth-routes";
 
 const POST_TOKEN_RE = /^[_A-Za-z0-9]{8,16}$/;
@@ -65,11 +66,9 @@ async function readJson(
       response: fail(c, "invalid_request", { detail: "Content-Type must be application/json" }),
     };
   }
-  try {
-    return { ok: true, json: JSON.parse(await c.req.text()) };
-  } catch {
-    return { ok: false, response: fail(c, "invalid_request", { detail: "the body is not valid JSON" }) };
-  }
+  // Size, strict UTF-8 and depth limits (src/server/json-body.ts), each refusal naming its limit.
+  const read = await readJsonBody(c, API_BODY_LIMIT);
+  return read.ok ? read : { ok: false, response: sendError(c, read.error) };
 }
 
 /** Reads and validates a body with the shared schemas; on errors nothing goes upstream. */
@@ -257,6 +256,7 @@ export function apiRoutes(deps: ServerDeps): Hono {
 
   app.get("/api/subscriptions", (c) => {
     const session = deps.sessions.read(c) ?? emptySession(deps.now());
+    applyRenewalResults(deps, c, session);
     return c.json({ subscriptions: session.subscriptions.map(publicSubscription) }, 200, {
       "cache-control": "no-store",
     });

@@ -3,8 +3,8 @@ import { Hono } from "hono";
 import { formatErrorMessage } from "../../platform/errors";
 import { OFFLINE_ACCESS, tryParseScopes } from "../../platform/scopes";
 import { fail, type ServerDeps, safeReturnTo, withParams } from "../deps";
-import { emptySession, safeEqual } from "../session";
-import { renewIfExpired, renewSubscriptions } from "../tokens";
+import { emptySession, newSessionId, safeEqual } from "../session";
+import { applyRenewalResults, renewIfExpired, renewSubscriptions } from "../tokens";
 
 /** A started flow must come back within this time (RFC 6749 section 10.12: state is short-lived). */
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -53,7 +53,11 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     const session = deps.sessions.read(c);
     const pending = session?.pending;
     const now = deps.now();
-    for (const [s, exp] of deps.consumedStates) if (exp < now) deps.consumedStates.delete(s);
+    // Oldest first (insertion order): stop at the first one still live instead of scanning them all.
+    for (const [s, exp] of deps.consumedStates) {
+      if (exp >= now) break;
+      deps.consumedStates.delete(s);
+    }
     const valid =
       pending !== undefined &&
       state !== "" &&
@@ -61,17 +65,24 @@ export function oauthRoutes(deps: ServerDeps): Hono {
       now - pending.createdAt < STATE_TTL_MS &&
       !deps.consumedStates.has(pending.state);
     if (!session || !pending || !valid) {
-      deps.log("oauth callback refused: state mismatch or replay");
+      deps.log("oauth_callback_refused", { reason: "state mismatch or replay" });
       return c.html(statePage(), 400, { "cache-control": "no-store" });
     }
     deps.consumedStates.set(pending.state, pending.createdAt + STATE_TTL_MS);
+    // Bounded: past the limit the oldest used states are forgotten (their codes are single use at the
+    // platform anyway, RFC 6749 section 4.1.2).
+    while (deps.consumedStates.size > deps.config.limits.pendingStates) {
+      const oldest = deps.consumedStates.keys().next().value;
+      if (oldest === undefined) break;
+      deps.consumedStates.delete(oldest);
+    }
     delete session.pending;
     // Spec 2.3, RFC 6749 section 4.1.2.1: an error (or no code) is a refusal. A callback carrying both a
     // code and an error is not one the platform sends; its code is not exchanged.
     if (!code || error !== undefined) {
       deps.sessions.write(c, session);
       if (error !== undefined)
-        deps.log(`oauth callback refused: ${/^[a-z_]{1,40}$/.test(error) ? error : "error"}`);
+        deps.log("oauth_callback_refused", { reason: /^[a-z_]{1,40}$/.test(error) ? error : "error" });
       return c.redirect(
         withParams(pending.returnTo, { oauth: "refused", oauth_error: "consent_refused" }),
         302,
@@ -80,13 +91,16 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     const result = await deps.oauth.exchangeCode(code);
     if (!result.ok) {
       deps.sessions.write(c, session);
-      deps.log(`token exchange failed: ${result.error.error.code}`);
+      deps.log("token_exchange_failed", { code: result.error.error.code });
       return c.redirect(
         withParams(pending.returnTo, { oauth: "failed", oauth_error: result.error.error.code }),
         302,
       );
     }
     const t = result.token;
+    // A sign-in issues a new session id (a session fixed before sign-in, or revoked, does not carry over).
+    session.sid = newSessionId();
+    session.createdAt = now;
     session.tokens = {
       accessToken: t.access_token,
       expiresAt: now + t.expires_in * 1000,
@@ -95,7 +109,7 @@ export function oauthRoutes(deps: ServerDeps): Hono {
       ...(t.refresh_token !== undefined ? { refreshToken: t.refresh_token } : {}),
     };
     // A new token also means held subscriptions should be tied to it (spec 6.3.3).
-    await renewSubscriptions(deps, session);
+    renewSubscriptions(deps, session);
     deps.sessions.write(c, session);
     return c.redirect(withParams(pending.returnTo, { oauth: "granted" }), 302);
   });
@@ -109,6 +123,7 @@ export function oauthRoutes(deps: ServerDeps): Hono {
       if (renewed.status === "fresh" || renewed.status === "renewed") session = renewed.session;
       // A failed refresh (platform unreachable) keeps the tokens: the next call tries again.
       else if (renewed.status === "expired") expired = true;
+      applyRenewalResults(deps, c, session);
     }
     const tokens = session.tokens;
     return c.json(
@@ -129,7 +144,22 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     );
   });
 
-  app.post("/api/session/signout", (c) => {
+  // Sign-out revokes this session's id, so a copy of the cookie kept elsewhere stops working too.
+  app.post("/api/session/signout", async (c) => {
+    const session = deps.sessions.read(c);
+    if (session) await deps.revocations.revoke(session.sid, deps.now() + deps.sessions.maxAgeSeconds * 1000);
+    deps.sessions.clear(c);
+    return c.json({ signedIn: false }, 200, { "cache-control": "no-store" });
+  });
+
+  // Ends every session this studio issued until now, in every browser (the studio has no user id
+  // of its own: the platform's token answer carries none). Only a signed-in session may ask.
+  app.post("/api/session/signout-everywhere", async (c) => {
+    const session = deps.sessions.read(c);
+    if (!session?.tokens) return fail(c, "not_signed_in");
+    const now = deps.now();
+    await deps.revocations.revokeIssuedBefore(now + 1, now + deps.sessions.maxAgeSeconds * 1000);
+    deps.log("signed_out_everywhere", {});
     deps.sessions.clear(c);
     return c.json({ signedIn: false }, 200, { "cache-control": "no-store" });
   });

@@ -1,12 +1,14 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
+import { studioError } from "../../platform/errors";
 import { deliveredEventSchema } from "../../platform/events";
 import { problem } from "../../platform/problems";
 import { parseStartRequest, startRequestVersion } from "../../platform/start-request";
 import type * as z from "zod";
-import { fail, type ServerDeps } from "../deps";
-import type { InboxEntry } from "../inbox";
+import { fail, type ServerDeps, sendError } from "../deps";
+import type { InboxInput } from "../inbox";
+import { PLATFORM_BODY_LIMIT, readJsonBody } from "../json-body";
 import { safeEqual } from "../session";
 
 /** Entries one live stream may have waiting to be written. */
@@ -28,11 +30,31 @@ function fromPlatform(deps: ServerDeps, c: Context): boolean {
   return safeEqual(c.req.header("authorization") ?? "", deps.config.app.identificationKey);
 }
 
-async function jsonBody(c: Context): Promise<{ ok: true; json: unknown } | { ok: false }> {
+/** Reads a delivery's JSON within the platform body limit; the refusal names the limit broken. */
+async function jsonBody(
+  c: Context,
+): Promise<{ ok: true; json: unknown } | { ok: false; response: Response }> {
+  const read = await readJsonBody(c, PLATFORM_BODY_LIMIT);
+  if (read.ok) return read;
+  const { code, message } = read.error.error;
+  // Over the size limit stays a 413; anything else unreadable is an invalid delivery that says why.
+  if (code === "payload_too_large") return { ok: false, response: sendError(c, read.error) };
+  return {
+    ok: false,
+    response: fail(c, "invalid_delivery", { problems: [problem([], message, "error", "invalid_delivery")] }),
+  };
+}
+
+/** Stores an entry; one that cannot be stored is refused (never a broken inbox). */
+function store(deps: ServerDeps, c: Context, input: InboxInput): Response | undefined {
   try {
-    return { ok: true, json: JSON.parse(await c.req.text()) };
-  } catch {
-    return { ok: false };
+    deps.inbox.add(input);
+    return undefined;
+  } catch (e) {
+    deps.log("delivery_refused", { path: c.req.path, reason: e instanceof Error ? e.name : "error" });
+    return fail(c, "invalid_delivery", {
+      problems: [problem([], "the delivery cannot be stored", "error", "invalid_delivery")],
+    });
   }
 }
 
@@ -43,27 +65,26 @@ export function platformRoutes(deps: ServerDeps): Hono {
   // Spec 4.5: event delivery. Refused deliveries never reach the inbox.
   app.post("/platform/events", async (c) => {
     if (!fromPlatform(deps, c)) {
-      deps.log("event delivery refused: wrong identification key");
+      deps.log("delivery_refused", { path: "/platform/events", reason: "wrong identification key" });
       return fail(c, "unauthenticated_delivery");
     }
     const body = await jsonBody(c);
-    if (!body.ok) return fail(c, "invalid_delivery");
+    if (!body.ok) return body.response;
     const parsed = deliveredEventSchema.safeParse(body.json);
     if (!parsed.success) return fail(c, "invalid_delivery", { problems: problemsOf(parsed.error) });
-    deps.inbox.add({ kind: "event", event: parsed.data });
-    return c.json({});
+    return store(deps, c, { kind: "event", event: parsed.data }) ?? c.json({});
   });
 
   // Spec 4.11: the start request; both header spellings and both body versions (facts "Start address").
   app.post("/platform/start", async (c) => {
     if (!fromPlatform(deps, c)) {
-      deps.log("start request refused: wrong identification key");
+      deps.log("delivery_refused", { path: "/platform/start", reason: "wrong identification key" });
       return fail(c, "unauthenticated_delivery");
     }
     const version = startRequestVersion(c.req.raw.headers);
     if (version === "invalid") return fail(c, "invalid_delivery", { detail: "unknown API version" });
     const body = await jsonBody(c);
-    if (!body.ok) return fail(c, "invalid_delivery");
+    if (!body.ok) return body.response;
     const parsed = parseStartRequest(version, body.json);
     if (!parsed.ok) return fail(c, "invalid_delivery", { problems: problemsOf(parsed.error) });
     const start = parsed.value;
@@ -73,9 +94,21 @@ export function platformRoutes(deps: ServerDeps): Hono {
     if (start.completionUrl) params.set("completion_url", start.completionUrl);
     const query = params.toString();
     const url = `${deps.config.publicUrl}/${query ? `?${query}` : ""}`;
-    deps.inbox.add({ kind: "start_request", start, answeredUrl: url });
-    return c.json({ url });
+    return store(deps, c, { kind: "start_request", start, answeredUrl: url }) ?? c.json({ url });
   });
+
+  // The platform only POSTs here; anything else under /platform is not an address of the studio.
+  for (const path of ["/platform/events", "/platform/start"])
+    app.all(path, (c) =>
+      c.newResponse(
+        JSON.stringify(
+          studioError("method_not_allowed", { detail: `${c.req.method} ${path}; the platform POSTs here` }),
+        ),
+        405,
+        { allow: "POST", "content-type": "application/json", "cache-control": "no-store" },
+      ),
+    );
+  app.all("/platform/*", (c) => fail(c, "not_found", { detail: `no address ${c.req.method} ${c.req.path}` }));
 
   const signedIn = (c: Context) => deps.sessions.read(c)?.tokens !== undefined;
 
@@ -83,7 +116,10 @@ export function platformRoutes(deps: ServerDeps): Hono {
     if (!signedIn(c))
       return fail(c, "not_signed_in", { authorizeUrl: "/oauth/start?scope=USER_PHONE&returnTo=%2F" });
     const after = Number(c.req.query("after") ?? "0");
-    return c.json({ entries: deps.inbox.since(Number.isFinite(after) ? after : 0) }, 200, {
+    // Entries were serialised when they arrived; joining them cannot fail.
+    const entries = deps.inbox.sinceJson(Number.isFinite(after) ? after : 0).map((e) => e.json);
+    return c.body(`{"entries":[${entries.join(",")}]}`, 200, {
+      "content-type": "application/json",
       "cache-control": "no-store",
     });
   });
@@ -93,43 +129,66 @@ export function platformRoutes(deps: ServerDeps): Hono {
     if (!signedIn(c))
       return fail(c, "not_signed_in", { authorizeUrl: "/oauth/start?scope=USER_PHONE&returnTo=%2F" });
     const last = Number(c.req.header("last-event-id") ?? c.req.query("after") ?? "0");
-    return streamSSE(c, async (stream) => {
-      const queue: InboxEntry[] = [];
-      let wake: (() => void) | undefined;
-      const unsubscribe = deps.inbox.subscribe((e) => {
-        queue.push(e);
-        // A client that stops reading must not grow this queue without bound: past what the inbox
-        // itself keeps, the oldest entries go (a reconnect with Last-Event-ID replays what remains).
-        if (queue.length > STREAM_QUEUE_LIMIT) queue.splice(0, queue.length - STREAM_QUEUE_LIMIT);
-        wake?.();
+    // A cap per session: every open stream holds a listener and a socket.
+    const sid = deps.sessions.read(c)?.sid ?? "";
+    const open = deps.streams.get(sid) ?? 0;
+    const cap = deps.config.limits.streamsPerSession;
+    if (open >= cap)
+      return fail(c, "rate_limited", {
+        detail: `this session already has ${open} live inbox streams open (at most ${cap}); close another tab with the inbox`,
+        retryAfter: 15,
       });
-      stream.onAbort(() => {
-        unsubscribe();
-        wake?.();
-      });
-      const send = (e: InboxEntry) =>
-        stream.writeSSE({ id: String(e.id), event: "inbox", data: JSON.stringify(e) });
-      await stream.writeSSE({ event: "ready", data: "{}" });
-      for (const e of deps.inbox.since(Number.isFinite(last) ? last : 0)) await send(e);
-      while (!stream.aborted) {
-        const next = queue.shift();
-        if (next) {
-          await send(next);
-          continue;
-        }
-        // Wait for an entry, or send a comment every 15 s so intermediaries keep the connection open.
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, 15_000);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
+    deps.streams.set(sid, open + 1);
+    const release = () => {
+      const n = (deps.streams.get(sid) ?? 1) - 1;
+      if (n <= 0) deps.streams.delete(sid);
+      else deps.streams.set(sid, n);
+    };
+    return streamSSE(
+      c,
+      async (stream) => {
+        const queue: Array<{ id: number; json: string }> = [];
+        let wake: (() => void) | undefined;
+        const unsubscribe = deps.inbox.subscribe((e, json) => {
+          queue.push({ id: e.id, json });
+          // A client that stops reading must not grow this queue without bound: past what the inbox
+          // itself keeps, the oldest entries go (a reconnect with Last-Event-ID replays what remains).
+          if (queue.length > STREAM_QUEUE_LIMIT) queue.splice(0, queue.length - STREAM_QUEUE_LIMIT);
+          wake?.();
         });
-        wake = undefined;
-        if (!stream.aborted && queue.length === 0) await stream.write(": keep-alive\n\n");
-      }
-      unsubscribe();
-    });
+        stream.onAbort(() => wake?.());
+        // Whatever happens while streaming, the listener and the session's stream count are given back.
+        try {
+          const send = (e: { id: number; json: string }) =>
+            stream.writeSSE({ id: String(e.id), event: "inbox", data: e.json });
+          await stream.writeSSE({ event: "ready", data: "{}" });
+          for (const e of deps.inbox.sinceJson(Number.isFinite(last) ? last : 0)) await send(e);
+          while (!stream.aborted) {
+            const next = queue.shift();
+            if (next) {
+              await send(next);
+              continue;
+            }
+            // Wait for an entry, or send a comment every 15 s so intermediaries keep the connection open.
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, 15_000);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+            wake = undefined;
+            if (!stream.aborted && queue.length === 0) await stream.write(": keep-alive\n\n");
+          }
+        } finally {
+          unsubscribe();
+          release();
+        }
+      },
+      async (err) => {
+        deps.log("stream_failed", { name: err.name });
+      },
+    );
   });
 
   return app;

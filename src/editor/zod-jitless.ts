@@ -1,0 +1,7 @@
+import * as z from "zod";
+
+// The studio's Content-Security-Policy has no 'unsafe-eval' (docs/server.md, "Browser policy"). zod
+// would otherwise probe `Function("")` when its first object schema is built, which the browser
+// reports as a policy violation, and then parse without its compiled fast path anyway. Imported
+// first by main.tsx, before any schema exists.
+z.config({ jitless: true });

@@ -1,0 +1,17 @@
+/** A value a log line may carry: never a token, a secret, a body or a query string. */
+export type LogValue = string | number | boolean | null;
+
+/** Writes one structured event; `fields` hold only what is safe to keep (see docs/server.md, "Logging"). */
+export type Logger = (event: string, fields?: Record<string, LogValue>) => void;
+
+/**
+ * One JSON object per line: `{"time", "event", ...fields}`. JSON escapes every control character, so a
+ * request path carrying a newline cannot start a line of its own (log forging); U+2028 and U+2029,
+ * which JSON leaves alone but some viewers break lines at, are escaped too.
+ */
+export function jsonLogger(sink: (line: string) => void, now: () => number): Logger {
+  return (event, fields = {}) => {
+    const line = JSON.stringify({ time: new Date(now()).toISOString(), event, ...fields });
+    sink(line.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029"));
+  };
+}

@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { createProxyClient, type FetchLike } from "../../src/editor/publish/proxy-client";
+import { SessionActions } from "../../src/editor/publish/session-actions";
+import { studioError } from "../../src/platform/errors";
+import { json } from "../helpers/flow-env";
+
+afterEach(cleanup);
+
+function setup(answer: (url: string) => Response) {
+  const calls: string[] = [];
+  let reloads = 0;
+  const fetch: FetchLike = async (url, init) => {
+    calls.push(`${init?.method ?? "GET"} ${url}`);
+    return answer(url);
+  };
+  render(<SessionActions client={createProxyClient({ fetch })} reload={() => reloads++} />);
+  return { calls, reloads: () => reloads };
+}
+
+describe("session actions", () => {
+  it("signs out, then reloads so every panel reads the signed-out state", async () => {
+    const { calls, reloads } = setup(() => json(200, { signedIn: false }));
+    await userEvent.click(screen.getByRole("button", { name: "Sign out" }));
+    await waitFor(() => expect(reloads()).toBe(1));
+    expect(calls).toEqual(["POST /api/session/signout"]);
+  });
+
+  it("asks before signing out everywhere, and shows the proxy's error if it refuses", async () => {
+    const { calls, reloads } = setup(() => json(401, studioError("not_signed_in")));
+    await userEvent.click(screen.getByRole("button", { name: "Sign out everywhere" }));
+    expect(calls).toEqual([]);
+    expect(screen.getByText(/in every browser/)).toBeTruthy();
+    await userEvent.click(screen.getByRole("button", { name: "Sign out everywhere" }));
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("not signed in"));
+    expect(calls).toEqual(["POST /api/session/signout-everywhere"]);
+    expect(reloads()).toBe(0);
+  });
+});

@@ -20,6 +20,7 @@ const FIELD_DOCS: Record<string, string> = {
   semantic_paths: "Semantic paths: which semantic key fills which field of this widget (field path, dots)",
   notes: "Notes kept with the add-on (not shown to buyers)",
   categories: "Category slugs the user add-on applies to",
+  phone: "The user's phone number (the live route by divar_user_id takes it in the body)",
   ticket_uuid: "The ticket of a paid verification (a UUID)",
   cost: "The cost charged: a whole non-negative number (an int32 on the live platform)",
   has_divider: "Draw a divider line under the widget",

@@ -109,8 +109,8 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
   if (zodSchema === chatMessageSchema)
     // Text or media, not both: a media_token goes with an empty message, otherwise the text is not blank.
     jsonSchema.oneOf = [
-      { required: ["media_token"], properties: { message: { pattern: "^\\s*$" } } },
-      { not: { required: ["media_token"] }, properties: { message: { pattern: "\\S" } } },
+      { required: ["media_token"], properties: { message: { type: "string", pattern: "^\\s*$" } } },
+      { not: { required: ["media_token"] }, properties: { message: { type: "string", pattern: "\\S" } } },
     ];
   if (zodSchema === chatButtonSetSchema)
     jsonSchema.description = `Rows of buttons; at most ${CHAT_MAX_BUTTONS} buttons in all (not expressible in JSON Schema: run addon-studio validate), shown at most 3 rows of 3`;

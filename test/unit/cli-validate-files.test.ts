@@ -47,7 +47,9 @@ describe("validate: several files, folders and globs", () => {
   it("a folder is every *.json inside, recursively, skipping node_modules and hidden folders", async () => {
     const r = await cli(["validate", "--kind", "post", join(dir, "addons")]);
     expect(r.code).toBe(1);
-    expect(r.lines).toEqual([`${nested}:11:9: widgets[1].selector_row.image_url: renamed to image_id in v2`]);
+    expect(r.lines).toEqual([
+      `${nested}:11:9: widgets[1].selector_row.image_url: renamed to image_id in v2 (addon-studio migrate renames it)`,
+    ]);
     expect(r.err).toBe("Checked 2 files: 1 valid, 1 invalid (1 error, 0 warnings)\n");
   });
 
@@ -55,7 +57,9 @@ describe("validate: several files, folders and globs", () => {
     expect((await cli(["validate", "--kind", "post", good, good])).code).toBe(0);
     const r = await cli(["validate", "--kind", "post", join(dir, "missing.json"), broken, nested, good]);
     expect(r.code).toBe(2);
-    expect(r.lines).toEqual([`${nested}:11:9: widgets[1].selector_row.image_url: renamed to image_id in v2`]);
+    expect(r.lines).toEqual([
+      `${nested}:11:9: widgets[1].selector_row.image_url: renamed to image_id in v2 (addon-studio migrate renames it)`,
+    ]);
     expect(r.err).toContain(`addon-studio: cannot read ${join(dir, "missing.json")}: no such file\n`);
     expect(r.err).toContain(`addon-studio: ${broken} is not valid JSON: line 3, column 5`);
     expect(r.err).toMatch(/Checked 4 files: 1 valid, 1 invalid, 2 not checked \(1 error, 0 warnings\)\n$/);

@@ -36,6 +36,7 @@ const FIELD_DOCS: Record<string, string> = {
   data: "Key/value data sent to the app's server with the request",
   post_token: "A post token: 8 to 16 of A-Z, a-z, 0-9 and _",
   section_color: "The colour of this section",
+  media_token: "An uploaded media file to send instead of text (the message is then empty)",
   rows: "Rows of buttons, top to bottom",
   buttons: "The buttons of the row, right to left",
   "buttons.icon": "Icon of the button (the live spelling of icon_name; not both)",

@@ -117,7 +117,7 @@ describe("the CLI from the installed package", () => {
     const invalid = cli(["validate", "--kind", "post", "addons/more/bad.json"]);
     expect(invalid.code).toBe(1);
     expect(invalid.out).toBe(
-      "addons/more/bad.json:11:9: widgets[1].selector_row.image_url: renamed to image_id in v2\n",
+      "addons/more/bad.json:11:9: widgets[1].selector_row.image_url: renamed to image_id in v2 (addon-studio migrate renames it)\n",
     );
     const folder = cli(["validate", "--kind", "post", "addons/"]);
     expect(folder.code).toBe(1);

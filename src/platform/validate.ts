@@ -70,18 +70,9 @@ function rootSchemaOf(kind: CheckKind | "widget"): z.ZodType {
 /** The keys the object schema at `path` accepts, found by walking the schema as the path walks the JSON. */
 function acceptedKeysAt(root: z.ZodType, path: readonly PathSegment[]): string[] | undefined {
   let cur: z.ZodType | undefined = root;
-  const unwrap = (t: z.ZodType): z.ZodType => {
-    let u = t;
-    for (;;) {
-      if (u instanceof z.ZodOptional || u instanceof z.ZodDefault || u instanceof z.ZodNullable)
-        u = u.unwrap() as z.ZodType;
-      else if (u instanceof z.ZodPipe) u = u.in as z.ZodType;
-      else return u;
-    }
-  };
   for (const seg of path) {
     if (cur === undefined) return undefined;
-    const t = unwrap(cur);
+    const t = unwrapSchema(cur);
     if (t instanceof z.ZodObject && typeof seg === "string") {
       const shape = t.shape as Record<string, z.ZodType>;
       cur = Object.hasOwn(shape, seg) ? shape[seg] : undefined;
@@ -89,7 +80,7 @@ function acceptedKeysAt(root: z.ZodType, path: readonly PathSegment[]): string[]
     else if (t instanceof z.ZodRecord) cur = t.valueType as z.ZodType;
     else return undefined;
   }
-  const t = cur === undefined ? undefined : unwrap(cur);
+  const t = cur === undefined ? undefined : unwrapSchema(cur);
   return t instanceof z.ZodObject ? Object.keys(t.shape) : undefined;
 }
 

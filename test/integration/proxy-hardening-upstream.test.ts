@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { studioErrorSchema } from "../../src/platform/errors";
 import {
+  autoSignIn,
   Browser,
   leakedSecrets,
   listen,
@@ -14,16 +15,6 @@ import { createStrictUpstream } from "./server-strict-upstream";
 
 const SCOPE = `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`;
 const errorOf = (text: string) => studioErrorSchema.parse(JSON.parse(text)).error;
-
-/** The fake platform consents at once: start, fake auth host, proxy callback; returns where it lands. */
-async function autoSignIn(browser: Browser, stack: Stack, offline = false, scope = SCOPE): Promise<string> {
-  const q = new URLSearchParams({ scope, returnTo: "/" });
-  if (offline) q.set("offline", "1");
-  const startRes = await browser.fetch(`${stack.proxyServer.url}/oauth/start?${q}`);
-  const authRes = await browser.fetch(startRes.res.headers.get("location") ?? "");
-  const back = await browser.fetch(authRes.res.headers.get("location") ?? "");
-  return back.res.headers.get("location") ?? String(back.res.status);
-}
 
 describe("proxy hardening against the strict fake platform (issue 11)", () => {
   let stack: Stack;
@@ -55,7 +46,7 @@ describe("proxy hardening against the strict fake platform (issue 11)", () => {
 
   describe("1. a request the platform may have read is never sent again", () => {
     it("a publish reset after the platform read it (on a kept-alive connection) is sent once and reported as maybe delivered", async () => {
-      await autoSignIn(browser, stack);
+      await autoSignIn(browser, stack, { scope: SCOPE });
       // A first publish leaves a kept-alive connection to the platform for the next one to reuse.
       expect((await publish()).res.status).toBe(200);
       fake.fault({ mode: "reset", pathPrefix: "/v2/open-platform/addons/post/", count: 1 });
@@ -73,7 +64,7 @@ describe("proxy hardening against the strict fake platform (issue 11)", () => {
     });
 
     it("a chat message reset after the platform read it is sent once and reported as maybe delivered", async () => {
-      await autoSignIn(browser, stack, false, "CONVERSATION_SEND_MESSAGE.conv-1");
+      await autoSignIn(browser, stack, { scope: "CONVERSATION_SEND_MESSAGE.conv-1" });
       const send = () =>
         browser.fetch(`${stack.proxyServer.url}/api/conversations/conv-1/messages`, {
           method: "POST",
@@ -90,7 +81,7 @@ describe("proxy hardening against the strict fake platform (issue 11)", () => {
 
     it("a code exchange reset after the token endpoint read it is sent once, and the user is not told the credentials are wrong", async () => {
       fake.fault({ mode: "reset", pathPrefix: "/oauth2/token", count: 1 });
-      const landed = await autoSignIn(browser, stack);
+      const landed = await autoSignIn(browser, stack, { scope: SCOPE });
       expect(landed).toContain("oauth=failed");
       expect(landed).toContain("oauth_error=upstream_outcome_unknown");
       expect(fake.calls.filter((c) => c === "POST /oauth2/token")).toHaveLength(1);
@@ -101,7 +92,7 @@ describe("proxy hardening against the strict fake platform (issue 11)", () => {
 
   describe("6. a hanging platform does not stall a publish", () => {
     it("re-creates held subscriptions in the background after a refresh; the publish answers while they hang, and their failures reach the inbox", async () => {
-      await autoSignIn(browser, stack, true);
+      await autoSignIn(browser, stack, { scope: SCOPE, offline: true });
       for (const id of ["r1", "r2", "r3", "r4"]) {
         const { res } = await browser.fetch(`${stack.proxyServer.url}/api/subscriptions`, {
           method: "POST",
@@ -134,7 +125,7 @@ describe("proxy hardening against the strict fake platform (issue 11)", () => {
     });
 
     it("stops a publish at the request's deadline when the platform hangs, sending it once", async () => {
-      await autoSignIn(browser, stack);
+      await autoSignIn(browser, stack, { scope: SCOPE });
       fake.fault({ mode: "hang", pathPrefix: "/v2/open-platform/addons/post/" });
       const { res, text } = await publish();
       expect(res.status).toBe(504);
@@ -151,7 +142,7 @@ describe("proxy hardening against the strict fake platform (issue 11)", () => {
     };
 
     it("a cookie copied before sign-out no longer publishes afterwards", async () => {
-      await autoSignIn(browser, stack);
+      await autoSignIn(browser, stack, { scope: SCOPE });
       const thief = copyOf(browser);
       expect((await publish(thief)).res.status).toBe(200);
       const out = await browser.fetch(`${stack.proxyServer.url}/api/session/signout`, { method: "POST" });
@@ -165,9 +156,9 @@ describe("proxy hardening against the strict fake platform (issue 11)", () => {
     });
 
     it("sign out everywhere ends every session issued before it; signing in again works", async () => {
-      await autoSignIn(browser, stack);
+      await autoSignIn(browser, stack, { scope: SCOPE });
       const other = new Browser();
-      await autoSignIn(other, stack);
+      await autoSignIn(other, stack, { scope: SCOPE });
       expect((await publish(other)).res.status).toBe(200);
       const anonymous = await new Browser().fetch(`${stack.proxyServer.url}/api/session/signout-everywhere`, {
         method: "POST",
@@ -180,7 +171,7 @@ describe("proxy hardening against the strict fake platform (issue 11)", () => {
       expect((await publish(other)).res.status).toBe(401);
       expect((await publish()).res.status).toBe(401);
       stack.clock.advance(1000);
-      await autoSignIn(other, stack);
+      await autoSignIn(other, stack, { scope: SCOPE });
       expect((await publish(other)).res.status).toBe(200);
       other.seen.length = 0;
     });

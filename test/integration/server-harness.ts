@@ -149,6 +149,23 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
  * Signs in through the proxy and the emulator's consent page, choosing Allow or Deny.
  * Returns the address the browser lands on back in the editor.
  */
+/**
+ * Sign-in against a fake platform that consents at once: start, the fake auth host, the proxy's
+ * callback; returns where the browser lands (or the status when it is not sent on).
+ */
+export async function autoSignIn(
+  browser: Browser,
+  stack: Stack,
+  opts: { scope: string; returnTo?: string; offline?: boolean },
+): Promise<string> {
+  const q = new URLSearchParams({ scope: opts.scope, returnTo: opts.returnTo ?? "/" });
+  if (opts.offline) q.set("offline", "1");
+  const startRes = await browser.fetch(`${stack.proxyServer.url}/oauth/start?${q}`);
+  const authRes = await browser.fetch(startRes.res.headers.get("location") ?? "");
+  const back = await browser.fetch(authRes.res.headers.get("location") ?? "");
+  return back.res.headers.get("location") ?? String(back.res.status);
+}
+
 export async function signIn(
   browser: Browser,
   stack: Stack,

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { studioErrorSchema } from "../../src/platform/errors";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import {
+  autoSignIn,
   Browser,
   leakedSecrets,
   listen,
@@ -14,15 +15,6 @@ import {
 import { createStrictUpstream } from "./server-strict-upstream";
 
 const SCOPE = `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`;
-
-/** The fake platform consents at once: start, fake auth host, proxy callback; returns where it lands. */
-async function autoSignIn(browser: Browser, stack: Stack, returnTo = "/"): Promise<string> {
-  const q = new URLSearchParams({ scope: SCOPE, returnTo });
-  const startRes = await browser.fetch(`${stack.proxyServer.url}/oauth/start?${q}`);
-  const authRes = await browser.fetch(startRes.res.headers.get("location") ?? "");
-  const back = await browser.fetch(authRes.res.headers.get("location") ?? "");
-  return back.res.headers.get("location") ?? String(back.res.status);
-}
 
 describe("upstream failures against a strict fake platform", () => {
   let stack: Stack;
@@ -60,7 +52,7 @@ describe("upstream failures against a strict fake platform", () => {
     [500, "upstream_server_error", 502],
     [503, "upstream_server_error", 502],
   ])("maps a platform %i to %s (%i), without retrying", async (status, code, proxyStatus) => {
-    await autoSignIn(browser, stack);
+    await autoSignIn(browser, stack, { scope: SCOPE });
     fake.answerNext({ status, body: JSON.stringify({ code: 13, message: "upstream says no", details: [] }) });
     const { res, text } = await publish();
     expect(res.status).toBe(proxyStatus);
@@ -72,7 +64,7 @@ describe("upstream failures against a strict fake platform", () => {
   });
 
   it("keeps the platform's {code, message, details} for a 412 (chat blocked)", async () => {
-    await autoSignIn(browser, stack);
+    await autoSignIn(browser, stack, { scope: SCOPE });
     fake.answerNext({
       status: 412,
       body: JSON.stringify({ code: 9, message: "blocked by recipient", details: [] }),
@@ -87,7 +79,7 @@ describe("upstream failures against a strict fake platform", () => {
   });
 
   it("passes Retry-After of a 429 on as retryAfter and the header", async () => {
-    await autoSignIn(browser, stack);
+    await autoSignIn(browser, stack, { scope: SCOPE });
     fake.answerNext({ status: 429, headers: { "retry-after": "30" }, body: "" });
     const { res, text } = await publish();
     expect(res.status).toBe(429);
@@ -98,7 +90,7 @@ describe("upstream failures against a strict fake platform", () => {
   });
 
   it("gives up on a slow platform with upstream_timeout (504) and does not retry", async () => {
-    await autoSignIn(browser, stack);
+    await autoSignIn(browser, stack, { scope: SCOPE });
     fake.answerNext({ status: 200, body: "{}", delayMs: 800 });
     const { res, text } = await publish();
     expect(res.status).toBe(504);
@@ -107,7 +99,7 @@ describe("upstream failures against a strict fake platform", () => {
   });
 
   it("reports an answer of the wrong shape as upstream_invalid_response", async () => {
-    await autoSignIn(browser, stack);
+    await autoSignIn(browser, stack, { scope: SCOPE });
     fake.answerNext({ status: 200, body: "<html>proxy error</html>" });
     const { res, text } = await publish();
     expect(res.status).toBe(502);
@@ -115,7 +107,7 @@ describe("upstream failures against a strict fake platform", () => {
   });
 
   it("reports an unreachable platform", async () => {
-    await autoSignIn(browser, stack);
+    await autoSignIn(browser, stack, { scope: SCOPE });
     await fakeServer.close();
     const { res, text } = await publish();
     expect(res.status).toBe(502);
@@ -128,7 +120,7 @@ describe("upstream failures against a strict fake platform", () => {
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ error: "invalid_grant", error_description: "code expired" }),
     });
-    const landed = await autoSignIn(browser, stack, "/?resume=publish");
+    const landed = await autoSignIn(browser, stack, { scope: SCOPE, returnTo: "/?resume=publish" });
     expect(landed).toBe("/?resume=publish&oauth=failed&oauth_error=token_exchange_failed");
     const session = JSON.parse((await browser.fetch(`${stack.proxyServer.url}/api/session`)).text);
     expect(session.signedIn).toBe(false);

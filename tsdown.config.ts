@@ -5,7 +5,7 @@ import { defineConfig } from "tsdown";
 // Why tsdown (rolldown, the engine Vite 8 already uses, plus rolldown-plugin-dts): see docs/decisions.md, issue 10.
 
 /** The preview's stylesheet, inlined into the server bundle (the package ships no src/). */
-const previewCss = readFileSync("src/editor/preview/preview.css", "utf8");
+const previewCss = readFileSync("src/preview/preview.css", "utf8");
 
 export default defineConfig([
   {

@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { WidgetPreviewProps } from "../editor/preview/preview-kit";
+import type { WidgetPreviewProps } from "../preview/preview-kit";
 import { ButtonBarPreview } from "./button-bar/preview";
 import { DescriptionRowPreview } from "./description-row/preview";
 import { EvaluationRowPreview } from "./evaluation-row/preview";

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AddonPreview } from "../../src/editor/preview/addon-preview";
+import { AddonPreview } from "../../src/preview/addon-preview";
 import { COLOR_SWATCHES, THEME_TEXT, WIDGET_KINDS, type Widget, newWidget } from "../../src/platform";
 import { WIDGET_PREVIEWS } from "../../src/widgets/previews";
 import { TitleRowPreview } from "../../src/widgets/title-row/preview";

@@ -1,11 +1,11 @@
 import { type ComponentType, type KeyboardEvent, memo, useCallback, useRef } from "react";
-import type { Widget } from "../../platform/widgets";
-import { widgetKindOf } from "../../platform/widgets";
-import { type WidgetKind, modelOf } from "../../widgets/models";
-import { WIDGET_PREVIEWS } from "../../widgets/previews";
+import type { Widget } from "../platform/widgets";
+import { widgetKindOf } from "../platform/widgets";
+import { type WidgetKind, modelOf } from "../widgets/models";
+import { WIDGET_PREVIEWS } from "../widgets/previews";
 import { type PreviewTheme, type WidgetPreviewProps, textOf, themeVars } from "./preview-kit";
 import { PreviewThemeSwitch } from "./preview-theme-switch";
-import { isRecord } from "../../platform/json";
+import { isRecord } from "../platform/json";
 
 /** Props of the add-on preview. */
 export interface AddonPreviewProps {

@@ -2,7 +2,7 @@ import { type ComponentType, type KeyboardEvent, memo, useCallback, useRef } fro
 import type { Widget } from "../platform/widgets";
 import { widgetKindOf } from "../platform/widgets";
 import { type WidgetKind, modelOf } from "../widgets/models";
-import { WIDGET_PREVIEWS } from "../widgets/previews";
+import { WIDGET_VIEWS } from "../widgets/views";
 import { type PreviewTheme, type WidgetPreviewProps, textOf, themeVars } from "./preview-kit";
 import { PreviewThemeSwitch } from "./preview-theme-switch";
 import { isRecord } from "../platform/json";
@@ -42,7 +42,7 @@ function renderKind<K extends WidgetKind>(
   value: WidgetPreviewProps<K>["value"],
   theme: PreviewTheme,
 ) {
-  const Preview = WIDGET_PREVIEWS[kind] as ComponentType<WidgetPreviewProps<K>>;
+  const Preview = WIDGET_VIEWS[kind].Preview as ComponentType<WidgetPreviewProps<K>>;
   return <Preview value={value} theme={theme} />;
 }
 

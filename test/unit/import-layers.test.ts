@@ -24,7 +24,7 @@ function partOf(path: string, composed: ReadonlySet<string> = new Set()): Part {
   if (top === "widgets") {
     // A widget's view (preview.tsx, its CSS, its thumbnail) and the previews map are drawn with the
     // preview kit: they sit in the preview layer though they live in the widget's folder.
-    const view = /\/(preview|thumbnail)\.(tsx|css)$|^widgets\/previews\.ts$/.test(path);
+    const view = /\/(preview|thumbnail)\.(tsx|css)$|^widgets\/views\.ts$/.test(path);
     return view ? { name: "preview", layer: 3 } : { name: "widgets", layer: 1 };
   }
   if (top === "preview") return { name: "preview", layer: 3 };

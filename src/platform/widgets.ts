@@ -84,6 +84,26 @@ export function widgetKindOf(w: Widget): WidgetKind | undefined {
   return kinds.length === 1 ? kinds[0] : undefined;
 }
 
+/** The widget's label ("Title"), or a fallback for a broken widget. */
+export function widgetLabel(w: Widget): string {
+  const kind = widgetKindOf(w);
+  return kind ? modelOf(kind).label : "Unknown widget";
+}
+
+/** A short line of the widget's own text (its model's `summary`): the list row and the preview use it. */
+export function widgetSummary(w: Widget): string {
+  const kind = widgetKindOf(w);
+  if (!kind) return Object.keys(w).join(", ") || "empty";
+  return summaryOf(kind, w[kind]) ?? "";
+}
+
+function summaryOf<K extends WidgetKind>(kind: K, value: Widget[K]): string | undefined {
+  if (value === undefined || value === null || typeof value !== "object") return undefined;
+  // The model of K takes K's value; TypeScript cannot pair the two across the union of kinds.
+  const summary = modelOf(kind).summary as unknown as (v: NonNullable<Widget[K]>) => string | undefined;
+  return summary(value);
+}
+
 /** A new widget of `kind` with the model's starting values. */
 export function newWidget(kind: WidgetKind): Widget {
   return { [kind]: modelOf(kind).defaults() } as Widget;

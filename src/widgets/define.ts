@@ -28,6 +28,11 @@ export interface WidgetDefinition<K extends string, S extends z.ZodRawShape> {
   fields: S;
   /** Rules that span several fields. */
   refine?: (value: z.output<z.ZodObject<S>>, ctx: RefineCtx) => void;
+  /**
+   * A short line of the widget's own text, for the list row and the preview's accessible name.
+   * Widgets being edited may be invalid: read fields defensively.
+   */
+  summary: (value: z.output<z.ZodObject<S>>) => string | undefined;
   /** A valid starting value, as it is dropped from the palette. */
   defaults: () => z.input<z.ZodObject<S>>;
   v1: V1Info;
@@ -52,6 +57,7 @@ export function defineWidget<K extends string, S extends z.ZodRawShape>(def: Wid
     fields: form,
     paths: fieldPaths(form),
     defaults: def.defaults,
+    summary: def.summary,
     v1: def.v1,
     notAccepted: def.notAccepted ?? {},
     hints: unknownKeyHints(def),
@@ -76,3 +82,13 @@ function unknownKeyHints(def: { kind: string; v1: V1Info; notAccepted?: Record<s
 
 /** The model of one widget kind. */
 export type WidgetModel = ReturnType<typeof defineWidget>;
+
+/** "3 × first item's text" for a list widget ("3 items" when the first has no text). */
+export function itemsSummary<T>(
+  items: readonly T[] | undefined,
+  text: (item: T) => string | undefined,
+): string {
+  const list = items ?? [];
+  const first = list[0] === undefined ? undefined : text(list[0]);
+  return first ? `${list.length} × ${first}` : `${list.length} items`;
+}

@@ -27,6 +27,7 @@ export const descriptionRow = defineWidget({
         params: { limit: DESCRIPTION_LIMIT, length: n },
       });
   },
+  summary: (v) => v.text,
   defaults: () => ({
     text: "خودرو در شرایط خوبی قرار دارد. بدنه بدون رنگ‌شدگی است و موتور نیاز به تعمیر ندارد.",
     expandable: false,

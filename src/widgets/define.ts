@@ -19,6 +19,9 @@ export interface V1Info {
 
 type RefineCtx = z.RefinementCtx;
 
+/** A JSON Schema document (draft 2020-12) as plain JSON. */
+export type JsonSchema = z.core.JSONSchema.BaseSchema;
+
 export interface WidgetDefinition<K extends string, S extends z.ZodRawShape> {
   kind: K;
   /** Name in the palette, sentence case. */
@@ -36,6 +39,11 @@ export interface WidgetDefinition<K extends string, S extends z.ZodRawShape> {
   /** A valid starting value, as it is dropped from the palette. */
   defaults: () => z.input<z.ZodObject<S>>;
   v1: V1Info;
+  /**
+   * Adds to the widget's JSON Schema what zod's export cannot see of `refine` (called with the
+   * widget object's schema; the field registry's limits and labels are added for every widget).
+   */
+  jsonSchema?: (schema: JsonSchema) => void;
   /** Keys some documents show that this widget does not accept, with why. */
   notAccepted?: Record<string, string>;
 }
@@ -60,6 +68,7 @@ export function defineWidget<K extends string, S extends z.ZodRawShape>(def: Wid
     summary: def.summary,
     v1: def.v1,
     notAccepted: def.notAccepted ?? {},
+    jsonSchema: def.jsonSchema ?? ((_: JsonSchema) => {}),
     hints: unknownKeyHints(def),
   } as const;
 }

@@ -1,4 +1,4 @@
-import { WIDGET_KINDS, WIDGET_MODELS, isWidgetKind } from "../widgets/models";
+import { V1_WIDGET_MODELS, WIDGET_KINDS, type WIDGET_MODELS, isWidgetKind } from "../widgets/models";
 import { ACTION_KINDS, urlProblem } from "./actions";
 import { COLORS, ZERO_COLORS, isV1Color } from "./colors";
 import { type FieldDescriptor, ZERO_ICON } from "./fields";
@@ -229,7 +229,7 @@ function planOfKind(kind: string): Plan | undefined {
 /** v1 widget type (upper case) -> conversion plan of its model. */
 function plans(): Map<string, Plan> {
   plansByV1Type ??= new Map(
-    WIDGET_MODELS.map((model): [string, Plan] => [
+    V1_WIDGET_MODELS.map((model): [string, Plan] => [
       model.v1.type,
       {
         model,

@@ -161,7 +161,7 @@ function unknownKeyMessage(
       if (hint) return hint;
       return `is not a field of ${kindKey}: the accepted fields are ${Object.keys(model.schema.shape).join(", ")}`;
     }
-    const renamed = own(model.v1.itemRenamed, key);
+    const renamed = own(model.v1?.itemRenamed, key);
     if (renamed && path[widgetDepth + 1] === "items")
       return `renamed to ${renamed} in v2 (addon-studio migrate renames it)`;
   }

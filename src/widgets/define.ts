@@ -38,7 +38,8 @@ export interface WidgetDefinition<K extends string, S extends z.ZodRawShape> {
   summary: (value: z.output<z.ZodObject<S>>) => string | undefined;
   /** A valid starting value, as it is dropped from the palette. */
   defaults: () => z.input<z.ZodObject<S>>;
-  v1: V1Info;
+  /** How its v1 counterpart converts; absent for a widget v1 did not have (no v1 fixture needed). */
+  v1?: V1Info;
   /**
    * Adds to the widget's JSON Schema what zod's export cannot see of `refine` (called with the
    * widget object's schema; the field registry's limits and labels are added for every widget).
@@ -66,24 +67,29 @@ export function defineWidget<K extends string, S extends z.ZodRawShape>(def: Wid
     paths: fieldPaths(form),
     defaults: def.defaults,
     summary: def.summary,
-    v1: def.v1,
+    v1: def.v1 as V1Info | undefined,
     notAccepted: def.notAccepted ?? {},
     jsonSchema: def.jsonSchema ?? ((_: JsonSchema) => {}),
     hints: unknownKeyHints(def),
   } as const;
 }
 
-function unknownKeyHints(def: { kind: string; v1: V1Info; notAccepted?: Record<string, string> }) {
+function unknownKeyHints(def: {
+  kind: string;
+  v1?: V1Info | undefined;
+  notAccepted?: Record<string, string>;
+}) {
   const hints: Record<string, string> = {};
-  for (const [from, to] of Object.entries(def.v1.renamed ?? {}))
+  const v1: V1Info = def.v1 ?? { type: "" };
+  for (const [from, to] of Object.entries(v1.renamed ?? {}))
     hints[from] = `renamed to ${to} in v2 (addon-studio migrate renames it)`;
-  for (const f of def.v1.removed ?? []) hints[f] = "removed in v2: delete it (addon-studio migrate does)";
-  for (const w of def.v1.iconWrappers ?? [])
+  for (const f of v1.removed ?? []) hints[f] = "removed in v2: delete it (addon-studio migrate does)";
+  for (const w of v1.iconWrappers ?? [])
     hints[w] =
       `the ${w} wrapper is removed in v2: put its icon_name directly on ${def.kind} (addon-studio migrate does)`;
-  if (def.v1.flatten)
-    hints[def.v1.flatten] =
-      `flattened in v2: the fields of ${def.v1.flatten} (title, action) move up into ${def.kind} (addon-studio migrate does)`;
+  if (v1.flatten)
+    hints[v1.flatten] =
+      `flattened in v2: the fields of ${v1.flatten} (title, action) move up into ${def.kind} (addon-studio migrate does)`;
   for (const [k, why] of Object.entries(def.notAccepted ?? {}))
     hints[k] = `${why} (addon-studio migrate removes it and reports its value)`;
   return hints;

@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { AddonPreview } from "../preview/addon-preview";
 import * as iconDrawings from "../preview/preview-icon-shapes";
 import { provideIconDrawings } from "../preview/preview-icons";
+import { readPreviewCss } from "../preview/stylesheet";
 import { validateBody } from "../platform/index";
 import { escapeHtml } from "./html";
 
@@ -25,7 +25,7 @@ export function previewCss(): string {
     css = __ADDON_STUDIO_PREVIEW_CSS__;
   if (css === undefined) {
     try {
-      css = readFileSync(new URL("../preview/preview.css", import.meta.url), "utf8");
+      css = readPreviewCss(new URL("../", import.meta.url));
     } catch {
       css = "";
     }

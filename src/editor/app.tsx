@@ -26,7 +26,7 @@ import {
   useState,
 } from "react";
 import { useStore } from "zustand";
-import { isWidgetKind, modelOf } from "../widgets/models";
+import { isWidgetKind, modelOf } from "../widgets/registry";
 import { AppHeader, type Mode } from "./app-header";
 import { LIST_END_ID, WidgetList, labelOf } from "./canvas/widget-list";
 import type { DraftSession } from "./drafts/draft-session";

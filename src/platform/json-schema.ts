@@ -1,6 +1,6 @@
 import * as z from "zod";
 import type { JsonSchema } from "../widgets/define";
-import { WIDGET_MODELS } from "../widgets/models";
+import { WIDGET_MODELS } from "../widgets/registry";
 import { ACTION_KINDS, DIRECT_LINK_PATTERN, actionSchema } from "./actions";
 import {
   BODY_SCHEMAS,

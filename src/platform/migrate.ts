@@ -1,4 +1,4 @@
-import { V1_WIDGET_MODELS, WIDGET_KINDS, type WIDGET_MODELS, isWidgetKind } from "../widgets/models";
+import { V1_WIDGET_MODELS, WIDGET_KINDS, type WIDGET_MODELS, isWidgetKind } from "../widgets/registry";
 import { ACTION_KINDS, urlProblem } from "./actions";
 import { COLORS, ZERO_COLORS, isV1Color } from "./colors";
 import { type FieldDescriptor, ZERO_ICON } from "./fields";

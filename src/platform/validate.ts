@@ -7,7 +7,7 @@ import { isKnownIcon, suggestIcons } from "./icons";
 import { type PathSegment, type Problem, problem } from "./problems";
 import { HASHED_SEMANTIC_KEYS, PREDEFINED_SEMANTIC, isHashedSemanticKey } from "./semantic";
 import { widgetKeysOf, widgetSchema } from "./widgets";
-import { WIDGET_KINDS, isWidgetKind, modelOf } from "../widgets/models";
+import { WIDGET_KINDS, isWidgetKind, modelOf } from "../widgets/registry";
 import { isRecord } from "./json";
 
 /** The outcome of validating a body: errors block publishing, warnings do not. */

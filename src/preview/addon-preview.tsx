@@ -1,7 +1,7 @@
 import { type ComponentType, type KeyboardEvent, memo, useCallback, useRef } from "react";
 import type { Widget } from "../platform/widgets";
 import { widgetKindOf, widgetLabel, widgetSummary } from "../platform/widgets";
-import type { WidgetKind } from "../widgets/models";
+import type { WidgetKind } from "../widgets/registry";
 import { WIDGET_VIEWS } from "../widgets/views";
 import { type PreviewTheme, type WidgetPreviewProps, themeVars } from "./preview-kit";
 import { PreviewThemeSwitch } from "./preview-theme-switch";

@@ -4,7 +4,7 @@ import { codePointLength, truncateCodePoints } from "../platform/text";
 import type { Color } from "../platform/colors";
 import type { FieldDescriptor } from "../platform/fields";
 import type { Widget } from "../platform/widgets";
-import { type WidgetKind, modelOf } from "../widgets/models";
+import { type WidgetKind, modelOf } from "../widgets/registry";
 import { PreviewIcon } from "./preview-icons";
 
 /** The app's two themes, as the preview switches between them. */

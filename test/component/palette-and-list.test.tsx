@@ -3,7 +3,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderStudio } from "./studio-harness";
-import { WIDGET_MODELS } from "../../src/widgets/models";
+import { WIDGET_MODELS } from "../../src/widgets/registry";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { validateBody } from "../../src/platform";
-import { V1_WIDGET_MODELS } from "../../src/widgets/models";
+import { V1_WIDGET_MODELS } from "../../src/widgets/registry";
 import { type MigrationChange, migrateBody } from "../../src/platform/migrate";
 
 const DIR = fileURLToPath(new URL("../fixtures/v1/", import.meta.url));

@@ -4,6 +4,8 @@ export {};
 // component tests load them up front, as a user's first click would find them, so queries stay synchronous.
 if (typeof document !== "undefined") {
   const { preloadDeferred } = await import("../../src/preview/deferred");
-  await import("../../src/editor/app");
+  // The modules that register deferred parts, not the whole app: a test file may still replace a
+  // registry module with vi.mock (test/component/throwaway-widget.test.tsx) before the app loads.
+  await import("../../src/preview/preview-icons");
   await preloadDeferred();
 }

@@ -76,13 +76,13 @@ describe("a widget added as one folder plus its registry lines", () => {
   });
 
   it("appears in the JSON Schema, with its hook's additions", () => {
-    const post = toJsonSchema("post");
-    const widget = (
-      post.properties?.widgets as { items: { properties: Record<string, Record<string, unknown>> } }
-    ).items;
-    const own = widget.properties.note_row;
+    type Node = { properties?: Record<string, Node>; items?: Node; description?: string; maxLength?: number };
+    const post: Node = toJsonSchema("post") as Node;
+    const own = post.properties?.widgets?.items?.properties?.note_row as
+      | (Node & { examples?: unknown })
+      | undefined;
     expect(own?.description).toBe("note_row: A short highlighted note.");
-    expect((own?.properties as Record<string, { maxLength?: number }>).text?.maxLength).toBe(30);
+    expect(own?.properties?.text?.maxLength).toBe(30);
     expect(own?.examples).toEqual([{ text: "یادداشت" }]);
   });
 });

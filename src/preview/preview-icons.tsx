@@ -46,11 +46,6 @@ export function iconShape(name: string): ReactElement | undefined {
   return drawings.SHAPES[name] ?? drawings.SHAPES[drawings.ALIASES[name] ?? ""];
 }
 
-/** True when the preview draws this icon itself (others show the fallback glyph). */
-export function isDrawnIcon(name: string): boolean {
-  return iconShape(name) !== undefined;
-}
-
 /** An icon by platform name: drawn when known, else a neutral glyph with the name as tooltip. */
 export function PreviewIcon(props: { name: string; color?: string | undefined; size?: number }) {
   const { name, color, size = 20 } = props;

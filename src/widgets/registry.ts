@@ -18,6 +18,3 @@ export function modelOf<K extends WidgetKind>(kind: K): Extract<(typeof WIDGET_M
 export function isWidgetKind(key: string): key is WidgetKind {
   return byKind.has(key);
 }
-
-/** The models of the widgets that v1 had, with how each converts (a v2-only widget has none). */
-export const V1_WIDGET_MODELS = WIDGET_MODELS.flatMap((m) => (m.v1 ? [{ ...m, v1: m.v1 }] : []));

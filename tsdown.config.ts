@@ -1,11 +1,12 @@
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { defineConfig } from "tsdown";
+import { readPreviewCss } from "./src/preview/stylesheet";
 
 // Why tsdown (rolldown, the engine Vite 8 already uses, plus rolldown-plugin-dts): see docs/decisions.md, issue 10.
 
 /** The preview's stylesheet, inlined into the server bundle (the package ships no src/). */
-const previewCss = readFileSync("src/editor/preview/preview.css", "utf8");
+const previewCss = readPreviewCss(pathToFileURL(resolve("src") + "/"));
 
 export default defineConfig([
   {

@@ -26,27 +26,27 @@ import {
   useState,
 } from "react";
 import { useStore } from "zustand";
-import { isWidgetKind, modelOf } from "../widgets/models";
+import { isWidgetKind, modelOf } from "../widgets/registry";
 import { AppHeader, type Mode } from "./app-header";
 import { LIST_END_ID, WidgetList, labelOf } from "./canvas/widget-list";
 import type { DraftSession } from "./drafts/draft-session";
 import { useUndoShortcuts } from "./history/use-undo-shortcuts";
 import { Inspector } from "./inspector/inspector";
 import { PALETTE_PREFIX, Palette, PaletteDragPreview } from "./palette/palette";
-import { AddonPreview } from "./preview/addon-preview";
+import { AddonPreview } from "../preview/addon-preview";
 import { ProblemsPanel } from "./problems/problems-panel";
 import type { EditorStore } from "./store/editor-store";
 import { EditorStoreProvider, useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { indexOfWidget } from "./store/document";
 import { selectProblems, selectSelectedWidget, selectWidgetIds, selectWidgets } from "./store/selectors";
 import { Announcer } from "./ui/announcer";
-import { preloadDeferred } from "./ui/deferred";
+import { preloadDeferred } from "../preview/deferred";
 import { ChromeIcon } from "./ui/icons";
 import { PanelResizer } from "./ui/panel-resizer";
 import { scrollIntoContainer } from "./ui/scroll-into-container";
 import { Tabs } from "./ui/tabs";
 // The main preview column draws add-ons too; its styles must not wait for a lazily loaded panel.
-import "./preview/preview-styles";
+import "../preview/preview-styles";
 
 // Panels not needed for the first paint load on demand, keeping the initial bundle small.
 const ChatComposer = lazy(() => import("./chat/chat-composer").then((m) => ({ default: m.ChatComposer })));

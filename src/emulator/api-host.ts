@@ -11,7 +11,7 @@ import {
   USER_PHONE,
   USER_POSTS_ADDON_CREATE,
 } from "../platform/scopes";
-import { type BodyKind, checkBody } from "../server/body-check";
+import { type BodyKind, checkBody } from "../platform/body-check";
 import { findUsableToken } from "./auth-host";
 import {
   type ButtonView,

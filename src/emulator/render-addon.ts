@@ -1,15 +1,15 @@
-import { readFileSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { AddonPreview } from "../editor/preview/addon-preview";
-import { preloadDeferred } from "../editor/ui/deferred";
+import { AddonPreview } from "../preview/addon-preview";
+import * as iconDrawings from "../preview/preview-icon-shapes";
+import { provideIconDrawings } from "../preview/preview-icons";
+import { readPreviewCss } from "../preview/stylesheet";
 import { validateBody } from "../platform/index";
 import { escapeHtml } from "./html";
 
-// The preview's icon drawings are a lazily loaded chunk in the browser; the emulator loads them at
-// start, so the pages it draws on the server show the same icons as the studio (a failure only
-// leaves the placeholder glyphs).
-void preloadDeferred().catch(() => {});
+// The preview's icon drawings are a lazily loaded chunk in the browser; pages drawn on the server
+// are drawn once, so the emulator hands them over before its first page (same icons as the studio).
+provideIconDrawings(iconDrawings);
 
 /** The stylesheet inlined by the package build (tsdown.config.ts); absent when run from source. */
 declare const __ADDON_STUDIO_PREVIEW_CSS__: string | undefined;
@@ -25,7 +25,7 @@ export function previewCss(): string {
     css = __ADDON_STUDIO_PREVIEW_CSS__;
   if (css === undefined) {
     try {
-      css = readFileSync(new URL("../editor/preview/preview.css", import.meta.url), "utf8");
+      css = readPreviewCss(new URL("../", import.meta.url));
     } catch {
       css = "";
     }

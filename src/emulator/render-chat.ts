@@ -1,6 +1,6 @@
 import { createElement, type ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ChatBubblePreview, ChatButtonRows } from "../editor/preview/chat-bubble-preview";
+import { ChatBubblePreview, ChatButtonRows } from "../preview/chat-bubble-preview";
 import type { ButtonView } from "./state";
 
 /** What the conversation page needs to draw one message from the app. */

@@ -11,7 +11,7 @@ export * from "./semantic";
 export * from "./text";
 export * from "./validate";
 export * from "./widgets";
-export { WIDGET_KINDS, WIDGET_MODELS, isWidgetKind, modelOf, type WidgetKind } from "../widgets/models";
+export { WIDGET_KINDS, WIDGET_MODELS, isWidgetKind, modelOf, type WidgetKind } from "../widgets/registry";
 export type { FieldDescriptor, FieldUi } from "./fields";
 export * from "./migrate";
 export * from "./json-schema";

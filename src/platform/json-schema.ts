@@ -1,5 +1,6 @@
 import * as z from "zod";
-import { WIDGET_MODELS } from "../widgets/models";
+import type { JsonSchema } from "../widgets/define";
+import { WIDGET_MODELS } from "../widgets/registry";
 import { ACTION_KINDS, DIRECT_LINK_PATTERN, actionSchema } from "./actions";
 import {
   BODY_SCHEMAS,
@@ -19,7 +20,7 @@ import { type CheckKind, MESSAGE_SCHEMAS, type MessageKind } from "./validate";
 import { widgetSchema } from "./widgets";
 
 /** A JSON Schema document (draft 2020-12) as plain JSON. */
-export type JsonSchema = z.core.JSONSchema.BaseSchema;
+export type { JsonSchema };
 
 const TITLES: Record<BodyKind, string> = {
   post: "Post add-on v2 body",
@@ -33,15 +34,11 @@ const byModelSchema = new Map<z.core.$ZodType, (typeof WIDGET_MODELS)[number]>(
   WIDGET_MODELS.map((m) => [m.schema, m]),
 );
 
-/** "Exactly one of these keys" in JSON Schema: one `required` branch per key, and oneOf. */
-function exactlyOne(keys: readonly string[]): JsonSchema[] {
-  return keys.map((k) => ({ required: [k] }));
-}
-
 /**
  * Adds to zod's output what zod cannot see: code-point limits and non-empty rules kept in the
  * field registry, and the cross-field rules written as refinements (exactly one action kind,
- * exactly one widget key, score_row's one score, semantic paths per widget kind).
+ * exactly one widget key, semantic paths per widget kind; each widget's own rules come from its
+ * definition's `jsonSchema` hook).
  */
 function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }): void {
   const { zodSchema, jsonSchema } = ctx;
@@ -83,15 +80,10 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
     jsonSchema.description = `A widget: an object with exactly one widget key (${WIDGET_MODELS.map((m) => m.kind).join(", ")}), plus optional semantic_paths`;
   }
   const model = byModelSchema.get(zodSchema);
-  if (model) jsonSchema.description = `${model.kind}: ${model.description}`;
-  if (model?.kind === "score_row") {
-    jsonSchema.oneOf = exactlyOne(["percentage_score", "descriptive_score"]);
-    jsonSchema.not = { required: ["hasDivider", "has_divider"] };
-  }
-  if (model?.kind === "description_row") {
-    // Text is limited to 200 code points unless the row is expandable.
-    jsonSchema.if = { properties: { expandable: { const: true } }, required: ["expandable"] };
-    jsonSchema.else = { properties: { text: { type: "string", maxLength: 200 } } };
+  if (model) {
+    jsonSchema.description = `${model.kind}: ${model.description}`;
+    // What the widget's own refinements say, from its definition.
+    model.jsonSchema(jsonSchema);
   }
   // The zero value UNKNOWN means "no icon" on the platform and is refused when sent.
   if (iconNameSchemas.has(zodSchema)) {

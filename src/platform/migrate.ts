@@ -1,10 +1,13 @@
-import { WIDGET_KINDS, WIDGET_MODELS, isWidgetKind } from "../widgets/models";
+import { WIDGET_KINDS, WIDGET_MODELS, isWidgetKind } from "../widgets/registry";
 import { ACTION_KINDS, urlProblem } from "./actions";
 import { COLORS, ZERO_COLORS, isV1Color } from "./colors";
 import { type FieldDescriptor, ZERO_ICON } from "./fields";
 import { BODY_SCHEMAS } from "./bodies";
 import { type PathSegment, type Problem, formatPath } from "./problems";
 import { withoutNulls } from "./validate";
+
+/** The models of the widgets that v1 had, with how each converts (a v2-only widget has none). */
+export const V1_WIDGET_MODELS = WIDGET_MODELS.flatMap((m) => (m.v1 ? [{ ...m, v1: m.v1 }] : []));
 
 /**
  * v1 -> v2 migration of whole bodies (spec 2.10-2.15, 4.12; platform facts "v1 widgets").
@@ -229,7 +232,7 @@ function planOfKind(kind: string): Plan | undefined {
 /** v1 widget type (upper case) -> conversion plan of its model. */
 function plans(): Map<string, Plan> {
   plansByV1Type ??= new Map(
-    WIDGET_MODELS.map((model): [string, Plan] => [
+    V1_WIDGET_MODELS.map((model): [string, Plan] => [
       model.v1.type,
       {
         model,

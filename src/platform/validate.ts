@@ -7,7 +7,7 @@ import { isKnownIcon, suggestIcons } from "./icons";
 import { type PathSegment, type Problem, problem } from "./problems";
 import { HASHED_SEMANTIC_KEYS, PREDEFINED_SEMANTIC, isHashedSemanticKey } from "./semantic";
 import { widgetKeysOf, widgetSchema } from "./widgets";
-import { WIDGET_KINDS, isWidgetKind, modelOf } from "../widgets/models";
+import { WIDGET_KINDS, isWidgetKind, modelOf } from "../widgets/registry";
 import { isRecord } from "./json";
 
 /** The outcome of validating a body: errors block publishing, warnings do not. */
@@ -152,7 +152,7 @@ function unknownKeyMessage(
       if (hint) return hint;
       return `is not a field of ${kindKey}: the accepted fields are ${Object.keys(model.schema.shape).join(", ")}`;
     }
-    const renamed = own(model.v1.itemRenamed, key);
+    const renamed = own(model.v1?.itemRenamed, key);
     if (renamed && path[widgetDepth + 1] === "items")
       return `renamed to ${renamed} in v2 (addon-studio migrate renames it)`;
   }

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { WIDGET_KINDS, WIDGET_MODELS, type WidgetKind, isWidgetKind, modelOf } from "../widgets/models";
+import { WIDGET_KINDS, WIDGET_MODELS, type WidgetKind, isWidgetKind, modelOf } from "../widgets/registry";
 import { typeError } from "./fields";
 
 const DOT_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
@@ -82,6 +82,26 @@ export type Widget = z.infer<typeof widgetSchema>;
 export function widgetKindOf(w: Widget): WidgetKind | undefined {
   const kinds = widgetKeysOf(w);
   return kinds.length === 1 ? kinds[0] : undefined;
+}
+
+/** The widget's label ("Title"), or a fallback for a broken widget. */
+export function widgetLabel(w: Widget): string {
+  const kind = widgetKindOf(w);
+  return kind ? modelOf(kind).label : "Unknown widget";
+}
+
+/** A short line of the widget's own text (its model's `summary`): the list row and the preview use it. */
+export function widgetSummary(w: Widget): string {
+  const kind = widgetKindOf(w);
+  if (!kind) return Object.keys(w).join(", ") || "empty";
+  return summaryOf(kind, w[kind]) ?? "";
+}
+
+function summaryOf<K extends WidgetKind>(kind: K, value: Widget[K]): string | undefined {
+  if (value === undefined || value === null || typeof value !== "object") return undefined;
+  // The model of K takes K's value; TypeScript cannot pair the two across the union of kinds.
+  const summary = modelOf(kind).summary as unknown as (v: NonNullable<Widget[K]>) => string | undefined;
+  return summary(value);
 }
 
 /** A new widget of `kind` with the model's starting values. */

@@ -19,6 +19,9 @@ export interface V1Info {
 
 type RefineCtx = z.RefinementCtx;
 
+/** A JSON Schema document (draft 2020-12) as plain JSON. */
+export type JsonSchema = z.core.JSONSchema.BaseSchema;
+
 export interface WidgetDefinition<K extends string, S extends z.ZodRawShape> {
   kind: K;
   /** Name in the palette, sentence case. */
@@ -28,9 +31,20 @@ export interface WidgetDefinition<K extends string, S extends z.ZodRawShape> {
   fields: S;
   /** Rules that span several fields. */
   refine?: (value: z.output<z.ZodObject<S>>, ctx: RefineCtx) => void;
+  /**
+   * A short line of the widget's own text, for the list row and the preview's accessible name.
+   * Widgets being edited may be invalid: read fields defensively.
+   */
+  summary: (value: z.output<z.ZodObject<S>>) => string | undefined;
   /** A valid starting value, as it is dropped from the palette. */
   defaults: () => z.input<z.ZodObject<S>>;
-  v1: V1Info;
+  /** How its v1 counterpart converts; absent for a widget v1 did not have (no v1 fixture needed). */
+  v1?: V1Info;
+  /**
+   * Adds to the widget's JSON Schema what zod's export cannot see of `refine` (called with the
+   * widget object's schema; the field registry's limits and labels are added for every widget).
+   */
+  jsonSchema?: (schema: JsonSchema) => void;
   /** Keys some documents show that this widget does not accept, with why. */
   notAccepted?: Record<string, string>;
 }
@@ -52,23 +66,30 @@ export function defineWidget<K extends string, S extends z.ZodRawShape>(def: Wid
     fields: form,
     paths: fieldPaths(form),
     defaults: def.defaults,
-    v1: def.v1,
+    summary: def.summary,
+    v1: def.v1 as V1Info | undefined,
     notAccepted: def.notAccepted ?? {},
+    jsonSchema: def.jsonSchema ?? ((_: JsonSchema) => {}),
     hints: unknownKeyHints(def),
   } as const;
 }
 
-function unknownKeyHints(def: { kind: string; v1: V1Info; notAccepted?: Record<string, string> }) {
+function unknownKeyHints(def: {
+  kind: string;
+  v1?: V1Info | undefined;
+  notAccepted?: Record<string, string>;
+}) {
   const hints: Record<string, string> = {};
-  for (const [from, to] of Object.entries(def.v1.renamed ?? {}))
+  const v1: V1Info = def.v1 ?? { type: "" };
+  for (const [from, to] of Object.entries(v1.renamed ?? {}))
     hints[from] = `renamed to ${to} in v2 (addon-studio migrate renames it)`;
-  for (const f of def.v1.removed ?? []) hints[f] = "removed in v2: delete it (addon-studio migrate does)";
-  for (const w of def.v1.iconWrappers ?? [])
+  for (const f of v1.removed ?? []) hints[f] = "removed in v2: delete it (addon-studio migrate does)";
+  for (const w of v1.iconWrappers ?? [])
     hints[w] =
       `the ${w} wrapper is removed in v2: put its icon_name directly on ${def.kind} (addon-studio migrate does)`;
-  if (def.v1.flatten)
-    hints[def.v1.flatten] =
-      `flattened in v2: the fields of ${def.v1.flatten} (title, action) move up into ${def.kind} (addon-studio migrate does)`;
+  if (v1.flatten)
+    hints[v1.flatten] =
+      `flattened in v2: the fields of ${v1.flatten} (title, action) move up into ${def.kind} (addon-studio migrate does)`;
   for (const [k, why] of Object.entries(def.notAccepted ?? {}))
     hints[k] = `${why} (addon-studio migrate removes it and reports its value)`;
   return hints;
@@ -76,3 +97,13 @@ function unknownKeyHints(def: { kind: string; v1: V1Info; notAccepted?: Record<s
 
 /** The model of one widget kind. */
 export type WidgetModel = ReturnType<typeof defineWidget>;
+
+/** "3 × first item's text" for a list widget ("3 items" when the first has no text). */
+export function itemsSummary<T>(
+  items: readonly T[] | undefined,
+  text: (item: T) => string | undefined,
+): string {
+  const list = items ?? [];
+  const first = list[0] === undefined ? undefined : text(list[0]);
+  return first ? `${list.length} × ${first}` : `${list.length} items`;
+}

@@ -3,6 +3,7 @@ import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { renderStudio } from "./studio-harness";
+import { WIDGET_MODELS } from "../../src/widgets/registry";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
@@ -31,7 +32,7 @@ describe("palette", () => {
   it("filters the widgets by name", async () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();
-    expect(screen.getAllByRole("button", { name: /^Add / })).toHaveLength(10);
+    expect(screen.getAllByRole("button", { name: /^Add / })).toHaveLength(WIDGET_MODELS.length);
     await user.type(screen.getByLabelText("Filter widgets"), "carousel");
     expect(screen.getAllByRole("button", { name: /^Add / }).map((b) => b.getAttribute("aria-label"))).toEqual(
       ["Add Image carousel"],
@@ -49,7 +50,7 @@ describe("palette", () => {
     await user.keyboard("{Escape}");
     expect((filter as HTMLInputElement).value).toBe("");
     const palette = within(screen.getByRole("region", { name: "Widgets" }));
-    expect(palette.getAllByRole("button", { name: /^Add / })).toHaveLength(10);
+    expect(palette.getAllByRole("button", { name: /^Add / })).toHaveLength(WIDGET_MODELS.length);
     // With an empty filter, Enter adds nothing (it would be a guess).
     await user.keyboard("{Enter}");
     expect(rows()).toEqual(["Button, widget 1"]);

@@ -2,8 +2,8 @@
 import { cleanup, render } from "@testing-library/react";
 import axe from "axe-core";
 import { afterEach, describe, expect, it } from "vitest";
-import { AddonPreview } from "../../src/editor/preview/addon-preview";
-import { ChatBubblePreview } from "../../src/editor/preview/chat-bubble-preview";
+import { AddonPreview } from "../../src/preview/addon-preview";
+import { ChatBubblePreview } from "../../src/preview/chat-bubble-preview";
 import { WIDGET_KINDS, newWidget } from "../../src/platform";
 
 afterEach(cleanup);

@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AddonPreview } from "../../src/editor/preview/addon-preview";
+import { AddonPreview } from "../../src/preview/addon-preview";
 import { COLOR_SWATCHES, THEME_TEXT, WIDGET_KINDS, type Widget, newWidget } from "../../src/platform";
-import { WIDGET_PREVIEWS } from "../../src/widgets/previews";
+import { WIDGET_VIEWS } from "../../src/widgets/views";
 import { TitleRowPreview } from "../../src/widgets/title-row/preview";
 
 afterEach(cleanup);
@@ -22,7 +22,7 @@ function show(widgets: Widget[], theme: "light" | "dark" = "light", onSelect = v
 
 describe("add-on preview", () => {
   it("has a preview for every widget kind and draws each kind's defaults", () => {
-    expect(Object.keys(WIDGET_PREVIEWS).sort()).toEqual([...WIDGET_KINDS].sort());
+    expect(Object.keys(WIDGET_VIEWS).sort()).toEqual([...WIDGET_KINDS].sort());
     show(WIDGET_KINDS.map(newWidget));
     expect(screen.getAllByRole("article")).toHaveLength(WIDGET_KINDS.length);
   });
@@ -245,9 +245,9 @@ describe("add-on preview", () => {
   });
 
   it("re-renders only the widget whose object changed", () => {
-    const original = WIDGET_PREVIEWS.title_row;
+    const original = WIDGET_VIEWS.title_row.Preview;
     const rendered: string[] = [];
-    WIDGET_PREVIEWS.title_row = (props) => {
+    WIDGET_VIEWS.title_row.Preview = (props) => {
       rendered.push(props.value.text);
       return <TitleRowPreview {...props} />;
     };
@@ -265,7 +265,7 @@ describe("add-on preview", () => {
       expect(rendered).toEqual(["دوم"]);
       screen.getByText("دوم");
     } finally {
-      WIDGET_PREVIEWS.title_row = original;
+      WIDGET_VIEWS.title_row.Preview = original;
     }
   });
 

@@ -1,4 +1,4 @@
-import { type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 import {
   advanceServerClock,
   DEMO_POST_TOKEN,
@@ -53,6 +53,16 @@ async function expectOnPostPage(page: Page, postToken: string, text: string): Pr
   });
 }
 
+/** Each icon drawn in `scope`: its name and its drawing (the svg's content besides its title). */
+function iconsIn(scope: Locator): Promise<string[]> {
+  return scope.evaluateAll((svgs) =>
+    svgs.map((svg) => {
+      const drawing = [...svg.children].filter((c) => c.tagName.toLowerCase() !== "title");
+      return `${svg.getAttribute("data-icon")}: ${drawing.map((c) => c.outerHTML).join("")}`;
+    }),
+  );
+}
+
 test.describe("publish to a post on the emulator", () => {
   test.describe.configure({ mode: "serial" });
 
@@ -67,6 +77,13 @@ test.describe("publish to a post on the emulator", () => {
   test("Allow on the consent page publishes, and the post page shows the add-on", async () => {
     await openEditor(page);
     await buildAddon(page, "گزارش کارشناسی پژو ۲۰۶", DEMO_POST_TOKEN, "Car inspection report");
+    // The studio's preview draws every icon of the template (once the lazy drawings arrived).
+    const studioIcons = page.locator(".pv-frame svg.pv-icon");
+    await expect
+      .poll(async () => (await iconsIn(studioIcons)).filter((i) => i.endsWith(": ")).length)
+      .toBe(0);
+    const drawn = await iconsIn(studioIcons);
+    expect(drawn.length).toBeGreaterThan(1);
     await publishPanel(page).getByRole("button", { name: "Publish", exact: true }).click();
 
     // Not signed in: the proxy sends the browser to the platform's consent page.
@@ -82,6 +99,9 @@ test.describe("publish to a post on the emulator", () => {
     await expect(publishPanel(page).getByRole("list", { name: /history/i })).toContainText("published");
 
     await expectOnPostPage(page, DEMO_POST_TOKEN, "گزارش کارشناسی پژو ۲۰۶");
+    // The emulator's server-drawn post page draws the same icons as the studio's preview.
+    const card = page.getByRole("region", { name: "Add-on of addon-studio-demo" }).last();
+    expect(await iconsIn(card.locator("svg.pv-icon"))).toEqual(drawn);
     await page.screenshot({ path: "docs/screenshots/emulator-post-page.png", fullPage: true });
   });
 

@@ -3,7 +3,9 @@ export {};
 // The studio fetches its deferred chunks (the preview's icon drawings) right after it is drawn;
 // component tests load them up front, as a user's first click would find them, so queries stay synchronous.
 if (typeof document !== "undefined") {
-  const { preloadDeferred } = await import("../../src/editor/ui/deferred");
-  await import("../../src/editor/app");
+  const { preloadDeferred } = await import("../../src/preview/deferred");
+  // The modules that register deferred parts, not the whole app: a test file may still replace a
+  // registry module with vi.mock (test/component/throwaway-widget.test.tsx) before the app loads.
+  await import("../../src/preview/preview-icons");
   await preloadDeferred();
 }

@@ -1,12 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { WIDGET_MODELS, validateBody } from "../../src/platform";
-import { type MigrationChange, migrateBody } from "../../src/platform/migrate";
+import { validateBody } from "../../src/platform";
+import { type MigrationChange, V1_WIDGET_MODELS, migrateBody } from "../../src/platform/migrate";
 
 const DIR = fileURLToPath(new URL("../fixtures/v1/", import.meta.url));
 /** Every v1 widget type: each model's v1 type, plus the one without a v2 counterpart. */
-const V1_TYPES = [...WIDGET_MODELS.map((m) => m.v1.type), "LEGEND_TITLE_ROW"];
+const V1_TYPES = [...V1_WIDGET_MODELS.map((m) => m.v1.type), "LEGEND_TITLE_ROW"];
 
 function fixture(type: string, which: "before" | "after"): unknown {
   return JSON.parse(readFileSync(`${DIR}${type.toLowerCase()}.${which}.json`, "utf8"));
@@ -37,7 +37,7 @@ describe("every v1 widget type has a before/after fixture", () => {
 });
 
 describe("migrating each fixture", () => {
-  for (const model of WIDGET_MODELS) {
+  for (const model of V1_WIDGET_MODELS) {
     const type = model.v1.type;
     it(`${type} -> ${model.kind}`, () => {
       const before = fixture(type, "before");
@@ -115,7 +115,7 @@ describe("migrating each fixture", () => {
     );
     const r = migrateBody({ widgets: { widget_list: list } });
     if (!r.ok) throw new Error(r.message);
-    const expected = WIDGET_MODELS.map(
+    const expected = V1_WIDGET_MODELS.map(
       (m) => (fixture(m.v1.type, "after") as { widgets: unknown[] }).widgets[0],
     );
     expect(r.body).toEqual({ widgets: expected });

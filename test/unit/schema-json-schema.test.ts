@@ -114,13 +114,20 @@ describe("toJsonSchema", () => {
         if (f.ui.ui === "list" && f.fields) textLimits(f.fields, prop.items as Node, `${where}.${f.key}[]`);
       }
     };
-    let counted = 0;
+    const limitsIn = (node: unknown) =>
+      walk(node, "#", []).filter(([, n]) => typeof n.maxLength === "number").length;
+    const registered = (fields: readonly FieldDescriptor[]): number =>
+      fields.reduce(
+        (n, f) => n + (f.ui.ui === "text" && f.ui.max !== undefined ? 1 : 0) + registered(f.fields ?? []),
+        0,
+      );
     for (const m of WIDGET_MODELS) {
       textLimits(m.fields, widgetProps[m.kind] as Node, m.kind);
-      counted += walk(widgetProps[m.kind], "#", []).filter(([, n]) => typeof n.maxLength === "number").length;
+      // The registry's limits, plus those the widget's own JSON Schema hook adds (description_row's).
+      const hooked: JsonSchema = {};
+      m.jsonSchema(hooked);
+      expect(limitsIn(widgetProps[m.kind]), m.kind).toBe(registered(m.fields) + limitsIn(hooked));
     }
-    // The facts' 12 limits (evaluation_row's on each of its 3 sections) plus description_row's conditional 200.
-    expect(counted).toBe(15);
   });
 
   it("a widget has exactly one widget key, and semantic paths are those of its kind", () => {

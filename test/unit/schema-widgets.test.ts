@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { WIDGET_MODELS, modelOf, validateBody } from "../../src/platform";
+import type { FieldDescriptor } from "../../src/platform/fields";
+import { DESCRIPTION_LIMIT } from "../../src/widgets/description-row/model";
 import { expectError, expectValid } from "../helpers/expect-body";
 
 /** A post add-on body holding the given widgets. */
@@ -8,72 +11,95 @@ const post = (...widgets: unknown[]) => ({ widgets });
 const PERSIAN = "ب";
 const EMOJI = "🚗";
 
-/** Every text limit of platform facts "Widgets: accepted fields": [label, limit, widget with the text]. */
-const LIMITS: Array<[string, number, (text: string) => unknown]> = [
-  ["title_row.text", 49, (t) => ({ title_row: { text: t } })],
-  ["subtitle_row.text", 200, (t) => ({ subtitle_row: { text: t } })],
-  [
-    "button_bar.title",
-    49,
-    (t) => ({ button_bar: { title: t, action: { open_direct_link: "https://a.ir" } } }),
-  ],
-  ["selector_row.title", 200, (t) => ({ selector_row: { title: t } })],
-  ["score_row.title", 25, (t) => ({ score_row: { title: t, percentage_score: 10 } })],
-  ["score_row.descriptive_score", 17, (t) => ({ score_row: { title: "موتور", descriptive_score: t } })],
-  [
-    "group_info_row.items[0].title",
-    50,
-    (t) => ({
-      group_info_row: {
-        items: [
-          { title: t, value: "۱" },
-          { title: "مدل", value: "۱۴۰۰" },
-        ],
-      },
-    }),
-  ],
-  [
-    "group_info_row.items[0].value",
-    100,
-    (t) => ({
-      group_info_row: {
-        items: [
-          { title: "کارکرد", value: t },
-          { title: "مدل", value: "۱۴۰۰" },
-        ],
-      },
-    }),
-  ],
-  ["event_row.title", 24, (t) => ({ event_row: { title: t } })],
-  ["event_row.subtitle", 59, (t) => ({ event_row: { title: "سرویس", subtitle: t } })],
-  ["event_row.label", 15, (t) => ({ event_row: { title: "سرویس", label: t } })],
-  [
-    "evaluation_row.left.text",
-    18,
-    (t) => ({
-      evaluation_row: {
-        indicator_text: "مناسب",
-        indicator_percentage: 40,
-        left: { text: t, section_color: "ERROR_PRIMARY" },
-        middle: { text: "منصفانه", section_color: "WARNING_SECONDARY" },
-        right: { text: "ارزان", section_color: "SUCCESS_PRIMARY" },
-      },
-    }),
-  ],
-  ["description_row.text", 200, (t) => ({ description_row: { text: t } })],
-];
+/** A text field with a code-point limit: where it is in a widget, and its limit. */
+interface TextLimit {
+  kind: string;
+  /** Dot path inside the widget, with [0] for a list's first item. */
+  path: string;
+  limit: number;
+}
+
+/** Every text limit the registry declares (a new widget's are tested without editing this file). */
+function textLimits(fields: readonly FieldDescriptor[], kind: string, prefix = ""): TextLimit[] {
+  return fields.flatMap((f) => {
+    const path = `${prefix}${f.key}`;
+    if (f.ui.ui === "text" && f.ui.max !== undefined) return [{ kind, path, limit: f.ui.max }];
+    if (f.ui.ui === "group" && f.fields) return textLimits(f.fields, kind, `${path}.`);
+    if (f.ui.ui === "list" && f.fields) return textLimits(f.fields, kind, `${path}[0].`);
+    return [];
+  });
+}
+
+const LIMITS = WIDGET_MODELS.flatMap((m) => textLimits(m.fields, m.kind));
+
+/** The model's starting widget with `text` written at `path` (lists and groups created as needed). */
+function widgetWith(kind: (typeof WIDGET_MODELS)[number]["kind"], path: string, text: string): unknown {
+  const value: Record<string, unknown> = structuredClone(modelOf(kind).defaults());
+  const keys = path.replaceAll("[0]", ".0").split(".");
+  let at: Record<string, unknown> | unknown[] = value;
+  for (const [i, k] of keys.entries()) {
+    const last = i === keys.length - 1;
+    const slot = Array.isArray(at) ? Number(k) : k;
+    const here = at as Record<string | number, unknown>;
+    if (last) here[slot] = text;
+    else {
+      here[slot] ??= keys[i + 1] === "0" ? [{}] : {};
+      at = here[slot] as Record<string, unknown>;
+    }
+  }
+  return { [kind]: value };
+}
+
+/** The length errors at one path (other rules of the widget, e.g. score_row's one score, aside). */
+function lengthErrorsAt(body: unknown, at: string): string[] {
+  return validateBody("post", body)
+    .errors.filter((p) => p.at === at && /characters long/.test(p.message))
+    .map((p) => p.message);
+}
+
+/** The text limits of platform facts "Widgets: accepted fields", which the registry must declare. */
+const DOCUMENTED: Record<string, number> = {
+  "title_row.text": 49,
+  "subtitle_row.text": 200,
+  "button_bar.title": 49,
+  "selector_row.title": 200,
+  "score_row.title": 25,
+  "score_row.descriptive_score": 17,
+  "group_info_row.items[0].title": 50,
+  "group_info_row.items[0].value": 100,
+  "event_row.title": 24,
+  "event_row.subtitle": 59,
+  "event_row.label": 15,
+  "evaluation_row.left.text": 18,
+};
 
 describe("text limits, counted in Unicode code points", () => {
-  for (const [field, limit, make] of LIMITS) {
+  it("the registry declares every documented limit", () => {
+    const declared = Object.fromEntries(LIMITS.map((l) => [`${l.kind}.${l.path}`, l.limit]));
+    for (const [field, limit] of Object.entries(DOCUMENTED)) expect(declared[field], field).toBe(limit);
+  });
+
+  for (const { kind, path, limit } of LIMITS) {
+    const field = `${kind}.${path}`;
     const at = `widgets[0].${field}`;
+    const make = (t: string) => widgetWith(kind as (typeof WIDGET_MODELS)[number]["kind"], path, t);
     it(`${field}: ${limit} Persian letters or emoji pass, ${limit + 1} fail`, () => {
-      expectValid("post", post(make(PERSIAN.repeat(limit))));
+      expect(lengthErrorsAt(post(make(PERSIAN.repeat(limit))), at)).toEqual([]);
       // 2 * limit UTF-16 units: a limit counted in units would refuse this.
-      expectValid("post", post(make(EMOJI.repeat(limit))));
+      expect(lengthErrorsAt(post(make(EMOJI.repeat(limit))), at)).toEqual([]);
       expectError("post", post(make(PERSIAN.repeat(limit + 1))), at, new RegExp(`limit is ${limit}`));
       expectError("post", post(make(EMOJI.repeat(limit + 1))), at, new RegExp(`${limit + 1} characters`));
     });
   }
+
+  it(`description_row: its limit of ${DESCRIPTION_LIMIT} holds unless expandable`, () => {
+    expectError(
+      "post",
+      post({ description_row: { text: PERSIAN.repeat(DESCRIPTION_LIMIT + 1) } }),
+      "widgets[0].description_row.text",
+      new RegExp(`limit is ${DESCRIPTION_LIMIT}`),
+    );
+  });
 
   it("description_row may exceed 200 when expandable", () => {
     expectValid("post", post({ description_row: { text: PERSIAN.repeat(600), expandable: true } }));

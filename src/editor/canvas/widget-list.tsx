@@ -10,7 +10,7 @@ import { announce } from "../ui/announcer";
 import { IconButton } from "../ui/icon-button";
 import { renderNow } from "../ui/render-now";
 import { scrollIntoContainer } from "../ui/scroll-into-container";
-import { widgetLabel, widgetSummary } from "./widget-summary";
+import { widgetLabel, widgetSummary } from "../../platform/widgets";
 
 /** The id of the drop zone after the last row (palette drops there append). */
 export const LIST_END_ID = "list:end";

@@ -1,4 +1,4 @@
-import "../preview/preview-styles";
+import "../../preview/preview-styles";
 import "../publish/panels.css";
 import {
   type Announcements,
@@ -30,9 +30,9 @@ import type { PathSegment, Problem } from "../../platform/problems";
 import { validateBody } from "../../platform/validate";
 import { FieldEditor } from "../inspector/field-editor";
 import { FormProvider } from "../inspector/form-context";
-import { ChatBubblePreview } from "../preview/chat-bubble-preview";
-import type { PreviewTheme } from "../preview/preview-kit";
-import { PreviewThemeSwitch } from "../preview/preview-theme-switch";
+import { ChatBubblePreview } from "../../preview/chat-bubble-preview";
+import type { PreviewTheme } from "../../preview/preview-kit";
+import { PreviewThemeSwitch } from "../../preview/preview-theme-switch";
 import { browserStorage, type KeyValueStorage } from "../publish/oauth-resume";
 import { addHistoryEntry, loadHistory, saveHistory } from "../publish/publish-history";
 import { createProxyClient, type ProxyClient, type ProxySession } from "../publish/proxy-client";

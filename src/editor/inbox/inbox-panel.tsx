@@ -1,4 +1,4 @@
-import "../preview/preview-styles";
+import "../../preview/preview-styles";
 import "../publish/panels.css";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { formatErrorMessage } from "../../platform/errors";

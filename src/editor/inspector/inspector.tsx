@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { type PathSegment, type Problem, formatPath } from "../../platform/problems";
 import { HASHED_SEMANTIC_KEYS, PREDEFINED_SEMANTIC } from "../../platform/semantic";
 import { widgetKindOf } from "../../platform/widgets";
-import { modelOf } from "../../widgets/models";
+import { modelOf } from "../../widgets/registry";
 import { hiddenFields, KIND_FIELDS } from "../store/document";
 import type { InspectorTab } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";

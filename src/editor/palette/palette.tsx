@@ -1,6 +1,6 @@
 import { useDraggable } from "@dnd-kit/core";
 import { memo, useState } from "react";
-import { WIDGET_MODELS, type WidgetKind } from "../../widgets/models";
+import { WIDGET_MODELS, type WidgetKind } from "../../widgets/registry";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import { announce } from "../ui/announcer";
 import { WidgetThumbnail } from "./widget-thumbnail";

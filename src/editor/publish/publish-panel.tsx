@@ -1,4 +1,4 @@
-import "../preview/preview-styles";
+import "../../preview/preview-styles";
 import "./panels.css";
 import { useCallback, useId, useMemo, useState } from "react";
 import * as z from "zod";

@@ -1,6 +1,6 @@
 import type { PathSegment } from "../../platform/problems";
 import { type Widget, newWidget } from "../../platform/widgets";
-import type { WidgetKind } from "../../widgets/models";
+import type { WidgetKind } from "../../widgets/registry";
 import { isRecord } from "../../platform/json";
 
 /** Which body a document exports: a post add-on or a user add-on. */

@@ -10,7 +10,7 @@ import {
   USER_PHONE,
   USER_POSTS_ADDON_CREATE,
 } from "../../platform/scopes";
-import { type BodyKind, checkBody } from "../body-check";
+import { type BodyKind, checkBody } from "../../platform/body-check";
 import { API_BODY_LIMIT, readJsonBody } from "../json-body";
 import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from "../deps";
 import type { PlatformResult, UserTarget } from "../platform-client";

@@ -11,6 +11,7 @@ export const buttonBar = defineWidget({
     // Optional in the live OpenAPI; a button without one is warned about (pressing it does nothing).
     action: actionField("Action").optional(),
   },
+  summary: (v) => v.title,
   defaults: () => ({
     title: "مشاهده گزارش کامل",
     action: { open_direct_link: "https://example.com/report" },

@@ -1,4 +1,4 @@
-import { CutText, type WidgetPreviewProps, limitOf, textOf } from "../../editor/preview/preview-kit";
+import { CutText, type WidgetPreviewProps, limitOf, textOf } from "../../preview/preview-kit";
 
 const TITLE_MAX = limitOf("button_bar", "title");
 

@@ -27,6 +27,12 @@ export const descriptionRow = defineWidget({
         params: { limit: DESCRIPTION_LIMIT, length: n },
       });
   },
+  jsonSchema: (schema) => {
+    // Text is limited unless the row is expandable (the refinement above).
+    schema.if = { properties: { expandable: { const: true } }, required: ["expandable"] };
+    schema.else = { properties: { text: { type: "string", maxLength: DESCRIPTION_LIMIT } } };
+  },
+  summary: (v) => v.text,
   defaults: () => ({
     text: "خودرو در شرایط خوبی قرار دارد. بدنه بدون رنگ‌شدگی است و موتور نیاز به تعمیر ندارد.",
     expandable: false,

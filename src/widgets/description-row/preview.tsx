@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CutText, Divider, type WidgetPreviewProps, textOf } from "../../editor/preview/preview-kit";
+import { CutText, Divider, type WidgetPreviewProps, textOf } from "../../preview/preview-kit";
 import { codePointLength } from "../../platform/text";
 import { DESCRIPTION_LIMIT } from "./model";
 

@@ -32,6 +32,7 @@ export const evaluationRow = defineWidget({
     middle: section("Middle section"),
     left: section("Left section"),
   },
+  summary: (v) => v.indicator_text,
   defaults: () => ({
     indicator_text: "قیمت مناسب",
     indicator_percentage: 40,

@@ -6,8 +6,8 @@ import {
   percentOf,
   persianDigits,
   textOf,
-} from "../../editor/preview/preview-kit";
-import { PreviewIcon } from "../../editor/preview/preview-icons";
+} from "../../preview/preview-kit";
+import { PreviewIcon } from "../../preview/preview-icons";
 
 const SECTION_MAX = limitOf("evaluation_row", "right.text");
 

@@ -13,6 +13,7 @@ export const eventRow = defineWidget({
     icon_name: iconField("Icon").optional(),
     has_divider: booleanField("Divider below").optional(),
   },
+  summary: (v) => v.title,
   defaults: () => ({
     title: "تعویض روغن",
     subtitle: "آخرین سرویس دوره‌ای",

@@ -5,7 +5,7 @@ import {
   type WidgetPreviewProps,
   limitOf,
   textOf,
-} from "../../editor/preview/preview-kit";
+} from "../../preview/preview-kit";
 
 const TITLE_MAX = limitOf("event_row", "title");
 const SUBTITLE_MAX = limitOf("event_row", "subtitle");

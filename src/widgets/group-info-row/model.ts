@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { booleanField, fieldRegistry, textField } from "../../platform/fields";
-import { defineWidget } from "../define";
+import { defineWidget, itemsSummary } from "../define";
 
 const item = z.strictObject({
   title: textField({ label: "Title", max: 50, required: true }),
@@ -21,6 +21,7 @@ export const groupInfoRow = defineWidget({
       .register(fieldRegistry, { ui: "list", label: "Items", itemLabel: "Item", min: 2, max: 3 }),
     has_divider: booleanField("Divider below").optional(),
   },
+  summary: (v) => itemsSummary(v.items, (i) => i.title),
   defaults: () => ({
     items: [
       { title: "کارکرد", value: "۴۵٬۰۰۰ کیلومتر" },

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { booleanField, fieldRegistry, imageField, textField } from "../../platform/fields";
-import { defineWidget } from "../define";
+import { defineWidget, itemsSummary } from "../define";
 
 const item = z.strictObject({
   image_id: imageField("Image id"),
@@ -20,6 +20,7 @@ export const imageCarouselRow = defineWidget({
       .register(fieldRegistry, { ui: "list", label: "Images", itemLabel: "Image", min: 1 }),
     has_divider: booleanField("Divider below").optional(),
   },
+  summary: (v) => itemsSummary(v.items, (i) => i.description || i.image_id),
   defaults: () => ({ items: [{ image_id: "logo", description: "نمای جلو" }] }),
   v1: { type: "IMAGE_CAROUSEL_ROW", itemRenamed: { image_url: "image_id" } },
 });

@@ -46,6 +46,12 @@ export const scoreRow = defineWidget({
         input: v,
       });
   },
+  jsonSchema: (schema) => {
+    // Exactly one score kind (the refinement above), and one spelling of the divider.
+    schema.oneOf = [{ required: ["percentage_score"] }, { required: ["descriptive_score"] }];
+    schema.not = { required: ["hasDivider", "has_divider"] };
+  },
+  summary: (v) => v.title,
   defaults: () => ({ title: "وضعیت موتور", percentage_score: 85, score_color: "SUCCESS_PRIMARY" as const }),
   // v1 and the live platform write has_divider; the spec's hasDivider is renamed to it by migrate.
   v1: { type: "SCORE_ROW", iconWrappers: ["icon"], renamed: { hasDivider: "has_divider" } },

@@ -8,8 +8,8 @@ import {
   limitOf,
   percentOf,
   textOf,
-} from "../../editor/preview/preview-kit";
-import { PreviewIcon } from "../../editor/preview/preview-icons";
+} from "../../preview/preview-kit";
+import { PreviewIcon } from "../../preview/preview-icons";
 
 const TITLE_MAX = limitOf("score_row", "title");
 const DESC_MAX = limitOf("score_row", "descriptive_score");

@@ -13,6 +13,7 @@ export const selectorRow = defineWidget({
     action: actionField("Action").optional(),
     has_divider: booleanField("Divider below").optional(),
   },
+  summary: (v) => v.title,
   defaults: () => ({
     title: "جزئیات بدنه و رنگ",
     icon_name: "INFO",

@@ -6,7 +6,7 @@ import {
   type WidgetPreviewProps,
   limitOf,
   textOf,
-} from "../../editor/preview/preview-kit";
+} from "../../preview/preview-kit";
 
 const TITLE_MAX = limitOf("selector_row", "title");
 

@@ -9,6 +9,7 @@ export const subtitleRow = defineWidget({
     text: textField({ label: "Text", max: 200, required: true, multiline: true }),
     has_divider: booleanField("Divider below").optional(),
   },
+  summary: (v) => v.text,
   defaults: () => ({ text: "بررسی شده در ۱۴ بخش فنی" }),
   v1: { type: "SUBTITLE_ROW" },
 });

@@ -1,4 +1,4 @@
-import { CutText, Divider, type WidgetPreviewProps, limitOf, textOf } from "../../editor/preview/preview-kit";
+import { CutText, Divider, type WidgetPreviewProps, limitOf, textOf } from "../../preview/preview-kit";
 
 const MAX = limitOf("subtitle_row", "text");
 

@@ -9,6 +9,7 @@ export const titleRow = defineWidget({
     text: textField({ label: "Text", max: 49, required: true }),
     has_divider: booleanField("Divider below").optional(),
   },
+  summary: (v) => v.text,
   defaults: () => ({ text: "گزارش کارشناسی خودرو" }),
   v1: { type: "TITLE_ROW" },
 });

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { ChatMessage } from "../../platform/bodies";
+import type { ChatMessage } from "../platform/bodies";
 import { PreviewIcon } from "./preview-icons";
 import { type PreviewTheme, persianDigits, textOf, themeVars } from "./preview-kit";
 

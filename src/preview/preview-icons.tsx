@@ -1,5 +1,5 @@
 import { type ReactElement, useEffect, useSyncExternalStore } from "react";
-import { registerDeferred } from "../ui/deferred";
+import { registerDeferred } from "./deferred";
 
 // The drawings are a separate chunk (they are not needed before the editor is usable); the app
 // fetches them right after its first render, and icons drawn before then appear once they arrive.
@@ -23,6 +23,16 @@ function loadDrawings(): Promise<void> {
 }
 registerDeferred(loadDrawings);
 
+/**
+ * Hands the drawings over up front, for server rendering: a page drawn by react-dom/server is drawn
+ * once, so icons waiting for the lazy chunk would stay empty boxes.
+ */
+export function provideIconDrawings(module: Drawings): void {
+  drawings = module;
+  loading = Promise.resolve();
+  for (const l of listeners) l();
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -34,11 +44,6 @@ const isLoaded = () => drawings !== undefined;
 export function iconShape(name: string): ReactElement | undefined {
   if (!drawings) return undefined;
   return drawings.SHAPES[name] ?? drawings.SHAPES[drawings.ALIASES[name] ?? ""];
-}
-
-/** True when the preview draws this icon itself (others show the fallback glyph). */
-export function isDrawnIcon(name: string): boolean {
-  return iconShape(name) !== undefined;
 }
 
 /** An icon by platform name: drawn when known, else a neutral glyph with the name as tooltip. */

@@ -1,11 +1,10 @@
 import { type ComponentType, type KeyboardEvent, memo, useCallback, useRef } from "react";
-import type { Widget } from "../../platform/widgets";
-import { widgetKindOf } from "../../platform/widgets";
-import { type WidgetKind, modelOf } from "../../widgets/models";
-import { WIDGET_PREVIEWS } from "../../widgets/previews";
-import { type PreviewTheme, type WidgetPreviewProps, textOf, themeVars } from "./preview-kit";
+import type { Widget } from "../platform/widgets";
+import { widgetKindOf, widgetLabel, widgetSummary } from "../platform/widgets";
+import type { WidgetKind } from "../widgets/registry";
+import { WIDGET_VIEWS } from "../widgets/views";
+import { type PreviewTheme, type WidgetPreviewProps, themeVars } from "./preview-kit";
 import { PreviewThemeSwitch } from "./preview-theme-switch";
-import { isRecord } from "../../platform/json";
 
 /** Props of the add-on preview. */
 export interface AddonPreviewProps {
@@ -20,20 +19,10 @@ export interface AddonPreviewProps {
   onThemeChange?: (theme: PreviewTheme) => void;
 }
 
-/** A few words naming a widget for screen readers: its kind and its first text. */
-export function widgetSummary(widget: Widget): string {
-  const kind = widgetKindOf(widget);
-  if (!kind) return "Not a widget";
-  const v: Record<string, unknown> = { ...widget[kind] };
-  const items: unknown[] = Array.isArray(v.items) ? v.items : [];
-  const first: Record<string, unknown> = isRecord(items[0]) ? items[0] : {};
-  const text =
-    textOf(v.text) ||
-    textOf(v.title) ||
-    textOf(v.indicator_text) ||
-    textOf(first.title) ||
-    textOf(first.description);
-  return text ? `${modelOf(kind).label}: ${text}` : modelOf(kind).label;
+/** A few words naming a widget for screen readers: its kind and its own text. */
+function widgetName(widget: Widget): string {
+  const summary = widgetSummary(widget);
+  return widgetKindOf(widget) && summary ? `${widgetLabel(widget)}: ${summary}` : widgetLabel(widget);
 }
 
 /** Renders one widget's own preview; the kind's component is looked up in the registry. */
@@ -42,7 +31,7 @@ function renderKind<K extends WidgetKind>(
   value: WidgetPreviewProps<K>["value"],
   theme: PreviewTheme,
 ) {
-  const Preview = WIDGET_PREVIEWS[kind] as ComponentType<WidgetPreviewProps<K>>;
+  const Preview = WIDGET_VIEWS[kind].Preview as ComponentType<WidgetPreviewProps<K>>;
   return <Preview value={value} theme={theme} />;
 }
 
@@ -115,7 +104,7 @@ const WidgetFrame = memo(function WidgetFrame({
       data-kind={kind}
       tabIndex={tabbable ? 0 : -1}
       aria-keyshortcuts="ArrowUp ArrowDown Home End"
-      aria-label={`${index + 1}. ${widgetSummary(widget)}`}
+      aria-label={`${index + 1}. ${widgetName(widget)}`}
       aria-current={selected ? "true" : undefined}
       onClick={() => select(index)}
       onKeyDown={onKeyDown}

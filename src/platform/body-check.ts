@@ -1,6 +1,6 @@
-import type { BodyKind } from "../platform/bodies";
-import type { Problem } from "../platform/problems";
-import { validateBody } from "../platform/validate";
+import type { BodyKind } from "./bodies";
+import type { Problem } from "./problems";
+import { validateBody } from "./validate";
 
 export type { BodyKind };
 

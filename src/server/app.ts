@@ -13,6 +13,7 @@ import { createOAuthClient, type FetchLike } from "./oauth-client";
 import { createPlatformClient } from "./platform-client";
 import { createMemoryRevocations, type RevocationStore, storeRevocations } from "./revocations";
 import { healthRoutes } from "./routes/health-routes";
+import { historyRoutes } from "./routes/history-routes";
 import { createStoreInbox } from "./store-inbox";
 import { type Store, StoreError } from "./store/store";
 import { apiRoutes } from "./routes/api-routes";
@@ -153,6 +154,7 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
   app.route("/", healthRoutes(deps));
   app.route("/", oauthRoutes(deps));
   app.route("/", platformRoutes(deps));
+  app.route("/", historyRoutes(deps));
   app.route("/", apiRoutes(deps));
   const serveStatic = createStaticHandler(config.distDir);
   app.get("*", (c) => serveStatic(c));

@@ -14,7 +14,9 @@ import { type BodyKind, checkBody } from "../body-check";
 import { API_BODY_LIMIT, readJsonBody } from "../json-body";
 import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from "../deps";
 import type { PlatformResult, UserTarget } from "../platform-client";
+import { recordSend } from "../publish-record";
 import { emptySession, MAX_HELD_SUBSCRIPTIONS } from "../session";
+import type { PublishOperation, PublishTarget } from "../store/records";
 import { applyRenewalResults, requireToken } from "../tokens";
 import { publicSubscription } from "./oauth-routes";
 
@@ -100,6 +102,20 @@ export function apiRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
   const p = deps.platform;
 
+  /** Answers the platform's result after recording it in the publish history (when a store is open). */
+  const recorded = async <T>(
+    c: Context,
+    operation: PublishOperation,
+    target: PublishTarget,
+    body: unknown,
+    result: PlatformResult<T>,
+    extra: Record<string, unknown> = {},
+  ) => answer(c, result, { ...extra, ...(await recordSend(deps, c, operation, target, body, result)) });
+  const userRef = (target: UserTarget) =>
+    "divarUserId" in target
+      ? { ref: "divar_user_id" as const, id: target.divarUserId }
+      : { ref: "phone" as const, id: target.phone };
+
   /**
    * A route that sends a checked `kind` body about the user its path names (by phone or by
    * divar_user_id), with the signed-in user's token holding one of `scopes`.
@@ -117,7 +133,11 @@ export function apiRoutes(deps: ServerDeps): Hono {
       if (!body.ok) return body.response;
       const t = await requireToken(deps, c, scopes);
       if (!t.ok) return t.response;
-      return answer(c, await send(t.accessToken, target, body.json), { warnings: body.warnings });
+      const result = await send(t.accessToken, target, body.json);
+      const recordKind = kind === "user" ? "user_addon" : "user_semantic";
+      return recorded(c, "publish", { kind: recordKind, ...userRef(target) }, body.json, result, {
+        warnings: body.warnings,
+      });
     };
 
   // Spec 4.6.
@@ -132,7 +152,12 @@ export function apiRoutes(deps: ServerDeps): Hono {
     const result = await p.postAddon(t.accessToken, postToken, body.json);
     const page = deps.config.postPageUrl?.replace("{post_token}", encodeURIComponent(postToken)) ?? null;
     // The platform attaches the add-on a moment later (facts "Endpoints"); say so rather than claim it shows.
-    return answer(c, result, { warnings: body.warnings, postPageUrl: page, attachedLater: true });
+    const target = { kind: "post_addon", ref: "post_token", id: postToken } as const;
+    return recorded(c, "publish", target, body.json, result, {
+      warnings: body.warnings,
+      postPageUrl: page,
+      attachedLater: true,
+    });
   });
 
   // Facts "Endpoints": DELETE /v1/open-platform/addons/post/{post_token}.
@@ -142,7 +167,8 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (bad) return bad;
     const t = await requireToken(deps, c, [[postAddonScope(postToken)], [USER_POSTS_ADDON_CREATE]]);
     if (!t.ok) return t.response;
-    return answer(c, await p.deletePostAddons(t.accessToken, postToken));
+    const target = { kind: "post_addon", ref: "post_token", id: postToken } as const;
+    return recorded(c, "remove", target, null, await p.deletePostAddons(t.accessToken, postToken));
   });
 
   // Spec 4.7 by phone; facts: by divar_user_id on the live platform.
@@ -158,7 +184,8 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (bad) return bad;
     const denied = requireSignedIn(deps, c);
     if (denied) return denied;
-    return answer(c, await p.deleteUserAddon(id));
+    const target = { kind: "user_addon", ref: "addon_id", id } as const;
+    return recorded(c, "remove", target, null, await p.deleteUserAddon(id));
   });
 
   // Spec 4.8 / 4.9: API-key permissions; 4.8 also sends the user's token. The live route by
@@ -178,7 +205,8 @@ export function apiRoutes(deps: ServerDeps): Hono {
     // The platform needs only the API key (spec 4.9); the proxy still requires a signed-in editor user.
     const denied = requireSignedIn(deps, c);
     if (denied) return denied;
-    return answer(c, await p.semanticDelete(target));
+    const ref = { kind: "user_semantic" as const, ...userRef(found) };
+    return recorded(c, "remove", ref, null, await p.semanticDelete(target));
   };
   app.post("/api/users/phone/:phone/semantic", semanticCreate("semantic"));
   app.post("/api/users/id/:divarUserId/semantic", semanticCreate("semantic-by-id"));
@@ -194,9 +222,9 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (!body.ok) return body.response;
     const t = await requireToken(deps, c, [[conversationScope(conversationId)]]);
     if (!t.ok) return t.response;
-    return answer(c, await p.sendMessage(t.accessToken, conversationId, body.json), {
-      warnings: body.warnings,
-    });
+    const target = { kind: "chat_message", ref: "conversation_id", id: conversationId } as const;
+    const result = await p.sendMessage(t.accessToken, conversationId, body.json);
+    return recorded(c, "send", target, body.json, result, { warnings: body.warnings });
   });
 
   // Spec 4.3.

@@ -113,7 +113,11 @@ async function main() {
   const overhead = await publishOverhead(Number(process.env.ROUNDS ?? 2));
   const events = await intake(1000);
   console.log(
-    JSON.stringify({ started, loadBefore, loadAfter: round(loadavg()[0] ?? 0), overhead, intake: events }, null, 2),
+    JSON.stringify(
+      { started, loadBefore, loadAfter: round(loadavg()[0] ?? 0), overhead, intake: events },
+      null,
+      2,
+    ),
   );
 }
 

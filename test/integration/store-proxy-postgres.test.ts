@@ -7,7 +7,14 @@ import {
   startPostgresCluster,
 } from "../helpers/postgres-cluster";
 import { Browser, POST_BODY, signIn, startStack } from "./server-harness";
-import { chatEvent, deliver, inboxTexts, openStream, secondInstance, shareCookies } from "./store-proxy-helpers";
+import {
+  chatEvent,
+  deliver,
+  inboxTexts,
+  openStream,
+  secondInstance,
+  shareCookies,
+} from "./store-proxy-helpers";
 
 // Two proxy instances on one PostgreSQL, over real HTTP, as behind a load balancer (docs/server.md).
 // Skipped with the store tests' banner when PostgreSQL is absent (test/integration/store-postgres.test.ts).

@@ -91,4 +91,23 @@ describe("startStudio", () => {
       startStudio({ env: { PLATFORM_API_URL: "https://api.example" }, log: () => {} }),
     ).rejects.toThrow(/^Configuration error: Missing environment variable PLATFORM_AUTH_URL/);
   });
+
+  it("a store that cannot be reached is one line naming DATABASE_URL, without its password, and nothing listens", async () => {
+    const [port, emulatorPort] = [await freePort(), await freePort()];
+    const closed = await freePort();
+    const err = await startStudio({
+      env: {
+        PORT: String(port),
+        EMULATOR_PORT: String(emulatorPort),
+        DATABASE_URL: `postgres://studio:hunter2-secret@127.0.0.1:${closed}/studio`,
+      },
+      log: () => {},
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StudioStartError);
+    const message = (err as Error).message;
+    expect(message).toMatch(/^Data store error: .*127\.0\.0\.1:\d+ \(DATABASE_URL\)/);
+    expect(message).not.toContain("hunter2");
+    expect(message).not.toContain("\n");
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+  });
 });

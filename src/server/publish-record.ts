@@ -3,7 +3,7 @@ import { errorCatalogue } from "../platform/errors";
 import { USER_PHONE } from "../platform/scopes";
 import type { ServerDeps } from "./deps";
 import type { PlatformResult } from "./platform-client";
-import type { Session } from "./session";
+import { MAX_HELD_SUBSCRIPTIONS, type Session } from "./session";
 import type { PublishOperation, PublishResult, PublishTarget } from "./store/records";
 
 /**
@@ -25,6 +25,32 @@ export async function identifyUser(deps: ServerDeps, session: Session): Promise<
     deps.log("user_not_identified", { code: phones.ok ? "no_phone" : phones.error.error.code });
   }
   if (!session.user?.startsWith("phone:")) session.user = `session:${session.sid}`;
+}
+
+/**
+ * Adds the subscriptions the user holds in the store (made in another browser, or on another
+ * instance) to a session that has just signed in, within the session's limits; the cookie stays
+ * what each request reads. A store failure leaves the session's own list (logged).
+ */
+export async function loadHeldSubscriptions(deps: ServerDeps, session: Session): Promise<void> {
+  if (!deps.store || !session.user?.startsWith("phone:")) return;
+  let stored: Session["subscriptions"];
+  try {
+    stored = await deps.store.listHeldSubscriptions(session.user);
+  } catch (err) {
+    deps.log("held_subscriptions_not_read", { reason: err instanceof Error ? err.name : "error" });
+    return;
+  }
+  const key = (s: { event_type: string; event_resource_id?: string | undefined }) =>
+    `${s.event_type}\u0000${s.event_resource_id ?? ""}`;
+  const have = new Set(session.subscriptions.map(key));
+  for (const s of stored) {
+    if (have.has(key(s)) || session.subscriptions.length >= MAX_HELD_SUBSCRIPTIONS) continue;
+    const next = [...session.subscriptions, s];
+    if (!deps.sessions.fits({ ...session, subscriptions: next })) break;
+    session.subscriptions = next;
+    have.add(key(s));
+  }
 }
 
 /** The history key of this request's session, or undefined when signed out. */

@@ -76,6 +76,40 @@ describe("the proxy on the embedded store", () => {
     }
   });
 
+  it("holds a subscription made in one browser for the user's next sign-in in another, until stopped", async () => {
+    const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
+    const stack = await startStack({ proxy: { store } });
+    const base = stack.proxyServer.url;
+    const held = async (b: Browser) =>
+      (
+        JSON.parse((await b.fetch(`${base}/api/subscriptions`)).text) as {
+          subscriptions: { event_type: string }[];
+        }
+      ).subscriptions.map((s) => s.event_type);
+    try {
+      const a = new Browser();
+      await signIn(a, stack, ["USER_PHONE", "USER_POSTS_GET"]);
+      const sub = await a.fetch(`${base}/api/subscriptions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ event_type: "POST_UPDATE" }),
+      });
+      expect(sub.res.status).toBe(200);
+      const b = new Browser();
+      await signIn(b, stack, ["USER_PHONE", "USER_POSTS_GET"]);
+      expect(await held(b)).toEqual(["POST_UPDATE"]);
+
+      const stop = await b.fetch(`${base}/api/subscriptions?event_type=POST_UPDATE`, { method: "DELETE" });
+      expect(stop.res.status).toBe(200);
+      const c = new Browser();
+      await signIn(c, stack, ["USER_PHONE", "USER_POSTS_GET"]);
+      expect(await held(c)).toEqual([]);
+    } finally {
+      await stack.close();
+      await store.close();
+    }
+  });
+
   it("answers 503 to an event it cannot store, shows nothing, and takes the platform's next delivery", async () => {
     const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
     let down = false;

@@ -277,6 +277,15 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (!result.ok) return sendError(c, result.error);
     session.subscriptions = held;
     deps.sessions.write(c, session);
+    // Shared with the user's other browsers (the next sign-in there holds it too); it was created
+    // upstream already, so a store failure is logged, not an error.
+    const mine = held.at(-1);
+    if (deps.store && mine && session.user?.startsWith("phone:"))
+      await deps.store
+        .putHeldSubscription(session.user, mine)
+        .catch((err: unknown) =>
+          deps.log("held_subscription_not_stored", { reason: err instanceof Error ? err.name : "error" }),
+        );
     return c.json({ ok: true, subscriptions: session.subscriptions.map(publicSubscription) }, 200, {
       "cache-control": "no-store",
     });
@@ -291,10 +300,13 @@ export function apiRoutes(deps: ServerDeps): Hono {
   });
 
   // Removing a subscription upstream is not shown (spec 6.3.9): this only stops re-creating it.
-  app.delete("/api/subscriptions", (c) => {
+  app.delete("/api/subscriptions", async (c) => {
     const session = deps.sessions.read(c) ?? emptySession(deps.now());
     const type = c.req.query("event_type");
     const resource = c.req.query("event_resource_id");
+    // Stop holding it for the user's other browsers too; a store failure answers 503 (nothing changed).
+    if (deps.store && type && session.user?.startsWith("phone:"))
+      await deps.store.removeHeldSubscription(session.user, type, resource || undefined);
     session.subscriptions = session.subscriptions.filter(
       (s) => !(s.event_type === type && (s.event_resource_id ?? "") === (resource ?? "")),
     );

@@ -14,6 +14,7 @@ import { createPlatformClient } from "./platform-client";
 import { createMemoryRevocations, type RevocationStore, storeRevocations } from "./revocations";
 import { healthRoutes } from "./routes/health-routes";
 import { historyRoutes } from "./routes/history-routes";
+import { subscriptionRoutes } from "./routes/subscription-routes";
 import { createStoreInbox } from "./store-inbox";
 import { type Store, StoreError } from "./store/store";
 import { apiRoutes } from "./routes/api-routes";
@@ -155,6 +156,7 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
   app.route("/", oauthRoutes(deps));
   app.route("/", platformRoutes(deps));
   app.route("/", historyRoutes(deps));
+  app.route("/", subscriptionRoutes(deps));
   app.route("/", apiRoutes(deps));
   const serveStatic = createStaticHandler(config.distDir);
   app.get("*", (c) => serveStatic(c));

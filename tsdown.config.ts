@@ -41,13 +41,17 @@ export default defineConfig([
     fixedExtension: true,
     dts: false,
     deps: {
-      neverBundle: ["hono", /^hono\//, "@hono/node-server"],
+      // The store's drivers stay runtime dependencies too: PGlite loads its WASM and data files from
+      // beside its own module, and pg has optional native parts.
+      neverBundle: ["hono", /^hono\//, "@hono/node-server", "@electric-sql/pglite", /^drizzle-orm/, "pg"],
       alwaysBundle: ["zod", /^zod\//],
       onlyBundle: false,
     },
     // The emulator's pages serve Vazirmatn from lib/fonts (see fontPath in src/emulator/pages.ts).
     // The four files are FONT_FILES of src/emulator/html.ts.
     copy: [
+      // The store's SQL migrations, read at start from beside the bundle (open-store.ts).
+      { from: "src/server/store/migrations", to: "lib" },
       {
         from: "node_modules/@fontsource/vazirmatn/files/vazirmatn-{arabic,latin}-{400,700}-normal.woff2",
         to: "lib/fonts",

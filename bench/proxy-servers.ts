@@ -6,7 +6,7 @@ import { startServers } from "./servers";
  * Talks to the parent over IPC: sends the addresses, answers "token" with the demo user's access token.
  */
 async function main(): Promise<void> {
-  const servers = await startServers("bench/no-dist-here");
+  const servers = await startServers("bench/no-dist-here", process.env.BENCH_STORE_DIR);
   process.on("message", (msg) => {
     if (msg === "token") {
       const live = servers.emulator.state.tokens.filter((t) => !t.revoked && !t.replacedAt);

@@ -139,8 +139,10 @@ async function signIn(jar: Jar, proxyUrl: string): Promise<void> {
     );
 }
 
-function startServers(): Promise<{ child: ChildProcess; ready: Ready }> {
+function startServers(storeDir?: string): Promise<{ child: ChildProcess; ready: Ready }> {
   const child = fork(join(import.meta.dirname, "proxy-servers.ts"), [], {
+    // BENCH_STORE_DIR: the proxy records every publish in a PGlite store there (as `npm start` does).
+    env: { ...process.env, ...(storeDir ? { BENCH_STORE_DIR: storeDir } : {}) },
     // BENCH_CPU_PROF=<dir> writes a CPU profile of the servers (to find where the overhead goes).
     execArgv: [
       "--import",
@@ -265,8 +267,9 @@ export async function benchProxy(
   sequentialN = 1000,
   concurrentN = 2000,
   concurrency = 8,
+  opts: { storeDir?: string; soakRequests?: number } = {},
 ): Promise<ProxyFigures> {
-  const { child, ready } = await startServers();
+  const { child, ready } = await startServers(opts.storeDir);
   try {
     const jar = new Jar();
     await signIn(jar, ready.proxyUrl);
@@ -332,8 +335,10 @@ export async function benchProxy(
       },
       failures: fails[name].n,
     });
-    const soakFigures = await soak(child, (via) =>
-      send(`${ready.proxyUrl}/api/posts/${DEMO_POST_TOKEN}/addon`, "POST", proxyHeaders, body, via),
+    const soakFigures = await soak(
+      child,
+      (via) => send(`${ready.proxyUrl}/api/posts/${DEMO_POST_TOKEN}/addon`, "POST", proxyHeaders, body, via),
+      opts.soakRequests,
     );
     const parts = await benchProxyParts();
     const d = figures("direct");

@@ -17,6 +17,7 @@ const OPTIONS = {
   port: { type: "string", short: "p" },
   host: { type: "string" },
   "emulator-port": { type: "string" },
+  "data-dir": { type: "string" },
 } as const;
 
 /** The options a command may accept besides --help. */

@@ -12,14 +12,14 @@ function port(name: string, value: string | undefined): string | undefined {
 
 /**
  * `addon-studio studio`: the editor, the proxy and the embedded emulator, as `npm start` runs them.
- * Options override the environment variables of the same meaning (PORT, HOST, EMULATOR_PORT).
+ * Options override the environment variables of the same meaning (PORT, HOST, EMULATOR_PORT, DATA_DIR).
  */
 export async function studioCommand(
   args: string[],
   io: CliIo,
   env: Record<string, string | undefined>,
 ): Promise<number> {
-  const { values, positionals } = parse(args, STUDIO_USAGE, ["port", "host", "emulator-port"]);
+  const { values, positionals } = parse(args, STUDIO_USAGE, ["port", "host", "emulator-port", "data-dir"]);
   if (values.help) {
     io.stdout(`${STUDIO_USAGE}\n`);
     return 0;
@@ -32,6 +32,11 @@ export async function studioCommand(
   const e = port("--emulator-port", values["emulator-port"]);
   if (e) overrides.EMULATOR_PORT = e;
   if (values.host !== undefined) overrides.HOST = values.host;
+  if (values["data-dir"] !== undefined) {
+    if (values["data-dir"].trim() === "")
+      throw new UsageError("--data-dir must name a folder, e.g. --data-dir ./studio-data", STUDIO_USAGE);
+    overrides.DATA_DIR = values["data-dir"];
+  }
   // Loaded only here: the server, React and the emulator are not needed to validate a file.
   const { runStudioUntilStopped } = await import("../server/start-studio");
   return runStudioUntilStopped({

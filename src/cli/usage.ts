@@ -56,6 +56,7 @@ Examples:
   cat message.json | addon-studio validate --kind chat -`;
 
 export const STUDIO_USAGE = `Usage: addon-studio studio [--port <n>] [--host <address>] [--emulator-port <n>]
+                            [--data-dir <folder>]
 
 Starts the studio from the installed package: the editor and its proxy on one address, and,
 when no platform is configured, a local emulator of the platform on another. Prints both
@@ -66,10 +67,12 @@ Options:
       --host <address>     interface to listen on (default: HOST, else 127.0.0.1; 0.0.0.0 serves
                            other machines)
       --emulator-port <n>  the emulator's port (default: EMULATOR_PORT, else 8788)
+      --data-dir <folder>  where history and received events are kept (default: DATA_DIR, else
+                           .addon-studio in the working directory; DATABASE_URL uses PostgreSQL)
   -h, --help               show this help
 
 Environment: every variable of docs/server.md (PLATFORM_API_URL, APP_SLUG, SESSION_SECRET,
-PUBLIC_URL, ...) works as with npm start; options win over PORT, HOST and EMULATOR_PORT.
+PUBLIC_URL, ...) works as with npm start; options win over PORT, HOST, EMULATOR_PORT and DATA_DIR.
 
 Exit codes: 0 stopped with Ctrl+C, 1 could not start (a port in use, a configuration error),
 2 usage error.`;

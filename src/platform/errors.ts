@@ -175,6 +175,12 @@ export const errorCatalogue = {
     grpc: 12,
     message: "This address does not take this method: {detail}.",
   },
+  store_unavailable: {
+    status: 503,
+    grpc: 14,
+    message:
+      "The studio's data store did not answer: {detail}. Nothing was recorded; send it again in a moment (the platform delivers an unacknowledged event again by itself).",
+  },
   internal_error: {
     status: 500,
     grpc: 13,

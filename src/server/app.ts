@@ -11,7 +11,12 @@ import { API_BODY_LIMIT, PLATFORM_BODY_LIMIT } from "./json-body";
 import { jsonLogger, type Logger } from "./log";
 import { createOAuthClient, type FetchLike } from "./oauth-client";
 import { createPlatformClient } from "./platform-client";
-import { createMemoryRevocations, type RevocationStore } from "./revocations";
+import { createMemoryRevocations, type RevocationStore, storeRevocations } from "./revocations";
+import { healthRoutes } from "./routes/health-routes";
+import { historyRoutes } from "./routes/history-routes";
+import { subscriptionRoutes } from "./routes/subscription-routes";
+import { createStoreInbox } from "./store-inbox";
+import { type Store, StoreError } from "./store/store";
 import { apiRoutes } from "./routes/api-routes";
 import { oauthRoutes } from "./routes/oauth-routes";
 import { platformRoutes } from "./routes/platform-routes";
@@ -30,6 +35,11 @@ export interface ProxyOptions {
   inbox?: Inbox;
   /** Where ended sessions are recorded; in memory by default (one instance, docs/server.md). */
   revocations?: RevocationStore;
+  /**
+   * The durable store (issue 15): when given, the inbox, the sign-out record and the publish record
+   * live in it (shared by every instance on one PostgreSQL); without it, in this process's memory.
+   */
+  store?: Store;
 }
 
 export interface StudioProxy {
@@ -109,10 +119,12 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
       secure: !isLocalHttp(config.publicUrl),
       now,
     }),
-    inbox: opts.inbox ?? createInbox(now),
+    inbox: opts.inbox ?? (opts.store ? createStoreInbox(opts.store, now, log) : createInbox(now)),
     consumedStates: new Map(),
     refreshes: new Map(),
-    revocations: opts.revocations ?? createMemoryRevocations(now),
+    revocations:
+      opts.revocations ?? (opts.store ? storeRevocations(opts.store, now) : createMemoryRevocations(now)),
+    ...(opts.store ? { store: opts.store } : {}),
     renewals: createTaskQueue(),
     renewalResults: new Map(),
     streams: new Map(),
@@ -140,13 +152,24 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
   // One overall deadline for every platform call a user request makes (a refresh, then the send).
   app.use("/api/*", requestDeadline(config.upstreamTimeoutMs));
   app.use("/oauth/*", requestDeadline(config.upstreamTimeoutMs));
+  app.route("/", healthRoutes(deps));
   app.route("/", oauthRoutes(deps));
   app.route("/", platformRoutes(deps));
+  app.route("/", historyRoutes(deps));
+  app.route("/", subscriptionRoutes(deps));
   app.route("/", apiRoutes(deps));
   const serveStatic = createStaticHandler(config.distDir);
   app.get("*", (c) => serveStatic(c));
   app.onError((err, c) => {
     log("error", { method: c.req.method, path: loggedPath(c.req.path), name: err.name });
+    // A store failure deep in a route (the sign-out record, the history): 503, the request may be retried.
+    if (err instanceof StoreError)
+      return err.reason === "rejected"
+        ? sendError(
+            c,
+            studioError("invalid_request", { detail: `the data store refused the data: ${err.message}` }),
+          )
+        : sendError(c, studioError("store_unavailable", { detail: err.message }));
     if (err instanceof SessionTooLargeError)
       return sendError(c, studioError("invalid_request", { detail: err.message }));
     return sendError(c, studioError("internal_error", { detail: err.name }));

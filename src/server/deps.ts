@@ -13,6 +13,7 @@ import type { FetchLike, OAuthClient } from "./oauth-client";
 import type { PlatformClient } from "./platform-client";
 import type { RevocationStore } from "./revocations";
 import type { Session, SessionCodec } from "./session";
+import type { Store } from "./store/store";
 import type { TaskQueue } from "./tokens";
 
 /** What every route needs; built once by the app factory. */
@@ -41,6 +42,8 @@ export interface ServerDeps {
   renewalResults: Map<string, { expiresAt: number; outcomes: Map<string, string | null> }>;
   /** Live inbox streams per session id. */
   streams: Map<string, number>;
+  /** The durable store, when the proxy runs with one (startStudio always opens one). */
+  store?: Store;
 }
 
 /** What one refresh produced: the new tokens and re-created subscriptions, or why it failed. */

@@ -1,6 +1,7 @@
 import type { ErrorCode } from "../platform/errors";
 import type { DeliveredEvent } from "../platform/events";
 import type { StartRequest } from "../platform/start-request";
+import { eventKeys } from "./store/records";
 
 /** A held subscription the proxy could not re-create after a token refresh (docs/api.md, "Inbox"). */
 export interface SubscriptionFailure {
@@ -17,55 +18,109 @@ export type InboxInput =
 /** One inbox entry, as the editor's inbox shows it. */
 export type InboxEntry = InboxInput & { id: number; receivedAt: string };
 
-/** Received entries, kept in memory and pushed to live listeners (the SSE stream). */
+/** An entry serialised once; `id` is negative for entries only this instance streams (never stored). */
+export interface InboxJson {
+  id: number;
+  json: string;
+}
+
+/** Filters and paging of GET /api/inbox (newest first); `before` is an entry id (exclusive). */
+export interface InboxQuery {
+  type?: string;
+  resource?: string;
+  before?: number;
+  limit?: number;
+}
+
+/** Entries of the most recent replay without Last-Event-ID (a fresh stream). */
+export const FRESH_REPLAY = 200;
+
+/**
+ * Received entries and their live listeners (the SSE streams). The default keeps them in this
+ * process's memory; with the durable store (src/server/store-inbox.ts) they are stored before the
+ * platform is answered and reach every instance sharing the database.
+ */
 export interface Inbox {
-  /** Stores an entry; throws (and stores nothing) when it cannot be serialised. */
-  add(entry: InboxInput): InboxEntry;
-  /** Entries with an id greater than `afterId`, oldest first. */
-  since(afterId: number): InboxEntry[];
-  /** The same entries as JSON texts, serialised once when they arrived. */
-  sinceJson(afterId: number): Array<{ id: number; json: string }>;
-  subscribe(listener: (entry: InboxEntry, json: string) => void): () => void;
+  /** Stores an entry; rejects (and stores nothing) when it cannot be serialised or stored. */
+  add(entry: InboxInput): Promise<InboxEntry>;
+  /** Entries with an id greater than `afterId`, oldest first (0: the latest FRESH_REPLAY). */
+  sinceJson(afterId: number): Promise<InboxJson[]>;
+  /** A page of history, newest first, with the `before` of the next page (null: no more). */
+  page(query: InboxQuery): Promise<{ entries: InboxJson[]; nextBefore: number | null }>;
+  subscribe(listener: (entry: InboxJson) => void): () => void;
   /** Live listeners right now (each open stream holds one). */
   listenerCount(): number;
 }
 
+/** A set of listeners where one that throws never keeps the entry from the others. */
+export function createListeners() {
+  const listeners = new Set<(entry: InboxJson) => void>();
+  return {
+    emit(entry: InboxJson) {
+      for (const l of listeners) {
+        try {
+          l(entry);
+        } catch {
+          // One broken listener must not keep the entry from the others.
+        }
+      }
+    },
+    subscribe(listener: (entry: InboxJson) => void) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    count: () => listeners.size,
+  };
+}
+
+/** Type and resource of an entry, as the history filters read them. */
+function keysOf(entry: InboxEntry): { type: string; resource: string | null } {
+  if (entry.kind === "subscription_failed") return { type: "SUBSCRIPTION_FAILED", resource: null };
+  return eventKeys(entry);
+}
+
 /**
- * An in-process inbox holding the latest `capacity` entries. Each entry is serialised once, when it
- * arrives: one that cannot be (too deep, a cycle) is refused there and never breaks a later read or
- * stream. With several proxy instances, a delivery reaches one of them only; see docs/server.md for
- * sharing it (a pub/sub backend behind this interface).
+ * An in-process inbox holding the latest `capacity` entries (a proxy built without a store: tests).
+ * Each entry is serialised once, when it arrives: one that cannot be (too deep, a cycle) is refused
+ * there and never breaks a later read or stream.
  */
 export function createInbox(now: () => number, capacity = 200): Inbox {
   let entries: Array<{ entry: InboxEntry; json: string }> = [];
   let nextId = 1;
-  const listeners = new Set<(entry: InboxEntry, json: string) => void>();
+  const listeners = createListeners();
   return {
-    add(input) {
+    async add(input) {
       const entry: InboxEntry = { ...input, id: nextId, receivedAt: new Date(now()).toISOString() };
       const json = JSON.stringify(entry);
       nextId++;
       entries.push({ entry, json });
       if (entries.length > capacity) entries = entries.slice(-capacity);
-      for (const l of listeners) {
-        try {
-          l(entry, json);
-        } catch {
-          // One broken listener must not keep the entry from the others.
-        }
-      }
+      listeners.emit({ id: entry.id, json });
       return entry;
     },
-    since(afterId) {
-      return entries.filter((e) => e.entry.id > afterId).map((e) => e.entry);
-    },
-    sinceJson(afterId) {
+    async sinceJson(afterId) {
       return entries.filter((e) => e.entry.id > afterId).map((e) => ({ id: e.entry.id, json: e.json }));
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+    async page(q) {
+      const limit = Math.min(Math.max(q.limit ?? 50, 1), 500);
+      const hits = entries.filter((e) => {
+        if (q.before !== undefined && e.entry.id >= q.before) return false;
+        const k = keysOf(e.entry);
+        return (
+          (q.type === undefined || k.type === q.type) &&
+          (q.resource === undefined || k.resource === q.resource)
+        );
+      });
+      const page = hits.slice(-limit).reverse();
+      const last = page.at(-1);
+      return {
+        entries: page.map((e) => ({ id: e.entry.id, json: e.json })),
+        nextBefore: hits.length > limit && last ? last.entry.id : null,
+      };
     },
-    listenerCount: () => listeners.size,
+    subscribe: listeners.subscribe,
+    listenerCount: listeners.count,
   };
 }

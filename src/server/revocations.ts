@@ -1,3 +1,5 @@
+import type { Store } from "./store/store";
+
 /**
  * The record of ended sessions. A sealed cookie stays readable until its seal expires, so signing out
  * must be remembered server-side: by session id ("sign out"), and as a time before which every
@@ -41,5 +43,26 @@ export function createMemoryRevocations(now: () => number): RevocationStore & { 
       return until !== undefined && until > t;
     },
     size: () => revoked.size,
+  };
+}
+
+/**
+ * "Sign out everywhere" ends every session the studio issued (the token answer names no user, see
+ * docs/decisions.md, issue 11): on the store it is one per-user record under this key.
+ */
+const EVERY_USER = "*";
+
+/**
+ * The revocation record on the durable store (issue 15): shared by every instance on one PostgreSQL.
+ * The store checks an in-memory copy kept current by NOTIFY, and reads the database while LISTEN is down.
+ */
+export function storeRevocations(
+  store: Pick<Store, "revokeSession" | "revokeUserSessions" | "isRevoked">,
+  now: () => number,
+): RevocationStore {
+  return {
+    revoke: (sid, until) => store.revokeSession(sid, until),
+    revokeIssuedBefore: (at, until) => store.revokeUserSessions(EVERY_USER, at, until),
+    isRevoked: (sid, issuedAt) => store.isRevoked({ sessionId: sid, userId: EVERY_USER, issuedAt }, now()),
   };
 }

@@ -46,6 +46,11 @@ export const sessionSchema = z.strictObject({
     })
     .optional(),
   subscriptions: z.array(heldSubscriptionSchema).max(MAX_HELD_SUBSCRIPTIONS),
+  /**
+   * Whose publish history this session reads and writes (issue 15): `phone:<number>` from the
+   * platform's /users when the token holds USER_PHONE, else `session:<sid>` (docs/decisions.md).
+   */
+  user: z.string().max(200).optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -8,6 +8,9 @@ import { createEmulator } from "../emulator/app";
 import { DEMO_APP } from "../emulator/state";
 import { createProxy } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
+import { describeLocation, openStore } from "./store/open-store";
+import { schedulePruning } from "./store/pruning";
+import { type Store, StoreError } from "./store/store";
 
 /** The emulator always listens on the loopback interface (HOST applies to the proxy only). */
 const EMULATOR_HOST = "127.0.0.1";
@@ -19,7 +22,7 @@ export interface RunningStudio {
   url: string;
   /** The embedded emulator's address, when no platform is configured. */
   emulatorUrl?: string;
-  /** Stops both servers, closing open connections (the inbox's event stream stays open otherwise). */
+  /** Stops both servers, closing open connections (the inbox's event stream stays open otherwise), then the store. */
   close(): Promise<void>;
 }
 
@@ -97,9 +100,27 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
     throw e;
   }
   const servers: Server[] = [];
+  let store: Store | undefined;
+  let stopPruning = () => {};
   const close = async () => {
     await Promise.all(servers.map(closeServer));
+    stopPruning();
+    await store?.close();
   };
+  try {
+    store = await openStore({
+      location: config.store,
+      retentionDays: config.eventRetentionDays,
+      log: (line) => log(line),
+    });
+  } catch (e) {
+    // As a configuration error: one line naming DATA_DIR or DATABASE_URL, never the password.
+    if (e instanceof StoreError) throw new StudioStartError(`Data store error: ${e.message}`);
+    throw e;
+  }
+  log(`Data: ${describeLocation(config.store)}`);
+  const openedStore = store;
+  stopPruning = schedulePruning(openedStore, { now: () => Date.now(), log: (line) => log(line) });
   try {
     let emulatorUrl: string | undefined;
     if (config.mode === "emulator") {
@@ -126,7 +147,7 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
       if (config.sessionSecretGenerated)
         log("SESSION_SECRET is not set: using a random one, so sign-ins end when the studio stops.");
     }
-    const proxy = createProxy({ config, log });
+    const proxy = createProxy({ config, log, store: openedStore });
     const running = await listen(proxy.app.fetch, config.port, config.host, "studio", "PORT (or --port)");
     servers.push(running.server);
     log(`Addon Studio (editor and proxy): ${config.publicUrl} (listening on ${config.host}:${running.port})`);

@@ -44,14 +44,17 @@ export function renewSubscriptions(deps: ServerDeps, session: Session): void {
       outcomes.set(subscriptionKey(body), result.ok ? null : result.error.error.code);
       if (result.ok) return;
       deps.log("resubscribe_failed", { event_type: body.event_type, code: result.error.error.code });
-      deps.inbox.add({
-        kind: "subscription_failed",
-        subscription: {
-          event_type: body.event_type,
-          event_resource_id: body.event_resource_id ?? null,
-        },
-        error: { code: result.error.error.code, message: result.error.error.message },
-      });
+      // Shown live only; a failure to show it must not fail the renewal queue.
+      void deps.inbox
+        .add({
+          kind: "subscription_failed",
+          subscription: {
+            event_type: body.event_type,
+            event_resource_id: body.event_resource_id ?? null,
+          },
+          error: { code: result.error.error.code, message: result.error.error.message },
+        })
+        .catch(() => {});
     });
   }
 }

@@ -51,7 +51,10 @@ function message(id: number, text: string, conversation: string) {
   };
 }
 
-function setup(route: (url: string, init?: RequestInit) => Response) {
+function setup(
+  route: (url: string, init?: RequestInit) => Response,
+  fetchJson?: (url: string) => Promise<{ status: number; json: unknown }>,
+) {
   const streams: FakeEventSource[] = [];
   const calls: Array<{ url: string; body: unknown; method: string }> = [];
   const fetch: FetchLike = async (url, init) => {
@@ -69,6 +72,7 @@ function setup(route: (url: string, init?: RequestInit) => Response) {
       client={createProxyClient({ fetch })}
       env={env}
       storage={storage}
+      {...(fetchJson ? { fetchJson } : {})}
       openStream={(url) => {
         const s = new FakeEventSource(url);
         streams.push(s);
@@ -124,6 +128,49 @@ describe("inbox panel", () => {
     expect(filtered).toHaveLength(1);
     expect(filtered[0]?.textContent).toContain("conv-2");
     expect(screen.getByText("Showing 1 of 3")).toBeTruthy();
+  });
+
+  it("pages back through stored events with Load older, filtered by type and post token on the proxy", async () => {
+    const asked: string[] = [];
+    const pages: Record<string, unknown> = {
+      "limit=50&before=5": {
+        entries: [message(3, "third", "conv-3"), message(4, "fourth", "conv-4")],
+        nextBefore: 3,
+      },
+      "limit=50&before=3": { entries: [message(1, "first", "conv-1")], nextBefore: null },
+    };
+    const { streams } = setup(signedIn, async (url) => {
+      asked.push(url);
+      const q = url.split("?")[1] ?? "";
+      return { status: 200, json: pages[q] ?? { entries: [], nextBefore: null } };
+    });
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeEventSource;
+    stream.emit("ready", {});
+    stream.emit("inbox", message(5, "fifth", "conv-5"));
+    const table = screen.getByRole("table", { name: "Received events" });
+    await userEvent.click(screen.getByRole("button", { name: "Load older" }));
+    await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(4));
+    await userEvent.click(screen.getByRole("button", { name: "Load older" }));
+    await waitFor(() => expect(within(table).getAllByRole("row")).toHaveLength(5));
+    // Newest first: the live event, then each older page below.
+    expect(
+      within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((r) => /conv-\d/.exec(r.textContent ?? "")?.[0]),
+    ).toEqual(["conv-5", "conv-4", "conv-3", "conv-1"]);
+    expect((screen.getByRole("button", { name: "No older events" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+
+    // A filter starts paging again, asking the proxy for that type and post token only.
+    await userEvent.selectOptions(screen.getByLabelText("Filter by type"), "NEW_MESSAGE");
+    await userEvent.type(screen.getByLabelText("Post token"), "gZx7yK3aB1");
+    await userEvent.click(screen.getByRole("button", { name: "Load older" }));
+    await waitFor(() =>
+      expect(asked.at(-1)).toBe("/api/inbox?limit=50&before=1&type=NEW_MESSAGE&resource=gZx7yK3aB1"),
+    );
   });
 
   it("shows a subscription the proxy could not re-create as a failure row with its reason", async () => {

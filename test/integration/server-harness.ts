@@ -80,7 +80,7 @@ export interface StackOptions {
   /** More environment variables for the proxy (limits). */
   env?: Record<string, string>;
   /** Options passed to createProxy (e.g. an inbox). */
-  proxy?: Partial<Pick<ProxyOptions, "inbox" | "revocations">>;
+  proxy?: Partial<Pick<ProxyOptions, "inbox" | "revocations" | "store">>;
 }
 
 /** Starts the emulator and the proxy against it, both over real HTTP, sharing one manual clock. */

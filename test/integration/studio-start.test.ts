@@ -9,7 +9,14 @@ import { StudioStartError, startStudio } from "../../src/server/start-studio";
 // startStudio is what `addon-studio studio` and `npm start` run; here over real HTTP on 127.0.0.1.
 const dist = mkdtempSync(join(tmpdir(), "addon-studio-dist-"));
 writeFileSync(join(dist, "index.html"), "<!doctype html><title>studio</title>");
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
+// The studio opens its store at start: each test gets its own data folder (DATA_DIR).
+const data = mkdtempSync(join(tmpdir(), "addon-studio-data-"));
+afterAll(() => {
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(data, { recursive: true, force: true });
+});
+let folders = 0;
+const dataDir = () => join(data, String(++folders));
 
 function listenOn(port = 0): Promise<Server> {
   return new Promise((resolve) => {
@@ -29,7 +36,7 @@ describe("startStudio", () => {
     const [port, emulatorPort] = [await freePort(), await freePort()];
     const lines: string[] = [];
     const studio = await startStudio({
-      env: { PORT: String(port), EMULATOR_PORT: String(emulatorPort), DIST_DIR: dist },
+      env: { PORT: String(port), EMULATOR_PORT: String(emulatorPort), DIST_DIR: dist, DATA_DIR: dataDir() },
       log: (l) => lines.push(l),
     });
     expect(studio.url).toBe(`http://localhost:${port}`);
@@ -49,7 +56,10 @@ describe("startStudio", () => {
     const emulatorPort = await freePort();
     try {
       await expect(
-        startStudio({ env: { PORT: String(port), EMULATOR_PORT: String(emulatorPort) }, log: () => {} }),
+        startStudio({
+          env: { PORT: String(port), EMULATOR_PORT: String(emulatorPort), DATA_DIR: dataDir() },
+          log: () => {},
+        }),
       ).rejects.toThrow(
         new StudioStartError(
           `The studio cannot start: port ${port} is already in use on 127.0.0.1: stop what uses it, or choose another port with PORT (or --port).`,
@@ -59,7 +69,7 @@ describe("startStudio", () => {
       await expect(fetch(`http://127.0.0.1:${emulatorPort}/`)).rejects.toThrow();
       let err = "";
       const code = await run(
-        ["studio", "--port", String(port), "--emulator-port", String(emulatorPort)],
+        ["studio", "--port", String(port), "--emulator-port", String(emulatorPort), "--data-dir", dataDir()],
         {
           stdin: (async function* () {})(),
           stdout: () => {},
@@ -80,5 +90,24 @@ describe("startStudio", () => {
     await expect(
       startStudio({ env: { PLATFORM_API_URL: "https://api.example" }, log: () => {} }),
     ).rejects.toThrow(/^Configuration error: Missing environment variable PLATFORM_AUTH_URL/);
+  });
+
+  it("a store that cannot be reached is one line naming DATABASE_URL, without its password, and nothing listens", async () => {
+    const [port, emulatorPort] = [await freePort(), await freePort()];
+    const closed = await freePort();
+    const err = await startStudio({
+      env: {
+        PORT: String(port),
+        EMULATOR_PORT: String(emulatorPort),
+        DATABASE_URL: `postgres://studio:hunter2-secret@127.0.0.1:${closed}/studio`,
+      },
+      log: () => {},
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(StudioStartError);
+    const message = (err as Error).message;
+    expect(message).toMatch(/^Data store error: .*127\.0\.0\.1:\d+ \(DATABASE_URL\)/);
+    expect(message).not.toContain("hunter2");
+    expect(message).not.toContain("\n");
+    await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
   });
 });

@@ -160,3 +160,22 @@ export function addInboxEntry(rows: InboxRow[], entry: InboxEntry, max: number):
   }
   return [row, ...rows].slice(0, max);
 }
+
+/** A page of GET /api/inbox (docs/api.md): entries oldest first, and the `before` of the older page. */
+export const inboxPageSchema = z.object({
+  entries: z.array(z.unknown()),
+  nextBefore: z.number().nullable().optional(),
+});
+
+/**
+ * Adds a page of older entries (oldest first, as the proxy pages them) below the rows, newest
+ * first; entries already shown are skipped. Loaded pages are kept beyond the live cap.
+ */
+export function appendOlderEntries(rows: InboxRow[], entries: InboxEntry[]): InboxRow[] {
+  const known = new Set(rows.map((r) => r.id));
+  const older = [...entries]
+    .reverse()
+    .filter((e) => !known.has(e.id))
+    .map(inboxRow);
+  return [...rows, ...older];
+}

@@ -9,6 +9,7 @@ import {
   subscriptionRequestSchema,
 } from "../../platform/events";
 import { browserStorage, type KeyValueStorage } from "../publish/oauth-resume";
+import { type FetchJson, useOlderEntries } from "./use-older-entries";
 import { OfflineAccessToggle, withOffline } from "../publish/offline-access";
 import {
   createProxyClient,
@@ -41,6 +42,8 @@ export interface InboxPanelProps {
   env?: () => FlowEnvironment;
   storage?: KeyValueStorage;
   openStream?: (url: string) => EventSourceLike;
+  /** Reads GET /api/inbox pages for "Load older" (tests inject it). */
+  fetchJson?: FetchJson;
 }
 
 const EVENT_TYPES = subscriptionEventTypeSchema.options;
@@ -292,6 +295,8 @@ export function InboxPanel(props: InboxPanelProps = {}) {
   const [live, setLive] = useState<"connecting" | "live" | "lost">("connecting");
   const [type, setType] = useState("");
   const [text, setText] = useState("");
+  const [resource, setResource] = useState("");
+  const older = useOlderEntries(rows, setRows, props.fetchJson);
   const ids = useId();
   const signedIn = proxy.status === "present" && proxy.session?.signedIn === true;
 
@@ -311,7 +316,11 @@ export function InboxPanel(props: InboxPanelProps = {}) {
     return () => source.close();
   }, [signedIn]);
 
-  const shown = useMemo(() => rows.filter((r) => matchesFilter(r, type, text)), [rows, type, text]);
+  const shown = useMemo(
+    () =>
+      rows.filter((r) => matchesFilter(r, type, text) && (!resource.trim() || r.post === resource.trim())),
+    [rows, type, text, resource],
+  );
 
   return (
     <section className="inbox-panel" aria-labelledby={`${ids}-h`}>
@@ -354,7 +363,15 @@ export function InboxPanel(props: InboxPanelProps = {}) {
           <label className="field-label" htmlFor={`${ids}-ft`}>
             Filter by type
           </label>
-          <select className="input" id={`${ids}-ft`} value={type} onChange={(e) => setType(e.target.value)}>
+          <select
+            className="input"
+            id={`${ids}-ft`}
+            value={type}
+            onChange={(e) => {
+              setType(e.target.value);
+              older.reset();
+            }}
+          >
             <option value="">All types</option>
             {[...DELIVERED_TYPES, START_REQUEST_TYPE, SUBSCRIPTION_FAILED_TYPE].map((t) => (
               <option key={t} value={t}>
@@ -371,6 +388,19 @@ export function InboxPanel(props: InboxPanelProps = {}) {
             type="search"
             value={text}
             onChange={(e) => setText(e.target.value)}
+          />
+          <label className="field-label" htmlFor={`${ids}-fr`}>
+            Post token
+          </label>
+          <input
+            className="input"
+            id={`${ids}-fr`}
+            type="search"
+            value={resource}
+            onChange={(e) => {
+              setResource(e.target.value);
+              older.reset();
+            }}
           />
         </div>
         <p>
@@ -412,6 +442,19 @@ export function InboxPanel(props: InboxPanelProps = {}) {
             ))}
           </tbody>
         </table>
+        {signedIn ? (
+          <p>
+            <button
+              className="button"
+              type="button"
+              disabled={older.loading || older.exhausted}
+              onClick={() => void older.loadOlder(type, resource)}
+            >
+              {older.loading ? "Loading…" : older.exhausted ? "No older events" : "Load older"}
+            </button>
+            {older.error ? <span role="alert"> {older.error}</span> : null}
+          </p>
+        ) : null}
       </section>
     </section>
   );

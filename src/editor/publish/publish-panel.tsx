@@ -22,7 +22,10 @@ import { SessionActions } from "./session-actions";
 import { SendOutcomeView } from "./send-outcome-view";
 import { useProxySession } from "./use-proxy-session";
 import { browserEnvironment, type FlowEnvironment, type SendOutcome, useSendFlow } from "./use-send-flow";
+import { importText } from "../json/import-body";
+import type { FetchJson } from "../inbox/use-older-entries";
 import { ConfirmButton } from "./confirm-button";
+import { ServerHistory } from "./server-history";
 import { OfflineAccessToggle } from "./offline-access";
 
 /** Injectable collaborators (tests); the app uses the defaults. */
@@ -30,6 +33,8 @@ export interface PublishPanelProps {
   client?: ProxyClient;
   env?: () => FlowEnvironment;
   storage?: KeyValueStorage;
+  /** Reads GET /api/history (tests inject it). */
+  fetchJson?: FetchJson;
 }
 
 type UserBy = "phone" | "divarUserId";
@@ -167,6 +172,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   const [semanticPhone, setSemanticPhone] = useState("");
   const [phones, setPhones] = useState<string[] | null>(null);
   const [history, setHistory] = useState<HistoryEntry[]>(() => loadHistory(storage));
+  const [historyKey, setHistoryKey] = useState(0);
   const ids = useId();
 
   const session = proxy.status === "present" ? proxy.session : null;
@@ -189,6 +195,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
     (target: Record<string, string>, outcome: SendOutcome) => {
       const op = opOf(target);
       if (op === "phones") return;
+      setHistoryKey((k) => k + 1);
       // After the consent page the editor reloads without its target; the resumed action knows it.
       if (target.postToken && store.getState().postToken !== target.postToken)
         store.getState().setPostToken(target.postToken);
@@ -295,6 +302,56 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   // crafted link cannot turn "Back to the platform" into a link to anywhere.
   const completionUrl = trustedCompletionUrl(completionParam, session?.completionUrl ?? null);
   const outcomeAddonId = shownOp === "publish" ? addonIdOf(flow.outcome) : undefined;
+
+  // The history this browser kept: shown without a proxy store (or signed out), and as the fallback.
+  const localHistory = (
+    <>
+      {history.length === 0 ? <p>Nothing published from this browser yet.</p> : null}
+      {history.length > 0 ? (
+        <>
+          <ol aria-labelledby={`${ids}-hist`} className="publish-history">
+            {history.map((h) => (
+              <li key={`${h.at}-${h.target}-${h.detail}`}>
+                <time dateTime={h.at}>{new Date(h.at).toLocaleString()}</time> · {h.target} ·{" "}
+                {h.ok ? h.detail : `failed: ${h.detail}`}
+                {h.pageUrl ? (
+                  <>
+                    {" "}
+                    · <a href={h.pageUrl}>page</a>
+                  </>
+                ) : null}
+                {h.addonId ? (
+                  <>
+                    {" "}
+                    <ConfirmButton
+                      label="Remove"
+                      labelDetail={`user add-on ${h.addonId}`}
+                      question={`Remove user add-on ${h.addonId}?`}
+                      confirmLabel="Remove it"
+                      disabled={absent || busy}
+                      onConfirm={() =>
+                        h.addonId && void flow.run({ op: "deleteUserAddon", addonId: h.addonId }, null)
+                      }
+                    />
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          <button
+            className="button"
+            type="button"
+            onClick={() => {
+              setHistory([]);
+              saveHistory(storage, []);
+            }}
+          >
+            Clear history
+          </button>
+        </>
+      ) : null}
+    </>
+  );
 
   return (
     <section className="publish-panel" aria-labelledby={`${ids}-h`}>
@@ -541,50 +598,25 @@ export function PublishPanel(props: PublishPanelProps = {}) {
       </div>
       <div className="publish-side">
         <h3 id={`${ids}-hist`}>Publish history</h3>
-        {history.length === 0 ? <p>Nothing published from this browser yet.</p> : null}
-        {history.length > 0 ? (
-          <>
-            <ol aria-labelledby={`${ids}-hist`} className="publish-history">
-              {history.map((h) => (
-                <li key={`${h.at}-${h.target}-${h.detail}`}>
-                  <time dateTime={h.at}>{new Date(h.at).toLocaleString()}</time> · {h.target} ·{" "}
-                  {h.ok ? h.detail : `failed: ${h.detail}`}
-                  {h.pageUrl ? (
-                    <>
-                      {" "}
-                      · <a href={h.pageUrl}>page</a>
-                    </>
-                  ) : null}
-                  {h.addonId ? (
-                    <>
-                      {" "}
-                      <ConfirmButton
-                        label="Remove"
-                        labelDetail={`user add-on ${h.addonId}`}
-                        question={`Remove user add-on ${h.addonId}?`}
-                        confirmLabel="Remove it"
-                        disabled={absent || busy}
-                        onConfirm={() =>
-                          h.addonId && void flow.run({ op: "deleteUserAddon", addonId: h.addonId }, null)
-                        }
-                      />
-                    </>
-                  ) : null}
-                </li>
-              ))}
-            </ol>
-            <button
-              className="button"
-              type="button"
-              onClick={() => {
-                setHistory([]);
-                saveHistory(storage, []);
-              }}
-            >
-              Clear history
-            </button>
-          </>
+        {session?.signedIn ? (
+          <ServerHistory
+            fallback={localHistory}
+            refreshKey={historyKey}
+            disabled={busy}
+            {...(props.fetchJson ? { fetchJson: props.fetchJson } : {})}
+            onOpen={(r) => {
+              const res = importText(
+                JSON.stringify(r.body),
+                r.target.kind === "user_addon" ? "user" : "post",
+              );
+              if (!res.ok) return;
+              store.getState().replace(res.doc);
+              if (r.target.kind === "post_addon") store.getState().setPostToken(r.target.id);
+            }}
+            onRun={(t, b) => void flow.run(t, b)}
+          />
         ) : null}
+        {session?.signedIn ? null : localHistory}
       </div>
     </section>
   );

@@ -1,8 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { studioError } from "../../platform/errors";
-import { scopesForSubscription } from "../../platform/events";
-import { validateMessage } from "../../platform/validate";
 import {
   conversationScope,
   postAddonScope,
@@ -14,9 +12,9 @@ import { type BodyKind, checkBody } from "../../platform/body-check";
 import { API_BODY_LIMIT, readJsonBody } from "../json-body";
 import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from "../deps";
 import type { PlatformResult, UserTarget } from "../platform-client";
-import { emptySession, MAX_HELD_SUBSCRIPTIONS } from "../session";
-import { applyRenewalResults, requireToken } from "../tokens";
-import { publicSubscription } from "./oauth-routes";
+import { recordSend } from "../publish-record";
+import type { PublishOperation, PublishTarget } from "../store/records";
+import { requireToken } from "../tokens";
 
 const POST_TOKEN_RE = /^[_A-Za-z0-9]{8,16}$/;
 /** A phone number as the platform writes it (spec 4.3 `phone_numbers`, e.g. 09120000001). */
@@ -56,7 +54,7 @@ function targetOf(c: Context): UserTarget | Response {
 }
 
 /** Reads a JSON body; only application/json is accepted, which also keeps cross-site forms out. */
-async function readJson(
+export async function readJson(
   c: Context,
 ): Promise<{ ok: true; json: unknown } | { ok: false; response: Response }> {
   const type = (c.req.header("content-type") ?? "").toLowerCase();
@@ -100,6 +98,20 @@ export function apiRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
   const p = deps.platform;
 
+  /** Answers the platform's result after recording it in the publish history (when a store is open). */
+  const recorded = async <T>(
+    c: Context,
+    operation: PublishOperation,
+    target: PublishTarget,
+    body: unknown,
+    result: PlatformResult<T>,
+    extra: Record<string, unknown> = {},
+  ) => answer(c, result, { ...extra, ...(await recordSend(deps, c, operation, target, body, result)) });
+  const userRef = (target: UserTarget) =>
+    "divarUserId" in target
+      ? { ref: "divar_user_id" as const, id: target.divarUserId }
+      : { ref: "phone" as const, id: target.phone };
+
   /**
    * A route that sends a checked `kind` body about the user its path names (by phone or by
    * divar_user_id), with the signed-in user's token holding one of `scopes`.
@@ -117,7 +129,11 @@ export function apiRoutes(deps: ServerDeps): Hono {
       if (!body.ok) return body.response;
       const t = await requireToken(deps, c, scopes);
       if (!t.ok) return t.response;
-      return answer(c, await send(t.accessToken, target, body.json), { warnings: body.warnings });
+      const result = await send(t.accessToken, target, body.json);
+      const recordKind = kind === "user" ? "user_addon" : "user_semantic";
+      return recorded(c, "publish", { kind: recordKind, ...userRef(target) }, body.json, result, {
+        warnings: body.warnings,
+      });
     };
 
   // Spec 4.6.
@@ -132,7 +148,12 @@ export function apiRoutes(deps: ServerDeps): Hono {
     const result = await p.postAddon(t.accessToken, postToken, body.json);
     const page = deps.config.postPageUrl?.replace("{post_token}", encodeURIComponent(postToken)) ?? null;
     // The platform attaches the add-on a moment later (facts "Endpoints"); say so rather than claim it shows.
-    return answer(c, result, { warnings: body.warnings, postPageUrl: page, attachedLater: true });
+    const target = { kind: "post_addon", ref: "post_token", id: postToken } as const;
+    return recorded(c, "publish", target, body.json, result, {
+      warnings: body.warnings,
+      postPageUrl: page,
+      attachedLater: true,
+    });
   });
 
   // Facts "Endpoints": DELETE /v1/open-platform/addons/post/{post_token}.
@@ -142,7 +163,8 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (bad) return bad;
     const t = await requireToken(deps, c, [[postAddonScope(postToken)], [USER_POSTS_ADDON_CREATE]]);
     if (!t.ok) return t.response;
-    return answer(c, await p.deletePostAddons(t.accessToken, postToken));
+    const target = { kind: "post_addon", ref: "post_token", id: postToken } as const;
+    return recorded(c, "remove", target, null, await p.deletePostAddons(t.accessToken, postToken));
   });
 
   // Spec 4.7 by phone; facts: by divar_user_id on the live platform.
@@ -158,7 +180,8 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (bad) return bad;
     const denied = requireSignedIn(deps, c);
     if (denied) return denied;
-    return answer(c, await p.deleteUserAddon(id));
+    const target = { kind: "user_addon", ref: "addon_id", id } as const;
+    return recorded(c, "remove", target, null, await p.deleteUserAddon(id));
   });
 
   // Spec 4.8 / 4.9: API-key permissions; 4.8 also sends the user's token. The live route by
@@ -178,7 +201,8 @@ export function apiRoutes(deps: ServerDeps): Hono {
     // The platform needs only the API key (spec 4.9); the proxy still requires a signed-in editor user.
     const denied = requireSignedIn(deps, c);
     if (denied) return denied;
-    return answer(c, await p.semanticDelete(target));
+    const ref = { kind: "user_semantic" as const, ...userRef(found) };
+    return recorded(c, "remove", ref, null, await p.semanticDelete(target));
   };
   app.post("/api/users/phone/:phone/semantic", semanticCreate("semantic"));
   app.post("/api/users/id/:divarUserId/semantic", semanticCreate("semantic-by-id"));
@@ -194,9 +218,9 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (!body.ok) return body.response;
     const t = await requireToken(deps, c, [[conversationScope(conversationId)]]);
     if (!t.ok) return t.response;
-    return answer(c, await p.sendMessage(t.accessToken, conversationId, body.json), {
-      warnings: body.warnings,
-    });
+    const target = { kind: "chat_message", ref: "conversation_id", id: conversationId } as const;
+    const result = await p.sendMessage(t.accessToken, conversationId, body.json);
+    return recorded(c, "send", target, body.json, result, { warnings: body.warnings });
   });
 
   // Spec 4.3.
@@ -206,74 +230,6 @@ export function apiRoutes(deps: ServerDeps): Hono {
     const result = await p.phones(t.accessToken);
     if (!result.ok) return sendError(c, result.error);
     return c.json({ phone_numbers: result.value.phone_numbers }, 200, { "cache-control": "no-store" });
-  });
-
-  // Spec 4.4 and section 6: create upstream, then hold it in the session to re-create after refresh.
-  app.post("/api/subscriptions", async (c) => {
-    const read = await readJson(c);
-    if (!read.ok) return read.response;
-    // The shared check: a null on an optional field is read as absent (proto3 JSON), never forwarded.
-    const checked = validateMessage("subscription", read.json);
-    if (!checked.ok || !checked.value) return fail(c, "invalid_body", { problems: checked.errors });
-    const req = checked.value;
-    const t = await requireToken(deps, c, scopesForSubscription(req.event_type, req.event_resource_id));
-    if (!t.ok) return t.response;
-    const session = t.session;
-    const now = deps.now();
-    const same = (s: (typeof session.subscriptions)[number]) =>
-      s.event_type === req.event_type && s.event_resource_id === req.event_resource_id;
-    const others = session.subscriptions.filter((s) => !same(s));
-    if (others.length >= MAX_HELD_SUBSCRIPTIONS) {
-      return fail(c, "invalid_request", {
-        detail: `the studio holds at most ${MAX_HELD_SUBSCRIPTIONS} subscriptions per session; stop holding one first`,
-      });
-    }
-    const held = [
-      ...others,
-      {
-        event_type: req.event_type,
-        ...(req.event_resource_id !== undefined ? { event_resource_id: req.event_resource_id } : {}),
-        ...(req.metadata !== undefined ? { metadata: req.metadata } : {}),
-        createdAt: now,
-        renewedAt: now,
-      },
-    ];
-    // Checked before subscribing upstream, so a subscription is never created and then forgotten.
-    if (!deps.sessions.fits({ ...session, subscriptions: held })) {
-      return fail(c, "invalid_request", {
-        detail:
-          "the session cookie cannot hold this subscription (its metadata is too large, or too many are held); shorten metadata or stop holding one",
-      });
-    }
-    const result = await p.subscribe(t.accessToken, req);
-    if (!result.ok) return sendError(c, result.error);
-    session.subscriptions = held;
-    deps.sessions.write(c, session);
-    return c.json({ ok: true, subscriptions: session.subscriptions.map(publicSubscription) }, 200, {
-      "cache-control": "no-store",
-    });
-  });
-
-  app.get("/api/subscriptions", (c) => {
-    const session = deps.sessions.read(c) ?? emptySession(deps.now());
-    applyRenewalResults(deps, c, session);
-    return c.json({ subscriptions: session.subscriptions.map(publicSubscription) }, 200, {
-      "cache-control": "no-store",
-    });
-  });
-
-  // Removing a subscription upstream is not shown (spec 6.3.9): this only stops re-creating it.
-  app.delete("/api/subscriptions", (c) => {
-    const session = deps.sessions.read(c) ?? emptySession(deps.now());
-    const type = c.req.query("event_type");
-    const resource = c.req.query("event_resource_id");
-    session.subscriptions = session.subscriptions.filter(
-      (s) => !(s.event_type === type && (s.event_resource_id ?? "") === (resource ?? "")),
-    );
-    deps.sessions.write(c, session);
-    return c.json({ subscriptions: session.subscriptions.map(publicSubscription) }, 200, {
-      "cache-control": "no-store",
-    });
   });
 
   app.all("/api/*", (c) =>

@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { formatErrorMessage } from "../../platform/errors";
 import { OFFLINE_ACCESS, tryParseScopes } from "../../platform/scopes";
 import { fail, type ServerDeps, safeReturnTo, withParams } from "../deps";
+import { identifyUser, loadHeldSubscriptions } from "../publish-record";
 import { emptySession, newSessionId, safeEqual } from "../session";
 import { applyRenewalResults, renewIfExpired, renewSubscriptions } from "../tokens";
 
@@ -108,6 +109,8 @@ export function oauthRoutes(deps: ServerDeps): Hono {
       scopes: tryParseScopes(t.scope) ?? pending.scopes,
       ...(t.refresh_token !== undefined ? { refreshToken: t.refresh_token } : {}),
     };
+    await identifyUser(deps, session);
+    await loadHeldSubscriptions(deps, session);
     // A new token also means held subscriptions should be tied to it (spec 6.3.3).
     renewSubscriptions(deps, session);
     deps.sessions.write(c, session);

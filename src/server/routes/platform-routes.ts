@@ -7,9 +7,10 @@ import { problem } from "../../platform/problems";
 import { parseStartRequest, startRequestVersion } from "../../platform/start-request";
 import type * as z from "zod";
 import { fail, type ServerDeps, sendError } from "../deps";
-import type { InboxInput } from "../inbox";
+import { FRESH_REPLAY, type InboxInput, type InboxJson, type InboxQuery } from "../inbox";
 import { PLATFORM_BODY_LIMIT, readJsonBody } from "../json-body";
 import { safeEqual } from "../session";
+import { StoreError } from "../store/store";
 
 /** Entries one live stream may have waiting to be written. */
 const STREAM_QUEUE_LIMIT = 200;
@@ -45,17 +46,46 @@ async function jsonBody(
   };
 }
 
-/** Stores an entry; one that cannot be stored is refused (never a broken inbox). */
-function store(deps: ServerDeps, c: Context, input: InboxInput): Response | undefined {
+/**
+ * Stores an entry before the platform is answered: a store that fails is a 503 (the platform delivers
+ * again) and nothing is shown as received; an entry that cannot be stored at all is refused (400).
+ */
+async function store(deps: ServerDeps, c: Context, input: InboxInput): Promise<Response | undefined> {
   try {
-    deps.inbox.add(input);
+    await deps.inbox.add(input);
     return undefined;
   } catch (e) {
+    if (e instanceof StoreError && e.reason !== "rejected") {
+      deps.log("delivery_not_stored", { path: c.req.path, reason: e.reason });
+      return fail(c, "store_unavailable", { detail: e.message });
+    }
     deps.log("delivery_refused", { path: c.req.path, reason: e instanceof Error ? e.name : "error" });
     return fail(c, "invalid_delivery", {
       problems: [problem([], "the delivery cannot be stored", "error", "invalid_delivery")],
     });
   }
+}
+
+/** Reads the history filters of GET /api/inbox; undefined for an absent or empty parameter. */
+function historyQuery(c: Context): InboxQuery | string {
+  const text = (name: string) => {
+    const v = c.req.query(name);
+    return v === undefined || v === "" ? undefined : v;
+  };
+  const q: InboxQuery = {};
+  for (const name of ["before", "limit"] as const) {
+    const v = text(name);
+    if (v === undefined) continue;
+    const n = Number(v);
+    if (!Number.isSafeInteger(n) || n < 1) return `${name} must be a positive whole number`;
+    q[name] = n;
+  }
+  if (q.limit !== undefined && q.limit > 500) return "limit must be at most 500";
+  const type = text("type");
+  const resource = text("resource");
+  if (type !== undefined) q.type = type.slice(0, 100);
+  if (resource !== undefined) q.resource = resource.slice(0, 200);
+  return q;
 }
 
 /** Addresses the platform calls (event address, start address) and the editor's live inbox. */
@@ -72,7 +102,7 @@ export function platformRoutes(deps: ServerDeps): Hono {
     if (!body.ok) return body.response;
     const parsed = deliveredEventSchema.safeParse(body.json);
     if (!parsed.success) return fail(c, "invalid_delivery", { problems: problemsOf(parsed.error) });
-    return store(deps, c, { kind: "event", event: parsed.data }) ?? c.json({});
+    return (await store(deps, c, { kind: "event", event: parsed.data })) ?? c.json({});
   });
 
   // Spec 4.11: the start request; both header spellings and both body versions (facts "Start address").
@@ -94,7 +124,7 @@ export function platformRoutes(deps: ServerDeps): Hono {
     if (start.completionUrl) params.set("completion_url", start.completionUrl);
     const query = params.toString();
     const url = `${deps.config.publicUrl}/${query ? `?${query}` : ""}`;
-    return store(deps, c, { kind: "start_request", start, answeredUrl: url }) ?? c.json({ url });
+    return (await store(deps, c, { kind: "start_request", start, answeredUrl: url })) ?? c.json({ url });
   });
 
   // The platform only POSTs here; anything else under /platform is not an address of the studio.
@@ -112,16 +142,30 @@ export function platformRoutes(deps: ServerDeps): Hono {
 
   const signedIn = (c: Context) => deps.sessions.read(c)?.tokens !== undefined;
 
-  app.get("/api/inbox", (c) => {
+  // `after`: what arrived after an id (as before issue 15); otherwise a page of history (the latest
+  // `limit`, default 200, before `before`), filtered by type and resource, with the next page's `before`.
+  // Both oldest first.
+  app.get("/api/inbox", async (c) => {
     if (!signedIn(c))
       return fail(c, "not_signed_in", { authorizeUrl: "/oauth/start?scope=USER_PHONE&returnTo=%2F" });
-    const after = Number(c.req.query("after") ?? "0");
-    // Entries were serialised when they arrived; joining them cannot fail.
-    const entries = deps.inbox.sinceJson(Number.isFinite(after) ? after : 0).map((e) => e.json);
-    return c.body(`{"entries":[${entries.join(",")}]}`, 200, {
-      "content-type": "application/json",
-      "cache-control": "no-store",
-    });
+    const headers = { "content-type": "application/json", "cache-control": "no-store" };
+    const afterText = c.req.query("after");
+    if (afterText !== undefined) {
+      const after = Number(afterText);
+      const entries = await deps.inbox.sinceJson(Number.isFinite(after) ? after : 0);
+      // Entries were serialised when they arrived; joining them cannot fail.
+      return c.body(`{"entries":[${entries.map((e) => e.json).join(",")}]}`, 200, headers);
+    }
+    const q = historyQuery(c);
+    if (typeof q === "string") return fail(c, "invalid_request", { detail: q });
+    const page = await deps.inbox.page({ limit: FRESH_REPLAY, ...q });
+    // Oldest first within the page, as the inbox shows them; "Load older" puts the next page above.
+    const entries = page.entries.map((e) => e.json).reverse();
+    return c.body(
+      `{"entries":[${entries.join(",")}],"nextBefore":${page.nextBefore ?? "null"}}`,
+      200,
+      headers,
+    );
   });
 
   // Server-sent events: replays what the inbox holds (after Last-Event-ID), then streams live entries.
@@ -147,22 +191,31 @@ export function platformRoutes(deps: ServerDeps): Hono {
     return streamSSE(
       c,
       async (stream) => {
-        const queue: Array<{ id: number; json: string }> = [];
+        const queue: InboxJson[] = [];
         let wake: (() => void) | undefined;
-        const unsubscribe = deps.inbox.subscribe((e, json) => {
-          queue.push({ id: e.id, json });
-          // A client that stops reading must not grow this queue without bound: past what the inbox
-          // itself keeps, the oldest entries go (a reconnect with Last-Event-ID replays what remains).
+        const unsubscribe = deps.inbox.subscribe((e) => {
+          queue.push(e);
+          // A client that stops reading must not grow this queue without bound: the oldest entries go
+          // (a reconnect with Last-Event-ID replays them from the store).
           if (queue.length > STREAM_QUEUE_LIMIT) queue.splice(0, queue.length - STREAM_QUEUE_LIMIT);
           wake?.();
         });
         stream.onAbort(() => wake?.());
         // Whatever happens while streaming, the listener and the session's stream count are given back.
         try {
-          const send = (e: { id: number; json: string }) =>
-            stream.writeSSE({ id: String(e.id), event: "inbox", data: e.json });
+          let lastSent = Number.isSafeInteger(last) && last > 0 ? last : 0;
+          // Entries of this instance only (negative ids) carry no id: they must not move Last-Event-ID.
+          const send = async (e: InboxJson) => {
+            if (e.id > 0 && e.id <= lastSent) return; // already sent by the replay
+            if (e.id > 0) lastSent = e.id;
+            await stream.writeSSE(
+              e.id > 0
+                ? { id: String(e.id), event: "inbox", data: e.json }
+                : { event: "inbox", data: e.json },
+            );
+          };
           await stream.writeSSE({ event: "ready", data: "{}" });
-          for (const e of deps.inbox.sinceJson(Number.isFinite(last) ? last : 0)) await send(e);
+          for (const e of await deps.inbox.sinceJson(lastSent)) await send(e);
           while (!stream.aborted) {
             const next = queue.shift();
             if (next) {

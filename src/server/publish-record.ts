@@ -1,0 +1,107 @@
+import type { Context } from "hono";
+import { errorCatalogue } from "../platform/errors";
+import { USER_PHONE } from "../platform/scopes";
+import type { ServerDeps } from "./deps";
+import type { PlatformResult } from "./platform-client";
+import { MAX_HELD_SUBSCRIPTIONS, type Session } from "./session";
+import type { PublishOperation, PublishResult, PublishTarget } from "./store/records";
+
+/**
+ * Names the session's user for the publish history (docs/decisions.md, issue 15): the platform's
+ * token answer carries no user id, so with USER_PHONE the first phone of GET /users is the key (one
+ * read, at sign-in, only with a store); without it, this sign-in alone. A later sign-in in the same
+ * browser without USER_PHONE keeps the phone it had (the same person, fewer scopes).
+ */
+export async function identifyUser(deps: ServerDeps, session: Session): Promise<void> {
+  const tokens = session.tokens;
+  if (!deps.store || !tokens) return;
+  if (tokens.scopes.includes(USER_PHONE)) {
+    const phones = await deps.platform.phones(tokens.accessToken);
+    const phone = phones.ok ? phones.value.phone_numbers[0] : undefined;
+    if (phone) {
+      session.user = `phone:${phone}`;
+      return;
+    }
+    deps.log("user_not_identified", { code: phones.ok ? "no_phone" : phones.error.error.code });
+  }
+  if (!session.user?.startsWith("phone:")) session.user = `session:${session.sid}`;
+}
+
+/**
+ * Adds the subscriptions the user holds in the store (made in another browser, or on another
+ * instance) to a session that has just signed in, within the session's limits; the cookie stays
+ * what each request reads. A store failure leaves the session's own list (logged).
+ */
+export async function loadHeldSubscriptions(deps: ServerDeps, session: Session): Promise<void> {
+  if (!deps.store || !session.user?.startsWith("phone:")) return;
+  let stored: Session["subscriptions"];
+  try {
+    stored = await deps.store.listHeldSubscriptions(session.user);
+  } catch (err) {
+    deps.log("held_subscriptions_not_read", { reason: err instanceof Error ? err.name : "error" });
+    return;
+  }
+  const key = (s: { event_type: string; event_resource_id?: string | undefined }) =>
+    `${s.event_type}\u0000${s.event_resource_id ?? ""}`;
+  const have = new Set(session.subscriptions.map(key));
+  for (const s of stored) {
+    if (have.has(key(s)) || session.subscriptions.length >= MAX_HELD_SUBSCRIPTIONS) continue;
+    const next = [...session.subscriptions, s];
+    if (!deps.sessions.fits({ ...session, subscriptions: next })) break;
+    session.subscriptions = next;
+    have.add(key(s));
+  }
+}
+
+/** The history key of this request's session, or undefined when signed out. */
+export function historyUser(deps: ServerDeps, c: Context): string | undefined {
+  const session = deps.sessions.read(c);
+  if (!session?.tokens) return undefined;
+  return session.user ?? `session:${session.sid}`;
+}
+
+/** What the response says about the record: its id, or why it was not kept (the send itself stands). */
+export type RecordNote = { historyId: number } | { historyError: string } | Record<string, never>;
+
+/**
+ * Records a publish, update, removal or send right after the platform answered (never a second
+ * platform call). A failed record never turns a delivered publish into an error: it is logged and
+ * said in the response.
+ */
+export async function recordSend<T>(
+  deps: ServerDeps,
+  c: Context,
+  operation: PublishOperation,
+  target: PublishTarget,
+  body: unknown,
+  result: PlatformResult<T>,
+): Promise<RecordNote> {
+  const store = deps.store;
+  const userId = historyUser(deps, c);
+  if (!store || userId === undefined) return {};
+  const outcome: PublishResult = result.ok
+    ? { ok: true, status: 200, response: result.value ?? null }
+    : {
+        ok: false,
+        status: errorCatalogue[result.error.error.code].status,
+        error: { code: result.error.error.code, message: result.error.error.message },
+      };
+  try {
+    const rec = await store.recordPublish({
+      userId,
+      operation,
+      target,
+      body: body ?? null,
+      result: outcome,
+      at: deps.now(),
+    });
+    return { historyId: rec.id };
+  } catch (err) {
+    deps.log("record_failed", { operation, reason: err instanceof Error ? err.name : "error" });
+    return {
+      historyError: `It was sent, but the studio could not add it to the publish history (${
+        err instanceof Error ? err.message : "store error"
+      }).`,
+    };
+  }
+}

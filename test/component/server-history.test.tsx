@@ -1,0 +1,90 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it } from "vitest";
+import { type ServerRecord, ServerHistory } from "../../src/editor/publish/server-history";
+
+afterEach(cleanup);
+
+const record = (id: number, over: Partial<ServerRecord> = {}): ServerRecord => ({
+  id,
+  at: "2026-01-02T10:30:00.000Z",
+  operation: "publish",
+  target: { kind: "post_addon", ref: "post_token", id: "gZx7yK3aB1" },
+  body: { widgets: [{ title_row: { text: `title ${id}` } }] },
+  result: { ok: true, status: 200, response: {} },
+  ...over,
+});
+
+describe("publish history read from the proxy", () => {
+  it("lists every browser's publishes, pages back, and opens, publishes again or removes one", async () => {
+    const asked: string[] = [];
+    const pages: Record<string, unknown> = {
+      "/api/history": {
+        records: [
+          record(3),
+          record(2, {
+            target: { kind: "user_addon", ref: "phone", id: "09120000001" },
+            result: { ok: true, status: 200, response: { id: "ua-7" } },
+          }),
+        ],
+        nextBefore: 2,
+      },
+      "/api/history?before=2": {
+        records: [
+          record(1, { result: { ok: false, status: 403, error: { code: "x", message: "refused" } } }),
+        ],
+        nextBefore: null,
+      },
+    };
+    const opened: number[] = [];
+    const runs: Array<{ target: Record<string, string>; body: unknown }> = [];
+    render(
+      <ServerHistory
+        fallback={<p>local history</p>}
+        refreshKey={0}
+        disabled={false}
+        fetchJson={async (url) => {
+          asked.push(url);
+          return { status: 200, json: pages[url] };
+        }}
+        onOpen={(r) => opened.push(r.id)}
+        onRun={(target, body) => runs.push({ target, body })}
+      />,
+    );
+    const list = await screen.findByRole("list", { name: "Publish history (all your browsers)" });
+    expect(list.querySelectorAll("li")).toHaveLength(2);
+    await userEvent.click(screen.getByRole("button", { name: "Load older" }));
+    await waitFor(() => expect(list.querySelectorAll("li")).toHaveLength(3));
+    expect(list.textContent).toContain("failed: refused");
+    expect(screen.queryByRole("button", { name: "Load older" })).toBeNull();
+
+    await userEvent.click(screen.getAllByRole("button", { name: "Open in editor" })[0] as HTMLElement);
+    expect(opened).toEqual([3]);
+    await userEvent.click(screen.getAllByRole("button", { name: "Publish again" })[0] as HTMLElement);
+    expect(runs[0]).toEqual({
+      target: { op: "publish", postToken: "gZx7yK3aB1" },
+      body: { widgets: [{ title_row: { text: "title 3" } }] },
+    });
+    // The user add-on is removed by the id the platform answered with, after confirming.
+    const removes = screen.getAllByRole("button", { name: /^Remove/ });
+    await userEvent.click(removes[1] as HTMLElement);
+    await userEvent.click(screen.getByRole("button", { name: "Remove it" }));
+    expect(runs[1]).toEqual({ target: { op: "deleteUserAddon", addonId: "ua-7" }, body: null });
+    expect(asked).toEqual(["/api/history", "/api/history?before=2"]);
+  });
+
+  it("shows the browser's own history when the proxy keeps none", async () => {
+    render(
+      <ServerHistory
+        fallback={<p>local history</p>}
+        refreshKey={0}
+        disabled={false}
+        fetchJson={async () => ({ status: 404, json: { error: { code: "not_found" } } })}
+        onOpen={() => {}}
+        onRun={() => {}}
+      />,
+    );
+    expect(await screen.findByText("local history")).toBeTruthy();
+  });
+});

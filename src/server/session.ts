@@ -3,22 +3,12 @@ import { deflateRawSync, inflateRawSync } from "node:zlib";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import * as z from "zod";
-import { subscriptionEventTypeSchema } from "../platform/events";
+import { heldSubscriptionSchema } from "./store/records";
+
+export type { HeldSubscription } from "./store/records";
 
 /** Subscriptions one session holds (and re-creates after each refresh, spec 6.3.3). */
 export const MAX_HELD_SUBSCRIPTIONS = 20;
-
-const heldSubscriptionSchema = z.strictObject({
-  event_type: subscriptionEventTypeSchema,
-  event_resource_id: z.string().optional(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
-  meta_data: z.record(z.string(), z.unknown()).optional(),
-  createdAt: z.number(),
-  /** When it was last (re)created upstream, and the outcome. */
-  renewedAt: z.number(),
-  lastError: z.string().optional(),
-});
-export type HeldSubscription = z.infer<typeof heldSubscriptionSchema>;
 
 /** Everything the server remembers about one browser; sealed inside its cookie. */
 export const sessionSchema = z.strictObject({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { type Browser, type Stack, signIn, stackPerTest } from "./server-harness";
+import { chatEvent } from "./store-proxy-helpers";
 
 let stack: Stack;
 let browser: Browser;
@@ -8,19 +9,6 @@ let browser: Browser;
 stackPerTest({}, (s, b) => {
   stack = s;
   browser = b;
-});
-
-const chatEvent = (text: string) => ({
-  type: "NEW_MESSAGE",
-  new_message: {
-    id: "6f1c2a9e-5b7d-4c1e-9a2b-7d8e6f5a4b3c",
-    conversation: { id: DEMO_CONVERSATION_ID, type: "POST", post_token: DEMO_POST_TOKEN },
-    sender: { side: "BUYER", type: "HUMAN" },
-    type: "TEXT",
-    sent_at: 1767225600000000,
-    text,
-  },
-  meta_data: { campaign: "spring" },
 });
 
 function deliver(body: unknown, authorization: string | null = DEMO_APP.identificationKey) {

@@ -104,7 +104,7 @@ export function eventKeys(d: Delivery): { type: string; resource: string | null 
   }
 }
 
-/** A subscription a user holds (the session's HeldSubscription today, src/server/session.ts). */
+/** A subscription a user holds: kept in the session cookie and, for a known user, in the store. */
 export const heldSubscriptionSchema = z.strictObject({
   event_type: subscriptionEventTypeSchema,
   event_resource_id: z.string().optional(),

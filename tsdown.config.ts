@@ -42,9 +42,10 @@ export default defineConfig([
     dts: false,
     deps: {
       // The store's drivers stay runtime dependencies too: PGlite loads its WASM and data files from
-      // beside its own module, and pg has optional native parts.
-      neverBundle: ["hono", /^hono\//, "@hono/node-server", "@electric-sql/pglite", /^drizzle-orm/, "pg"],
-      alwaysBundle: ["zod", /^zod\//],
+      // beside its own module, and pg has optional native parts. drizzle-orm is plain JavaScript of
+      // which the store uses a small part: bundled, it saves users a 17 MB install.
+      neverBundle: ["hono", /^hono\//, "@hono/node-server", "@electric-sql/pglite", "pg"],
+      alwaysBundle: ["zod", /^zod\//, /^drizzle-orm/],
       onlyBundle: false,
     },
     // The emulator's pages serve Vazirmatn from lib/fonts (see fontPath in src/emulator/pages.ts).

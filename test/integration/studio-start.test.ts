@@ -31,7 +31,9 @@ async function freePort(): Promise<number> {
   return typeof address === "object" && address ? address.port : 0;
 }
 
-describe("startStudio", () => {
+// Opening an embedded store in a new data folder runs PGlite's initdb: seconds on a busy two-core
+// machine, more than the suite's default 15 s when other work shares the cores.
+describe("startStudio", { timeout: 60_000 }, () => {
   it("serves the editor and the emulator on their ports, prints both, and close() stops both", async () => {
     const [port, emulatorPort] = [await freePort(), await freePort()];
     const lines: string[] = [];

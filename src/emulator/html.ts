@@ -50,6 +50,7 @@ h1{font-size:22px;margin:0 0 4px}
 h2{font-size:16px;margin:24px 0 8px}
 .lead{color:var(--muted);margin:0 0 16px}
 .card{background:var(--surface);border:1px solid var(--border);border-radius:12px;padding:16px;margin:12px 0;box-shadow:0 1px 2px rgba(16,24,40,.06)}
+.kv{border-collapse:collapse;margin:4px 0}.kv th,.kv td{text-align:start;padding:4px 12px 4px 0;border-bottom:1px solid var(--line, #e5e5e5)}
 .card-head{display:flex;justify-content:space-between;gap:8px;font-size:13px;color:var(--muted);margin-bottom:10px}
 .note{color:var(--muted);font-size:14px}
 .empty{text-align:center;padding:32px 16px;color:var(--muted)}
@@ -89,12 +90,19 @@ ul.plain li:first-child{border-top:0}
 .side{font-size:12px;color:var(--muted);margin-top:8px;text-align:end}
 `;
 
+/** Where the pages' icon is served (a 404 on every page without it). */
+export const FAVICON_PATH = "/favicon.svg";
+
+/** The emulator's mark, the ◆ of its header, as the tab icon. */
+export const FAVICON_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><path d="M8 1l7 7-7 7-7-7z" fill="#a62626"/></svg>';
+
 /** Wraps page content in an HTML document with the emulator's chrome (English, left to right). */
 export function page(title: string, body: string, opts: { refreshSeconds?: number } = {}): string {
   const refresh = opts.refreshSeconds ? `<meta http-equiv="refresh" content="${opts.refreshSeconds}">` : "";
   return `<!doctype html>
 <html lang="en" dir="ltr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">${refresh}
-<title>${escapeHtml(title)} · platform emulator</title>
+<title>${escapeHtml(title)} · platform emulator</title><link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <style>${fontFaces()}${STYLE}</style></head>
 <body><header class="topbar"><span class="mark" aria-hidden="true">◆</span><span class="name">Platform emulator</span>
 <span class="tag">local stand-in for the open platform</span><nav aria-label="Emulator"><a href="/">All posts and conversations</a></nav></header>

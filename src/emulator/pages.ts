@@ -4,10 +4,11 @@ import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import type { FetchLike, VersionHeader } from "./deliveries";
 import { deliverEvent, sendStartRequest } from "./deliveries";
-import { escapeHtml, FONT_FILES, FONT_PATH, page } from "./html";
+import { escapeHtml, FAVICON_PATH, FAVICON_SVG, FONT_FILES, FONT_PATH, page } from "./html";
 import { previewCss, renderAddonBody } from "./render-addon";
 import { renderAppMessage } from "./render-chat";
 import { conversationFor, DEMO_POST_TOKEN, DEMO_USER, type EmulatorState, newId } from "./state";
+import { addUserPages, knownUsers } from "./user-pages";
 
 const POST_TOKEN_RE = /^[_A-Za-z0-9]{8,16}$/;
 
@@ -51,6 +52,14 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
     }
   });
 
+  app.get(FAVICON_PATH, (c) =>
+    c.body(FAVICON_SVG, 200, { "content-type": "image/svg+xml", "cache-control": "public, max-age=86400" }),
+  );
+  // Browsers ask for /favicon.ico on their own, whatever the page links.
+  app.get("/favicon.ico", (c) => c.redirect(FAVICON_PATH, 301));
+
+  addUserPages(app, state);
+
   app.get("/", (c) => {
     const posts = new Set([DEMO_POST_TOKEN, ...state.postAddons.map((a) => a.postToken)]);
     const postLinks = [...posts]
@@ -65,12 +74,19 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
           `<li><a href="/conversations/${encodeURIComponent(cv.id)}"><code>${escapeHtml(cv.id)}</code></a> <span class="note">on post ${escapeHtml(cv.postToken)}, ${cv.messages.length} messages</span></li>`,
       )
       .join("");
+    const userLinks = knownUsers(state)
+      .map(
+        (u) =>
+          `<li><a href="/users/${encodeURIComponent(u.key)}"><code>${escapeHtml(u.key)}</code></a> <span class="note">${u.addons === 1 ? "1 user add-on" : `${u.addons} user add-ons`}, ${u.semantics === 1 ? "1 semantic record" : `${u.semantics} semantic records`}</span></li>`,
+      )
+      .join("");
     return c.html(
       page(
         "Index",
         `<h1>Platform emulator</h1>
 <p class="lead">What the studio published, as the app shows it. Demo app <code>${escapeHtml(state.app.slug)}</code>; demo user ${escapeHtml(DEMO_USER.phones[0] ?? "")}.</p>
 <section class="card" aria-labelledby="posts-h"><h2 id="posts-h">Posts</h2><ul class="plain">${postLinks}</ul></section>
+<section class="card" aria-labelledby="users-h"><h2 id="users-h">Users</h2><ul class="plain">${userLinks}</ul></section>
 <section class="card" aria-labelledby="convs-h"><h2 id="convs-h">Conversations</h2>${convLinks ? `<ul class="plain">${convLinks}</ul>` : `<p class="note">No conversations yet.</p>`}</section>`,
       ),
     );

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { createEmulator } from "../../src/emulator/app";
 import { FONT_FILES, FONT_PATH } from "../../src/emulator/html";
-import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN, conversationFor } from "../../src/emulator/state";
+import {
+  DEMO_APP,
+  DEMO_CONVERSATION_ID,
+  DEMO_POST_TOKEN,
+  DEMO_USER,
+  conversationFor,
+} from "../../src/emulator/state";
 import { demoAuthorizeQuery } from "../helpers/demo-oauth";
 
 describe("emulator pages", () => {
@@ -77,5 +83,51 @@ describe("emulator conversation page", () => {
     );
     expect(forms[0]?.[1]).toContain('data-icon="INFO"');
     expect(html).toContain("Buttons the seller (sender) sees");
+  });
+
+});
+
+describe("emulator user pages and icon", () => {
+  it("a user page draws the user add-ons and semantic data sent about that user, by phone or Divar user id", async () => {
+    const emu = createEmulator();
+    const phone = DEMO_USER.phones[0] ?? "";
+    const empty = await (await emu.app.request(`/users/${phone}`)).text();
+    expect(empty).toContain("Nothing was sent about this user yet.");
+    const now = emu.state.clock.now();
+    emu.state.userAddons.push({
+      id: "ua-1",
+      target: { phone },
+      body: { widgets: [{ title_row: { text: "احراز هویت شده" } }] },
+      receivedAt: now,
+    });
+    emu.state.semantics.push({
+      id: "sem-1",
+      target: { divarUserId: DEMO_USER.id },
+      body: { phone, semantic: { identity_verification_result: "FACE_AND_ID_MATCHED" } },
+      receivedAt: now,
+    });
+    const byPhone = await (await emu.app.request(`/users/${phone}`)).text();
+    expect(byPhone).toContain("احراز هویت شده");
+    expect(byPhone).toContain('dir="rtl"');
+    expect(byPhone).not.toContain("FACE_AND_ID_MATCHED");
+    const byId = await (await emu.app.request(`/users/${DEMO_USER.id}`)).text();
+    expect(byId).toContain("<code>identity_verification_result</code>");
+    expect(byId).toContain("FACE_AND_ID_MATCHED");
+    const index = await (await emu.app.request("/")).text();
+    expect(index).toContain(`href="/users/${phone}"`);
+    expect(index).toContain("1 user add-on");
+    expect((await emu.app.request("/users/<script>")).status).toBe(404);
+  });
+
+  it("every page names its icon, and the icon is served (no 404 on each page)", async () => {
+    const emu = createEmulator();
+    const html = await (await emu.app.request("/")).text();
+    const href = html.match(/<link rel="icon" href="([^"]+)"/)?.[1];
+    expect(href).toBe("/favicon.svg");
+    const icon = await emu.app.request(href ?? "");
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toBe("image/svg+xml");
+    expect(await icon.text()).toContain("<svg");
+    expect((await emu.app.request("/favicon.ico")).headers.get("location")).toBe("/favicon.svg");
   });
 });

@@ -9,6 +9,9 @@ import { HASHED_SEMANTIC_KEYS, isHashedSemanticKey, PREDEFINED_SEMANTIC } from "
 import { widgetKeysOf } from "../widgets";
 import { MAX_WALK_DEPTH, own } from "./kinds";
 
+/** The warning on an add-on whose widgets list is empty (the editor shows it too). */
+export const NO_WIDGETS_MESSAGE = "has no widgets: the add-on will show nothing";
+
 function iconWarning(path: PathSegment[], name: string): Problem {
   const near = suggestIcons(name);
   const hint = near.length ? ` Did you mean ${near.join(", ")}?` : "";
@@ -192,7 +195,7 @@ export function bodyWarnings(kind: BodyKind, json: unknown): Problem[] {
     out.push(problem(["widgets"], "is not set: the add-on will show nothing", "warning", "no_widgets"));
   if (Array.isArray(json.widgets)) {
     if (json.widgets.length === 0)
-      out.push(problem(["widgets"], "has no widgets: the add-on will show nothing", "warning", "no_widgets"));
+      out.push(problem(["widgets"], NO_WIDGETS_MESSAGE, "warning", "no_widgets"));
     json.widgets.forEach((w, i) => {
       out.push(...widgetWarnings(w, ["widgets", i]));
     });

@@ -1,11 +1,11 @@
 // Chat buttons: the old sender_btn / receiver_btn and v1 button sets to v2's rows.
 import { urlProblem } from "../actions";
 import { ZERO_ICON } from "../fields";
-import { isRecord } from "../json";
+import { isRecord, own } from "../json";
 import { formatPath, type PathSegment } from "../problems";
 import { convertAction } from "./actions";
 import type { Reporter } from "./report";
-import { type Json, orderKeys, own, put, show } from "./shared";
+import { type Json, orderKeys, put, show } from "./shared";
 
 function convertButton(b: unknown, at: PathSegment[], to: string, r: Reporter): Json | undefined {
   if (!isRecord(b)) {

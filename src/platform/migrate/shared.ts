@@ -7,11 +7,6 @@ import type { MigrationKind, MigrationSuccess, Reporter } from "./report";
 
 export type Json = Record<string, unknown>;
 
-/** `table[key]` when `key` is the table's own entry (a key such as "constructor" must not find Object's). */
-export function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
 /** Sets `key` as an own property, even `__proto__`, which plain assignment would swallow. */
 export function put(obj: Json, key: string, value: unknown): void {
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });

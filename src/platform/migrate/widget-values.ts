@@ -1,10 +1,10 @@
 // One v1 widget's data to v2: values, colours, icons, renames and moves, field by field.
 import { COLORS, isV1Color, ZERO_COLORS } from "../colors";
 import { type FieldDescriptor, ZERO_ICON } from "../fields";
-import { isRecord } from "../json";
+import { isRecord, own } from "../json";
 import { convertAction } from "./actions";
 import type { Reporter } from "./report";
-import { childPath, type Json, own, put, show } from "./shared";
+import { childPath, type Json, put, show } from "./shared";
 import { fieldOf, type Plan } from "./widget-plans";
 import { iconWrapperName } from "./widgets";
 

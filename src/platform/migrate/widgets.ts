@@ -1,9 +1,9 @@
 // v1 widget lists and v2 widgets with v1 leftovers (spec 2.13; facts "v1 widgets").
 import { isWidgetKind } from "../../widgets/registry";
-import { isRecord } from "../json";
+import { isRecord, own } from "../json";
 import { formatPath, type PathSegment } from "../problems";
 import type { Reporter } from "./report";
-import { childPath, type Json, own, put, show, WRAPPER_KEYS } from "./shared";
+import { childPath, type Json, put, show, WRAPPER_KEYS } from "./shared";
 import { NO_V2_COUNTERPART, planOfKind, plans } from "./widget-plans";
 import { convertWidgetData } from "./widget-values";
 

@@ -31,11 +31,6 @@ export const CHAT_READ_HINTS: Record<string, string> = {
     "belongs to the deprecated chat-read registration (spec 4.12): the identification key is now set in the developer panel; delete it here",
 };
 
-/** `table[key]` when `key` is the table's own entry (a key such as "constructor" must not find Object's). */
-export function own<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
-  return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
 /** Deepest nesting the warning walks descend to; no field of any body is nested half as deep. */
 export const MAX_WALK_DEPTH = 64;
 

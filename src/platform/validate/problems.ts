@@ -4,7 +4,7 @@ import { isWidgetKind, modelOf, WIDGET_KINDS } from "../../widgets/registry";
 import { ACTION_KINDS, v1ActionHint } from "../actions";
 import { BODY_SCHEMAS, BODY_V1_HINTS } from "../bodies";
 import { describeValue } from "../fields";
-import { isRecord } from "../json";
+import { isRecord, own } from "../json";
 import { type PathSegment, type Problem, problem } from "../problems";
 import {
   CHAT_READ_HINTS,
@@ -12,7 +12,6 @@ import {
   cleanPath,
   MIGRATE_HINT,
   OLD_DELIVERY_KEYS,
-  own,
   rootSchemaOf,
   V1_WIDGET_KEYS,
 } from "./kinds";

@@ -3,11 +3,11 @@ import { modelOf } from "../../widgets/registry";
 import { type BodyKind, CHAT_GRID } from "../bodies";
 import { ZERO_ICON } from "../fields";
 import { isKnownIcon, suggestIcons } from "../icons";
-import { isRecord } from "../json";
+import { isRecord, own } from "../json";
 import { type PathSegment, type Problem, problem } from "../problems";
 import { HASHED_SEMANTIC_KEYS, isHashedSemanticKey, PREDEFINED_SEMANTIC } from "../semantic";
 import { widgetKeysOf } from "../widgets";
-import { MAX_WALK_DEPTH, own } from "./kinds";
+import { MAX_WALK_DEPTH } from "./kinds";
 
 /** The warning on an add-on whose widgets list is empty (the editor shows it too). */
 export const NO_WIDGETS_MESSAGE = "has no widgets: the add-on will show nothing";

@@ -1,26 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { type CheckKind, validateAny } from "../../src/platform";
+import { expectError, expectValid } from "../helpers/expect-body";
+import { validateAny } from "../../src/platform";
 
 // Audit of spec 2.7-2.12, 2.15 and platform facts "Chat" / "Events" / "Semantic": rules and
 // messages the schema-* tests do not already cover.
-
-function expectValid(kind: CheckKind, body: unknown) {
-  const r = validateAny(kind, body);
-  expect(r.errors.map((p) => `${p.at}: ${p.message}`)).toEqual([]);
-  return r;
-}
-
-function expectError(kind: CheckKind, body: unknown, at: string, message: RegExp) {
-  const r = validateAny(kind, body);
-  expect(r.ok).toBe(false);
-  const hit = r.errors.find((p) => p.at === at);
-  expect(
-    hit,
-    `no error at ${at}; got ${r.errors.map((p) => `${p.at}: ${p.message}`).join(" | ")}`,
-  ).toBeDefined();
-  expect(hit?.message).toMatch(message);
-  return r;
-}
 
 describe("add-on bodies (2.10, 2.11, 2.12)", () => {
   it("user add-on fields on a post body say where they belong", () => {

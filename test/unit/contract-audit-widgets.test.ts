@@ -1,30 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type BodyKind, validateBody, validateWidget } from "../../src/platform";
+import { expectError, expectValid } from "../helpers/expect-body";
+import { validateBody, validateWidget } from "../../src/platform";
 
 // Audit of spec 2.13/2.14 and platform facts "Widgets" / "Actions" / "Enumerations": rules the
 // schema-* tests do not already cover. Each rule has a body that keeps it and one that breaks it.
 
 const post = (...widgets: unknown[]) => ({ widgets });
-
-function problemsOf(kind: BodyKind, body: unknown) {
-  const r = validateBody(kind, body);
-  return [...r.errors, ...r.warnings].map((p) => `${p.severity} ${p.at}: ${p.message}`);
-}
-
-function expectValid(kind: BodyKind, body: unknown) {
-  const r = validateBody(kind, body);
-  expect(r.errors.map((p) => `${p.at}: ${p.message}`)).toEqual([]);
-  return r;
-}
-
-function expectError(kind: BodyKind, body: unknown, at: string, message: RegExp) {
-  const r = validateBody(kind, body);
-  expect(r.ok).toBe(false);
-  const hit = r.errors.find((p) => p.at === at);
-  expect(hit, `no error at ${at}; got ${problemsOf(kind, body).join(" | ")}`).toBeDefined();
-  expect(hit?.message).toMatch(message);
-  return r;
-}
 
 const ZWNJ = "\u200c";
 const sections = {

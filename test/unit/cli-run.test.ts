@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cli } from "../helpers/cli";
 
-/** Runs the CLI in process with the given stdin; collects what it prints. */
-
 describe("command line parsing", () => {
   it("--help on every command prints its usage and exits 0", async () => {
     for (const [cmd, head] of [

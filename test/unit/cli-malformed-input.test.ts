@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { cli } from "../helpers/cli";
 
-// Audit of the CLI on malformed input: every input gets an exit code and one plain line, never a
+// The CLI on malformed input (kept apart from cli-run: it mocks json-schema for the whole file):
+// every input gets an exit code and one plain line, never a
 // stack trace. In process for speed; one real process for what only a process shows.
 
 vi.mock("../../src/platform/json-schema", async (importOriginal) => {

@@ -1,3 +1,4 @@
+import { POST_TOKEN_PATTERN } from "../platform/actions";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { type ErrorCode, errorCatalogue, platformError, type StudioErrorExtras } from "../platform/errors";
@@ -22,8 +23,6 @@ import {
   secretMatches,
   type TokenRecord,
 } from "./state";
-
-const POST_TOKEN_RE = /^[_A-Za-z0-9]{8,16}$/;
 
 /** A platform error response `{code, message, details}` (facts "Errors"). */
 function fail(code: ErrorCode, extras: StudioErrorExtras = {}, details: unknown[] = []): Response {
@@ -148,7 +147,7 @@ export function createApiHost(state: EmulatorState): Hono {
   // Spec 4.6.
   app.post("/v2/open-platform/addons/post/:postToken", async (c) => {
     const postToken = c.req.param("postToken");
-    if (!POST_TOKEN_RE.test(postToken)) {
+    if (!POST_TOKEN_PATTERN.test(postToken)) {
       return fail("invalid_request", { detail: "a post token is 8 to 16 characters of A-Z, a-z, 0-9 and _" });
     }
     const g = guard(state, c, {
@@ -179,7 +178,7 @@ export function createApiHost(state: EmulatorState): Hono {
   // Facts "Endpoints": delete this app's add-ons on a post.
   app.delete("/v1/open-platform/addons/post/:postToken", (c) => {
     const postToken = c.req.param("postToken");
-    if (!POST_TOKEN_RE.test(postToken)) {
+    if (!POST_TOKEN_PATTERN.test(postToken)) {
       return fail("invalid_request", { detail: "a post token is 8 to 16 characters of A-Z, a-z, 0-9 and _" });
     }
     const g = guard(state, c, {

@@ -1,8 +1,7 @@
+import type { FetchLike } from "../platform/fetch-like";
 import { type DeliveredEvent, deliveredTypeFor, type SubscriptionEventType } from "../platform/events";
 import { type StartRequest, startResponseSchema } from "../platform/start-request";
 import { accessTokenUsable, type EmulatorState, type SubscriptionRecord } from "./state";
-
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** Subscriptions that would receive an event now: matching type and resource, token still valid (spec 6.3.3). */
 export function activeSubscriptions(
@@ -117,3 +116,5 @@ export async function sendStartRequest(
     state.deliveries.push({ at: state.clock.now(), kind: "start", target, status, summary: "start request" });
   }
 }
+
+export type { FetchLike };

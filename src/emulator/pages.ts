@@ -1,3 +1,4 @@
+import { POST_TOKEN_PATTERN } from "../platform/actions";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -9,8 +10,6 @@ import { previewCss, renderAddonBody } from "./render-addon";
 import { renderAppMessage } from "./render-chat";
 import { conversationFor, DEMO_POST_TOKEN, DEMO_USER, type EmulatorState, newId } from "./state";
 import { addUserPages, knownUsers } from "./user-pages";
-
-const POST_TOKEN_RE = /^[_A-Za-z0-9]{8,16}$/;
 
 function deliveryNote(statuses: (number | "failed")[]): string {
   if (statuses.length === 0) return "not delivered: the app holds no active subscription for it";
@@ -94,7 +93,8 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
 
   app.get("/posts/:postToken", (c) => {
     const postToken = c.req.param("postToken");
-    if (!POST_TOKEN_RE.test(postToken)) return c.html(page("No such post", "<p>Not a post token.</p>"), 404);
+    if (!POST_TOKEN_PATTERN.test(postToken))
+      return c.html(page("No such post", "<p>Not a post token.</p>"), 404);
     const now = state.clock.now();
     const addons = state.postAddons.filter((a) => a.postToken === postToken);
     const attached = addons.filter((a) => a.attachAt <= now);

@@ -62,9 +62,12 @@ export const stringMapSchema = z.record(
 );
 
 /** A post token: 8 to 16 characters of letters, digits and underscore (platform facts). */
+export const POST_TOKEN_PATTERN = /^[_A-Za-z0-9]{8,16}$/;
+
+/** A post token as a schema, with the message the studio shows. */
 export const postTokenSchema = z
   .string({ error: (iss) => typeError(iss.input, "a post token (a string)") })
-  .regex(/^[_A-Za-z0-9]{8,16}$/, {
+  .regex(POST_TOKEN_PATTERN, {
     error: "must be a post token: 8 to 16 letters, digits or underscores (e.g. gZx7yK3a)",
   });
 

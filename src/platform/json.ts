@@ -7,3 +7,8 @@ export function isRecord(v: unknown): v is Record<string, unknown> {
 export function fieldOf(value: unknown, key: string): unknown {
   return isRecord(value) ? value[key] : undefined;
 }
+
+/** `table[key]` when `key` is the table's own entry (a key such as "constructor" must not find Object's). */
+export function own<T>(table: Readonly<Record<string, T>> | undefined, key: string): T | undefined {
+  return table !== undefined && Object.hasOwn(table, key) ? table[key] : undefined;
+}

@@ -1,9 +1,8 @@
+import type { FetchLike } from "../platform/fetch-like";
 import type { StudioError } from "../platform/errors";
 import { studioError } from "../platform/errors";
 import { buildAuthorizeUrl, encodeForm, type TokenResponse, tokenResponseSchema } from "../platform/oauth";
 import { mapFetchFailure, mapUpstreamFailure, upstreamDetail } from "./upstream-errors";
-
-export type FetchLike = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 export interface OAuthClientOptions {
   authUrl: string;
@@ -110,3 +109,5 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
     },
   };
 }
+
+export type { FetchLike };

@@ -1,16 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getAtPath } from "../../src/editor/store/document";
 import { renderStudio } from "./studio-harness";
+import { inspector } from "./queries";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
-
-function inspector() {
-  return within(screen.getByRole("region", { name: "Inspector" }));
-}
 
 async function openSettings(user: ReturnType<typeof userEvent.setup>) {
   await user.click(inspector().getByRole("tab", { name: /Add-on settings/ }));

@@ -4,13 +4,10 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getAtPath } from "../../src/editor/store/document";
 import { renderStudio } from "./studio-harness";
+import { inspector } from "./queries";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
-
-function inspector() {
-  return within(screen.getByRole("region", { name: "Inspector" }));
-}
 
 describe("generated inspector", () => {
   it("counts characters in code points against the limit and shows the error under the field", async () => {

@@ -1,23 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { run } from "../../src/cli/main";
-
-/** Runs the CLI in process with the given stdin; collects what it prints. */
-async function cli(args: string[], stdin = "") {
-  let out = "";
-  let err = "";
-  const code = await run(args, {
-    stdin: (async function* () {
-      yield Buffer.from(stdin);
-    })(),
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-  });
-  return { code, out, err };
-}
+import { cli } from "../helpers/cli";
 
 describe("command line parsing", () => {
   it("--help on every command prints its usage and exits 0", async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { locatePaths } from "../../src/cli/json-locate";
-import { run } from "../../src/cli/main";
+import { cli } from "../helpers/cli";
 
 // `validate` over several files, folders and globs, as a CI job runs it: real files in a temp folder.
 const dir = mkdtempSync(join(tmpdir(), "addon-studio-files-"));
@@ -14,21 +14,6 @@ function put(rel: string, body: unknown): string {
   mkdirSync(join(path, ".."), { recursive: true });
   writeFileSync(path, typeof body === "string" ? body : JSON.stringify(body, null, 2));
   return path;
-}
-
-async function cli(args: string[]) {
-  let out = "";
-  let err = "";
-  const code = await run(args, {
-    stdin: (async function* () {})(),
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-  });
-  return { code, out, err, lines: out.split("\n").filter(Boolean) };
 }
 
 const validPost = { widgets: [{ title_row: { text: "گزارش کارشناسی" } }] };

@@ -1,21 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { run } from "../../src/cli/main";
+import { cli } from "../helpers/cli";
 import { toJsonSchema } from "../../src/platform/json-schema";
 import { validateMessage } from "../../src/platform/validate";
-
-async function cli(args: string[], stdin: string) {
-  let out = "";
-  const code = await run(args, {
-    stdin: (async function* () {
-      yield Buffer.from(stdin);
-    })(),
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: () => {},
-  });
-  return { code, lines: out.trim().split("\n").filter(Boolean) };
-}
 
 const message = {
   id: "5d1c9c2e-0f7b-4a52-9a3e-2b8f1f3e7c11",

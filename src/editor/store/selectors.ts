@@ -1,3 +1,4 @@
+import { NO_WIDGETS_MESSAGE } from "../../platform/validate/warnings";
 import { type PathSegment, type Problem, problem } from "../../platform/problems";
 import { validateBody, validateWidget } from "../../platform/validate";
 import type { Widget } from "../../platform/widgets";
@@ -101,12 +102,7 @@ export interface Problems {
   document: readonly Problem[];
 }
 
-const NO_WIDGETS = problem(
-  ["widgets"],
-  "has no widgets: the add-on will show nothing",
-  "warning",
-  "no_widgets",
-);
+const NO_WIDGETS = problem(["widgets"], NO_WIDGETS_MESSAGE, "warning", "no_widgets");
 
 /** Validation of the whole document, per widget memoised (typing re-validates one widget). */
 export function selectProblems(state: Pick<EditorState, "doc">): Problems {

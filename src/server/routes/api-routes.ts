@@ -1,3 +1,4 @@
+import { POST_TOKEN_PATTERN } from "../../platform/actions";
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { studioError } from "../../platform/errors";
@@ -16,7 +17,6 @@ import { recordSend } from "../publish-record";
 import type { PublishOperation, PublishTarget } from "../store/records";
 import { requireToken } from "../tokens";
 
-const POST_TOKEN_RE = /^[_A-Za-z0-9]{8,16}$/;
 /** A phone number as the platform writes it (spec 4.3 `phone_numbers`, e.g. 09120000001). */
 const PHONE_RE = /^\+?[0-9]{4,15}$/;
 /** Ids in paths (divar_user_id, conversation_id, user add-on id): the scope grammar's identifier. */
@@ -31,7 +31,7 @@ const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
 function badParam(c: Context, name: string, value: string): Response | undefined {
   const ok =
     name === "post_token"
-      ? POST_TOKEN_RE.test(value)
+      ? POST_TOKEN_PATTERN.test(value)
       : name === "phone"
         ? PHONE_RE.test(value)
         : ID_RE.test(value);

@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
-import { run } from "../../src/cli/main";
+import { cli } from "../helpers/cli";
 
-// Audit of the CLI on malformed input: every input gets an exit code and one plain line, never a
+// The CLI on malformed input (kept apart from cli-run: it mocks json-schema for the whole file):
+// every input gets an exit code and one plain line, never a
 // stack trace. In process for speed; one real process for what only a process shows.
 
 vi.mock("../../src/platform/json-schema", async (importOriginal) => {
@@ -17,23 +18,6 @@ vi.mock("../../src/platform/json-schema", async (importOriginal) => {
     },
   };
 });
-
-async function cli(args: string[], stdin: Buffer | string = "") {
-  let out = "";
-  let err = "";
-  const code = await run(args, {
-    stdin: (async function* () {
-      yield typeof stdin === "string" ? Buffer.from(stdin) : stdin;
-    })(),
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-  });
-  return { code, out, err };
-}
 
 const nested = (depth: number, inner = "1") => `${"[".repeat(depth)}${inner}${"]".repeat(depth)}`;
 

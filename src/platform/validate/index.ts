@@ -1,0 +1,143 @@
+// Validation of bodies, widgets and messages against the v2 contract: errors and warnings with JSON paths.
+import type * as z from "zod";
+import { BODY_SCHEMAS, type BodyKind } from "../bodies";
+import { LIVE_SUBSCRIPTION_EVENT_TYPES } from "../events";
+import { isRecord } from "../json";
+import { type PathSegment, type Problem, problem } from "../problems";
+import { widgetKeysOf, widgetSchema } from "../widgets";
+import {
+  type CheckKind,
+  MESSAGE_SCHEMAS,
+  type MessageKind,
+  MIGRATE_HINT,
+  type ValidationResult,
+} from "./kinds";
+import { withoutNulls } from "./nulls";
+import { issuesToProblems } from "./problems";
+import { bodyWarnings, widgetWarnings } from "./warnings";
+
+/** Finds a v1 body or v1 widgets, which are reported whole instead of field by field. */
+function detectV1(kind: BodyKind, json: unknown): Problem[] {
+  if (!isRecord(json) || (kind !== "post" && kind !== "user")) return [];
+  const widgets = json.widgets;
+  if (isRecord(widgets) && "widget_list" in widgets)
+    return [
+      problem(
+        ["widgets"],
+        `this is a v1 body (widgets.widget_list): v2 takes the widget list itself as the widgets array; ${MIGRATE_HINT}`,
+        "error",
+        "v1_body",
+      ),
+    ];
+  if (Array.isArray(widgets)) {
+    const out: Problem[] = [];
+    widgets.forEach((w, i) => {
+      if (
+        isRecord(w) &&
+        ("widget_type" in w || "@type" in w || ("data" in w && widgetKeysOf(w).length === 0))
+      )
+        out.push(
+          problem(
+            ["widgets", i],
+            `is a v1 widget (${String(w.widget_type ?? w["@type"] ?? "data wrapper")}); v2 widgets are {"<kind>": {...}}: ${MIGRATE_HINT}`,
+            "error",
+            "v1_widget",
+          ),
+        );
+    });
+    return out;
+  }
+  return [];
+}
+
+/** Validates one widget on its own (the editor validates widget by widget, memoised). */
+export function validateWidget(input: unknown, prefix: readonly PathSegment[] = []): Problem[] {
+  const nulls: Problem[] = [];
+  const json = withoutNulls(widgetSchema, input, [...prefix], nulls);
+  const res = widgetSchema.safeParse(json);
+  const errors = res.success ? [] : issuesToProblems(res.error.issues, "widget", prefix, json);
+  return [...errors, ...nulls, ...widgetWarnings(json, prefix)];
+}
+
+/** Validates a body of the given kind against the v2 contract. */
+export function validateBody<K extends BodyKind>(
+  kind: K,
+  input: unknown,
+): ValidationResult<z.infer<(typeof BODY_SCHEMAS)[K]>> {
+  const v1 = detectV1(kind, input);
+  if (v1.some((p) => p.code === "v1_body")) return { ok: false, errors: v1, warnings: [], body: input };
+  const schema = BODY_SCHEMAS[kind];
+  const nulls: Problem[] = [];
+  const json = withoutNulls(schema, input, [], nulls);
+  const res = schema.safeParse(json);
+  // A v1 widget is reported once, whole, instead of field by field.
+  const inV1Widget = (p: Problem) => v1.some((w) => w.path.every((seg, i) => p.path[i] === seg));
+  const warnings = [...nulls, ...bodyWarnings(kind, json)].filter((p) => !inV1Widget(p));
+  if (!res.success) {
+    const errors = issuesToProblems(res.error.issues, kind, [], json).filter((p) => !inV1Widget(p));
+    return { ok: false, errors: [...v1, ...errors], warnings, body: json };
+  }
+  return { ok: true, errors: [], warnings, value: res.data as z.infer<(typeof BODY_SCHEMAS)[K]>, body: json };
+}
+
+/** Warnings on messages: subscription types the live platform does not take, the old metadata spelling. */
+function messageWarnings(kind: MessageKind, json: unknown): Problem[] {
+  if (!isRecord(json)) return [];
+  const out: Problem[] = [];
+  const type = json.event_type;
+  if (kind === "subscription" && typeof type === "string" && !LIVE_SUBSCRIPTION_EVENT_TYPES.includes(type))
+    out.push(
+      problem(
+        ["event_type"],
+        `${type} is a subscription type of the spec, but the live platform takes only ${LIVE_SUBSCRIPTION_EVENT_TYPES.join(" and ")}: it delivers ${type === "NEW_CHATBOT_MESSAGE" ? "chatbot messages" : type === "PAYMENT_TRANSACTION" ? "payment transactions" : "these events"} to the app without a subscription, and may refuse this request`,
+        "warning",
+        "not_live_event_type",
+      ),
+    );
+  if (kind === "event" && json.meta_data !== undefined)
+    out.push(
+      problem(
+        ["meta_data"],
+        "the live platform writes metadata; meta_data appears only in an old docs example (accepted here, since a delivery must not be lost)",
+        "warning",
+        "old_spelling",
+      ),
+    );
+  return out;
+}
+
+/** Validates a subscription request (spec 2.7) or a delivered event (spec 2.8, 2.9). */
+export function validateMessage<K extends MessageKind>(
+  kind: K,
+  input: unknown,
+): ValidationResult<z.infer<(typeof MESSAGE_SCHEMAS)[K]>> {
+  const nulls: Problem[] = [];
+  const json = withoutNulls(MESSAGE_SCHEMAS[kind], input, [], nulls);
+  const warnings = [...nulls, ...messageWarnings(kind, json)];
+  const res = MESSAGE_SCHEMAS[kind].safeParse(json);
+  if (!res.success)
+    return { ok: false, errors: issuesToProblems(res.error.issues, kind, [], json), warnings, body: json };
+  return {
+    ok: true,
+    errors: [],
+    warnings,
+    value: res.data as z.infer<(typeof MESSAGE_SCHEMAS)[K]>,
+    body: json,
+  };
+}
+
+/** Validates any kind the studio checks, body or message. */
+export function validateAny(kind: CheckKind, json: unknown): ValidationResult<unknown> {
+  return kind === "subscription" || kind === "event" ? validateMessage(kind, json) : validateBody(kind, json);
+}
+
+export {
+  CHECK_KINDS,
+  type CheckKind,
+  MESSAGE_SCHEMAS,
+  type MessageKind,
+  type ValidationResult,
+} from "./kinds";
+export { withoutNulls } from "./nulls";
+export { issuesToProblems } from "./problems";
+export { bodyWarnings, semanticWarnings, widgetWarnings } from "./warnings";

@@ -1,0 +1,220 @@
+// zod issues to problems with JSON paths, in words a person can act on.
+import * as z from "zod";
+import { isWidgetKind, modelOf, WIDGET_KINDS } from "../../widgets/registry";
+import { ACTION_KINDS, v1ActionHint } from "../actions";
+import { BODY_SCHEMAS, BODY_V1_HINTS } from "../bodies";
+import { describeValue } from "../fields";
+import { isRecord, own } from "../json";
+import { type PathSegment, type Problem, problem } from "../problems";
+import {
+  CHAT_READ_HINTS,
+  type CheckKind,
+  cleanPath,
+  MIGRATE_HINT,
+  OLD_DELIVERY_KEYS,
+  rootSchemaOf,
+  V1_WIDGET_KEYS,
+} from "./kinds";
+import { unwrapSchema } from "./nulls";
+
+/** The keys the object schema at `path` accepts, found by walking the schema as the path walks the JSON. */
+function acceptedKeysAt(root: z.ZodType, path: readonly PathSegment[]): string[] | undefined {
+  let cur: z.ZodType | undefined = root;
+  for (const seg of path) {
+    if (cur === undefined) return undefined;
+    const t = unwrapSchema(cur);
+    if (t instanceof z.ZodObject && typeof seg === "string") {
+      const shape = t.shape as Record<string, z.ZodType>;
+      cur = Object.hasOwn(shape, seg) ? shape[seg] : undefined;
+    } else if (t instanceof z.ZodArray && typeof seg === "number") cur = t.element as z.ZodType;
+    else if (t instanceof z.ZodRecord) cur = t.valueType as z.ZodType;
+    else return undefined;
+  }
+  const t = cur === undefined ? undefined : unwrapSchema(cur);
+  return t instanceof z.ZodObject ? Object.keys(t.shape) : undefined;
+}
+
+/** A widget key the user probably meant: subtitle -> subtitle_row, WIDE_BUTTON_BAR -> button_bar. */
+function widgetKeyHint(key: string): string | undefined {
+  const lower = key.toLowerCase();
+  if (isWidgetKind(lower)) return `widget keys are lower case: write ${lower}`;
+  if (lower === "wide_button_bar") return "is the v1 name of button_bar: write button_bar";
+  if (lower === "legend_title_row")
+    return "is not a v2 widget: legend_title_row was a v1 widget with no v2 counterpart; use a title_row and a subtitle_row instead";
+  for (const guess of [`${lower}_row`, lower.replace(/-/g, "_"), lower.replace(/\s+/g, "_")])
+    if (isWidgetKind(guess)) return `is not a v2 widget: did you mean ${guess}?`;
+  return undefined;
+}
+
+/** Why `key` is not accepted at `path` in a body of `kind`, in words a person can act on. */
+function unknownKeyMessage(
+  kind: CheckKind | "widget",
+  path: PathSegment[],
+  key: string,
+  root: unknown,
+): string {
+  const last = path[path.length - 1];
+  const accepted = acceptedKeysAt(rootSchemaOf(kind), path);
+  const generic = accepted?.length
+    ? `is not accepted here (the accepted fields are ${accepted.join(", ")}): delete it or check its spelling`
+    : "is not accepted here: delete it (or check its spelling)";
+  if (kind === "subscription" || kind === "event") {
+    if (kind === "event" && path.length === 0 && OLD_DELIVERY_KEYS.has(key))
+      return "is a field of the old delivered shape (spec 6.3.7), fully replaced by {type, new_message | post_update | …, metadata}";
+    if (kind === "event" && path.length === 0 && key === "payment_transaction")
+      return "did you mean transaction? The event reference names the payload of a PAYMENT_TRANSACTION event transaction (an older docs page writes payment_transaction): rename it (addon-studio migrate does)";
+    if (kind === "subscription" && path.length === 0) {
+      const hint = own(CHAT_READ_HINTS, key);
+      if (hint) return hint;
+    }
+    return generic;
+  }
+  if (kind !== "widget" && path.length === 0) {
+    const hint = own(BODY_V1_HINTS[kind], key);
+    if (hint) return hint;
+    return `is not a field of the ${kind} body: the accepted fields are ${Object.keys(BODY_SCHEMAS[kind].shape).join(", ")}`;
+  }
+  if (last === "action" || (path.length >= 2 && path[path.length - 2] === "action")) {
+    const hint = v1ActionHint(key);
+    if (hint) return hint;
+    if (last === "action") {
+      const action = valueAt(root, path);
+      const kinds = isRecord(action) ? ACTION_KINDS.filter((k) => action[k] !== undefined) : [];
+      if (kinds.length > 0)
+        return `is not an action kind, and an action holds nothing but its one kind (here ${kinds.join(", ")}): delete it`;
+      return `is not an action kind: use exactly one of ${ACTION_KINDS.join(", ")}`;
+    }
+  }
+  // A widget object: ["widgets", i] (or [] when validating one widget).
+  const widgetDepth = kind === "widget" ? 0 : 2;
+  if (path.length === widgetDepth) {
+    if (V1_WIDGET_KEYS.has(key))
+      return `is a v1 widget wrapper field; v2 widgets are {"<kind>": {...}}: ${MIGRATE_HINT}`;
+    return (
+      widgetKeyHint(key) ?? `is not a v2 widget: use one of ${WIDGET_KINDS.join(", ")} (or semantic_paths)`
+    );
+  }
+  const kindKey = path[widgetDepth];
+  if (typeof kindKey === "string" && isWidgetKind(kindKey)) {
+    const model = modelOf(kindKey);
+    if (path.length === widgetDepth + 1) {
+      const hint = own(model.hints, key);
+      if (hint) return hint;
+      return `is not a field of ${kindKey}: the accepted fields are ${Object.keys(model.schema.shape).join(", ")}`;
+    }
+    const renamed = own(model.v1?.itemRenamed, key);
+    if (renamed && path[widgetDepth + 1] === "items")
+      return `renamed to ${renamed} in v2 (addon-studio migrate renames it)`;
+  }
+  return generic;
+}
+
+/** Event type values used in the wrong place: [a value of the enum that marks the place, message]. */
+const EVENT_TYPE_HINTS: Record<string, readonly [string, string]> = {
+  NEW_MESSAGE: [
+    "NEW_MESSAGE_ON_POST",
+    "NEW_MESSAGE is the type of a delivered event; to receive it, subscribe to NEW_MESSAGE_ON_POST (spec 6.3.4)",
+  ],
+  NEW_MESSAGE_ON_POST: [
+    "NEW_MESSAGE",
+    "NEW_MESSAGE_ON_POST is a subscription event type; its deliveries have type NEW_MESSAGE (spec 6.3.4)",
+  ],
+  CHAT_MESSAGE: [
+    "NEW_MESSAGE",
+    "CHAT_MESSAGE is the old delivered type (spec 6.3.7); a chat message now arrives as type NEW_MESSAGE with new_message",
+  ],
+};
+
+/** zod's names for expected types, in the words a person reads. */
+function expectedWords(expected: string): string {
+  switch (expected) {
+    case "object":
+    case "record":
+      return "an object";
+    case "array":
+      return "an array";
+    case "int":
+      return "a whole number";
+    case "string":
+      return "a string (text)";
+    default:
+      return `a ${expected}`;
+  }
+}
+
+/**
+ * Rewrites zod's default wording (kept by schemas without their own messages, such as the event
+ * schemas) into the studio's: what is wrong and what to write instead. `value` is what the JSON
+ * holds at the issue's path (undefined when the field is missing).
+ */
+function messageOf(issue: z.core.$ZodIssue, value: unknown, missing: boolean): string {
+  const m = issue.message;
+  if (!m.startsWith("Invalid ") && !m.startsWith("Too ")) return m;
+  switch (issue.code) {
+    case "invalid_type": {
+      const wanted = expectedWords(issue.expected);
+      if (missing) return `is required: add ${wanted}`;
+      if (issue.expected === "int") return "must be a whole number (no decimals)";
+      return `must be ${wanted}, not ${describeValue(value)}`;
+    }
+    case "invalid_value": {
+      const list = issue.values.map((v) => String(v)).join(", ");
+      if (missing) return `is required: use one of ${list}`;
+      if (typeof value === "string") {
+        const upper = value.trim().toUpperCase();
+        if (upper !== value && issue.values.includes(upper))
+          return `values are written in upper case: write ${upper}`;
+        const hint = own(EVENT_TYPE_HINTS, value);
+        if (hint && issue.values.includes(hint[0])) return hint[1];
+        return `must be one of ${list}, not "${value}"`;
+      }
+      return `must be one of ${list}, not ${describeValue(value)}`;
+    }
+    case "too_small":
+      return issue.origin === "string" ? "must not be empty" : `must be at least ${String(issue.minimum)}`;
+    case "too_big":
+      return `must be at most ${String(issue.maximum)}`;
+    default:
+      return m;
+  }
+}
+
+function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
+  let cur: unknown = root;
+  for (const seg of path) {
+    if (Array.isArray(cur) && typeof seg === "number") cur = cur[seg];
+    else if (isRecord(cur) && typeof seg === "string") cur = Object.hasOwn(cur, seg) ? cur[seg] : undefined;
+    else return undefined;
+  }
+  return cur;
+}
+
+/** Turns zod issues into problems with JSON paths, one per unknown key. */
+export function issuesToProblems(
+  issues: readonly z.core.$ZodIssue[],
+  kind: CheckKind | "widget",
+  prefix: readonly PathSegment[] = [],
+  root?: unknown,
+): Problem[] {
+  const out: Problem[] = [];
+  for (const issue of issues) {
+    const path = cleanPath(issue.path);
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        const msg = unknownKeyMessage(kind, path, key, root);
+        const code = /v1|renamed|removed|flattened|wrapper/.test(msg) ? "v1_field" : "unknown_field";
+        out.push(problem([...prefix, ...path, key], msg, "error", code));
+      }
+      continue;
+    }
+    const value = root === undefined ? undefined : valueAt(root, path);
+    const missing = root !== undefined && value === undefined;
+    let message = messageOf(issue, value, missing);
+    // The live OpenAPI marks no widget field required; the rule comes from the platform's widget docs.
+    const inWidget = kind === "widget" ? path.length >= 2 : path[0] === "widgets" && path.length >= 4;
+    if (missing && inWidget && message.startsWith("is required"))
+      message += " (a documented rule of the platform's widget docs; the live OpenAPI marks it optional)";
+    out.push(problem([...prefix, ...path], message, "error", issue.code));
+  }
+  return out;
+}

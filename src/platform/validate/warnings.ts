@@ -1,0 +1,205 @@
+// Warnings (never blocking): unknown icons, semantic values, inert buttons, old spellings, chat layout.
+import { modelOf } from "../../widgets/registry";
+import { type BodyKind, CHAT_GRID } from "../bodies";
+import { ZERO_ICON } from "../fields";
+import { isKnownIcon, suggestIcons } from "../icons";
+import { isRecord, own } from "../json";
+import { type PathSegment, type Problem, problem } from "../problems";
+import { HASHED_SEMANTIC_KEYS, isHashedSemanticKey, PREDEFINED_SEMANTIC } from "../semantic";
+import { widgetKeysOf } from "../widgets";
+import { MAX_WALK_DEPTH } from "./kinds";
+
+/** The warning on an add-on whose widgets list is empty (the editor shows it too). */
+export const NO_WIDGETS_MESSAGE = "has no widgets: the add-on will show nothing";
+
+function iconWarning(path: PathSegment[], name: string): Problem {
+  const near = suggestIcons(name);
+  const hint = near.length ? ` Did you mean ${near.join(", ")}?` : "";
+  return problem(
+    path,
+    `${name} is not in the known icon list; the app may show no icon.${hint}`,
+    "warning",
+    "unknown_icon",
+  );
+}
+
+/** Walks any JSON value for icon names that are not in the known list. `path` is a shared stack. */
+function iconWarnings(value: unknown, path: PathSegment[], out: Problem[]): void {
+  // A deeper value is refused by the schema anyway; walking it could only overflow the stack.
+  if (path.length > MAX_WALK_DEPTH) return;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v !== "object" || v === null) continue;
+      path.push(i);
+      iconWarnings(v, path, out);
+      path.pop();
+    }
+    return;
+  }
+  if (!isRecord(value)) return;
+  for (const k in value) {
+    const v = value[k];
+    if (typeof v === "string") {
+      // "" and UNKNOWN are errors already; a warning on top would say the same twice.
+      if ((k === "icon_name" || k === "icon") && v !== "" && v !== ZERO_ICON && !isKnownIcon(v))
+        out.push(iconWarning([...path, k], v));
+      // A v1 image_url value carried over by hand: the platform looks the name up, finds nothing.
+      else if (k === "image_id" && /^\s*https?:\/\//i.test(v))
+        out.push(
+          problem(
+            [...path, k],
+            "is a web address, but image_id names an image uploaded to the platform (or logo): upload the image and put its name here",
+            "warning",
+            "image_id_url",
+          ),
+        );
+    } else if (typeof v === "object" && v !== null) {
+      path.push(k);
+      iconWarnings(v, path, out);
+      path.pop();
+    }
+  }
+}
+
+function getPath(value: unknown, dotted: string): unknown {
+  let cur: unknown = value;
+  for (const part of dotted.split(".")) {
+    if (!isRecord(cur)) return undefined;
+    cur = cur[part];
+  }
+  return cur;
+}
+
+/** A button (button_bar, a chat button) with no action: optional in the live OpenAPI, but inert. */
+function noActionWarning(path: PathSegment[]): Problem {
+  return problem(
+    path,
+    "has no action: pressing this button does nothing (the live platform allows it): add an action",
+    "warning",
+    "no_action",
+  );
+}
+
+/** Warnings for one widget: unknown icons, semantic paths to unset fields, inert buttons, old spellings. */
+export function widgetWarnings(widget: unknown, prefix: readonly PathSegment[]): Problem[] {
+  const out: Problem[] = [];
+  iconWarnings(widget, [...prefix], out);
+  if (isRecord(widget) && isRecord(widget.button_bar) && widget.button_bar.action === undefined)
+    out.push(noActionWarning([...prefix, "button_bar"]));
+  if (isRecord(widget) && isRecord(widget.score_row) && widget.score_row.hasDivider !== undefined)
+    out.push(
+      problem(
+        [...prefix, "score_row", "hasDivider"],
+        "is the spec's spelling; the live platform and every SDK write has_divider: rename it (addon-studio migrate does)",
+        "warning",
+        "old_spelling",
+      ),
+    );
+  if (isRecord(widget) && isRecord(widget.semantic_paths)) {
+    const kinds = widgetKeysOf(widget);
+    const kind = kinds[0];
+    if (kinds.length === 1 && kind) {
+      for (const [key, path] of Object.entries(widget.semantic_paths)) {
+        const known = (modelOf(kind).paths as readonly string[]).includes(String(path));
+        if (typeof path === "string" && known && getPath(widget[kind], path) === undefined)
+          out.push(
+            problem(
+              [...prefix, "semantic_paths", key],
+              `points to ${path}, which this ${kind} does not set: set the field or remove the path`,
+              "warning",
+              "semantic_path_unset",
+            ),
+          );
+      }
+    }
+  }
+  return out;
+}
+
+/** Warnings on a semantic map: predefined keys with unknown values, unhashed values that must be hashed. */
+export function semanticWarnings(semantic: unknown, prefix: readonly PathSegment[]): Problem[] {
+  if (!isRecord(semantic)) return [];
+  const out: Problem[] = [];
+  for (const [key, value] of Object.entries(semantic)) {
+    if (typeof value !== "string") continue;
+    const allowed = own(PREDEFINED_SEMANTIC, key);
+    if (allowed && !allowed.includes(value))
+      out.push(
+        problem(
+          [...prefix, key],
+          `${key} is a predefined key whose values are ${allowed.join(", ")}; "${value}" will not be understood`,
+          "warning",
+          "semantic_value",
+        ),
+      );
+    if (isHashedSemanticKey(key) && !/^[0-9a-f]{64}$/.test(value))
+      out.push(
+        problem(
+          [...prefix, key],
+          `${key} must be sent SHA-256 hashed after normalising (ASCII digits, upper case, trimmed): use the studio's hash button or hash it yourself (keys that need it: ${HASHED_SEMANTIC_KEYS.join(", ")})`,
+          "warning",
+          "semantic_unhashed",
+        ),
+      );
+  }
+  return out;
+}
+
+function chatWarnings(json: unknown): Problem[] {
+  if (!isRecord(json)) return [];
+  const out: Problem[] = [];
+  for (const side of ["sender_buttons", "receiver_buttons"] as const) {
+    const set = json[side];
+    if (!isRecord(set) || !Array.isArray(set.rows)) continue;
+    set.rows.forEach((row, r) => {
+      if (!isRecord(row) || !Array.isArray(row.buttons)) return;
+      row.buttons.forEach((b, i) => {
+        if (isRecord(b) && b.action === undefined) out.push(noActionWarning([side, "rows", r, "buttons", i]));
+      });
+    });
+    if (set.rows.length > CHAT_GRID)
+      out.push(
+        problem(
+          [side, "rows"],
+          `has ${set.rows.length} rows; the app lays buttons out in at most ${CHAT_GRID} rows of ${CHAT_GRID}, so the rest may not show as you expect`,
+          "warning",
+          "chat_grid",
+        ),
+      );
+    set.rows.forEach((row, r) => {
+      if (isRecord(row) && Array.isArray(row.buttons) && row.buttons.length > CHAT_GRID)
+        out.push(
+          problem(
+            [side, "rows", r, "buttons"],
+            `has ${row.buttons.length} buttons; the app shows at most ${CHAT_GRID} in a row: move the rest to another row`,
+            "warning",
+            "chat_grid",
+          ),
+        );
+    });
+  }
+  return out;
+}
+
+/** All warnings of a body (they never block publishing). Works on any JSON value. */
+export function bodyWarnings(kind: BodyKind, json: unknown): Problem[] {
+  if (!isRecord(json)) return [];
+  const out: Problem[] = [];
+  if (kind === "chat") {
+    out.push(...chatWarnings(json));
+    iconWarnings(json, [], out);
+    return out;
+  }
+  if (json.widgets === undefined && (kind === "post" || kind === "user"))
+    out.push(problem(["widgets"], "is not set: the add-on will show nothing", "warning", "no_widgets"));
+  if (Array.isArray(json.widgets)) {
+    if (json.widgets.length === 0)
+      out.push(problem(["widgets"], NO_WIDGETS_MESSAGE, "warning", "no_widgets"));
+    json.widgets.forEach((w, i) => {
+      out.push(...widgetWarnings(w, ["widgets", i]));
+    });
+  }
+  out.push(...semanticWarnings(json.semantic, ["semantic"]));
+  return out;
+}

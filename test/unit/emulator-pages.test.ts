@@ -84,7 +84,6 @@ describe("emulator conversation page", () => {
     expect(forms[0]?.[1]).toContain('data-icon="INFO"');
     expect(html).toContain("Buttons the seller (sender) sees");
   });
-
 });
 
 describe("emulator user pages and icon", () => {

@@ -1,5 +1,5 @@
 import "../../preview/preview-styles";
-import "../publish/panels.css";
+import "../proxy/panels.css";
 import {
   type Announcements,
   type ClientRect,
@@ -33,14 +33,13 @@ import { FormProvider } from "../inspector/form-context";
 import { ChatBubblePreview } from "../../preview/chat-bubble-preview";
 import type { PreviewTheme } from "../../preview/preview-kit";
 import { PreviewThemeSwitch } from "../../preview/preview-theme-switch";
-import { browserStorage, type KeyValueStorage } from "../publish/oauth-resume";
-import { addHistoryEntry, loadHistory, saveHistory } from "../publish/publish-history";
-import { createProxyClient, type ProxyClient, type ProxySession } from "../publish/proxy-client";
-import { OfflineAccessToggle } from "../publish/offline-access";
-import { historyEntryFor } from "../publish/publish-panel";
-import { SendOutcomeView } from "../publish/send-outcome-view";
-import { useProxySession } from "../publish/use-proxy-session";
-import { browserEnvironment, type FlowEnvironment, useSendFlow } from "../publish/use-send-flow";
+import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
+import { addHistoryEntry, historyEntryFor, loadHistory, saveHistory } from "../proxy/publish-history";
+import { createProxyClient, type ProxyClient, type ProxySession } from "../proxy/proxy-client";
+import { OfflineAccessToggle } from "../proxy/offline-access";
+import { SendOutcomeView } from "../proxy/send-outcome-view";
+import { useProxySession } from "../proxy/use-proxy-session";
+import { browserEnvironment, type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
 import { type ChatSide, SIDE_KEYS, buttonCount, chatBody, locateButton } from "./chat-document";
 import { type ChatState, type ChatStore, createChatStore } from "./chat-store";
 

@@ -1,5 +1,5 @@
 import "../../preview/preview-styles";
-import "./panels.css";
+import "../proxy/panels.css";
 import { useCallback, useId, useMemo, useState } from "react";
 import * as z from "zod";
 import { postTokenSchema } from "../../platform/actions";
@@ -8,8 +8,15 @@ import { postAddonScope, USER_ADDON_CREATE, USER_PHONE } from "../../platform/sc
 import { validateBody } from "../../platform/validate";
 import { selectDocumentKind, selectExportBody, selectPublishTarget } from "../store/selectors";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
-import { browserStorage, type KeyValueStorage } from "./oauth-resume";
-import { addHistoryEntry, type HistoryEntry, loadHistory, saveHistory } from "./publish-history";
+import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
+import {
+  addHistoryEntry,
+  describeTarget,
+  type HistoryEntry,
+  historyEntryFor,
+  loadHistory,
+  saveHistory,
+} from "../proxy/publish-history";
 import {
   createProxyClient,
   errorText,
@@ -17,16 +24,21 @@ import {
   type ProxyResult,
   type Published,
   type UserTarget,
-} from "./proxy-client";
+} from "../proxy/proxy-client";
 import { SessionActions } from "./session-actions";
-import { SendOutcomeView } from "./send-outcome-view";
-import { useProxySession } from "./use-proxy-session";
-import { browserEnvironment, type FlowEnvironment, type SendOutcome, useSendFlow } from "./use-send-flow";
+import { SendOutcomeView } from "../proxy/send-outcome-view";
+import { useProxySession } from "../proxy/use-proxy-session";
+import {
+  browserEnvironment,
+  type FlowEnvironment,
+  type SendOutcome,
+  useSendFlow,
+} from "../proxy/use-send-flow";
 import { importText } from "../json/import-body";
 import type { FetchJson } from "../inbox/use-older-entries";
 import { ConfirmButton } from "./confirm-button";
 import { ServerHistory } from "./server-history";
-import { OfflineAccessToggle } from "./offline-access";
+import { OfflineAccessToggle } from "../proxy/offline-access";
 
 /** Injectable collaborators (tests); the app uses the defaults. */
 export interface PublishPanelProps {
@@ -76,15 +88,6 @@ function postPage(template: string | null | undefined, token: string): string | 
   return template ? template.replace("{post_token}", encodeURIComponent(token)) : undefined;
 }
 
-function describeTarget(t: Record<string, string>): string {
-  if (t.postToken) return `post ${t.postToken}`;
-  if (t.divarUserId) return `user ${t.divarUserId}`;
-  if (t.phone) return `user with phone ${t.phone}`;
-  if (t.conversationId) return `conversation ${t.conversationId}`;
-  if (t.addonId) return `user add-on ${t.addonId}`;
-  return "unknown target";
-}
-
 /** What a finished operation did, in the words of the outcome and the history. */
 function doneText(t: Record<string, string>, outcome: SendOutcome): string {
   const who = describeTarget(t);
@@ -123,22 +126,6 @@ function historyDetail(t: Record<string, string>, outcome: SendOutcome): string 
       return id ? `published (add-on id ${id})` : "published";
     }
   }
-}
-
-/** The result of a finished publish, for the history. */
-export function historyEntryFor(
-  kind: HistoryEntry["kind"],
-  target: Record<string, string>,
-  outcome: SendOutcome,
-  pageUrl: string | undefined,
-  now = new Date(),
-  successDetail = "published",
-): HistoryEntry | undefined {
-  const base = { at: now.toISOString(), kind, target: describeTarget(target) };
-  if (outcome.status === "success")
-    return { ...base, ok: true, detail: successDetail, ...(pageUrl ? { pageUrl } : {}) };
-  if (outcome.status === "error") return { ...base, ok: false, detail: errorText(outcome.error) };
-  return undefined;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   saveHistory,
 } from "../proxy/publish-history";
 import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
-import { SessionActions } from "./session-actions";
+import { PublishSession } from "./publish-session";
 import { SendOutcomeView } from "../proxy/send-outcome-view";
 import { useProxySession } from "../proxy/use-proxy-session";
 import {
@@ -45,7 +45,6 @@ import {
 import { SemanticSection } from "./semantic-section";
 import { PostTokenField, type UserBy, UserFields } from "./target-fields";
 import { ServerHistory } from "./server-history";
-import { OfflineAccessToggle } from "../proxy/offline-access";
 
 /** Injectable collaborators (tests); the app uses the defaults. */
 export interface PublishPanelProps {
@@ -201,24 +200,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
     <section className="publish-panel" aria-labelledby={`${ids}-h`}>
       <div className="publish-main">
         <h2 id={`${ids}-h`}>Publish</h2>
-        {proxy.status === "checking" ? <p>Looking for the proxy…</p> : null}
-        {absent ? (
-          <p className="publish-no-proxy" role="note">
-            {proxy.message}
-          </p>
-        ) : null}
-        {session ? (
-          <p className="publish-session">
-            {session.signedIn
-              ? `Signed in (${session.scopes.length} permission${session.scopes.length === 1 ? "" : "s"})`
-              : "Not signed in yet: publishing asks for permission first"}
-            {session.mode ? ` · platform: ${session.mode}` : ""}
-          </p>
-        ) : null}
-        {session?.signedIn ? <SessionActions client={client} /> : null}
-        {proxy.status === "present" ? (
-          <OfflineAccessToggle storage={storage} held={session?.scopes.includes("offline_access")} />
-        ) : null}
+        <PublishSession proxy={proxy} client={client} storage={storage} />
 
         {kind === "post" ? (
           <PostTokenField

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as ops from "../../src/editor/chat/chat-document";
 import { ChatComposer } from "../../src/editor/chat/chat-composer";
 import { CHAT_DRAFT_KEY, createChatStore } from "../../src/editor/chat/chat-store";
-import { createProxyClient, type FetchLike } from "../../src/editor/publish/proxy-client";
+import { createProxyClient, type FetchLike } from "../../src/editor/proxy/proxy-client";
 import { studioError } from "../../src/platform/errors";
 import { validateBody } from "../../src/platform/validate";
 import { flowEnv, json, memoryStorage } from "../helpers/flow-env";

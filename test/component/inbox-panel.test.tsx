@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import type { EventSourceLike } from "../../src/editor/inbox/inbox-panel";
 import { InboxPanel } from "../../src/editor/inbox/inbox-panel";
-import { createProxyClient, type FetchLike } from "../../src/editor/publish/proxy-client";
+import { createProxyClient, type FetchLike } from "../../src/editor/proxy/proxy-client";
 import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
 
 afterEach(cleanup);

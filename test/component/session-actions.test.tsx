@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { createProxyClient, type FetchLike } from "../../src/editor/publish/proxy-client";
+import { createProxyClient, type FetchLike } from "../../src/editor/proxy/proxy-client";
 import { SessionActions } from "../../src/editor/publish/session-actions";
 import { studioError } from "../../src/platform/errors";
 import { json } from "../helpers/flow-env";

@@ -1,6 +1,6 @@
 import { createStore } from "zustand/vanilla";
 import type { PathSegment } from "../../platform/problems";
-import type { KeyValueStorage } from "../publish/oauth-resume";
+import type { KeyValueStorage } from "../proxy/oauth-resume";
 import * as ops from "./chat-document";
 
 /** Where the composer's draft is autosaved. */

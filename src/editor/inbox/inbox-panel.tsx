@@ -1,5 +1,5 @@
 import "../../preview/preview-styles";
-import "../publish/panels.css";
+import "../proxy/panels.css";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { formatErrorMessage } from "../../platform/errors";
 import {
@@ -8,18 +8,13 @@ import {
   subscriptionEventTypeSchema,
   subscriptionRequestSchema,
 } from "../../platform/events";
-import { browserStorage, type KeyValueStorage } from "../publish/oauth-resume";
+import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
 import { type FetchJson, useOlderEntries } from "./use-older-entries";
-import { OfflineAccessToggle, withOffline } from "../publish/offline-access";
-import {
-  createProxyClient,
-  errorText,
-  type HeldSubscription,
-  type ProxyClient,
-} from "../publish/proxy-client";
-import { SendOutcomeView } from "../publish/send-outcome-view";
-import { useProxySession } from "../publish/use-proxy-session";
-import { browserEnvironment, type FlowEnvironment, useSendFlow } from "../publish/use-send-flow";
+import { OfflineAccessToggle, withOffline } from "../proxy/offline-access";
+import { createProxyClient, errorText, type HeldSubscription, type ProxyClient } from "../proxy/proxy-client";
+import { SendOutcomeView } from "../proxy/send-outcome-view";
+import { useProxySession } from "../proxy/use-proxy-session";
+import { browserEnvironment, type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
 import {
   addInboxEntry,
   type InboxRow,

@@ -1,5 +1,7 @@
 import * as z from "zod";
 import type { KeyValueStorage } from "./oauth-resume";
+import { errorText } from "./proxy-client";
+import type { SendOutcome } from "./use-send-flow";
 
 /** One publish or send, remembered in the browser (the platform cannot be asked what was published). */
 export const historyEntrySchema = z.strictObject({
@@ -45,4 +47,30 @@ export function saveHistory(storage: KeyValueStorage | undefined, history: reado
   } catch {
     // Nothing else to do: the history is a convenience.
   }
+}
+
+/** How the history and the outcome name a target (post, user, conversation or user add-on). */
+export function describeTarget(t: Record<string, string>): string {
+  if (t.postToken) return `post ${t.postToken}`;
+  if (t.divarUserId) return `user ${t.divarUserId}`;
+  if (t.phone) return `user with phone ${t.phone}`;
+  if (t.conversationId) return `conversation ${t.conversationId}`;
+  if (t.addonId) return `user add-on ${t.addonId}`;
+  return "unknown target";
+}
+
+/** The result of a finished publish, for the history. */
+export function historyEntryFor(
+  kind: HistoryEntry["kind"],
+  target: Record<string, string>,
+  outcome: SendOutcome,
+  pageUrl: string | undefined,
+  now = new Date(),
+  successDetail = "published",
+): HistoryEntry | undefined {
+  const base = { at: now.toISOString(), kind, target: describeTarget(target) };
+  if (outcome.status === "success")
+    return { ...base, ok: true, detail: successDetail, ...(pageUrl ? { pageUrl } : {}) };
+  if (outcome.status === "error") return { ...base, ok: false, detail: errorText(outcome.error) };
+  return undefined;
 }

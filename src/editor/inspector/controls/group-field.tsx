@@ -1,0 +1,20 @@
+import { Fragment } from "react";
+import { isRecord } from "../../../platform/json";
+import { FieldProblems } from "../../ui/field-shell";
+import type { ControlProps } from "./control";
+
+/** A group of fields under one legend. */
+export function GroupField(p: ControlProps<"group">) {
+  const { id, value } = p;
+  return (
+    <fieldset className="group" id={id} tabIndex={-1}>
+      <legend>{p.ui.label}</legend>
+      <FieldProblems id={id} problems={p.problems} />
+      {(p.field.fields ?? []).map((f) => (
+        <Fragment key={f.key}>
+          {p.renderField(f, p.path, isRecord(value) ? value[f.key] : undefined)}
+        </Fragment>
+      ))}
+    </fieldset>
+  );
+}

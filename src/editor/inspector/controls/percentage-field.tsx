@@ -1,0 +1,66 @@
+import { FieldShell } from "../../ui/field-shell";
+import { type ControlProps, hasError, type InputProps, shellOf } from "./control";
+
+/** A percentage: a number box and a slider, 0 to 100. */
+export function PercentageField(p: ControlProps<"percentage">) {
+  return (
+    <PercentageInput
+      {...shellOf(p)}
+      value={p.value}
+      describedBy={p.describedBy}
+      onChange={(n, typing) => p.form.set(p.path, n, typing)}
+      onBlur={p.form.endTyping}
+    />
+  );
+}
+
+function PercentageInput(props: InputProps<unknown, number | undefined>) {
+  const n = typeof props.value === "number" ? props.value : undefined;
+  return (
+    <FieldShell
+      id={props.id}
+      label={props.label}
+      required={props.required}
+      problems={props.problems}
+      extra={
+        !props.required && n !== undefined ? (
+          <button type="button" className="link-button" onClick={() => props.onChange(undefined, false)}>
+            Clear <span className="visually-hidden">{props.label}</span>
+          </button>
+        ) : null
+      }
+    >
+      <div className="percentage">
+        <input
+          id={props.id}
+          className="input input-number"
+          type="number"
+          min={0}
+          max={100}
+          step={1}
+          value={n ?? ""}
+          aria-invalid={hasError(props.problems) || undefined}
+          aria-describedby={props.describedBy}
+          onChange={(e) => {
+            const raw = e.target.value;
+            props.onChange(raw === "" ? undefined : Number(raw), true);
+          }}
+          onBlur={props.onBlur}
+        />
+        <span aria-hidden="true">%</span>
+        <input
+          type="range"
+          className="range"
+          min={0}
+          max={100}
+          step={1}
+          value={n ?? 0}
+          aria-label={`${props.label} slider`}
+          onChange={(e) => props.onChange(Number(e.target.value), true)}
+          onPointerUp={props.onBlur}
+          onBlur={props.onBlur}
+        />
+      </div>
+    </FieldShell>
+  );
+}

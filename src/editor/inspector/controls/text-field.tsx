@@ -1,0 +1,23 @@
+import { FieldShell } from "../../ui/field-shell";
+import { TextControl } from "../../ui/text-control";
+import { type ControlProps, hasError, shellOf } from "./control";
+
+/** A text field (one line, or several when the descriptor says multiline). */
+export function TextField(p: ControlProps<"text">) {
+  const { value, form, path, field } = p;
+  const text = typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value);
+  return (
+    <FieldShell {...shellOf(p)} help={p.help}>
+      <TextControl
+        id={p.id}
+        value={text}
+        max={p.ui.max}
+        multiline={p.ui.multiline}
+        invalid={hasError(p.problems)}
+        describedBy={p.describedBy}
+        onChange={(s) => form.set(path, s === "" && !field.required ? undefined : s, true)}
+        onBlur={form.endTyping}
+      />
+    </FieldShell>
+  );
+}

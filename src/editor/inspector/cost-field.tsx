@@ -1,0 +1,81 @@
+import { useState } from "react";
+import type { Problem } from "../../platform/problems";
+import { fieldId } from "../store/selectors";
+import { FieldShell, describedBy } from "../ui/field-shell";
+
+// Persian and Arabic-Indic digits, read as the ASCII digits they stand for.
+const LOCAL_DIGITS = /[\u06F0-\u06F9\u0660-\u0669]/g;
+const localDigit = (d: string) => String((d.codePointAt(0) ?? 0) & 0xf);
+// A whole number or a decimal with digits after the point: "1." and "-" are still being typed.
+const NUMBER_TEXT = /^[+-]?(\d+(\.\d+)?|\.\d+)$/;
+
+/** The cost text as typed: a number, empty (remove the cost), or not (yet) a number. */
+function parseCostText(text: string): { ok: true; value: number | undefined } | { ok: false } {
+  const t = text.trim().replace(LOCAL_DIGITS, localDigit);
+  if (t === "") return { ok: true, value: undefined };
+  return NUMBER_TEXT.test(t) ? { ok: true, value: Number(t) } : { ok: false };
+}
+
+/**
+ * The cost input. A number input reports "-" or "1." as empty, which would remove the cost while it
+ * is being typed; this one keeps the text as typed and writes the document only when the text is a
+ * number (or empty, which removes the cost), with an error under the field meanwhile.
+ */
+export function CostField(props: {
+  value: unknown;
+  problems: readonly Problem[];
+  onChange: (value: number | undefined) => void;
+  onBlur: () => void;
+}) {
+  const docText = typeof props.value === "number" ? String(props.value) : "";
+  const [text, setText] = useState(docText);
+  const [seen, setSeen] = useState(docText);
+  if (docText !== seen) {
+    // The document changed (undo, import, another tab): show its value unless the text already means it.
+    setSeen(docText);
+    const parsed = parseCostText(text);
+    if (!parsed.ok || parsed.value !== props.value) setText(docText);
+  }
+  const parsed = parseCostText(text);
+  const id = fieldId(["cost"]);
+  const problems: readonly Problem[] = parsed.ok
+    ? props.problems
+    : [
+        {
+          path: ["cost"],
+          at: "cost",
+          message: `"${text}" is not a number yet, so the add-on keeps ${
+            typeof props.value === "number" ? `its cost of ${props.value}` : "no cost"
+          }: type a number such as 1200, or clear the field to remove the cost.`,
+          severity: "error",
+          code: "cost_not_a_number",
+        },
+        ...props.problems,
+      ];
+  return (
+    <FieldShell id={id} label="Cost" problems={problems} help="A non-negative number.">
+      <input
+        id={id}
+        className="input input-number"
+        type="text"
+        inputMode="decimal"
+        dir="ltr"
+        autoComplete="off"
+        value={text}
+        aria-invalid={problems.length > 0 || undefined}
+        aria-describedby={describedBy(id, true, problems)}
+        onChange={(e) => {
+          const next = e.target.value;
+          setText(next);
+          const p = parseCostText(next);
+          if (p.ok) {
+            // Seen already: the document is about to say what the text says.
+            setSeen(p.value === undefined ? "" : String(p.value));
+            props.onChange(p.value);
+          }
+        }}
+        onBlur={props.onBlur}
+      />
+    </FieldShell>
+  );
+}

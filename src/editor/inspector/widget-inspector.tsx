@@ -1,0 +1,154 @@
+import { useMemo } from "react";
+import { type PathSegment, formatPath } from "../../platform/problems";
+import { widgetKindOf } from "../../platform/widgets";
+import { modelOf } from "../../widgets/registry";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import { fieldId, selectSelectedWidget, widgetProblems } from "../store/selectors";
+import { FieldProblems } from "../ui/field-shell";
+import { FieldEditor } from "./field-editor";
+import { type FormApi, FormProvider } from "./form-context";
+import { MapEditor } from "./map-editor";
+import { fieldOf } from "../../platform/json";
+
+import { byPath, NONE, SEMANTIC_KEYS } from "./inspector-shared";
+
+/** The selected widget's generated form, its semantic paths, and its unknown keys. */
+export function WidgetInspector() {
+  const sel = useEditorStore(selectSelectedWidget);
+  const api = useEditorStoreApi();
+  const postToken = useEditorStore((s) => s.postToken);
+  // The add-on's own semantic keys first (a path usually ties one of them to a field), then the predefined ones.
+  const docSemantic = useEditorStore((s) => s.doc.fields.semantic);
+  const pathKeys = useMemo(() => {
+    const own = docSemantic && typeof docSemantic === "object" ? Object.keys(docSemantic) : [];
+    return [...new Set([...own, ...SEMANTIC_KEYS])];
+  }, [docSemantic]);
+  const problems = sel ? widgetProblems(sel.item.widget, sel.index) : NONE;
+  const map = useMemo(() => byPath(problems), [problems]);
+  const id = sel?.item.id;
+  const index = sel?.index ?? 0;
+  const form = useMemo<FormApi>(
+    () => ({
+      prefix: ["widgets", index],
+      problemsAt: (path) => map.get(formatPath(path)) ?? NONE,
+      set: (path, value, typing) => {
+        if (id) api.getState().setWidgetField(id, path, value, typing);
+      },
+      endTyping: () => api.getState().endTyping(),
+      postToken,
+    }),
+    [id, index, map, api, postToken],
+  );
+  if (!sel) {
+    return (
+      <div className="empty-state">
+        <p>Select a widget in the list to edit it, or add one from the palette.</p>
+      </div>
+    );
+  }
+  const widget = sel.item.widget;
+  const kind = widgetKindOf(widget);
+  const head = (
+    <h2 className="inspector-title" id={fieldId(["widgets", index])} tabIndex={-1}>
+      {kind ? modelOf(kind).label : "Widget"} <span className="muted">widget {index + 1}</span>
+    </h2>
+  );
+  if (!kind) {
+    const keys = Object.keys(widget);
+    return (
+      <FormProvider value={form}>
+        {head}
+        <p>
+          A widget holds exactly one widget key; this one has {keys.length ? keys.join(" and ") : "none"}.
+          Remove the extra keys (or delete the widget and add it again from the palette).
+        </p>
+        <FieldProblems id={fieldId(["widgets", index])} problems={problems} />
+        <div className="button-row">
+          {keys.map((k) => (
+            <button key={k} type="button" className="button" onClick={() => form.set([k], undefined)}>
+              Remove {k}
+            </button>
+          ))}
+        </div>
+      </FormProvider>
+    );
+  }
+  const model = modelOf(kind);
+  const value: unknown = widget[kind];
+  const rendered = renderedPaths(model.fields, [kind], value);
+  const others = problems.filter(
+    (p) =>
+      !rendered.has(formatPath(p.path.slice(2))) && !(p.path[2] === "semantic_paths" && p.path.length === 4),
+  );
+  return (
+    <FormProvider value={form}>
+      {head}
+      <p className="muted inspector-description">{model.description}</p>
+      {others.length ? (
+        <div className="inspector-other-problems">
+          <FieldProblems id={fieldId(["widgets", index, kind])} problems={others} />
+          {others
+            .filter((p) => p.code === "unknown_field" || p.code === "v1_field")
+            .map((p) => (
+              <button
+                key={p.at}
+                type="button"
+                className="button"
+                // Fields the form has no control for can still be removed, so every error can be fixed here.
+                onClick={() => form.set(p.path.slice(2), undefined)}
+              >
+                Remove {p.at}
+              </button>
+            ))}
+        </div>
+      ) : null}
+      <div className="form" id={fieldId(["widgets", index, kind])} tabIndex={-1}>
+        {model.fields.map((f) => (
+          <FieldEditor key={f.key} field={f} parent={[kind]} value={fieldOf(value, f.key)} />
+        ))}
+      </div>
+      <MapEditor
+        label="Semantic paths"
+        help="Tie a semantic key to one of this widget's fields; only this widget's own field paths are offered."
+        path={["semantic_paths"]}
+        value={widget.semantic_paths}
+        keyLabel="Semantic key"
+        valueLabel="Field path"
+        keySuggestions={pathKeys}
+        valueChoices={model.paths}
+        removeWhenEmpty
+      />
+    </FormProvider>
+  );
+}
+
+/** The paths (relative to the widget, formatted) that the generated form shows a control for. */
+function renderedPaths(
+  fields: ReturnType<typeof modelOf>["fields"],
+  prefix: PathSegment[],
+  value: unknown,
+  out = new Set<string>(),
+): Set<string> {
+  for (const f of fields) {
+    const path = [...prefix, f.key];
+    out.add(formatPath(path));
+    const v = fieldOf(value, f.key);
+    if (f.ui.ui === "group" && f.fields) renderedPaths(f.fields, path, v, out);
+    if (f.ui.ui === "list" && f.fields && Array.isArray(v))
+      v.forEach((item, i) => {
+        renderedPaths(f.fields ?? [], [...path, i], item, out);
+      });
+    if (f.ui.ui === "action" && v && typeof v === "object")
+      for (const [k, inner] of Object.entries(v)) {
+        out.add(formatPath([...path, k]));
+        if (inner && typeof inner === "object") {
+          out.add(formatPath([...path, k, "post_token"]));
+          out.add(formatPath([...path, k, "data"]));
+          const data = fieldOf(inner, "data");
+          if (data && typeof data === "object")
+            for (const dk of Object.keys(data)) out.add(formatPath([...path, k, "data", dk]));
+        }
+      }
+  }
+  return out;
+}

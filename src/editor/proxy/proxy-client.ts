@@ -1,0 +1,200 @@
+import * as z from "zod";
+import { type StudioErrorDetail, formatErrorMessage, studioErrorSchema } from "../../platform/errors";
+import type { SubscriptionRequest } from "../../platform/events";
+import type { Problem } from "../../platform/problems";
+
+/** The fetch the client uses; tests pass a fake. */
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+/** What a proxy call came to: a value, a catalogue error, or no proxy at all. */
+export type ProxyResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; kind: "error"; status: number; error: StudioErrorDetail }
+  | { ok: false; kind: "unreachable"; message: string };
+
+const warningsSchema = z.array(z.looseObject({ at: z.string(), message: z.string() })).optional();
+
+/** A successful publish or send, as the proxy answers it (docs/api.md). */
+const publishedSchema = z.looseObject({
+  ok: z.literal(true),
+  result: z.unknown().optional(),
+  warnings: warningsSchema,
+  postPageUrl: z.string().nullable().optional(),
+  attachedLater: z.boolean().optional(),
+});
+export type Published = z.infer<typeof publishedSchema>;
+
+const subscriptionSchema = z.looseObject({
+  event_type: z.string(),
+  event_resource_id: z.string().nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  createdAt: z.string(),
+  renewedAt: z.string(),
+  lastError: z.string().nullable(),
+});
+export type HeldSubscription = z.infer<typeof subscriptionSchema>;
+const subscriptionsSchema = z.looseObject({ subscriptions: z.array(subscriptionSchema) });
+
+/** The proxy's session status (GET /api/session). */
+const sessionSchema = z.looseObject({
+  signedIn: z.boolean(),
+  expired: z.boolean().optional(),
+  scopes: z.array(z.string()),
+  offline: z.boolean().optional(),
+  mode: z.string().optional(),
+  app: z.string().optional(),
+  postPageUrl: z.string().nullable().optional(),
+  completionUrl: z.string().nullable().optional(),
+  subscriptions: z.array(subscriptionSchema).optional(),
+});
+export type ProxySession = z.infer<typeof sessionSchema>;
+
+const signedOutSchema = z.looseObject({ signedIn: z.literal(false) });
+const phonesSchema = z.looseObject({ phone_numbers: z.array(z.string()) });
+
+/**
+ * Who a user add-on goes to: a phone (spec 4.7) or a divar_user_id (live platform); the live
+ * semantic delete by divar_user_id also names the user's phone.
+ */
+export type UserTarget = { phone: string } | { divarUserId: string; phone?: string };
+
+/** Message shown when no proxy answers (static hosting, or the server is down). */
+export const NO_PROXY_MESSAGE =
+  "No proxy is running, so publishing, sending and events are off here. Start the studio with `npm start` (it runs the editor, the proxy and a local emulator of the platform), then reload this page. Editing, preview and export keep working without it.";
+
+function describeProblems(problems: readonly Problem[] | undefined): string {
+  return problems?.length ? ` (${problems.length} problem${problems.length === 1 ? "" : "s"})` : "";
+}
+
+/** A one-paragraph explanation of a proxy error for people, from the shared catalogue. */
+export function errorText(error: StudioErrorDetail): string {
+  return `${error.message}${describeProblems(error.problems)}`;
+}
+
+/** Talks to the proxy's JSON routes; every answer is parsed, never cast. */
+export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } = {}) {
+  const doFetch: FetchLike = opts.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const base = opts.baseUrl ?? "";
+
+  async function call<T>(
+    method: string,
+    path: string,
+    schema: z.ZodType<T>,
+    body?: unknown,
+  ): Promise<ProxyResult<T>> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}`, {
+        method,
+        credentials: "same-origin",
+        headers:
+          body === undefined
+            ? { accept: "application/json" }
+            : { accept: "application/json", "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    } catch (e) {
+      return {
+        ok: false,
+        kind: "unreachable",
+        message: `${NO_PROXY_MESSAGE} (${e instanceof Error ? e.message : String(e)})`,
+      };
+    }
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch {
+      // Static hosting answers HTML (or nothing) where the proxy would answer JSON.
+      return { ok: false, kind: "unreachable", message: NO_PROXY_MESSAGE };
+    }
+    if (res.ok) {
+      const parsed = schema.safeParse(json);
+      if (parsed.success) return { ok: true, value: parsed.data };
+      return {
+        ok: false,
+        kind: "error",
+        status: res.status,
+        error: {
+          code: "upstream_invalid_response",
+          message: formatErrorMessage("upstream_invalid_response", {
+            detail: `the proxy's answer to ${method} ${path} did not match docs/api.md`,
+          }),
+        },
+      };
+    }
+    const err = studioErrorSchema.safeParse(json);
+    if (err.success) return { ok: false, kind: "error", status: res.status, error: err.data.error };
+    if (res.status === 404) return { ok: false, kind: "unreachable", message: NO_PROXY_MESSAGE };
+    return {
+      ok: false,
+      kind: "error",
+      status: res.status,
+      error: {
+        code: "internal_error",
+        message: formatErrorMessage("internal_error", { detail: `HTTP ${res.status} without an error body` }),
+      },
+    };
+  }
+
+  const q = (returnTo: string) => `?returnTo=${encodeURIComponent(returnTo)}`;
+  const userPath = (target: UserTarget) =>
+    "divarUserId" in target
+      ? `id/${encodeURIComponent(target.divarUserId)}`
+      : `phone/${encodeURIComponent(target.phone)}`;
+  // The live delete by divar_user_id requires the phone in the query (OpenAPI).
+  const phoneQuery = (target: UserTarget) =>
+    "divarUserId" in target && target.phone !== undefined ? `&phone=${encodeURIComponent(target.phone)}` : "";
+  return {
+    /** The session status; `unreachable` means there is no proxy (static hosting). */
+    session: () => call("GET", "/api/session", sessionSchema),
+    /** Spec 4.6: publishes a post add-on. */
+    publishPost: (postToken: string, body: unknown, returnTo: string) =>
+      call("POST", `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`, publishedSchema, body),
+    /** Spec 4.7: publishes a user add-on by phone or divar_user_id. */
+    publishUser: (target: UserTarget, body: unknown, returnTo: string) =>
+      call("POST", `/api/users/${userPath(target)}/addon${q(returnTo)}`, publishedSchema, body),
+    /** Removes this app's add-ons from a post (DELETE /v1/open-platform/addons/post/{token}). */
+    deletePostAddons: (postToken: string, returnTo: string) =>
+      call("DELETE", `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`, publishedSchema),
+    /** Removes one user add-on by the id its publish answered. */
+    deleteUserAddon: (id: string, returnTo: string) =>
+      call("DELETE", `/api/user-addons/${encodeURIComponent(id)}${q(returnTo)}`, publishedSchema),
+    /** Spec 4.8: creates (replaces) the user's semantic. */
+    publishSemantic: (target: UserTarget, body: unknown, returnTo: string) =>
+      call("POST", `/api/users/${userPath(target)}/semantic${q(returnTo)}`, publishedSchema, body),
+    /** Spec 4.9: deletes the user's semantic. */
+    deleteSemantic: (target: UserTarget, returnTo: string) =>
+      call(
+        "DELETE",
+        `/api/users/${userPath(target)}/semantic${q(returnTo)}${phoneQuery(target)}`,
+        publishedSchema,
+      ),
+    /** Spec 4.10: sends a chat message into a conversation. */
+    sendMessage: (conversationId: string, body: unknown, returnTo: string) =>
+      call(
+        "POST",
+        `/api/conversations/${encodeURIComponent(conversationId)}/messages${q(returnTo)}`,
+        publishedSchema,
+        body,
+      ),
+    /** Spec 4.3: the signed-in user's phone numbers. */
+    phones: (returnTo: string) => call("GET", `/api/phones${q(returnTo)}`, phonesSchema),
+    /** The subscriptions the proxy holds for this session. */
+    subscriptions: () => call("GET", "/api/subscriptions", subscriptionsSchema),
+    /** Spec 4.4: creates an event subscription (held by the proxy to renew after a refresh). */
+    subscribe: (req: SubscriptionRequest, returnTo: string) =>
+      call("POST", `/api/subscriptions${q(returnTo)}`, subscriptionsSchema, req),
+    /** Stops holding (and renewing) a subscription; the platform has no removal call (spec 6.3.9). */
+    unsubscribe: (eventType: string, resourceId: string | null) => {
+      const p = new URLSearchParams({ event_type: eventType });
+      if (resourceId) p.set("event_resource_id", resourceId);
+      return call("DELETE", `/api/subscriptions?${p.toString()}`, subscriptionsSchema);
+    },
+    /** Ends this session; a copy of its cookie kept elsewhere stops working too. */
+    signOut: () => call("POST", "/api/session/signout", signedOutSchema),
+    /** Ends every session the studio issued until now, in every browser. */
+    signOutEverywhere: () => call("POST", "/api/session/signout-everywhere", signedOutSchema),
+  };
+}
+
+export type ProxyClient = ReturnType<typeof createProxyClient>;

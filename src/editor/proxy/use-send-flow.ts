@@ -1,0 +1,146 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import { type StudioErrorDetail, formatErrorMessage, errorCodeSchema } from "../../platform/errors";
+import {
+  type KeyValueStorage,
+  type PendingAction,
+  readOAuthReturn,
+  returnToFor,
+  savePending,
+  takePending,
+  withoutOAuthParams,
+} from "./oauth-resume";
+import { withOffline } from "./offline-access";
+import type { ProxyResult, Published } from "./proxy-client";
+
+/** Where a publish or send stands, as the panel shows it. */
+export type SendOutcome =
+  | { status: "idle" }
+  | { status: "sending" }
+  | { status: "authorizing"; url: string; scope?: string | undefined }
+  | { status: "success"; published: Published }
+  | { status: "error"; error: StudioErrorDetail; httpStatus?: number }
+  | { status: "unreachable"; message: string };
+
+/** Codes whose cure is signing in again for the scope the proxy names. */
+const AUTHORIZE_CODES = new Set([
+  "missing_scope",
+  "not_signed_in",
+  "session_expired",
+  "upstream_unauthorized",
+]);
+
+/** The browser bits the flow touches, injectable for tests. */
+export interface FlowEnvironment {
+  navigate: (url: string) => void;
+  replaceUrl: (url: string) => void;
+  location: { pathname: string; search: string; hash: string };
+  storage: KeyValueStorage | undefined;
+}
+
+/** The real browser environment (only called from effects and handlers, never while rendering). */
+export function browserEnvironment(storage: KeyValueStorage | undefined): FlowEnvironment {
+  return {
+    navigate: (url) => window.location.assign(url),
+    replaceUrl: (url) => window.history.replaceState(window.history.state, "", url),
+    location: window.location,
+    storage,
+  };
+}
+
+/** Decides what a proxy answer means for the user: done, an error to show, or OAuth to go through. */
+export function outcomeOf(result: ProxyResult<Published>): SendOutcome {
+  if (result.ok) return { status: "success", published: result.value };
+  if (result.kind === "unreachable") return { status: "unreachable", message: result.message };
+  const { error } = result;
+  if (AUTHORIZE_CODES.has(error.code) && error.authorizeUrl)
+    return { status: "authorizing", url: error.authorizeUrl, scope: error.scope };
+  return { status: "error", error, httpStatus: result.status };
+}
+
+/** The proxy's sign-in address for these scopes, coming back to `returnTo` (docs/api.md, /oauth/start). */
+export function authorizeUrlFor(scopes: readonly string[], returnTo: string): string {
+  return `/oauth/start?scope=${encodeURIComponent([...new Set(scopes)].join(" "))}&returnTo=${encodeURIComponent(returnTo)}`;
+}
+
+/**
+ * Runs a publish or send through the proxy: when a scope is missing it stores the pending action,
+ * leaves for the consent page, and on return (`?resume=<action>&oauth=granted`) sends it again.
+ * `authorizeScopes` names what to ask for when the platform refuses the token itself (401) and the
+ * proxy cannot say which scope would cure it: the user can then authorize again and retry.
+ */
+export function useSendFlow(opts: {
+  action: PendingAction["action"];
+  env: () => FlowEnvironment;
+  send: (target: Record<string, string>, body: unknown, returnTo: string) => Promise<ProxyResult<Published>>;
+  onDone?: (target: Record<string, string>, outcome: SendOutcome) => void;
+  authorizeScopes?: (target: Record<string, string>) => string[];
+}) {
+  const [outcome, setOutcome] = useState<SendOutcome>({ status: "idle" });
+  // What the outcome is about (a resumed action's target comes from storage, not from the form).
+  const [target, setTarget] = useState<Record<string, string> | null>(null);
+  const last = useRef<{ target: Record<string, string>; body: unknown } | null>(null);
+  const latest = useRef(opts);
+  latest.current = opts;
+
+  const run = useCallback(async (target: Record<string, string>, body: unknown) => {
+    const { action, env, send, onDone, authorizeScopes } = latest.current;
+    const e = env();
+    last.current = { target, body };
+    setTarget(target);
+    setOutcome({ status: "sending" });
+    const returnTo = returnToFor(e.location.pathname, e.location.search, action);
+    let next = outcomeOf(await send(target, body, returnTo));
+    if (next.status === "error" && next.error.code === "upstream_unauthorized" && !next.error.authorizeUrl) {
+      const scopes = authorizeScopes?.(target) ?? [];
+      if (scopes.length > 0)
+        next = { ...next, error: { ...next.error, authorizeUrl: authorizeUrlFor(scopes, returnTo) } };
+    }
+    if (next.status === "authorizing") {
+      savePending(e.storage, { action, target, body, at: Date.now() });
+      const url = withOffline(next.url, e.storage);
+      setOutcome({ ...next, url });
+      e.navigate(url);
+      return;
+    }
+    setOutcome(next);
+    onDone?.(target, next);
+  }, []);
+
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (resumed.current) return;
+    resumed.current = true;
+    const { action, env } = latest.current;
+    const e = env();
+    const back = readOAuthReturn(e.location.search);
+    if (back.resume !== action) return;
+    e.replaceUrl(withoutOAuthParams(e.location.pathname, e.location.search, e.location.hash));
+    const pending = takePending(e.storage, action);
+    if (back.oauth === "granted" && pending) {
+      void run(pending.target, pending.body);
+      return;
+    }
+    if (back.oauth === "refused" || back.oauth === "failed") {
+      if (pending) {
+        last.current = { target: pending.target, body: pending.body };
+        setTarget(pending.target);
+      }
+      const code = errorCodeSchema.safeParse(back.oauthError);
+      const c = code.success ? code.data : "consent_refused";
+      setOutcome({ status: "error", error: { code: c, message: formatErrorMessage(c) } });
+    }
+  }, [run]);
+
+  /** Leaves for the consent page named by the current error, keeping the action to resume after it. */
+  const authorizeAgain = useCallback(() => {
+    if (outcome.status !== "error" || !outcome.error.authorizeUrl || !last.current) return;
+    const { action, env } = latest.current;
+    const e = env();
+    savePending(e.storage, { action, target: last.current.target, body: last.current.body, at: Date.now() });
+    const url = withOffline(outcome.error.authorizeUrl, e.storage);
+    setOutcome({ status: "authorizing", url, scope: outcome.error.scope });
+    e.navigate(url);
+  }, [outcome]);
+
+  return { outcome, target, run, setOutcome, authorizeAgain };
+}

@@ -1,0 +1,120 @@
+import { type CSSProperties, lazy, useRef, useState } from "react";
+import { ProblemsPanel } from "../problems/problems-panel";
+import { useEditorStore } from "../store/editor-store-context";
+import { selectProblems } from "../store/selectors";
+import { ChromeIcon } from "../ui/icons";
+import { Loading } from "../ui/loading";
+import { PanelResizer } from "../ui/panel-resizer";
+import { Tabs } from "../ui/tabs";
+import { resumingAction } from "./resuming-action";
+
+// Panels not needed for the first paint load on demand, keeping the initial bundle small.
+const PublishPanel = lazy(() =>
+  import("../publish/publish-panel").then((m) => ({ default: m.PublishPanel })),
+);
+const InboxPanel = lazy(() => import("../inbox/inbox-panel").then((m) => ({ default: m.InboxPanel })));
+const JsonPanel = lazy(() => import("../json/json-panel").then((m) => ({ default: m.JsonPanel })));
+
+type BottomTab = "problems" | "json" | "publish" | "inbox";
+
+/** The output panels under the columns: problems, JSON, publish and inbox, resizable and foldable. */
+export function BottomPanels() {
+  const [tab, setTab] = useState<BottomTab>(() => {
+    const resume = resumingAction();
+    if (resume === "publish") return "publish";
+    if (resume === "subscribe") return "inbox";
+    // Arriving from a chat button (the start address answers with the conversation), the user came
+    // to see that request in the inbox.
+    const arrival = typeof window === "undefined" ? null : new URLSearchParams(window.location.search);
+    return arrival?.has("conversation_id") ? "inbox" : "problems";
+  });
+  const counts = useEditorStore((s) => {
+    const p = selectProblems(s);
+    return `${p.errors.length}/${p.warnings.length}`;
+  });
+  const [errors, warnings] = counts.split("/").map(Number);
+  const [collapsed, setCollapsed] = useState(false);
+  // A height the user dragged to; null lets each tab take its own size (see .bottom in app.css).
+  const [height, setHeight] = useState<number | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const tabs: Array<{ id: BottomTab; label: string }> = [
+    { id: "problems", label: "Problems" },
+    { id: "json", label: "JSON" },
+    { id: "publish", label: "Publish" },
+    { id: "inbox", label: "Inbox" },
+  ];
+  const choose = (id: BottomTab) => {
+    setTab(id);
+    setCollapsed(false);
+  };
+  return (
+    <section
+      className={`bottom ${collapsed ? "is-collapsed" : ""} ${height === null ? "" : "is-sized"}`}
+      aria-label="Output"
+      data-tab={tab}
+      style={height === null ? undefined : ({ "--bottom-height": `${height}px` } as CSSProperties)}
+    >
+      {collapsed ? null : (
+        <PanelResizer
+          label="Resize the output panel"
+          controls="bottom-panel"
+          height={height}
+          min={80}
+          // Header, margins, the columns' 340 px minimum and the tab row stay on screen.
+          max={() => Math.max(160, window.innerHeight - 480)}
+          measure={() => body.current?.getBoundingClientRect().height ?? 200}
+          onHeight={setHeight}
+        />
+      )}
+      <div className="bottom-head">
+        <Tabs
+          label="Output"
+          controls="bottom-panel"
+          domId={(id) => `bottom-tab-${id}`}
+          selected={tab}
+          onSelect={choose}
+          tabs={tabs.map((t) => ({
+            id: t.id,
+            label: (
+              <>
+                {t.label}
+                {t.id === "problems" && (errors || warnings) ? (
+                  <span className={`badge ${errors ? "is-error" : "is-warning"}`}>
+                    {errors ? errors : warnings}
+                    <span className="visually-hidden">{errors ? " errors" : " warnings"}</span>
+                  </span>
+                ) : null}
+              </>
+            ),
+          }))}
+        />
+        <button
+          type="button"
+          className="icon-button collapse-toggle"
+          aria-expanded={!collapsed}
+          aria-controls="bottom-panel"
+          aria-label={collapsed ? "Show the output panel" : "Hide the output panel"}
+          title={collapsed ? "Show the output panel" : "Hide the output panel"}
+          onClick={() => setCollapsed((c) => !c)}
+        >
+          <ChromeIcon name="chevron" />
+        </button>
+      </div>
+      <div
+        ref={body}
+        className="bottom-body"
+        id="bottom-panel"
+        role="tabpanel"
+        aria-labelledby={`bottom-tab-${tab}`}
+        hidden={collapsed}
+      >
+        {tab === "problems" ? <ProblemsPanel /> : null}
+        <Loading>
+          {tab === "json" ? <JsonPanel /> : null}
+          {tab === "publish" ? <PublishPanel /> : null}
+          {tab === "inbox" ? <InboxPanel /> : null}
+        </Loading>
+      </div>
+    </section>
+  );
+}

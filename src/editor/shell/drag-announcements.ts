@@ -1,0 +1,68 @@
+import type { Active, Announcements, Over } from "@dnd-kit/core";
+import { isWidgetKind, modelOf } from "../../widgets/registry";
+import { LIST_END_ID, labelOf } from "../canvas/widget-list";
+import { PALETTE_PREFIX } from "../palette/palette";
+import { indexOfWidget } from "../store/document";
+import type { EditorStore } from "../store/editor-store";
+
+/** Screen-reader announcements that name the widget and its position. */
+export function makeAnnouncements(api: EditorStore): Announcements {
+  const describeActive = (active: Active) => {
+    const id = String(active.id);
+    if (id.startsWith(PALETTE_PREFIX)) {
+      const kind = id.slice(PALETTE_PREFIX.length);
+      return { label: isWidgetKind(kind) ? modelOf(kind).label : "widget", fromPalette: true, index: -1 };
+    }
+    const doc = api.getState().doc;
+    const index = indexOfWidget(doc, id);
+    return { label: labelOf(doc.widgets[index]?.widget), fromPalette: false, index };
+  };
+  const positionOf = (over: Over | null) => {
+    if (!over) return -1;
+    const doc = api.getState().doc;
+    if (String(over.id) === LIST_END_ID) return doc.widgets.length;
+    return indexOfWidget(doc, String(over.id));
+  };
+  const total = () => api.getState().doc.widgets.length;
+  // The drop handler changes the document before onDragEnd is announced, so the place is taken from
+  // the last onDragOver, measured while the document was still as the user saw it.
+  let lastAt = -1;
+  // At pick-up the item is over itself; announcing that would replace "Picked up" before it is read.
+  let justPicked: string | null = null;
+  return {
+    onDragStart({ active }) {
+      const a = describeActive(active);
+      lastAt = a.index;
+      justPicked = String(active.id);
+      return a.fromPalette
+        ? `Picked up ${a.label} from the palette.`
+        : `Picked up ${a.label}, widget ${a.index + 1} of ${total()}.`;
+    },
+    onDragOver({ active, over }) {
+      const a = describeActive(active);
+      const at = positionOf(over);
+      lastAt = at;
+      const first = justPicked === String(active.id) && over !== null && String(over.id) === justPicked;
+      justPicked = null;
+      if (first) return undefined;
+      if (at < 0) return `${a.label} is not over the list.`;
+      return a.fromPalette
+        ? `${a.label} will be added at position ${at + 1}.`
+        : `${a.label} moved to position ${Math.min(at, total() - 1) + 1} of ${total()}.`;
+    },
+    onDragEnd({ active, over }) {
+      const a = describeActive(active);
+      const at = over ? lastAt : -1;
+      if (at < 0) return `${a.label} was dropped outside the list; nothing changed.`;
+      return a.fromPalette
+        ? `Added ${a.label} at position ${at + 1}.`
+        : `Dropped ${a.label} at position ${Math.min(at, total() - 1) + 1} of ${total()}.`;
+    },
+    onDragCancel({ active }) {
+      const a = describeActive(active);
+      return a.fromPalette
+        ? `Cancelled: ${a.label} was not added.`
+        : `Cancelled: ${a.label} stays at position ${a.index + 1} of ${total()}.`;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+import { useEffect, useRef, useState } from "react";
+import { AddonPreview } from "../../preview/addon-preview";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import { selectSelectedWidget, selectWidgetIds, selectWidgets } from "../store/selectors";
+import { scrollIntoContainer } from "../ui/scroll-into-container";
+import type { Theme } from "./theme";
+
+/** The phone preview of the add-on, with its own light/dark switch (following the editor's). */
+export function PreviewColumn(props: { theme: Theme }) {
+  const widgets = useEditorStore(selectWidgets);
+  const ids = useEditorStore(selectWidgetIds);
+  const selected = useEditorStore(selectSelectedWidget);
+  const api = useEditorStoreApi();
+  const [theme, setTheme] = useState<Theme>(props.theme);
+  useEffect(() => setTheme(props.theme), [props.theme]);
+  const body = useRef<HTMLDivElement>(null);
+  const selectedIndex = selected?.index;
+  // The selected widget is brought into view in the phone, as it is in the list.
+  useEffect(() => {
+    if (selectedIndex === undefined || !body.current) return;
+    const frame = body.current.querySelectorAll(".pv-frame")[selectedIndex];
+    if (frame) scrollIntoContainer(frame, body.current);
+  }, [selectedIndex]);
+  return (
+    <section className="panel preview-column" aria-labelledby="preview-title">
+      <div className="panel-head">
+        <h2 id="preview-title" className="panel-title">
+          Preview
+        </h2>
+        <fieldset className="segmented small" aria-label="Preview theme">
+          <legend className="visually-hidden">Preview theme</legend>
+          {(["light", "dark"] as const).map((t) => (
+            <label key={t} className={`segment ${theme === t ? "is-on" : ""}`}>
+              <input type="radio" name="preview-theme" checked={theme === t} onChange={() => setTheme(t)} />
+              {t === "light" ? "Light" : "Dark"}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <div className="panel-body preview-body" ref={body}>
+        <AddonPreview
+          widgets={widgets}
+          keys={ids}
+          theme={theme}
+          selectedIndex={selected?.index}
+          onSelect={(index) => {
+            const id = api.getState().doc.widgets[index]?.id;
+            if (id) api.getState().select(id);
+          }}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,6 +1,6 @@
 import { vi } from "vitest";
-import type { KeyValueStorage } from "../../src/editor/publish/oauth-resume";
-import type { FlowEnvironment } from "../../src/editor/publish/use-send-flow";
+import type { KeyValueStorage } from "../../src/editor/proxy/oauth-resume";
+import type { FlowEnvironment } from "../../src/editor/proxy/use-send-flow";
 
 /** In-memory sessionStorage stand-in; `map` lets a test read or plant what was saved. */
 export function memoryStorage(): KeyValueStorage & { map: Map<string, string> } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createProxyClient, type ProxyClient } from "../../src/editor/publish/proxy-client";
+import { createProxyClient, type ProxyClient } from "../../src/editor/proxy/proxy-client";
 import { DEMO_CONVERSATION_ID, DEMO_POST_TOKEN, DEMO_USER } from "../../src/emulator/state";
 import { type Browser, consent, POST_BODY, type Stack, signIn, stackPerTest } from "./server-harness";
 

@@ -2,12 +2,12 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import lz from "lz-string";
-import { v2PostBody } from "./fixtures";
-import { round, type Summary, summarise } from "./stats";
-import { startServers } from "./servers";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
+import { v2PostBody } from "./fixtures";
+import { startServers } from "./servers";
+import { round, type Summary, summarise } from "./stats";
 
 /**
  * The share-link fragment of src/editor/share/share-link.ts (`doc=` + lz-string of {kind, body}).

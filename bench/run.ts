@@ -1,6 +1,5 @@
 import { writeFileSync } from "node:fs";
-import { cpus, loadavg, release, totalmem, type } from "node:os";
-import { availableParallelism } from "node:os";
+import { availableParallelism, cpus, loadavg, release, totalmem, type } from "node:os";
 import { join } from "node:path";
 import { benchBrowser, chromiumVersion } from "./browser";
 import { ensureBuilt } from "./build";
@@ -8,8 +7,8 @@ import { benchCli } from "./cli";
 import { benchImport } from "./node-import";
 import { benchProxy } from "./proxy";
 import { machineText, type Results, table, updateBenchmarksMd } from "./report";
-import { benchStore } from "./store";
 import { round } from "./stats";
+import { benchStore } from "./store";
 
 /**
  * `npm run bench`: Node figures first (import and validation, proxy against emulator), then the

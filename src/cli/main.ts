@@ -1,8 +1,8 @@
+import { version } from "../../package.json";
 import { toJsonSchema } from "../platform/json-schema";
-import { type MigrationSuccess, formatChange, migrateBody } from "../platform/migrate";
+import { formatChange, type MigrationSuccess, migrateBody } from "../platform/migrate";
 import type { Problem } from "../platform/problems";
 import { CHECK_KINDS, validateAny } from "../platform/validate";
-import { version } from "../../package.json";
 import { parse, parseKind, plural, UsageError } from "./args";
 import { InputError, readJson } from "./read-json";
 import { studioCommand } from "./studio-command";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { formatPath } from "../platform/problems";
-import { type DuplicateKey, MAX_JSON_DEPTH, findDuplicateKeys, findJsonError } from "./json-error";
+import { type DuplicateKey, findDuplicateKeys, findJsonError, MAX_JSON_DEPTH } from "./json-error";
 
 /** The input could not be used: unreadable, empty or not JSON. The CLI exits 2 on it. */
 export class InputError extends Error {

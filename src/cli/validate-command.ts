@@ -5,8 +5,8 @@ import { collectFiles, type Input } from "./collect-files";
 import { inferKind } from "./infer-kind";
 import type { DuplicateKey } from "./json-error";
 import { locatePaths } from "./json-locate";
-import { InputError, readJson } from "./read-json";
 import type { CliIo } from "./main";
+import { InputError, readJson } from "./read-json";
 import { VALIDATE_USAGE } from "./usage";
 
 /** A problem with the line and column of the offending value, when found in the text. */

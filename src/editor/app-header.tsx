@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
 import type { DraftSession } from "./drafts/draft-session";
+import { stepHistory } from "./history/history-actions";
 import { useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
 import { selectCanRedo, selectCanUndo, selectExportBody } from "./store/selectors";
 import type { Template } from "./templates/templates";
-import { stepHistory } from "./history/history-actions";
 import { IconButton } from "./ui/icon-button";
 import { ChromeIcon } from "./ui/icons";
 import { type TabItem, Tabs } from "./ui/tabs";

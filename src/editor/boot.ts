@@ -1,6 +1,6 @@
 import { type DraftSession, type Notice, startDraftSession } from "./drafts/draft-session";
 import type { ImportResult } from "./json/import-body";
-import { type EditorStore, createEditorStore } from "./store/editor-store";
+import { createEditorStore, type EditorStore } from "./store/editor-store";
 
 /** Where the editor reads its start-up state from (the window, or fakes in tests). */
 export interface BootEnv {

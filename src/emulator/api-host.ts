@@ -1,9 +1,9 @@
-import { POST_TOKEN_PATTERN } from "../platform/actions";
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { POST_TOKEN_PATTERN } from "../platform/actions";
+import { type BodyKind, checkBody } from "../platform/body-check";
 import { type ErrorCode, errorCatalogue, platformError, type StudioErrorExtras } from "../platform/errors";
 import { scopesForSubscription } from "../platform/events";
-import { validateMessage } from "../platform/validate";
 import {
   type ApiKeyPermission,
   conversationScope,
@@ -12,7 +12,7 @@ import {
   USER_PHONE,
   USER_POSTS_ADDON_CREATE,
 } from "../platform/scopes";
-import { type BodyKind, checkBody } from "../platform/body-check";
+import { validateMessage } from "../platform/validate";
 import { findUsableToken } from "./auth-host";
 import {
   type ButtonView,

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { authorizationRequestSchema, tokenRequestSchema, type TokenResponse } from "../platform/oauth";
+import { authorizationRequestSchema, type TokenResponse, tokenRequestSchema } from "../platform/oauth";
 import { OFFLINE_ACCESS, tryParseScopes } from "../platform/scopes";
 import { consentBody, escapeHtml, page } from "./html";
 import {

@@ -1,5 +1,5 @@
-import type { FetchLike } from "../platform/fetch-like";
 import { type DeliveredEvent, deliveredTypeFor, type SubscriptionEventType } from "../platform/events";
+import type { FetchLike } from "../platform/fetch-like";
 import { type StartRequest, startResponseSchema } from "../platform/start-request";
 import { accessTokenUsable, type EmulatorState, type SubscriptionRecord } from "./state";
 

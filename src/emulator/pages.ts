@@ -1,8 +1,8 @@
-import { POST_TOKEN_PATTERN } from "../platform/actions";
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
+import { POST_TOKEN_PATTERN } from "../platform/actions";
 import type { FetchLike, VersionHeader } from "./deliveries";
 import { deliverEvent, sendStartRequest } from "./deliveries";
 import { escapeHtml, FAVICON_PATH, FAVICON_SVG, FONT_FILES, FONT_PATH, page } from "./html";

@@ -1,10 +1,10 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { validateBody } from "../platform/index";
 import { AddonPreview } from "../preview/addon-preview";
 import * as iconDrawings from "../preview/preview-icon-shapes";
 import { provideIconDrawings } from "../preview/preview-icons";
 import { readPreviewCss } from "../preview/stylesheet";
-import { validateBody } from "../platform/index";
 import { escapeHtml } from "./html";
 
 // The preview's icon drawings are a lazily loaded chunk in the browser; pages drawn on the server

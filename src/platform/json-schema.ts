@@ -1,21 +1,21 @@
 import * as z from "zod";
 import type { JsonSchema } from "../widgets/define";
 import { WIDGET_MODELS } from "../widgets/registry";
-import { ACTION_KINDS, DIRECT_LINK_PATTERN, actionSchema } from "./actions";
+import { ACTION_KINDS, actionSchema, DIRECT_LINK_PATTERN } from "./actions";
 import {
   BODY_SCHEMAS,
   type BodyKind,
   CHAT_MAX_BUTTONS,
-  INT32_MAX,
   chatButtonSchema,
   chatButtonSetSchema,
   chatMessageSchema,
   costSchema,
+  INT32_MAX,
 } from "./bodies";
+import { deliveredEventSchema, payloadFieldFor } from "./events";
+import { fieldRegistry, iconNameSchemas, nonBlankTexts, ZERO_ICON } from "./fields";
 import { ICON_DEF, publishable } from "./json-schema-docs";
 import { routesTaking } from "./routes";
-import { ZERO_ICON, fieldRegistry, iconNameSchemas, nonBlankTexts } from "./fields";
-import { deliveredEventSchema, payloadFieldFor } from "./events";
 import { type CheckKind, MESSAGE_SCHEMAS, type MessageKind } from "./validate";
 import { widgetSchema } from "./widgets";
 

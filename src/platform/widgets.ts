@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { WIDGET_KINDS, WIDGET_MODELS, type WidgetKind, isWidgetKind, modelOf } from "../widgets/registry";
+import { isWidgetKind, modelOf, WIDGET_KINDS, WIDGET_MODELS, type WidgetKind } from "../widgets/registry";
 import { typeError } from "./fields";
 
 const DOT_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;

@@ -3,7 +3,7 @@ import type { Widget } from "../platform/widgets";
 import { widgetKindOf, widgetLabel, widgetSummary } from "../platform/widgets";
 import type { WidgetKind } from "../widgets/registry";
 import { WIDGET_VIEWS } from "../widgets/views";
-import { type PreviewTheme, type WidgetPreviewProps, themeVars } from "./preview-kit";
+import { type PreviewTheme, themeVars, type WidgetPreviewProps } from "./preview-kit";
 import { PreviewThemeSwitch } from "./preview-theme-switch";
 
 /** Props of the add-on preview. */

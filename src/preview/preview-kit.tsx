@@ -1,10 +1,10 @@
 import type { CSSProperties } from "react";
-import { COLOR_SWATCHES, THEME_TEXT } from "../platform/colors";
-import { codePointLength, truncateCodePoints } from "../platform/text";
 import type { Color } from "../platform/colors";
+import { COLOR_SWATCHES, THEME_TEXT } from "../platform/colors";
 import type { FieldDescriptor } from "../platform/fields";
+import { codePointLength, truncateCodePoints } from "../platform/text";
 import type { Widget } from "../platform/widgets";
-import { type WidgetKind, modelOf } from "../widgets/registry";
+import { modelOf, type WidgetKind } from "../widgets/registry";
 import { PreviewIcon } from "./preview-icons";
 
 /** The app's two themes, as the preview switches between them. */

@@ -3,8 +3,8 @@ import {
   type ErrorCode,
   errorCatalogue,
   type StudioError,
-  studioError,
   type StudioErrorExtras,
+  studioError,
 } from "../platform/errors";
 import type { Config } from "./config";
 import type { Inbox } from "./inbox";

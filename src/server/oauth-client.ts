@@ -1,6 +1,6 @@
-import type { FetchLike } from "../platform/fetch-like";
 import type { StudioError } from "../platform/errors";
 import { studioError } from "../platform/errors";
+import type { FetchLike } from "../platform/fetch-like";
 import { buildAuthorizeUrl, encodeForm, type TokenResponse, tokenResponseSchema } from "../platform/oauth";
 import { mapFetchFailure, mapUpstreamFailure, upstreamDetail } from "./upstream-errors";
 

@@ -1,4 +1,3 @@
-import type { Logger } from "./log";
 import {
   createListeners,
   FRESH_REPLAY,
@@ -7,6 +6,7 @@ import {
   type InboxJson,
   type InboxQuery,
 } from "./inbox";
+import type { Logger } from "./log";
 import type { StoredEvent } from "./store/records";
 import type { Store } from "./store/store";
 

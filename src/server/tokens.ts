@@ -2,8 +2,8 @@ import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { type StudioError, studioError } from "../platform/errors";
 import { tryParseScopes, USER_PHONE } from "../platform/scopes";
-import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturnTo, sendError } from "./deps";
 import { detached } from "./deadline";
+import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturnTo, sendError } from "./deps";
 import type { Session } from "./session";
 import { emptySession } from "./session";
 

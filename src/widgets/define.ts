@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { type FieldDescriptor, describeFields, fieldPaths } from "../platform/fields";
+import { describeFields, type FieldDescriptor, fieldPaths } from "../platform/fields";
 
 /** How a v1 widget of this kind turns into v2 (spec 2.13; platform facts, "v1 widgets"). */
 export interface V1Info {

@@ -2,8 +2,8 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import * as ops from "../../src/editor/chat/chat-document";
 import { ChatComposer } from "../../src/editor/chat/chat-composer";
+import * as ops from "../../src/editor/chat/chat-document";
 import { CHAT_DRAFT_KEY, createChatStore } from "../../src/editor/chat/chat-store";
 import { createProxyClient, type FetchLike } from "../../src/editor/proxy/proxy-client";
 import { studioError } from "../../src/platform/errors";

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { getAtPath } from "../../src/editor/store/document";
-import { renderStudio } from "./studio-harness";
 import { inspector } from "./queries";
+import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());

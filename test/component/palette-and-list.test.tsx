@@ -2,8 +2,8 @@
 import { cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { renderStudio } from "./studio-harness";
 import { WIDGET_MODELS } from "../../src/widgets/registry";
+import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());

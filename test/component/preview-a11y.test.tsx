@@ -2,9 +2,9 @@
 import { cleanup, render } from "@testing-library/react";
 import axe from "axe-core";
 import { afterEach, describe, expect, it } from "vitest";
+import { newWidget, WIDGET_KINDS } from "../../src/platform";
 import { AddonPreview } from "../../src/preview/addon-preview";
 import { ChatBubblePreview } from "../../src/preview/chat-bubble-preview";
-import { WIDGET_KINDS, newWidget } from "../../src/platform";
 
 afterEach(cleanup);
 

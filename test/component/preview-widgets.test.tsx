@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { COLOR_SWATCHES, newWidget, THEME_TEXT, WIDGET_KINDS, type Widget } from "../../src/platform";
 import { AddonPreview } from "../../src/preview/addon-preview";
-import { COLOR_SWATCHES, THEME_TEXT, WIDGET_KINDS, type Widget, newWidget } from "../../src/platform";
-import { WIDGET_VIEWS } from "../../src/widgets/views";
 import { TitleRowPreview } from "../../src/widgets/title-row/preview";
+import { WIDGET_VIEWS } from "../../src/widgets/views";
 
 afterEach(cleanup);
 

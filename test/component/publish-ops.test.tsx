@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { USER_PHONE } from "../../src/platform/scopes";
 import { createProxyClient, type FetchLike } from "../../src/editor/proxy/proxy-client";
+import type { SendOutcome } from "../../src/editor/proxy/use-send-flow";
 import {
   doneText,
   historyDetail,
@@ -11,7 +11,7 @@ import {
   scopesFor,
   sendOp,
 } from "../../src/editor/publish/publish-ops";
-import type { SendOutcome } from "../../src/editor/proxy/use-send-flow";
+import { USER_PHONE } from "../../src/platform/scopes";
 import { json } from "../helpers/flow-env";
 
 const published = (result: unknown): SendOutcome => ({ status: "success", published: { ok: true, result } });

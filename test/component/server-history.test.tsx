@@ -2,7 +2,7 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { type ServerRecord, ServerHistory } from "../../src/editor/publish/server-history";
+import { ServerHistory, type ServerRecord } from "../../src/editor/publish/server-history";
 
 afterEach(cleanup);
 

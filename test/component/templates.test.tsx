@@ -2,9 +2,9 @@
 import { cleanup, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { validateBody } from "../../src/platform";
 import { selectExportBody } from "../../src/editor/store/selectors";
 import { TEMPLATES } from "../../src/editor/templates/templates";
+import { validateBody } from "../../src/platform";
 import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());

@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { type Page, expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { openEditor, previewWidgets } from "./helpers";
 
 test.describe.configure({ mode: "serial" });

@@ -1,17 +1,17 @@
-import { type Page, expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import {
+  centerPoint,
   openEditor,
   paletteItem,
   pointerDrag,
   pressSlowly,
-  recordAnnouncements,
   preview,
   previewNames,
   previewWidgets,
+  recordAnnouncements,
   rowButton,
   rowLabels,
   rows,
-  centerPoint,
   WIDGET_LABELS,
   widgetList,
 } from "./helpers";

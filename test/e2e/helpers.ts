@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { type Locator, type Page, expect } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { EMULATOR_PORT } from "./ports";
 
 /** The emulator's origin as the proxy names it (config: http://localhost:EMULATOR_PORT). */

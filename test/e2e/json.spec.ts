@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { type Page, expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { openEditor, paletteItem, previewWidgets, rowLabels, showPanel, validateWithCli } from "./helpers";
 
 const ROOT = new URL("../../", import.meta.url);

@@ -1,6 +1,6 @@
-import { type Browser, type Locator, type Page, expect, test } from "@playwright/test";
-import { COLOR_SWATCHES, THEME_TEXT } from "../../src/platform/colors";
+import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
 import LZString from "lz-string";
+import { COLOR_SWATCHES, THEME_TEXT } from "../../src/platform/colors";
 import {
   DOCS_CHAT_EXAMPLE,
   DOCS_WIDGET_EXAMPLES,

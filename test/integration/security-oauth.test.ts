@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { studioErrorSchema } from "../../src/platform/errors";
 import { createSessionCodec } from "../../src/server/session";
-import { type Browser, POST_BODY, type Stack, signIn, stackPerTest, consentCallback } from "./server-harness";
+import { type Browser, consentCallback, POST_BODY, type Stack, signIn, stackPerTest } from "./server-harness";
 
 const SCOPE = `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`;
 let stack: Stack;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { studioErrorSchema } from "../../src/platform/errors";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
+import { studioErrorSchema } from "../../src/platform/errors";
 import {
   Browser,
   consent,
+  consentCallback,
   POST_BODY,
   type Stack,
   signIn,
   stackPerTest,
-  consentCallback,
 } from "./server-harness";
 
 const POST_SCOPE = `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`;

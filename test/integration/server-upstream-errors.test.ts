@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { studioErrorSchema } from "../../src/platform/errors";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
+import { studioErrorSchema } from "../../src/platform/errors";
 import {
   autoSignIn,
   Browser,

@@ -1,6 +1,6 @@
+import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { createProxy, type StudioProxy } from "../../src/server/app";
 import type { Store } from "../../src/server/store/store";
-import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { type Browser, listen, type Running, type Stack } from "./server-harness";
 
 /** A second proxy instance beside a stack's (same config and PUBLIC_URL: as behind a load balancer). */

@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { newWidget } from "../../src/platform";
 import {
   deleteWidget,
   documentFromBody,
@@ -21,6 +20,7 @@ import {
   updateWidgetField,
   wrapWidget,
 } from "../../src/editor/store/document";
+import { newWidget } from "../../src/platform";
 
 function docWith(...kinds: Array<"title_row" | "subtitle_row" | "score_row">) {
   return { ...emptyDocument("post"), widgets: kinds.map((k) => wrapWidget(newWidget(k))) };

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import { createEmulator } from "../../src/emulator/app";
 import { FONT_FILES, FONT_PATH } from "../../src/emulator/html";
 import {
+  conversationFor,
   DEMO_APP,
   DEMO_CONVERSATION_ID,
   DEMO_POST_TOKEN,
   DEMO_USER,
-  conversationFor,
 } from "../../src/emulator/state";
 import { demoAuthorizeQuery } from "../helpers/demo-oauth";
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { validateBody } from "../../src/platform";
-import { type MigrationChange, V1_WIDGET_MODELS, migrateBody } from "../../src/platform/migrate";
+import { type MigrationChange, migrateBody, V1_WIDGET_MODELS } from "../../src/platform/migrate";
 
 const DIR = fileURLToPath(new URL("../fixtures/v1/", import.meta.url));
 /** Every v1 widget type: each model's v1 type, plus the one without a v2 counterpart. */

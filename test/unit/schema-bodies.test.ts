@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { expectError, expectValid } from "../helpers/expect-body";
 import { validateAny } from "../../src/platform";
+import { expectError, expectValid } from "../helpers/expect-body";
 
 const UUID = "3f2c1a9e-8b7d-4c6e-9f01-2a3b4c5d6e7f";
 const selectorWith = (action: unknown) => ({ widgets: [{ selector_row: { title: "گزارش کامل", action } }] });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cli } from "../helpers/cli";
 import { toJsonSchema } from "../../src/platform/json-schema";
 import { validateMessage } from "../../src/platform/validate";
+import { cli } from "../helpers/cli";
 
 const message = {
   id: "5d1c9c2e-0f7b-4a52-9a3e-2b8f1f3e7c11",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { WIDGET_MODELS, modelOf, validateBody, validateWidget } from "../../src/platform";
+import { modelOf, validateBody, validateWidget, WIDGET_MODELS } from "../../src/platform";
 import type { FieldDescriptor } from "../../src/platform/fields";
 import { DESCRIPTION_LIMIT } from "../../src/widgets/description-row/model";
 import { expectError, expectValid } from "../helpers/expect-body";

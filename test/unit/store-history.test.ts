@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { newWidget } from "../../src/platform";
 import { emptyDocument, getAtPath, wrapWidget } from "../../src/editor/store/document";
-import { HISTORY_LIMIT, createEditorStore } from "../../src/editor/store/editor-store";
+import { createEditorStore, HISTORY_LIMIT } from "../../src/editor/store/editor-store";
 import {
   selectExportBody,
   selectProblems,
@@ -9,6 +8,7 @@ import {
   selectSelectedWidget,
   widgetProblems,
 } from "../../src/editor/store/selectors";
+import { newWidget } from "../../src/platform";
 
 function textOf(store: ReturnType<typeof createEditorStore>, i: number) {
   return getAtPath(store.getState().doc.widgets[i]?.widget, ["title_row", "text"]);

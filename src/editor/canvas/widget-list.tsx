@@ -3,6 +3,7 @@ import { SortableContext, useSortable, verticalListSortingStrategy } from "@dnd-
 import { CSS } from "@dnd-kit/utilities";
 import { memo, useCallback, useEffect, useMemo, useRef } from "react";
 import type { Problem, Widget } from "../../platform";
+import { widgetLabel, widgetSummary } from "../../platform/widgets";
 import type { EditorWidget } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId, selectProblems, selectWidgetIds } from "../store/selectors";
@@ -10,7 +11,6 @@ import { announce } from "../ui/announcer";
 import { IconButton } from "../ui/icon-button";
 import { renderNow } from "../ui/render-now";
 import { scrollIntoContainer } from "../ui/scroll-into-container";
-import { widgetLabel, widgetSummary } from "../../platform/widgets";
 
 /** The id of the drop zone after the last row (palette drops there append). */
 export const LIST_END_ID = "list:end";

@@ -1,18 +1,18 @@
 import {
   type Announcements,
   type CollisionDetection,
+  closestCenter,
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
   PointerSensor,
   type UniqueIdentifier,
-  closestCenter,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
 import {
-  SortableContext,
   horizontalListSortingStrategy,
+  SortableContext,
   useSortable,
   verticalListSortingStrategy,
 } from "@dnd-kit/sortable";
@@ -24,7 +24,7 @@ import { describeFields } from "../../platform/fields";
 import type { PathSegment, Problem } from "../../platform/problems";
 import { FieldEditor } from "../inspector/field-editor";
 import { FormProvider } from "../inspector/form-context";
-import { type ChatSide, SIDE_KEYS, buttonCount, locateButton } from "./chat-document";
+import { buttonCount, type ChatSide, locateButton, SIDE_KEYS } from "./chat-document";
 import type { ChatState, ChatStore } from "./chat-store";
 
 import { gridKeyboardCoordinates } from "./grid-keyboard";

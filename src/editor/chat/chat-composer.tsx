@@ -2,23 +2,22 @@ import "../../preview/preview-styles";
 import "../proxy/panels.css";
 import { useId, useMemo, useState } from "react";
 import { useStore } from "zustand";
-import { conversationScope } from "../../platform/scopes";
 import type { Problem } from "../../platform/problems";
+import { conversationScope } from "../../platform/scopes";
 import { validateBody } from "../../platform/validate";
 import { ChatBubblePreview } from "../../preview/chat-bubble-preview";
 import type { PreviewTheme } from "../../preview/preview-kit";
 import { PreviewThemeSwitch } from "../../preview/preview-theme-switch";
 import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
-import { addHistoryEntry, historyEntryFor, loadHistory, saveHistory } from "../proxy/publish-history";
-import { createProxyClient, type ProxyClient, type ProxySession } from "../proxy/proxy-client";
 import { OfflineAccessToggle } from "../proxy/offline-access";
+import { createProxyClient, type ProxyClient, type ProxySession } from "../proxy/proxy-client";
+import { addHistoryEntry, historyEntryFor, loadHistory, saveHistory } from "../proxy/publish-history";
 import { SendOutcomeView } from "../proxy/send-outcome-view";
 import { useProxySession } from "../proxy/use-proxy-session";
 import { browserEnvironment, type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
+import { ButtonGrid, key, ProblemLines } from "./button-grid";
 import { type ChatSide, chatBody } from "./chat-document";
 import { type ChatState, type ChatStore, createChatStore } from "./chat-store";
-
-import { ButtonGrid, key, ProblemLines } from "./button-grid";
 
 export interface ChatComposerProps {
   store?: ChatStore;

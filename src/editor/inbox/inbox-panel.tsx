@@ -9,7 +9,6 @@ import {
   subscriptionRequestSchema,
 } from "../../platform/events";
 import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
-import { type FetchJson, useOlderEntries } from "./use-older-entries";
 import { OfflineAccessToggle, withOffline } from "../proxy/offline-access";
 import { createProxyClient, errorText, type HeldSubscription, type ProxyClient } from "../proxy/proxy-client";
 import { SendOutcomeView } from "../proxy/send-outcome-view";
@@ -18,11 +17,12 @@ import { browserEnvironment, type FlowEnvironment, useSendFlow } from "../proxy/
 import {
   addInboxEntry,
   type InboxRow,
-  START_REQUEST_TYPE,
-  SUBSCRIPTION_FAILED_TYPE,
   matchesFilter,
   parseInboxEntry,
+  START_REQUEST_TYPE,
+  SUBSCRIPTION_FAILED_TYPE,
 } from "./inbox-entries";
+import { type FetchJson, useOlderEntries } from "./use-older-entries";
 
 /** The part of EventSource the inbox uses; tests pass a fake. */
 export interface EventSourceLike {

@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { type InboxRow, appendOlderEntries, inboxEntrySchema, inboxPageSchema } from "./inbox-entries";
+import { appendOlderEntries, type InboxRow, inboxEntrySchema, inboxPageSchema } from "./inbox-entries";
 
 /** Reads a same-origin JSON address with the session cookie (injectable for tests). */
 export type FetchJson = (url: string) => Promise<{ status: number; json: unknown }>;

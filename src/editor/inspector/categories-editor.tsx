@@ -1,9 +1,9 @@
-import { NONE } from "./inspector-shared";
-import { type Problem, formatPath } from "../../platform/problems";
+import { formatPath, type Problem } from "../../platform/problems";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId } from "../store/selectors";
 import { FieldProblems } from "../ui/field-shell";
 import { renderNow } from "../ui/render-now";
+import { NONE } from "./inspector-shared";
 
 /** The add-on's categories: a list of texts. */
 export function CategoriesEditor(props: { value: unknown; problems: Map<string, Problem[]> }) {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { Problem } from "../../platform/problems";
 import { fieldId } from "../store/selectors";
-import { FieldShell, describedBy } from "../ui/field-shell";
+import { describedBy, FieldShell } from "../ui/field-shell";
 
 // Persian and Arabic-Indic digits, read as the ASCII digits they stand for.
 const LOCAL_DIGITS = /[\u06F0-\u06F9\u0660-\u0669]/g;

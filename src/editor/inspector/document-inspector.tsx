@@ -1,17 +1,16 @@
 import { useCallback, useMemo } from "react";
-import { type PathSegment, formatPath } from "../../platform/problems";
+import { formatPath, type PathSegment } from "../../platform/problems";
 import { PREDEFINED_SEMANTIC } from "../../platform/semantic";
 import { hiddenFields, KIND_FIELDS } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId, selectProblems } from "../store/selectors";
 import { FieldProblems, FieldShell } from "../ui/field-shell";
 import { TextControl } from "../ui/text-control";
-import { type FormApi, FormProvider } from "./form-context";
-import { MapEditor } from "./map-editor";
-
 import { CategoriesEditor } from "./categories-editor";
 import { CostField } from "./cost-field";
+import { type FormApi, FormProvider } from "./form-context";
 import { byPath, NONE, SEMANTIC_KEYS } from "./inspector-shared";
+import { MapEditor } from "./map-editor";
 
 /** The add-on's own fields (not its widgets). */
 export function DocumentInspector() {

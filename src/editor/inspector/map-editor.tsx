@@ -3,9 +3,9 @@ import type { PathSegment } from "../../platform/problems";
 import { hashSemanticValue, isHashedSemanticKey } from "../../platform/semantic";
 import { freshKey, mapEntries, mapRemove, mapRename, mapSet } from "../store/document";
 import { fieldId } from "../store/selectors";
-import { FieldProblems, describedBy } from "../ui/field-shell";
-import { useForm } from "./form-context";
+import { describedBy, FieldProblems } from "../ui/field-shell";
 import { renderNow } from "../ui/render-now";
+import { useForm } from "./form-context";
 
 /** Options of a key/value editor. */
 export interface MapEditorProps {

@@ -1,5 +1,6 @@
 import { useMemo } from "react";
-import { type PathSegment, formatPath } from "../../platform/problems";
+import { fieldOf } from "../../platform/json";
+import { formatPath, type PathSegment } from "../../platform/problems";
 import { widgetKindOf } from "../../platform/widgets";
 import { modelOf } from "../../widgets/registry";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
@@ -7,10 +8,8 @@ import { fieldId, selectSelectedWidget, widgetProblems } from "../store/selector
 import { FieldProblems } from "../ui/field-shell";
 import { FieldEditor } from "./field-editor";
 import { type FormApi, FormProvider } from "./form-context";
-import { MapEditor } from "./map-editor";
-import { fieldOf } from "../../platform/json";
-
 import { byPath, NONE, SEMANTIC_KEYS } from "./inspector-shared";
+import { MapEditor } from "./map-editor";
 
 /** The selected widget's generated form, its semantic paths, and its unknown keys. */
 export function WidgetInspector() {

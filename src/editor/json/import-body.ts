@@ -1,8 +1,8 @@
-import { type MigrationChange, migrateBody } from "../../platform/migrate";
-import { jsonErrorOffset } from "./json-error-offset";
-import { type DocumentKind, type EditorDocument, documentFromBody } from "../store/document";
-import { selectProblems } from "../store/selectors";
 import { isRecord } from "../../platform/json";
+import { type MigrationChange, migrateBody } from "../../platform/migrate";
+import { type DocumentKind, documentFromBody, type EditorDocument } from "../store/document";
+import { selectProblems } from "../store/selectors";
+import { jsonErrorOffset } from "./json-error-offset";
 
 /**
  * The most widgets an import may bring. Measured in Chromium: 500 widgets edit smoothly, 2,000

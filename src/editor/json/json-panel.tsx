@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import type { MigrationChange } from "../../platform/migrate";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody } from "../store/selectors";
-import { MAX_IMPORT_BYTES, importText } from "./import-body";
+import { importText, MAX_IMPORT_BYTES } from "./import-body";
 import { JsonCodeView } from "./json-code-view";
 
 type Outcome =

@@ -1,6 +1,5 @@
 import { formatPath, type Problem } from "../../platform/problems";
-import { type Widget, widgetKindOf } from "../../platform/widgets";
-import { widgetLabel } from "../../platform/widgets";
+import { type Widget, widgetKindOf, widgetLabel } from "../../platform/widgets";
 
 /** Where a problem is, in the words the list uses: the widget's label and number, then the field. */
 export interface ProblemLocation {

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { type StudioErrorDetail, formatErrorMessage, studioErrorSchema } from "../../platform/errors";
+import { formatErrorMessage, type StudioErrorDetail, studioErrorSchema } from "../../platform/errors";
 import type { SubscriptionRequest } from "../../platform/events";
 import type { Problem } from "../../platform/problems";
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type StudioErrorDetail, formatErrorMessage, errorCodeSchema } from "../../platform/errors";
+import { errorCodeSchema, formatErrorMessage, type StudioErrorDetail } from "../../platform/errors";
 import {
   type KeyValueStorage,
   type PendingAction,

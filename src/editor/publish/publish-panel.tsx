@@ -4,9 +4,10 @@ import { useCallback, useId, useMemo, useState } from "react";
 import { postTokenSchema } from "../../platform/actions";
 import { PHONE_PATTERN } from "../../platform/bodies";
 import { validateBody } from "../../platform/validate";
-import { selectDocumentKind, selectExportBody, selectPublishTarget } from "../store/selectors";
-import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import type { FetchJson } from "../inbox/use-older-entries";
+import { importText } from "../json/import-body";
 import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
+import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
 import {
   addHistoryEntry,
   describeTarget,
@@ -15,8 +16,6 @@ import {
   loadHistory,
   saveHistory,
 } from "../proxy/publish-history";
-import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
-import { PublishSession } from "./publish-session";
 import { SendOutcomeView } from "../proxy/send-outcome-view";
 import { useProxySession } from "../proxy/use-proxy-session";
 import {
@@ -25,8 +24,8 @@ import {
   type SendOutcome,
   useSendFlow,
 } from "../proxy/use-send-flow";
-import { importText } from "../json/import-body";
-import type { FetchJson } from "../inbox/use-older-entries";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import { selectDocumentKind, selectExportBody, selectPublishTarget } from "../store/selectors";
 import { ConfirmButton } from "./confirm-button";
 import { LocalHistory } from "./local-history";
 import {
@@ -42,9 +41,10 @@ import {
   semanticBodyOf,
   sendOp,
 } from "./publish-ops";
+import { PublishSession } from "./publish-session";
 import { SemanticSection } from "./semantic-section";
-import { PostTokenField, type UserBy, UserFields } from "./target-fields";
 import { ServerHistory } from "./server-history";
+import { PostTokenField, type UserBy, UserFields } from "./target-fields";
 
 /** Injectable collaborators (tests); the app uses the defaults. */
 export interface PublishPanelProps {

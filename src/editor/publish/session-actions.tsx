@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { ConfirmButton } from "./confirm-button";
 import type { ProxyClient } from "../proxy/proxy-client";
+import { ConfirmButton } from "./confirm-button";
 
 /**
  * Sign out (this session, including any copy of its cookie) and sign out everywhere (every session

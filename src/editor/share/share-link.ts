@@ -1,6 +1,6 @@
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from "lz-string";
-import type { DocumentKind } from "../store/document";
 import { type ImportResult, importJson } from "../json/import-body";
+import type { DocumentKind } from "../store/document";
 
 /** The fragment parameter that carries a shared document. */
 export const SHARE_PARAM = "doc";

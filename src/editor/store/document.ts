@@ -1,7 +1,7 @@
-import type { PathSegment } from "../../platform/problems";
-import { type Widget, newWidget } from "../../platform/widgets";
-import type { WidgetKind } from "../../widgets/registry";
 import { isRecord } from "../../platform/json";
+import type { PathSegment } from "../../platform/problems";
+import { newWidget, type Widget } from "../../platform/widgets";
+import type { WidgetKind } from "../../widgets/registry";
 
 /** Which body a document exports: a post add-on or a user add-on. */
 export type DocumentKind = "post" | "user";

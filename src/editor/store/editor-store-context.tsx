@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useState } from "react";
 import { useStore } from "zustand";
-import { type EditorState, type EditorStore, createEditorStore } from "./editor-store";
+import { createEditorStore, type EditorState, type EditorStore } from "./editor-store";
 
 const EditorStoreContext = createContext<EditorStore | null>(null);
 

@@ -2,9 +2,9 @@ import { createStore } from "zustand/vanilla";
 import type { PathSegment, WidgetKind } from "../../platform";
 import {
   type DocumentKind,
-  type EditorDocument,
   deleteWidget,
   duplicateWidget,
+  type EditorDocument,
   emptyDocument,
   indexOfWidget,
   insertNewWidget,

@@ -1,6 +1,6 @@
-import { NO_WIDGETS_MESSAGE } from "../../platform/validate/warnings";
 import { type PathSegment, type Problem, problem } from "../../platform/problems";
 import { validateBody, validateWidget } from "../../platform/validate";
+import { NO_WIDGETS_MESSAGE } from "../../platform/validate/warnings";
 import type { Widget } from "../../platform/widgets";
 import {
   type DocumentKind,

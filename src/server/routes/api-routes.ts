@@ -1,6 +1,7 @@
-import { POST_TOKEN_PATTERN } from "../../platform/actions";
 import type { Context } from "hono";
 import { Hono } from "hono";
+import { POST_TOKEN_PATTERN } from "../../platform/actions";
+import { type BodyKind, checkBody } from "../../platform/body-check";
 import { studioError } from "../../platform/errors";
 import {
   conversationScope,
@@ -9,9 +10,8 @@ import {
   USER_PHONE,
   USER_POSTS_ADDON_CREATE,
 } from "../../platform/scopes";
-import { type BodyKind, checkBody } from "../../platform/body-check";
-import { API_BODY_LIMIT, readJsonBody } from "../json-body";
 import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from "../deps";
+import { API_BODY_LIMIT, readJsonBody } from "../json-body";
 import type { PlatformResult, UserTarget } from "../platform-client";
 import { recordSend } from "../publish-record";
 import type { PublishOperation, PublishTarget } from "../store/records";

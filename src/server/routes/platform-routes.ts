@@ -1,11 +1,11 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
+import type * as z from "zod";
 import { studioError } from "../../platform/errors";
 import { deliveredEventSchema } from "../../platform/events";
 import { problem } from "../../platform/problems";
 import { parseStartRequest, startRequestVersion } from "../../platform/start-request";
-import type * as z from "zod";
 import { fail, type ServerDeps, sendError } from "../deps";
 import { FRESH_REPLAY, type InboxInput, type InboxJson, type InboxQuery } from "../inbox";
 import { PLATFORM_BODY_LIMIT, readJsonBody } from "../json-body";

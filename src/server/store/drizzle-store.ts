@@ -1,10 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { bigint, pgSchema, serial, text } from "drizzle-orm/pg-core";
 import type * as z from "zod";
 import { createBatcher } from "./batcher";
-import { createRevocationCache } from "./revocation-cache";
-import { sessionMethods } from "./session-records";
 import type { ChangeFeed } from "./change-feed";
 import { classifyFailure } from "./failures";
 import {
@@ -16,7 +14,9 @@ import {
   publishRecordSchema,
   type StoredEvent,
 } from "./records";
+import { createRevocationCache } from "./revocation-cache";
 import { events, publishes, revokedSessions, userRevocations } from "./schema";
+import { sessionMethods } from "./session-records";
 import { type EventQuery, type Store, StoreError, type StoreHealth, type StoreKind } from "./store";
 
 /** The drizzle database of either driver (PGlite or node-postgres); queries are written once. */

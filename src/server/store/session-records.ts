@@ -2,8 +2,8 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type * as z from "zod";
 import type { AnyPgDatabase } from "./drizzle-store";
 import { type HeldSubscription, heldSubscriptionSchema } from "./records";
-import { heldSubscriptions, revokedSessions, userRevocations } from "./schema";
 import type { RevocationCache } from "./revocation-cache";
+import { heldSubscriptions, revokedSessions, userRevocations } from "./schema";
 import type { Store } from "./store";
 
 type Run = <T>(what: string, fn: () => Promise<T>) => Promise<T>;

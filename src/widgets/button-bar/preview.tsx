@@ -1,4 +1,4 @@
-import { CutText, type WidgetPreviewProps, limitOf, textOf } from "../../preview/preview-kit";
+import { CutText, limitOf, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
 
 const TITLE_MAX = limitOf("button_bar", "title");
 

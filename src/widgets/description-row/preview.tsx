@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { CutText, Divider, type WidgetPreviewProps, textOf } from "../../preview/preview-kit";
 import { codePointLength } from "../../platform/text";
+import { CutText, Divider, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
 import { DESCRIPTION_LIMIT } from "./model";
 
 /** How long an expandable description must be before the app folds it (about three lines on a phone). */

@@ -1,13 +1,13 @@
+import { PreviewIcon } from "../../preview/preview-icons";
 import {
   CutText,
-  type WidgetPreviewProps,
   colorValue,
   limitOf,
   percentOf,
   persianDigits,
   textOf,
+  type WidgetPreviewProps,
 } from "../../preview/preview-kit";
-import { PreviewIcon } from "../../preview/preview-icons";
 
 const SECTION_MAX = limitOf("evaluation_row", "right.text");
 

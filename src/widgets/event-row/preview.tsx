@@ -2,9 +2,9 @@ import {
   CutText,
   Divider,
   ImageOrIcon,
-  type WidgetPreviewProps,
   limitOf,
   textOf,
+  type WidgetPreviewProps,
 } from "../../preview/preview-kit";
 
 const TITLE_MAX = limitOf("event_row", "title");

@@ -1,4 +1,4 @@
-import { Divider, ImageTile, type WidgetPreviewProps, textOf } from "../../preview/preview-kit";
+import { Divider, ImageTile, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
 
 /** A round previous/next button of the carousel, drawn over the row's edge (the list itself scrolls). */
 function CarouselButton(props: { side: "prev" | "next" }) {

@@ -1,15 +1,15 @@
 import type { CSSProperties } from "react";
+import { PreviewIcon } from "../../preview/preview-icons";
 import {
   Chevron,
   CutText,
-  Divider,
-  type WidgetPreviewProps,
   colorValue,
+  Divider,
   limitOf,
   percentOf,
   textOf,
+  type WidgetPreviewProps,
 } from "../../preview/preview-kit";
-import { PreviewIcon } from "../../preview/preview-icons";
 
 const TITLE_MAX = limitOf("score_row", "title");
 const DESC_MAX = limitOf("score_row", "descriptive_score");

@@ -3,9 +3,9 @@ import {
   CutText,
   Divider,
   ImageOrIcon,
-  type WidgetPreviewProps,
   limitOf,
   textOf,
+  type WidgetPreviewProps,
 } from "../../preview/preview-kit";
 
 const TITLE_MAX = limitOf("selector_row", "title");

@@ -1,4 +1,4 @@
-import { CutText, Divider, type WidgetPreviewProps, limitOf, textOf } from "../../preview/preview-kit";
+import { CutText, Divider, limitOf, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
 
 const MAX = limitOf("subtitle_row", "text");
 

@@ -3,7 +3,7 @@ import { ACTION_KINDS, ACTION_LABELS, type ActionKind } from "../../../platform/
 import { fieldOf, isRecord } from "../../../platform/json";
 import type { PathSegment, Problem } from "../../../platform/problems";
 import { fieldId } from "../../store/selectors";
-import { FieldProblems, FieldShell, describedBy } from "../../ui/field-shell";
+import { describedBy, FieldProblems, FieldShell } from "../../ui/field-shell";
 import { TextControl } from "../../ui/text-control";
 import { useForm } from "../form-context";
 import { MapEditor } from "../map-editor";

@@ -1,4 +1,4 @@
-import { type Color, COLORS, COLOR_SWATCHES } from "../../../platform/colors";
+import { COLOR_SWATCHES, COLORS, type Color } from "../../../platform/colors";
 import { FieldShell } from "../../ui/field-shell";
 import { type ControlProps, shellOf } from "./control";
 

@@ -1,6 +1,6 @@
 import { lazy, useEffect, useState } from "react";
-import { AppHeader, type Mode } from "./app-header";
 import type { DraftSession } from "./drafts/draft-session";
+import { AppHeader, type Mode } from "./header/app-header";
 import { useUndoShortcuts } from "./history/use-undo-shortcuts";
 import { AddonWorkspace } from "./shell/addon-workspace";
 import { Notices } from "./shell/notices";

@@ -5,6 +5,8 @@ import "./styles/app.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
+// After every eager panel's own stylesheet, so the narrow-width rules win over them as before.
+import "./styles/layout.css";
 import { bootEditor } from "./boot";
 import { MemoryStorage, usableLocalStorage } from "./drafts/memory-storage";
 

@@ -1,3 +1,4 @@
+import "./inspector.css";
 import type { InspectorTab } from "../store/editor-store";
 import { useEditorStore } from "../store/editor-store-context";
 import { selectProblems } from "../store/selectors";

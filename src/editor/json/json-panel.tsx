@@ -1,3 +1,4 @@
+import "./json-panel.css";
 import { useRef, useState } from "react";
 import type { MigrationChange } from "../../platform/migrate";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";

@@ -1,3 +1,4 @@
+import "./palette.css";
 import { useDraggable } from "@dnd-kit/core";
 import { memo, useState } from "react";
 import { WIDGET_MODELS, type WidgetKind } from "../../widgets/registry";

@@ -1,3 +1,4 @@
+import "./problems-panel.css";
 import type { Problem } from "../../platform";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectProblems, selectWidgets } from "../store/selectors";

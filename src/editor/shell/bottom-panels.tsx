@@ -1,3 +1,4 @@
+import "./bottom-panels.css";
 import { type CSSProperties, lazy, useRef, useState } from "react";
 import { ProblemsPanel } from "../problems/problems-panel";
 import { useEditorStore } from "../store/editor-store-context";

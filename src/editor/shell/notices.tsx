@@ -1,3 +1,4 @@
+import "./notices.css";
 import { useStore } from "zustand";
 import type { DraftSession } from "../drafts/draft-session";
 

@@ -1,3 +1,4 @@
+import "./preview-column.css";
 import { useEffect, useRef, useState } from "react";
 import { AddonPreview } from "../../preview/addon-preview";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";

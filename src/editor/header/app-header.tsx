@@ -1,13 +1,14 @@
+import "./app-header.css";
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
-import type { DraftSession } from "./drafts/draft-session";
-import { stepHistory } from "./history/history-actions";
-import { useEditorStore, useEditorStoreApi } from "./store/editor-store-context";
-import { selectCanRedo, selectCanUndo, selectExportBody } from "./store/selectors";
-import type { Template } from "./templates/templates";
-import { IconButton } from "./ui/icon-button";
-import { ChromeIcon } from "./ui/icons";
-import { type TabItem, Tabs } from "./ui/tabs";
+import type { DraftSession } from "../drafts/draft-session";
+import { stepHistory } from "../history/history-actions";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import { selectCanRedo, selectCanUndo, selectExportBody } from "../store/selectors";
+import type { Template } from "../templates/templates";
+import { IconButton } from "../ui/icon-button";
+import { ChromeIcon } from "../ui/icons";
+import { type TabItem, Tabs } from "../ui/tabs";
 
 /** Closes a popover when the pointer goes down outside it. */
 function useOutsideClose(ref: React.RefObject<HTMLElement | null>, open: boolean, close: () => void) {
@@ -203,7 +204,7 @@ function TemplatesMenu(props: { session: DraftSession }) {
   // Template bodies load with the menu, not with the page.
   const [templates, setTemplates] = useState<readonly Template[] | null>(null);
   useEffect(() => {
-    if (open && !templates) void import("./templates/templates").then((m) => setTemplates(m.TEMPLATES));
+    if (open && !templates) void import("../templates/templates").then((m) => setTemplates(m.TEMPLATES));
   }, [open, templates]);
   useEffect(() => {
     // Focus moves into the menu once its templates are there.
@@ -246,7 +247,7 @@ function TemplatesMenu(props: { session: DraftSession }) {
               className="menu-item"
               aria-label={`Use template: ${t.name}`}
               onClick={async () => {
-                const { importJson } = await import("./json/import-body");
+                const { importJson } = await import("../json/import-body");
                 const res = importJson(t.body, t.kind);
                 if (res.ok) props.session.newDraft(res.doc, t.name);
                 setOpen(false);
@@ -274,7 +275,7 @@ function ShareButton() {
   useOutsideClose(wrap, link !== null, () => setLink(null));
   async function share() {
     const s = api.getState();
-    const { shareUrl } = await import("./share/share-link");
+    const { shareUrl } = await import("../share/share-link");
     const url = shareUrl(window.location.href, s.doc.kind, selectExportBody(s));
     setLink(url);
     try {

@@ -1,5 +1,6 @@
 import "../../preview/preview-styles";
 import "../proxy/panels.css";
+import "./inbox-panel.css";
 import { useCallback, useEffect, useId, useMemo, useState } from "react";
 import { formatErrorMessage } from "../../platform/errors";
 import {

@@ -1,5 +1,6 @@
 import "../../preview/preview-styles";
 import "../proxy/panels.css";
+import "./publish-panel.css";
 import { useCallback, useId, useMemo, useState } from "react";
 import { postTokenSchema } from "../../platform/actions";
 import { PHONE_PATTERN } from "../../platform/bodies";

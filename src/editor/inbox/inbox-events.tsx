@@ -1,0 +1,138 @@
+import { type Dispatch, type SetStateAction, useId, useMemo, useState } from "react";
+import { deliveredEventTypeSchema } from "../../platform/events";
+import { type InboxRow, matchesFilter, START_REQUEST_TYPE, SUBSCRIPTION_FAILED_TYPE } from "./inbox-entries";
+import { type FetchJson, useOlderEntries } from "./use-older-entries";
+
+const DELIVERED_TYPES = deliveredEventTypeSchema.options;
+
+/** The inbox proper: live status, filters (type, text, post token), the events table and "Load older". */
+export function InboxEvents(props: {
+  rows: InboxRow[];
+  setRows: Dispatch<SetStateAction<InboxRow[]>>;
+  signedIn: boolean;
+  live: "connecting" | "live" | "lost";
+  fetchJson: FetchJson | undefined;
+}) {
+  const { rows, signedIn, live } = props;
+  const [type, setType] = useState("");
+  const [text, setText] = useState("");
+  const [resource, setResource] = useState("");
+  const older = useOlderEntries(rows, props.setRows, props.fetchJson);
+  const ids = useId();
+  const shown = useMemo(
+    () =>
+      rows.filter((r) => matchesFilter(r, type, text) && (!resource.trim() || r.post === resource.trim())),
+    [rows, type, text, resource],
+  );
+
+  return (
+    <section aria-labelledby={`${ids}-inbox`}>
+      <h3 id={`${ids}-inbox`}>Inbox</h3>
+      {signedIn ? (
+        <p role="status">
+          {live === "live"
+            ? "Live: new events appear here as they arrive."
+            : live === "lost"
+              ? "Connection lost: reconnecting…"
+              : "Connecting…"}
+        </p>
+      ) : null}
+      <div className="inbox-filters">
+        <label className="field-label" htmlFor={`${ids}-ft`}>
+          Filter by type
+        </label>
+        <select
+          className="input"
+          id={`${ids}-ft`}
+          value={type}
+          onChange={(e) => {
+            setType(e.target.value);
+            older.reset();
+          }}
+        >
+          <option value="">All types</option>
+          {[...DELIVERED_TYPES, START_REQUEST_TYPE, SUBSCRIPTION_FAILED_TYPE].map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+        <label className="field-label" htmlFor={`${ids}-fx`}>
+          Filter text
+        </label>
+        <input
+          className="input"
+          id={`${ids}-fx`}
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <label className="field-label" htmlFor={`${ids}-fr`}>
+          Post token
+        </label>
+        <input
+          className="input"
+          id={`${ids}-fr`}
+          type="search"
+          value={resource}
+          onChange={(e) => {
+            setResource(e.target.value);
+            older.reset();
+          }}
+        />
+      </div>
+      <p>
+        Showing {shown.length} of {rows.length}
+      </p>
+      <table aria-label="Received events">
+        <thead>
+          <tr>
+            <th scope="col">Type</th>
+            <th scope="col">Time</th>
+            <th scope="col">Conversation</th>
+            <th scope="col">Sender</th>
+            <th scope="col">Text</th>
+            <th scope="col">As received</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((r) => (
+            <tr key={r.id} className={r.type === SUBSCRIPTION_FAILED_TYPE ? "inbox-failure" : undefined}>
+              <td>
+                <code>{r.type}</code>
+                {r.count > 1 ? <div>received {r.count}×</div> : null}
+                {r.post ? <div>post {r.post}</div> : null}
+                {r.metadata ? <div className="muted">metadata {r.metadata}</div> : null}
+              </td>
+              <td>
+                <time dateTime={r.time.toISOString()}>{r.time.toLocaleString()}</time>
+              </td>
+              <td>{r.conversation ?? ""}</td>
+              <td>{r.sender ?? ""}</td>
+              <td dir="auto">{r.text ?? ""}</td>
+              <td>
+                <details>
+                  <summary>JSON</summary>
+                  <pre className="inbox-json">{JSON.stringify(r.raw, null, 2)}</pre>
+                </details>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {signedIn ? (
+        <p>
+          <button
+            className="button"
+            type="button"
+            disabled={older.loading || older.exhausted}
+            onClick={() => void older.loadOlder(type, resource)}
+          >
+            {older.loading ? "Loading…" : older.exhausted ? "No older events" : "Load older"}
+          </button>
+          {older.error ? <span role="alert"> {older.error}</span> : null}
+        </p>
+      ) : null}
+    </section>
+  );
+}

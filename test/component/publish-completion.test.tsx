@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { trustedCompletionUrl } from "../../src/editor/publish/publish-panel";
+import { trustedCompletionUrl } from "../../src/editor/publish/completion-url";
 import { formatErrorMessage } from "../../src/platform/errors";
 
 describe("the link back to the platform", () => {

@@ -6,7 +6,6 @@ import { postTokenSchema } from "../../platform/actions";
 import { PHONE_PATTERN } from "../../platform/bodies";
 import { validateBody } from "../../platform/validate";
 import type { FetchJson } from "../inbox/use-older-entries";
-import { importText } from "../json/import-body";
 import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
 import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
 import {
@@ -17,7 +16,6 @@ import {
   loadHistory,
   saveHistory,
 } from "../proxy/publish-history";
-import { SendOutcomeView } from "../proxy/send-outcome-view";
 import { useProxySession } from "../proxy/use-proxy-session";
 import {
   browserEnvironment,
@@ -27,8 +25,9 @@ import {
 } from "../proxy/use-send-flow";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectDocumentKind, selectExportBody, selectPublishTarget } from "../store/selectors";
+import { completionParamOf, trustedCompletionUrl } from "./completion-url";
 import { ConfirmButton } from "./confirm-button";
-import { LocalHistory } from "./local-history";
+import { PublishActions } from "./publish-actions";
 import {
   addonIdOf,
   doneText,
@@ -42,9 +41,10 @@ import {
   semanticBodyOf,
   sendOp,
 } from "./publish-ops";
+import { PublishOutcome } from "./publish-outcome";
 import { PublishSession } from "./publish-session";
+import { PublishSide } from "./publish-side";
 import { SemanticSection } from "./semantic-section";
-import { ServerHistory } from "./server-history";
 import { PostTokenField, type UserBy, UserFields } from "./target-fields";
 
 /** Injectable collaborators (tests); the app uses the defaults. */
@@ -175,27 +175,11 @@ export function PublishPanel(props: PublishPanelProps = {}) {
         undefined
       : undefined;
   // The start address's completion URL (4.11) from the address the platform opened, else the proxy's.
-  const [completionParam] = useState(() => {
-    const u = new URLSearchParams(env().location.search).get("completion_url");
-    return u && /^https?:\/\//.test(u) ? u : null;
-  });
+  const [completionParam] = useState(() => completionParamOf(env().location.search));
   // A completion_url in the address is only trusted on the origin the proxy is configured with, so a
   // crafted link cannot turn "Back to the platform" into a link to anywhere.
   const completionUrl = trustedCompletionUrl(completionParam, session?.completionUrl ?? null);
   const outcomeAddonId = shownOp === "publish" ? addonIdOf(flow.outcome) : undefined;
-
-  const localHistory = (
-    <LocalHistory
-      history={history}
-      labelledBy={`${ids}-hist`}
-      disabled={absent || busy}
-      onRemoveAddon={(addonId) => run({ op: "deleteUserAddon", addonId }, null)}
-      onClear={() => {
-        setHistory([]);
-        saveHistory(storage, []);
-      }}
-    />
-  );
 
   return (
     <section className="publish-panel" aria-labelledby={`${ids}-h`}>
@@ -223,67 +207,34 @@ export function PublishPanel(props: PublishPanelProps = {}) {
           />
         )}
 
-        {!validation.ok ? (
-          <p className="publish-blocked">
-            The add-on has {validation.errors.length} error{validation.errors.length === 1 ? "" : "s"}: fix
-            them in the problems panel, then publish.
-          </p>
-        ) : null}
-        {target === undefined && !absent ? (
-          <p className="muted">
-            {kind === "post" ? "Enter a valid post token to publish." : "Enter the user to publish to."}
-          </p>
-        ) : null}
-        <div className="publish-actions">
-          <button
-            className="button is-primary"
-            type="button"
-            disabled={!canPublish}
-            onClick={() => target && run({ op: "publish", ...target }, body)}
-          >
-            Publish
-          </button>
-          {kind === "post" ? (
-            <ConfirmButton
-              label="Remove this post's add-ons"
-              question={`Remove every add-on this app attached to post ${postToken}? This cannot be undone.`}
-              confirmLabel="Remove them"
-              disabled={absent || busy || !tokenCheck.success}
-              onConfirm={() => run({ op: "deletePost", postToken }, null)}
-            />
-          ) : null}
-        </div>
+        <PublishActions
+          kind={kind}
+          errorCount={validation.ok ? null : validation.errors.length}
+          noTarget={target === undefined && !absent}
+          canPublish={canPublish}
+          onPublish={() => target && run({ op: "publish", ...target }, body)}
+          postToken={postToken}
+          canRemovePost={!(absent || busy || !tokenCheck.success)}
+          onRemovePost={() => run({ op: "deletePost", postToken }, null)}
+        />
 
-        <SendOutcomeView
+        <PublishOutcome
           outcome={flow.outcome}
           successText={shown ? doneText(shown, flow.outcome) : "Done."}
-          pageUrl={successPage}
+          successPage={successPage}
           onAuthorize={flow.authorizeAgain}
+          addonId={outcomeAddonId}
+          disabled={absent || busy}
+          onRemoveAddon={(addonId) => run({ op: "deleteUserAddon", addonId }, null)}
+          completionUrl={
+            completionUrl && flow.outcome.status === "success" && shownOp !== "phones" ? completionUrl : null
+          }
+          postPageUrl={
+            kind === "post" && tokenCheck.success && !successPage
+              ? postPage(session?.postPageUrl, postToken) || undefined
+              : undefined
+          }
         />
-        {outcomeAddonId ? (
-          <ConfirmButton
-            label="Remove this user add-on"
-            question={`Remove user add-on ${outcomeAddonId}? This cannot be undone.`}
-            confirmLabel="Remove it"
-            disabled={absent || busy}
-            onConfirm={() => run({ op: "deleteUserAddon", addonId: outcomeAddonId }, null)}
-          />
-        ) : null}
-        {completionUrl && flow.outcome.status === "success" && shownOp !== "phones" ? (
-          <p>
-            <a href={completionUrl}>Back to the platform</a>
-          </p>
-        ) : null}
-        {kind === "post" &&
-        tokenCheck.success &&
-        postPage(session?.postPageUrl, postToken) &&
-        !successPage ? (
-          <p>
-            <a href={postPage(session?.postPageUrl, postToken)} target="_blank" rel="noreferrer">
-              Open the post's page on the emulator
-            </a>
-          </p>
-        ) : null}
 
         {kind === "user" ? (
           <SemanticSection
@@ -309,39 +260,20 @@ export function PublishPanel(props: PublishPanelProps = {}) {
           />
         ) : null}
       </div>
-      <div className="publish-side">
-        <h3 id={`${ids}-hist`}>Publish history</h3>
-        {session?.signedIn ? (
-          <ServerHistory
-            fallback={localHistory}
-            refreshKey={historyKey}
-            disabled={busy}
-            {...(props.fetchJson ? { fetchJson: props.fetchJson } : {})}
-            onOpen={(r) => {
-              const res = importText(
-                JSON.stringify(r.body),
-                r.target.kind === "user_addon" ? "user" : "post",
-              );
-              if (!res.ok) return;
-              store.getState().replace(res.doc);
-              if (r.target.kind === "post_addon") store.getState().setPostToken(r.target.id);
-            }}
-            onRun={(t, b) => void flow.run(t, b)}
-          />
-        ) : null}
-        {session?.signedIn ? null : localHistory}
-      </div>
+      <PublishSide
+        signedIn={session?.signedIn === true}
+        history={history}
+        onClearHistory={() => {
+          setHistory([]);
+          saveHistory(storage, []);
+        }}
+        refreshKey={historyKey}
+        absent={absent}
+        busy={busy}
+        fetchJson={props.fetchJson}
+        onRemoveAddon={(addonId) => run({ op: "deleteUserAddon", addonId }, null)}
+        onRun={(t, b) => void flow.run(t, b)}
+      />
     </section>
   );
-}
-
-/** The completion address to offer: the one from the page address when it is on the configured origin. */
-export function trustedCompletionUrl(fromAddress: string | null, configured: string | null): string | null {
-  if (!configured) return null;
-  if (!fromAddress) return configured;
-  try {
-    return new URL(fromAddress).origin === new URL(configured).origin ? fromAddress : configured;
-  } catch {
-    return configured;
-  }
 }

@@ -1,0 +1,63 @@
+import { useEffect, useState } from "react";
+import { useStore } from "zustand";
+import type { DraftSession } from "../drafts/draft-session";
+import { IconButton } from "../ui/icon-button";
+
+/** The local drafts: picker, name field, New draft and Delete draft. */
+export function DraftControls(props: { session: DraftSession }) {
+  const { session } = props;
+  const drafts = useStore(session.ui, (s) => s.drafts);
+  const currentId = useStore(session.ui, (s) => s.currentId);
+  const current = drafts.find((d) => d.id === currentId);
+  const [name, setName] = useState(current?.name ?? "");
+  useEffect(() => setName(current?.name ?? ""), [current?.name]);
+  const commit = () => {
+    const trimmed = name.trim();
+    if (trimmed && trimmed !== current?.name) session.rename(trimmed);
+    else setName(current?.name ?? "");
+  };
+  return (
+    <fieldset className="draft-controls bare" aria-label="Drafts">
+      <label className="visually-hidden" htmlFor="draft-select">
+        Open draft
+      </label>
+      <select
+        id="draft-select"
+        className="input draft-select"
+        value={currentId}
+        onChange={(e) => session.switchTo(e.target.value)}
+      >
+        {drafts.map((d) => (
+          <option key={d.id} value={d.id}>
+            {d.name}
+          </option>
+        ))}
+      </select>
+      <label className="visually-hidden" htmlFor="draft-name">
+        Draft name
+      </label>
+      <input
+        id="draft-name"
+        className="input draft-name"
+        value={name}
+        data-native-undo=""
+        onChange={(e) => setName(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") commit();
+          if (e.key === "Escape") setName(current?.name ?? "");
+        }}
+      />
+      <IconButton icon="plus" label="New draft" onClick={() => session.newDraft()} />
+      <IconButton
+        icon="delete"
+        label="Delete draft"
+        danger
+        onClick={() => {
+          if (window.confirm(`Delete the draft "${current?.name ?? ""}"? This cannot be undone.`))
+            session.remove(currentId);
+        }}
+      />
+    </fieldset>
+  );
+}

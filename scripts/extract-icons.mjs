@@ -62,7 +62,8 @@ export function planAll(names, dir = symbolsDir()) {
   const known = new Set(names);
   for (const [name, symbol] of Object.entries(HAND_MAPPED)) {
     const used = known.has(name) || names.some((n) => [...UNFILLED, ...FILLED].some((s) => n === name + s));
-    if (!used) throw new Error(`icon-symbol-table.mjs: ${name} is not a known icon name (nor the base of one)`);
+    if (!used)
+      throw new Error(`icon-symbol-table.mjs: ${name} is not a known icon name (nor the base of one)`);
     if (!hasSymbol(symbol)) throw new Error(`icon-symbol-table.mjs: ${name} -> ${symbol}: no such symbol`);
   }
   const plan = {};
@@ -102,7 +103,10 @@ function main() {
   );
   copyFileSync(join(dirname(dir), "LICENSE"), join(out, "LICENSE"));
   const version = JSON.parse(readFileSync(join(dirname(dir), "package.json"), "utf8")).version;
-  writeFileSync(join(out, "SOURCE.txt"), `@material-symbols/svg-400@${version} (outlined, weight 400), Apache-2.0\n`);
+  writeFileSync(
+    join(out, "SOURCE.txt"),
+    `@material-symbols/svg-400@${version} (outlined, weight 400), Apache-2.0\n`,
+  );
   execFileSync(join(root, "node_modules/.bin/biome"), ["check", "--write", out], { stdio: "inherit" });
   const count = (rule) => Object.values(plan).filter((p) => p.rule === rule).length;
   console.log(

@@ -26,7 +26,12 @@ function changed(): void {
   for (const l of listeners) l();
 }
 
+/** Defined (true) only in the CLI's server bundle (tsdown.config.ts), which never loads icons lazily. */
+declare const __ADDON_STUDIO_SERVER_BUNDLE__: boolean | undefined;
+
 function loadCatalogue(): Promise<void> {
+  // The bundler drops this branch from the server bundle, and with it the per-drawing chunks.
+  if (typeof __ADDON_STUDIO_SERVER_BUNDLE__ !== "undefined") return Promise.resolve();
   loading ??= Promise.all([import("./icon-index"), import("./icon-loaders")]).then(
     ([index, loaders]) => {
       catalogue ??= { symbolFileOf: index.symbolFileOf, loadSymbolPath: loaders.loadSymbolPath };

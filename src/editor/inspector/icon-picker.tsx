@@ -3,42 +3,43 @@ import { ICON_NAMES } from "../../platform/icons";
 import { PreviewIcon } from "../../preview/preview-icons";
 import "./icon-picker.css";
 
-// Without IntersectionObserver (never in a browser the studio supports; jsdom in tests) the first
-// screenfuls are drawn and the rest show their names only.
-const DRAWN_WITHOUT_OBSERVER = 60;
+// Options are rendered a few rows at a time: 822 buttons, each with a drawing (a fetch and an SVG),
+// made the picker slow to open and every query over the inspector slow. More are added as the end of
+// the list scrolls into view, or by the "Show more" button (keyboard users, and no observer).
+const PAGE = 48;
 
 /**
- * The names whose option has scrolled into view of `root` (kept once seen, so scrolling back does
- * not redraw): 822 options are cheap as text, but each drawing is a fetch and an SVG, so an icon is
- * drawn only when its option is seen.
+ * How many of the matches to render: PAGE at first (and after each new search), PAGE more whenever
+ * `more` (the list's last item) comes within a row of the visible part of `root`.
  */
-function useSeenNames(root: RefObject<HTMLElement | null>, names: readonly string[]): ReadonlySet<string> {
-  const [seen, setSeen] = useState<ReadonlySet<string>>(() => new Set());
+function useShownCount(
+  root: RefObject<HTMLElement | null>,
+  more: RefObject<HTMLElement | null>,
+  matches: readonly string[],
+): [number, (n: number) => void] {
+  const [shown, setShown] = useState(PAGE);
+  // A new search starts at the top again.
+  const [forMatches, setForMatches] = useState(matches);
+  if (forMatches !== matches) {
+    setForMatches(matches);
+    setShown(PAGE);
+  }
   useEffect(() => {
-    const list = root.current;
-    if (!list) return;
-    if (typeof IntersectionObserver === "undefined") {
-      setSeen(new Set(names.slice(0, DRAWN_WITHOUT_OBSERVER)));
-      return;
-    }
+    const target = more.current;
+    if (!root.current || !target || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => {
-        const added = entries
-          .filter((e) => e.isIntersecting)
-          .map((e) => (e.target instanceof HTMLElement ? e.target.dataset.icon : undefined))
-          .filter((n): n is string => n !== undefined);
-        if (added.length > 0) setSeen((old) => new Set([...old, ...added]));
+        if (entries.some((e) => e.isIntersecting)) setShown((n) => n + PAGE);
       },
-      // A row ahead of the scroll, so icons are there by the time they show.
-      { root: list, rootMargin: "64px 0px" },
+      { root: root.current, rootMargin: "0px 0px 96px 0px" },
     );
-    for (const li of list.querySelectorAll<HTMLElement>("li[data-icon]")) observer.observe(li);
+    observer.observe(target);
     return () => observer.disconnect();
-  }, [root, names]);
-  return seen;
+  });
+  return [Math.min(shown, matches.length), setShown];
 }
 
-/** Searchable list of the known icon names (loaded lazily: it renders hundreds of options). */
+/** Searchable list of the known icon names with their drawings (a lazy chunk, rendered a page at a time). */
 export default function IconPicker(props: {
   label: string;
   value: string;
@@ -52,6 +53,9 @@ export default function IconPicker(props: {
   // Opening the picker is an explicit request to search, so the search box takes focus.
   useEffect(() => searchRef.current?.focus(), []);
   const gridRef = useRef<HTMLUListElement>(null);
+  const moreRef = useRef<HTMLLIElement>(null);
+  // After "Show more", focus goes to the first new option (the button itself moves down).
+  const focusFrom = useRef<number | undefined>(undefined);
   const matches = useMemo(() => {
     const q = query
       .trim()
@@ -59,7 +63,12 @@ export default function IconPicker(props: {
       .replace(/[\s-]+/g, "_");
     return q ? ICON_NAMES.filter((n) => n.includes(q)) : ICON_NAMES;
   }, [query]);
-  const seen = useSeenNames(gridRef, matches);
+  const [shown, setShown] = useShownCount(gridRef, moreRef, matches);
+  useEffect(() => {
+    if (focusFrom.current === undefined) return;
+    gridRef.current?.querySelectorAll<HTMLButtonElement>("button.icon-option")[focusFrom.current]?.focus();
+    focusFrom.current = undefined;
+  });
   return (
     // Escape anywhere in the picker closes it: with 822 buttons, tabbing out is not a way back.
     <fieldset
@@ -99,7 +108,7 @@ export default function IconPicker(props: {
         {matches[0] ? `; Enter picks ${matches[0]}, Escape closes.` : "."}
       </p>
       <ul className="icon-grid" aria-label={`Icons for ${props.label}`} ref={gridRef}>
-        {matches.map((name) => (
+        {matches.slice(0, shown).map((name) => (
           <li key={name} data-icon={name}>
             <button
               type="button"
@@ -110,12 +119,26 @@ export default function IconPicker(props: {
             >
               {/* The name is the button's text; the drawing beside it is decoration for sighted users. */}
               <span className="icon-option-glyph" aria-hidden="true">
-                {seen.has(name) ? <PreviewIcon name={name} size={20} /> : null}
+                <PreviewIcon name={name} size={20} />
               </span>
               <span className="icon-option-name">{name}</span>
             </button>
           </li>
         ))}
+        {shown < matches.length ? (
+          <li className="icon-more" ref={moreRef}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                focusFrom.current = shown;
+                setShown(shown + PAGE);
+              }}
+            >
+              Show more ({matches.length - shown} left)
+            </button>
+          </li>
+        ) : null}
       </ul>
     </fieldset>
   );

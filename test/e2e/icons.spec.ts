@@ -46,6 +46,16 @@ test("mapped icons are drawn in the picker, the preview and the emulator's post 
   expect(first).toBeLessThan(100);
   await grid.evaluate((el) => el.scrollTo(0, el.scrollHeight));
   await expect.poll(() => grid.locator("svg.pv-icon").count()).toBeGreaterThan(first);
+  // By keyboard: "Show more" adds options and moves focus to the first new one.
+  await grid.getByRole("button", { name: /^Show more/ }).focus();
+  const before = await grid.locator("button.icon-option").count();
+  await page.keyboard.press("Enter");
+  await expect(grid.locator("button.icon-option:focus")).toHaveCount(1);
+  const focusedAt = await grid
+    .locator("button.icon-option")
+    .evaluateAll((els) => els.findIndex((e) => e === document.activeElement));
+  // (The list may have grown by scrolling the button into view before Enter: at least `before`.)
+  expect(focusedAt).toBeGreaterThanOrEqual(before);
   await inspector(page).getByLabel("Search icons").fill("trending up");
   const option = grid.getByRole("button", { name: "TRENDING_UP", exact: true });
   await expect

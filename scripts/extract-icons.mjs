@@ -101,10 +101,13 @@ function main() {
       "",
     ].join("\n"),
   );
-  copyFileSync(join(dirname(dir), "LICENSE"), join(out, "LICENSE"));
+  // The licence goes where the package ships it (package.json "files"), not under src/.
+  const notice = join(root, "third-party/material-symbols");
+  mkdirSync(notice, { recursive: true });
+  copyFileSync(join(dirname(dir), "LICENSE"), join(notice, "LICENSE"));
   const version = JSON.parse(readFileSync(join(dirname(dir), "package.json"), "utf8")).version;
   writeFileSync(
-    join(out, "SOURCE.txt"),
+    join(notice, "SOURCE.txt"),
     `@material-symbols/svg-400@${version} (outlined, weight 400), Apache-2.0\n`,
   );
   execFileSync(join(root, "node_modules/.bin/biome"), ["check", "--write", out], { stdio: "inherit" });

@@ -67,6 +67,9 @@ export default defineConfig([
     define: {
       "process.env.NODE_ENV": JSON.stringify("production"),
       __ADDON_STUDIO_PREVIEW_CSS__: JSON.stringify(previewCss),
+      // The server draws every icon from one module; this drops the browser's per-drawing loaders
+      // (issue 13.9), which would be one one-line file per drawing in lib/.
+      __ADDON_STUDIO_SERVER_BUNDLE__: "true",
     },
   },
 ]);

@@ -2,14 +2,15 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { validateBody } from "../platform/index";
 import { AddonPreview } from "../preview/addon-preview";
-import * as iconDrawings from "../preview/preview-icon-shapes";
+import { symbolFileOf } from "../preview/icon-index";
+import { ALL_SYMBOL_PATHS } from "../preview/icon-symbols/all-paths";
 import { provideIconDrawings } from "../preview/preview-icons";
 import { readPreviewCss } from "../preview/stylesheet";
 import { escapeHtml } from "./html";
 
 // The preview's icon drawings are a lazily loaded chunk in the browser; pages drawn on the server
 // are drawn once, so the emulator hands them over before its first page (same icons as the studio).
-provideIconDrawings(iconDrawings);
+provideIconDrawings(symbolFileOf, ALL_SYMBOL_PATHS);
 
 /** The stylesheet inlined by the package build (tsdown.config.ts); absent when run from source. */
 declare const __ADDON_STUDIO_PREVIEW_CSS__: string | undefined;

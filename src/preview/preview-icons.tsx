@@ -1,18 +1,41 @@
-import { type ReactElement, useEffect, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { registerDeferred } from "./deferred";
 
-// The drawings are a separate chunk (they are not needed before the editor is usable); the app
-// fetches them right after its first render, and icons drawn before then appear once they arrive.
-type Drawings = typeof import("./preview-icon-shapes");
-let drawings: Drawings | undefined;
-let loading: Promise<void> | undefined;
-const listeners = new Set<() => void>();
+// Icons are drawn from Material Symbols (src/preview/icon-symbols, written by scripts/extract-icons.mjs).
+// Nothing of it is in the first-load chunk: the name -> drawing index is a small chunk fetched right
+// after the editor is usable, and each drawing is its own chunk, fetched when an icon first shows it.
 
-function loadDrawings(): Promise<void> {
-  loading ??= import("./preview-icon-shapes").then(
-    (m) => {
-      drawings = m;
-      for (const l of listeners) l();
+/** What the preview draws icons from: the name -> drawing index, and a way to fetch one drawing. */
+export interface IconCatalogue {
+  /** The drawing's file name for an icon name, or undefined for the labelled placeholder. */
+  symbolFileOf(name: string): string | undefined;
+  /** Fetches a drawing's SVG path data; undefined when there is no such drawing. */
+  loadSymbolPath(file: string): Promise<string> | undefined;
+}
+
+let catalogue: IconCatalogue | undefined;
+let loading: Promise<void> | undefined;
+const paths = new Map<string, string>();
+const pending = new Set<string>();
+const listeners = new Set<() => void>();
+// Bumped on every arrival, so useSyncExternalStore re-renders the icons waiting for it.
+let version = 0;
+
+function changed(): void {
+  version++;
+  for (const l of listeners) l();
+}
+
+/** Defined (true) only in the CLI's server bundle (tsdown.config.ts), which never loads icons lazily. */
+declare const __ADDON_STUDIO_SERVER_BUNDLE__: boolean | undefined;
+
+function loadCatalogue(): Promise<void> {
+  // The bundler drops this branch from the server bundle, and with it the per-drawing chunks.
+  if (typeof __ADDON_STUDIO_SERVER_BUNDLE__ !== "undefined") return Promise.resolve();
+  loading ??= Promise.all([import("./icon-index"), import("./icon-loaders")]).then(
+    ([index, loaders]) => {
+      catalogue ??= { symbolFileOf: index.symbolFileOf, loadSymbolPath: loaders.loadSymbolPath };
+      changed();
     },
     () => {
       // Forget the failure, so the next icon shown tries again.
@@ -21,16 +44,39 @@ function loadDrawings(): Promise<void> {
   );
   return loading;
 }
-registerDeferred(loadDrawings);
+registerDeferred(loadCatalogue);
+
+function requestPath(file: string): void {
+  if (!catalogue || paths.has(file) || pending.has(file)) return;
+  const load = catalogue.loadSymbolPath(file);
+  if (!load) return;
+  pending.add(file);
+  load.then(
+    (d) => {
+      pending.delete(file);
+      paths.set(file, d);
+      changed();
+    },
+    // A failed fetch leaves the icon empty; the next render of it tries again.
+    () => pending.delete(file),
+  );
+}
 
 /**
- * Hands the drawings over up front, for server rendering: a page drawn by react-dom/server is drawn
- * once, so icons waiting for the lazy chunk would stay empty boxes.
+ * Hands every drawing over up front, for server rendering: a page drawn by react-dom/server is drawn
+ * once, so icons waiting for a lazy chunk would stay empty boxes.
  */
-export function provideIconDrawings(module: Drawings): void {
-  drawings = module;
+export function provideIconDrawings(
+  symbolFileOf: (name: string) => string | undefined,
+  allPaths: Readonly<Record<string, string>>,
+): void {
+  for (const [file, d] of Object.entries(allPaths)) paths.set(file, d);
+  catalogue = {
+    symbolFileOf,
+    loadSymbolPath: (file) => (file in allPaths ? Promise.resolve(allPaths[file] ?? "") : undefined),
+  };
   loading = Promise.resolve();
-  for (const l of listeners) l();
+  changed();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -38,54 +84,63 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const isLoaded = () => drawings !== undefined;
+const snapshot = () => version;
 
-/** The drawn shape for an icon name, or undefined when the preview has no drawing of it. */
-export function iconShape(name: string): ReactElement | undefined {
-  if (!drawings) return undefined;
-  return drawings.SHAPES[name] ?? drawings.SHAPES[drawings.ALIASES[name] ?? ""];
+/**
+ * How the preview draws an icon name right now: `pending` until the index (or the drawing) arrives,
+ * `drawn` with its path data, or `placeholder` when there is no drawing for the name.
+ */
+export function useIconDrawing(
+  name: string,
+): { state: "pending" } | { state: "drawn"; d: string } | { state: "placeholder" } {
+  useSyncExternalStore(subscribe, snapshot, snapshot);
+  const file = catalogue?.symbolFileOf(name);
+  const d = file === undefined ? undefined : paths.get(file);
+  useEffect(() => {
+    if (!catalogue) void loadCatalogue();
+    else if (file !== undefined && d === undefined) requestPath(file);
+  });
+  if (!catalogue) return { state: "pending" };
+  if (file === undefined) return { state: "placeholder" };
+  return d === undefined ? { state: "pending" } : { state: "drawn", d };
 }
 
-/** An icon by platform name: drawn when known, else a neutral glyph with the name as tooltip. */
+/** An icon by platform name: its Material Symbols drawing when mapped, else a neutral glyph with the name. */
 export function PreviewIcon(props: { name: string; color?: string | undefined; size?: number }) {
   const { name, color, size = 20 } = props;
-  const ready = useSyncExternalStore(subscribe, isLoaded, isLoaded);
-  useEffect(() => {
-    if (!ready) void loadDrawings();
-  }, [ready]);
-  const shape = iconShape(name);
-  // While the drawings load the box and name stay the same, so nothing moves when they arrive.
-  const fallback = ready && !shape;
+  const drawing = useIconDrawing(name);
+  const fallback = drawing.state === "placeholder";
+  // While a drawing loads the box and name stay the same, so nothing moves when it arrives.
   return (
     <svg
       className={fallback ? "pv-icon pv-icon-fallback" : "pv-icon"}
       width={size}
       height={size}
-      viewBox="0 0 24 24"
+      viewBox={drawing.state === "drawn" ? "0 -960 960 960" : "0 0 24 24"}
       role="img"
       aria-label={`Icon ${name}`}
       style={color ? { color } : undefined}
       data-icon={name}
     >
       <title>{fallback ? `${name} (drawn as a placeholder here; the app shows its own icon)` : name}</title>
-      {!ready
-        ? null
-        : (shape ?? (
-            <>
-              <rect
-                x="3"
-                y="3"
-                width="18"
-                height="18"
-                rx="5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="1.6"
-                strokeDasharray="3 2"
-              />
-              <circle cx="12" cy="12" r="2.5" fill="currentColor" />
-            </>
-          ))}
+      {drawing.state === "drawn" ? (
+        <path d={drawing.d} fill="currentColor" />
+      ) : fallback ? (
+        <>
+          <rect
+            x="3"
+            y="3"
+            width="18"
+            height="18"
+            rx="5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeDasharray="3 2"
+          />
+          <circle cx="12" cy="12" r="2.5" fill="currentColor" />
+        </>
+      ) : null}
     </svg>
   );
 }

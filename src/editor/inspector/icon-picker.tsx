@@ -1,7 +1,45 @@
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useId, useMemo, useRef, useState } from "react";
 import { ICON_NAMES } from "../../platform/icons";
+import { PreviewIcon } from "../../preview/preview-icons";
+import "./icon-picker.css";
 
-/** Searchable list of the known icon names (loaded lazily: it renders hundreds of options). */
+// Options are rendered a few rows at a time: 822 buttons, each with a drawing (a fetch and an SVG),
+// made the picker slow to open and every query over the inspector slow. More are added as the end of
+// the list scrolls into view, or by the "Show more" button (keyboard users, and no observer).
+const PAGE = 48;
+
+/**
+ * How many of the matches to render: PAGE at first (and after each new search), PAGE more whenever
+ * `more` (the list's last item) comes within a row of the visible part of `root`.
+ */
+function useShownCount(
+  root: RefObject<HTMLElement | null>,
+  more: RefObject<HTMLElement | null>,
+  matches: readonly string[],
+): [number, (n: number) => void] {
+  const [shown, setShown] = useState(PAGE);
+  // A new search starts at the top again.
+  const [forMatches, setForMatches] = useState(matches);
+  if (forMatches !== matches) {
+    setForMatches(matches);
+    setShown(PAGE);
+  }
+  useEffect(() => {
+    const target = more.current;
+    if (!root.current || !target || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setShown((n) => n + PAGE);
+      },
+      { root: root.current, rootMargin: "0px 0px 96px 0px" },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  });
+  return [Math.min(shown, matches.length), setShown];
+}
+
+/** Searchable list of the known icon names with their drawings (a lazy chunk, rendered a page at a time). */
 export default function IconPicker(props: {
   label: string;
   value: string;
@@ -14,6 +52,10 @@ export default function IconPicker(props: {
   const searchRef = useRef<HTMLInputElement>(null);
   // Opening the picker is an explicit request to search, so the search box takes focus.
   useEffect(() => searchRef.current?.focus(), []);
+  const gridRef = useRef<HTMLUListElement>(null);
+  const moreRef = useRef<HTMLLIElement>(null);
+  // After "Show more", focus goes to the first new option (the button itself moves down).
+  const focusFrom = useRef<number | undefined>(undefined);
   const matches = useMemo(() => {
     const q = query
       .trim()
@@ -21,6 +63,12 @@ export default function IconPicker(props: {
       .replace(/[\s-]+/g, "_");
     return q ? ICON_NAMES.filter((n) => n.includes(q)) : ICON_NAMES;
   }, [query]);
+  const [shown, setShown] = useShownCount(gridRef, moreRef, matches);
+  useEffect(() => {
+    if (focusFrom.current === undefined) return;
+    gridRef.current?.querySelectorAll<HTMLButtonElement>("button.icon-option")[focusFrom.current]?.focus();
+    focusFrom.current = undefined;
+  });
   return (
     // Escape anywhere in the picker closes it: with 822 buttons, tabbing out is not a way back.
     <fieldset
@@ -59,19 +107,38 @@ export default function IconPicker(props: {
         {matches.length} {matches.length === 1 ? "icon" : "icons"}
         {matches[0] ? `; Enter picks ${matches[0]}, Escape closes.` : "."}
       </p>
-      <ul className="icon-grid" aria-label={`Icons for ${props.label}`}>
-        {matches.map((name) => (
-          <li key={name}>
+      <ul className="icon-grid" aria-label={`Icons for ${props.label}`} ref={gridRef}>
+        {matches.slice(0, shown).map((name) => (
+          <li key={name} data-icon={name}>
             <button
               type="button"
               className={`icon-option ${name === props.value ? "is-selected" : ""}`}
               aria-pressed={name === props.value}
+              title={name}
               onClick={() => props.onPick(name)}
             >
-              {name}
+              {/* The name is the button's text; the drawing beside it is decoration for sighted users. */}
+              <span className="icon-option-glyph" aria-hidden="true">
+                <PreviewIcon name={name} size={20} />
+              </span>
+              <span className="icon-option-name">{name}</span>
             </button>
           </li>
         ))}
+        {shown < matches.length ? (
+          <li className="icon-more" ref={moreRef}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => {
+                focusFrom.current = shown;
+                setShown(shown + PAGE);
+              }}
+            >
+              Show more ({matches.length - shown} left)
+            </button>
+          </li>
+        ) : null}
       </ul>
     </fieldset>
   );

@@ -16,6 +16,7 @@ import {
 } from "./store-proxy-helpers";
 
 // The proxy on the embedded store (PGlite), over real HTTP: what a single `npx addon-studio studio` keeps.
+// Opening PGlite takes seconds on a loaded machine, hence the long timeouts (no timed assertion).
 const root = mkdtempSync(join(tmpdir(), "addon-studio-proxy-store-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const SCOPES = ["USER_PHONE", `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`];
@@ -74,7 +75,7 @@ describe("the proxy on the embedded store", () => {
     } finally {
       await stack.close();
     }
-  });
+  }, 120_000);
 
   it("holds a subscription made in one browser for the user's next sign-in in another, until stopped", async () => {
     const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
@@ -108,7 +109,7 @@ describe("the proxy on the embedded store", () => {
       await stack.close();
       await store.close();
     }
-  });
+  }, 120_000);
 
   it("answers 503 to an event it cannot store, shows nothing, and takes the platform's next delivery", async () => {
     const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
@@ -144,7 +145,7 @@ describe("the proxy on the embedded store", () => {
       await stack.close();
       await store.close();
     }
-  });
+  }, 120_000);
 
   it("replays what a reconnecting stream missed after Last-Event-ID, then streams live, each once", async () => {
     const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
@@ -177,5 +178,5 @@ describe("the proxy on the embedded store", () => {
       await stack.close();
       await store.close();
     }
-  });
+  }, 120_000);
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import * as z from "zod";
 import type { AnyPgDatabase } from "./drizzle-store";
-import { type Page, type PublishRecord, type PublishRecordInput, publishRecordSchema } from "./records";
+import type { Page, PublishRecord, PublishRecordInput } from "./records";
 import { publishes } from "./schema";
 import { type Store, StoreError, type StoreKind } from "./store";
 import { createWriteQueue } from "./write-queue";

@@ -17,6 +17,11 @@ async function main(): Promise<void> {
         rssBytes: process.memoryUsage().rss,
         heapUsedBytes: process.memoryUsage().heapUsed,
       });
+    } else if (msg === "cpu") {
+      // CPU time of the servers' process (user + system, microseconds): what the work costs, apart
+      // from the time spent waiting for a core on a loaded machine.
+      const u = process.cpuUsage();
+      process.send?.({ type: "cpu", micros: u.user + u.system });
     } else if (msg === "exit") {
       servers.close().then(() => process.exit(0));
     }

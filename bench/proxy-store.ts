@@ -13,7 +13,14 @@ import { round, summarise } from "./stats";
  * `node --import tsx bench/proxy-store.ts`; prints JSON. Not part of `npm run bench` (minutes).
  */
 async function publishOverhead(rounds: number) {
-  const rows: { withStore: boolean; proxyP50: number; overheadP50: number; rps: number }[] = [];
+  const rows: {
+    withStore: boolean;
+    proxyP50: number;
+    overheadP50: number;
+    overheadP95: number;
+    cpuPerPublishMs: { direct: number; proxy: number };
+    rps: number;
+  }[] = [];
   for (let i = 0; i < rounds; i++) {
     for (const withStore of [false, true]) {
       const dir = mkdtempSync(join(tmpdir(), "addon-studio-bench-store-"));
@@ -26,6 +33,8 @@ async function publishOverhead(rounds: number) {
           withStore,
           proxyP50: f.proxy.sequential.p50,
           overheadP50: f.overheadP50Ms,
+          overheadP95: f.overheadP95Ms,
+          cpuPerPublishMs: f.cpuPerPublishMs,
           rps: f.proxy.concurrent.rps,
         });
       } finally {

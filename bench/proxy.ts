@@ -20,6 +20,11 @@ export interface ProxyFigures {
   concurrency: number;
   direct: PathFigures;
   proxy: PathFigures;
+  /**
+   * CPU milliseconds of the servers' process per publish at concurrency 1 (emulator work included),
+   * direct and through the proxy: less sensitive to machine load than the latencies.
+   */
+  cpuPerPublishMs: { direct: number; proxy: number };
   /** Proxy p50 minus direct p50 at concurrency 1: what the proxy adds to one publish. */
   overheadP50Ms: number;
   overheadP95Ms: number;
@@ -169,6 +174,16 @@ function askMemory(child: ChildProcess): Promise<{ rss: number; heap: number }> 
   });
 }
 
+function askCpu(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    child.once("message", (m) => {
+      if (typeof m === "object" && m !== null && "micros" in m) resolve(Number(m.micros));
+      else reject(new Error("the benchmark servers did not report their CPU time"));
+    });
+    child.send("cpu");
+  });
+}
+
 /**
  * 10,000 publishes through the proxy at concurrency 50 (its own agent of 50 sockets), counting every
  * answer other than 200 as an error, with the servers' memory before and after.
@@ -307,10 +322,17 @@ export async function benchProxy(
     fails.proxy.n = 0;
 
     const seq = { direct: [] as number[], proxy: [] as number[] };
+    const cpu = { direct: 0, proxy: 0 };
     const blocks = 4;
     for (let b = 0; b < blocks; b++) {
-      seq.direct.push(...(await sequential(direct, sequentialN / blocks, fails.direct)));
-      seq.proxy.push(...(await sequential(proxied, sequentialN / blocks, fails.proxy)));
+      for (const [name, call] of [
+        ["direct", direct],
+        ["proxy", proxied],
+      ] as const) {
+        const before = await askCpu(child);
+        seq[name].push(...(await sequential(call, sequentialN / blocks, fails[name])));
+        cpu[name] += (await askCpu(child)) - before;
+      }
     }
     const conc = {
       direct: { latencies: [] as number[], ms: 0 },
@@ -348,6 +370,10 @@ export async function benchProxy(
       concurrency,
       direct: d,
       proxy: p,
+      cpuPerPublishMs: {
+        direct: round(cpu.direct / 1000 / seq.direct.length, 3),
+        proxy: round(cpu.proxy / 1000 / seq.proxy.length, 3),
+      },
       overheadP50Ms: round(p.sequential.p50 - d.sequential.p50),
       overheadP95Ms: round(p.sequential.p95 - d.sequential.p95),
       rpsRatio: round(p.concurrent.rps / d.concurrent.rps, 3),

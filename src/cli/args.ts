@@ -18,6 +18,7 @@ const OPTIONS = {
   host: { type: "string" },
   "emulator-port": { type: "string" },
   "data-dir": { type: "string" },
+  to: { type: "string" },
 } as const;
 
 /** The options a command may accept besides --help. */

@@ -5,6 +5,7 @@ import type { Problem } from "../platform/problems";
 import { CHECK_KINDS, validateAny } from "../platform/validate";
 import { parse, parseKind, plural, UsageError } from "./args";
 import { InputError, readJson } from "./read-json";
+import { storeCommand } from "./store-command";
 import { studioCommand } from "./studio-command";
 import { MIGRATE_USAGE, ROOT_USAGE, SCHEMA_USAGE } from "./usage";
 import { duplicateWarning, validateCommand } from "./validate-command";
@@ -96,6 +97,8 @@ export async function run(
         return await validateCommand(rest, io);
       case "studio":
         return await studioCommand(rest, io, env);
+      case "store":
+        return await storeCommand(rest, io, env);
       case "--version":
       case "-v":
       case "version":

@@ -12,6 +12,8 @@ Commands:
   migrate [--kind post|user] <file|->
                                     convert a v1 body to v2 (v2 JSON on stdout, report on stderr)
   schema --kind <kind>              print the JSON Schema of a body kind
+  store copy --data-dir <folder> --to <postgres-url>
+                                    move the embedded store's data to PostgreSQL
 
 Kinds: post (post add-on), user (user add-on), semantic (user semantic, route by phone),
        semantic-by-id (user semantic, route by divar_user_id: phone in the body),
@@ -113,3 +115,18 @@ Options:
 
 Example:
   addon-studio schema --kind post > post-addon.schema.json`;
+
+export const STORE_USAGE = `Usage: addon-studio store copy [--data-dir <folder>] [--to <postgres-url>]
+
+Copies the embedded store (publish history, received events, sign-outs, held subscriptions) into
+an empty PostgreSQL database, keeping every id, in one transaction; the folder is left as it was.
+Stop the studio that uses the folder first. Then start the studio with DATABASE_URL set to the
+same URL.
+
+Options:
+      --data-dir <folder>  the embedded store to read (default: DATA_DIR, else .addon-studio)
+      --to <url>           postgres://user:password@host:5432/database (default: DATABASE_URL)
+  -h, --help               show this help
+
+Exit codes: 0 copied, 1 could not copy (folder in use or without a store, database not empty or
+not reachable), 2 usage error.`;

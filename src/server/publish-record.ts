@@ -5,6 +5,7 @@ import type { ServerDeps } from "./deps";
 import type { PlatformResult } from "./platform-client";
 import { MAX_HELD_SUBSCRIPTIONS, type Session } from "./session";
 import type { PublishOperation, PublishResult, PublishTarget } from "./store/records";
+import { StoreError } from "./store/store";
 
 /**
  * Names the session's user for the publish history (docs/decisions.md, issue 15): the platform's
@@ -65,8 +66,10 @@ export type RecordNote = { historyId: number } | { historyError: string } | Reco
 
 /**
  * Records a publish, update, removal or send right after the platform answered (never a second
- * platform call). A failed record never turns a delivered publish into an error: it is logged and
- * said in the response.
+ * platform call). The record's id is assigned before the answer and the write follows it (the
+ * store's ordered queue, docs/decisions.md issue 15 phase 3), so recording adds no wait to a
+ * publish. A write that fails after the queue's retries is logged (operation and reason only); it
+ * never turns a delivered publish into an error.
  */
 export async function recordSend<T>(
   deps: ServerDeps,
@@ -86,8 +89,9 @@ export async function recordSend<T>(
         status: errorCatalogue[result.error.error.code].status,
         error: { code: result.error.error.code, message: result.error.error.message },
       };
+  const reason = (err: unknown) => (err instanceof StoreError ? err.reason : "error");
   try {
-    const rec = await store.recordPublish({
+    const { record, written } = await store.queuePublish({
       userId,
       operation,
       target,
@@ -95,9 +99,12 @@ export async function recordSend<T>(
       result: outcome,
       at: deps.now(),
     });
-    return { historyId: rec.id };
+    written.catch((err: unknown) =>
+      deps.log("record_failed", { operation, id: record.id, reason: reason(err), after: "answer" }),
+    );
+    return { historyId: record.id };
   } catch (err) {
-    deps.log("record_failed", { operation, reason: err instanceof Error ? err.name : "error" });
+    deps.log("record_failed", { operation, reason: reason(err) });
     return {
       historyError: `It was sent, but the studio could not add it to the publish history (${
         err instanceof Error ? err.message : "store error"

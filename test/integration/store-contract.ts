@@ -109,6 +109,35 @@ export function storeContract(store: () => Store): void {
     expect(await s.getPublish(user, 2 ** 40)).toBeUndefined();
   });
 
+  it("gives a queued record its id before the write, in order, and the history waits for the write (read-your-writes)", async () => {
+    const s = store();
+    const user = `user-${randomUUID()}`;
+    const queued = [];
+    for (let i = 0; i < 5; i++) {
+      queued.push(
+        await s.queuePublish({
+          userId: user,
+          operation: "publish",
+          target: { kind: "post_addon", ref: "post_token", id: token() },
+          body: { widgets: [], n: i },
+          result: { ok: true, status: 200, response: {} },
+          at: NOW + i,
+        }),
+      );
+    }
+    const ids = queued.map((q) => q.record.id);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(ids).size).toBe(5);
+    // Read at once, without awaiting `written`: every queued record is there, newest first.
+    const page = await s.listPublishes(user);
+    expect(page.items.map((r) => r.id)).toEqual([...ids].reverse());
+    expect(page.items[0]).toEqual(queued[4]?.record);
+    expect(await s.getPublish(user, ids[2] ?? 0)).toEqual(queued[2]?.record);
+    await Promise.all(queued.map((q) => q.written));
+    await s.flushPublishes();
+    expect((await s.listPublishes(user)).items).toHaveLength(5);
+  });
+
   it("stores deliveries as received and reads them back by id, after an id, and newest first", async () => {
     const s = store();
     const t = token();

@@ -61,6 +61,34 @@ describe("store on PGlite in a data folder", () => {
     }
   }, 120_000);
 
+  it("writes the publish records it already answered for before it closes", async () => {
+    const dataDir = join(root, "flushed");
+    const user = `user-${randomUUID()}`;
+    const first = await openStore({ location: { kind: "pglite", dataDir }, retentionDays: 30 });
+    const queued = [];
+    for (let i = 0; i < 3; i++) {
+      queued.push(
+        await first.queuePublish({
+          userId: user,
+          operation: "remove",
+          target: { kind: "post_addon", ref: "post_token", id: `gZ3kQx9aB1c${i}` },
+          body: null,
+          result: { ok: true, status: 200, response: null },
+          at: Date.now(),
+        }),
+      );
+    }
+    // Closed at once, with the writes still queued (as on Ctrl+C right after a publish).
+    await first.close();
+    await Promise.all(queued.map((q) => q.written));
+    const again = await openStore({ location: { kind: "pglite", dataDir }, retentionDays: 30 });
+    try {
+      expect((await again.listPublishes(user)).items).toEqual(queued.map((q) => q.record).reverse());
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+
   it("refuses a second opening of a folder in use, naming DATA_DIR, takes over a stale lock, and refuses calls once closed", async () => {
     const dataDir = join(root, "locked");
     const s = await openStore({ location: { kind: "pglite", dataDir }, retentionDays: 30 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { openStore } from "../../src/server/store/open-store";
 import { type Store, StoreError } from "../../src/server/store/store";
@@ -16,6 +16,7 @@ import {
 } from "./store-proxy-helpers";
 
 // The proxy on the embedded store (PGlite), over real HTTP: what a single `npx addon-studio studio` keeps.
+// Opening PGlite takes seconds on a loaded machine, hence the long timeouts (no timed assertion).
 const root = mkdtempSync(join(tmpdir(), "addon-studio-proxy-store-"));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 const SCOPES = ["USER_PHONE", `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`];
@@ -74,7 +75,7 @@ describe("the proxy on the embedded store", () => {
     } finally {
       await stack.close();
     }
-  });
+  }, 120_000);
 
   it("holds a subscription made in one browser for the user's next sign-in in another, until stopped", async () => {
     const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
@@ -108,7 +109,7 @@ describe("the proxy on the embedded store", () => {
       await stack.close();
       await store.close();
     }
-  });
+  }, 120_000);
 
   it("answers 503 to an event it cannot store, shows nothing, and takes the platform's next delivery", async () => {
     const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
@@ -144,7 +145,45 @@ describe("the proxy on the embedded store", () => {
       await stack.close();
       await store.close();
     }
-  });
+  }, 120_000);
+
+  it("answers a publish before its record is written; a write that fails is logged, the publish never sent again", async () => {
+    const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
+    // The write fails after the answer (the database went away once the id was assigned).
+    const failing: Store = new Proxy(store, {
+      get(target, key, receiver) {
+        if (key === "queuePublish")
+          return async (input: Parameters<Store["queuePublish"]>[0]) => ({
+            record: (await target.queuePublish(input)).record,
+            written: Promise.reject(new StoreError("unavailable", "the store cannot be reached (test)")),
+          });
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const stack = await startStack({ proxy: { store: failing } });
+    const base = stack.proxyServer.url;
+    try {
+      const browser = new Browser();
+      await signIn(browser, stack, SCOPES);
+      const sent = await publish(browser, base, "record lost");
+      expect(sent.res.status).toBe(200);
+      expect(JSON.parse(sent.text)).toMatchObject({ ok: true, historyId: expect.any(Number) });
+      await vi.waitFor(() => expect(stack.logs.join("\n")).toContain('"event":"record_failed"'));
+      const line = stack.logs.find((l) => l.includes("record_failed")) ?? "";
+      expect(JSON.parse(line)).toMatchObject({
+        operation: "publish",
+        reason: "unavailable",
+        after: "answer",
+      });
+      expect(line).not.toContain("record lost");
+      expect(stack.upstream.filter((u) => u.startsWith("POST ") && u.includes("/addons/post/"))).toHaveLength(
+        1,
+      );
+    } finally {
+      await stack.close();
+      await store.close();
+    }
+  }, 120_000);
 
   it("replays what a reconnecting stream missed after Last-Event-ID, then streams live, each once", async () => {
     const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
@@ -177,5 +216,5 @@ describe("the proxy on the embedded store", () => {
       await stack.close();
       await store.close();
     }
-  });
+  }, 120_000);
 });

@@ -33,8 +33,13 @@ function partOf(path: string, composed: ReadonlySet<string> = new Set()): Part {
   throw new Error(`src/${path}: in no layer of docs/architecture.md; add its folder to partOf`);
 }
 
-// Composition roots: the code that starts the studio wires the proxy and the emulator together.
-const ALLOWED = new Set(["server/start-studio.ts -> emulator", "cli/studio-command.ts -> server"]);
+// Composition roots: the code that starts the studio wires the proxy and the emulator together, and
+// the CLI's store command opens the store (copy).
+const ALLOWED = new Set([
+  "server/start-studio.ts -> emulator",
+  "cli/studio-command.ts -> server",
+  "cli/store-command.ts -> server",
+]);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

@@ -5,6 +5,7 @@ import type * as z from "zod";
 import { createBatcher } from "./batcher";
 import type { ChangeFeed } from "./change-feed";
 import { classifyFailure } from "./failures";
+import { publishMethods } from "./publish-writes";
 import {
   type Delivery,
   deliverySchema,
@@ -15,7 +16,7 @@ import {
   type StoredEvent,
 } from "./records";
 import { createRevocationCache } from "./revocation-cache";
-import { events, publishes, revokedSessions, userRevocations } from "./schema";
+import { events, type publishes, revokedSessions, userRevocations } from "./schema";
 import { sessionMethods } from "./session-records";
 import { type EventQuery, type Store, StoreError, type StoreHealth, type StoreKind } from "./store";
 
@@ -117,26 +118,8 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
       toEvents(await db.select().from(events).where(inArray(events.id, ids)).orderBy(asc(events.id))),
     );
 
-  // The two inserts on a request's path are prepared once (drizzle builds their SQL a single time).
+  // The insert on a delivery's path is prepared once (drizzle builds its SQL a single time).
   const p = (name: string) => sql.placeholder(name);
-  const insertPublish = db
-    .insert(publishes)
-    .values({
-      userId: p("userId"),
-      operation: p("operation"),
-      targetKind: p("targetKind"),
-      targetRef: p("targetRef"),
-      targetId: p("targetId"),
-      body: p("body"),
-      ok: p("ok"),
-      status: p("status"),
-      errorCode: p("errorCode"),
-      errorMessage: p("errorMessage"),
-      response: p("response"),
-      at: p("at"),
-    })
-    .returning({ id: publishes.id })
-    .prepare("addon_studio_insert_publish");
   const insertOneEvent = db
     .insert(events)
     .values({
@@ -174,6 +157,8 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
     { maxBatch: 100, retryAlone: (err) => classifyFailure(err).reason === "rejected" },
   );
 
+  const publishSide = publishMethods(opts.kind, db, run, toPublish);
+
   const healthOf = async (): Promise<StoreHealth> => {
     const changeFeed = feed.state();
     try {
@@ -202,55 +187,7 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
         log("store: ignored a revocation notice it could not read");
     },
 
-    recordPublish: (input) =>
-      run("record the publish", async () => {
-        const r = input.result;
-        const at = new Date(input.at);
-        const [row] = await insertPublish.execute({
-          userId: input.userId,
-          operation: input.operation,
-          targetKind: input.target.kind,
-          targetRef: input.target.ref,
-          targetId: input.target.id,
-          body: input.body ?? null,
-          ok: r.ok,
-          status: r.status,
-          errorCode: r.ok ? null : r.error.code,
-          errorMessage: r.ok ? null : r.error.message,
-          response: r.ok ? (r.response ?? null) : null,
-          at,
-        });
-        if (!row) throw new StoreError("failed", "Could not record the publish: no row came back.");
-        // Built from the input (as JSON would read it back) rather than parsed again: the hot path.
-        const result = r.ok ? { ...r, response: r.response ?? null } : r;
-        return { ...input, body: input.body ?? null, result, id: row.id, at: at.toISOString() };
-      }),
-
-    listPublishes: (userId, p = {}) =>
-      run("read the publish history", async () => {
-        const limit = clamp(p.limit, 50, 200);
-        const where: SQL[] = [eq(publishes.userId, userId)];
-        if (p.before !== undefined) where.push(lt(publishes.id, p.before));
-        const rows = await db
-          .select()
-          .from(publishes)
-          .where(and(...where))
-          .orderBy(desc(publishes.id))
-          .limit(limit + 1);
-        return page(
-          rows.flatMap((r) => toPublish(r) ?? []),
-          limit,
-        );
-      }),
-
-    getPublish: (userId, id) =>
-      run("read the publish", async () => {
-        const [row] = await db
-          .select()
-          .from(publishes)
-          .where(and(eq(publishes.userId, userId), eq(publishes.id, id)));
-        return row && toPublish(row);
-      }),
+    ...publishSide,
 
     insertEvent: (delivery: Delivery, receivedAt) =>
       run("store the event", async () => {
@@ -332,6 +269,8 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
 
     close: async () => {
       if (closed) return;
+      // The publish records already answered are written first (bounded by the queue's retries).
+      await publishSide.flushPublishes();
       closed = true;
       await feed.close();
       await opts.closeDb();

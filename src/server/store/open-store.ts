@@ -79,13 +79,8 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
   }
 }
 
-async function openPglite(
-  location: Exclude<StoreLocation, { kind: "postgres" }>,
-  retentionDays: number,
-  describe: string,
-  tags: Map<number, string>,
-  log: (line: string) => void,
-): Promise<Store> {
+/** A migrated PGlite database (a data folder, locked for this process, or memory); close() unlocks. */
+export async function openPgliteDatabase(location: Exclude<StoreLocation, { kind: "postgres" }>) {
   let unlock = async () => {};
   let client: PGlite;
   if (location.kind === "pglite") {
@@ -96,10 +91,53 @@ async function openPglite(
   } else {
     client = new PGlite();
   }
+  const close = async () => {
+    await client.close().catch(() => {});
+    await unlock();
+  };
   try {
     await client.waitReady;
     const db = drizzlePglite({ client });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { client, db, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
+
+/** Applies the migrations to a PostgreSQL server, one instance at a time (an advisory lock). */
+export async function migratePostgresPool(pool: pg.Pool): Promise<void> {
+  const conn = await pool.connect();
+  try {
+    await conn.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg({ client: conn }), { migrationsFolder: MIGRATIONS_FOLDER });
+    await conn.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+  } finally {
+    conn.release();
+  }
+}
+
+/** The node-postgres settings the store uses (timeouts so a hung server never holds a request). */
+export function postgresClientConfig(url: string): pg.ClientConfig {
+  return {
+    connectionString: url,
+    application_name: "addon-studio",
+    connectionTimeoutMillis: 5000,
+    // A hung server must not hold a request (or an unacknowledged event) forever.
+    query_timeout: 15_000,
+  };
+}
+
+async function openPglite(
+  location: Exclude<StoreLocation, { kind: "postgres" }>,
+  retentionDays: number,
+  describe: string,
+  tags: Map<number, string>,
+  log: (line: string) => void,
+): Promise<Store> {
+  const { client, db, close } = await openPgliteDatabase(location);
+  try {
     // PGlite has one connection and no other listener: the NOTIFY trigger (for PostgreSQL's other
     // instances) would only cost time on every insert. Replica mode skips ordinary triggers for this
     // session only; the trigger stays defined, so a copy of the data moved to PostgreSQL still has it.
@@ -112,16 +150,12 @@ async function openPglite(
       migrationTags: tags,
       describe,
       log,
-      closeDb: async () => {
-        await client.close();
-        await unlock();
-      },
+      closeDb: close,
     });
     await store.reloadRevocations(Date.now());
     return store;
   } catch (err) {
-    await client.close().catch(() => {});
-    await unlock();
+    await close();
     throw err;
   }
 }
@@ -133,25 +167,12 @@ async function openPostgres(
   tags: Map<number, string>,
   log: (line: string) => void,
 ): Promise<Store> {
-  const clientConfig: pg.ClientConfig = {
-    connectionString: url,
-    application_name: "addon-studio",
-    connectionTimeoutMillis: 5000,
-    // A hung server must not hold a request (or an unacknowledged event) forever.
-    query_timeout: 15_000,
-  };
+  const clientConfig = postgresClientConfig(url);
   const pool = new pg.Pool({ ...clientConfig, max: 10, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection emits here; without a handler the process would end.
   pool.on("error", () => log("store: an idle PostgreSQL connection was lost"));
   try {
-    const conn = await pool.connect();
-    try {
-      await conn.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
-      await migratePg(drizzlePg({ client: conn }), { migrationsFolder: MIGRATIONS_FOLDER });
-      await conn.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
-    } finally {
-      conn.release();
-    }
+    await migratePostgresPool(pool);
     const db = drizzlePg({ client: pool });
     let store: ReturnType<typeof createDrizzleStore> | undefined;
     const feed = await createPostgresFeed({

@@ -67,6 +67,14 @@ export interface Store {
 
   /** Records one publish, update, removal or send; resolves once it is durable. */
   recordPublish(input: PublishRecordInput): Promise<PublishRecord>;
+  /**
+   * Records one without waiting for the write: resolves once the record's id is assigned (at once,
+   * usually); `written` resolves when it is durable, or rejects (StoreError) when the bounded retries
+   * are spent. Writes keep their order; reads of the history wait for the ones queued before them.
+   */
+  queuePublish(input: PublishRecordInput): Promise<{ record: PublishRecord; written: Promise<void> }>;
+  /** Resolves once every queued publish record is written or given up (close() does this first). */
+  flushPublishes(): Promise<void>;
   /** The user's records, newest first; `before` is a record id (exclusive); limit 1 to 200, default 50. */
   listPublishes(userId: string, page?: { before?: number; limit?: number }): Promise<Page<PublishRecord>>;
   /** One of the user's records; undefined when absent or another user's. */

@@ -1,0 +1,132 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { asc, count, gt, sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { classifyFailure } from "./failures";
+import {
+  describeLocation,
+  migratePostgresPool,
+  openPgliteDatabase,
+  postgresClientConfig,
+} from "./open-store";
+import { events, heldSubscriptions, publishes, revokedSessions, userRevocations } from "./schema";
+import { StoreError } from "./store";
+
+/** Rows per INSERT: 500 rows of at most 13 columns stay far below PostgreSQL's 65,535 parameters. */
+const BATCH = 500;
+
+/** How many rows of each table were copied. */
+export interface CopyCounts {
+  publishes: number;
+  events: number;
+  revokedSessions: number;
+  userRevocations: number;
+  heldSubscriptions: number;
+}
+
+/**
+ * Copies the embedded store (PGlite in `dataDir`) into an empty PostgreSQL store at `url`, keeping
+ * every id (so history links and Last-Event-ID stay valid), in one transaction: a failure leaves the
+ * target as it was. The source is locked while it is read (the studio on it must be stopped) and is
+ * left unchanged. Messages name the places, never the URL's user or password.
+ */
+export async function copyStore(opts: { dataDir: string; url: string }): Promise<CopyCounts> {
+  const from = describeLocation({ kind: "pglite", dataDir: opts.dataDir });
+  const to = describeLocation({ kind: "postgres", url: opts.url });
+  // PGlite would create an empty store in a folder that has none: refuse instead of copying nothing.
+  if (!existsSync(join(opts.dataDir, "PG_VERSION")))
+    throw new StoreError(
+      "rejected",
+      `There is no embedded store in ${opts.dataDir}: give --data-dir the folder the studio used (DATA_DIR, default .addon-studio).`,
+    );
+  const source = await openPgliteDatabase({ kind: "pglite", dataDir: opts.dataDir }).catch((err: unknown) => {
+    if (err instanceof StoreError) throw err;
+    throw new StoreError(
+      classifyFailure(err).reason,
+      `Could not open ${from}: ${classifyFailure(err).text}.`,
+    );
+  });
+  const pool = new pg.Pool({ ...postgresClientConfig(opts.url), max: 2 });
+  pool.on("error", () => {});
+  try {
+    try {
+      await migratePostgresPool(pool);
+    } catch (err) {
+      const f = classifyFailure(err);
+      throw new StoreError(
+        f.reason,
+        `Could not open ${to}: it ${f.text}. Check the URL (host, port, user, password, database) and that the server is running.`,
+      );
+    }
+    const target = drizzlePg({ client: pool });
+    const [p] = await target.select({ n: count() }).from(publishes);
+    const [e] = await target.select({ n: count() }).from(events);
+    if ((p?.n ?? 0) > 0 || (e?.n ?? 0) > 0)
+      throw new StoreError(
+        "rejected",
+        `${to} already holds ${p?.n ?? 0} publish records and ${e?.n ?? 0} events: copy only into an empty store (a new database), so no id of one store meets the other's.`,
+      );
+    const src = source.db;
+    return await target.transaction(async (tx) => {
+      const counts: CopyCounts = {
+        publishes: 0,
+        events: 0,
+        revokedSessions: 0,
+        userRevocations: 0,
+        heldSubscriptions: 0,
+      };
+      for (let last = 0; ; ) {
+        const rows = await src
+          .select()
+          .from(publishes)
+          .where(gt(publishes.id, last))
+          .orderBy(asc(publishes.id))
+          .limit(BATCH);
+        if (rows.length === 0) break;
+        await tx.insert(publishes).overridingSystemValue().values(rows);
+        counts.publishes += rows.length;
+        last = rows.at(-1)?.id ?? last;
+      }
+      for (let last = 0; ; ) {
+        const rows = await src
+          .select()
+          .from(events)
+          .where(gt(events.id, last))
+          .orderBy(asc(events.id))
+          .limit(BATCH);
+        if (rows.length === 0) break;
+        await tx.insert(events).overridingSystemValue().values(rows);
+        counts.events += rows.length;
+        last = rows.at(-1)?.id ?? last;
+      }
+      // The next ids continue after the copied ones (the identity sequences do not see explicit ids).
+      for (const table of ["publishes", "events"]) {
+        await tx.execute(
+          sql`select setval(pg_get_serial_sequence(${table}, 'id'), greatest((select max(id) from ${sql.identifier(table)}), 1), (select count(*) > 0 from ${sql.identifier(table)}))`,
+        );
+      }
+      // Small tables (bounded by sessions and users): read whole.
+      const sessions = await src.select().from(revokedSessions);
+      if (sessions.length) await tx.insert(revokedSessions).values(sessions).onConflictDoNothing();
+      const users = await src.select().from(userRevocations);
+      if (users.length) await tx.insert(userRevocations).values(users).onConflictDoNothing();
+      const held = await src.select().from(heldSubscriptions);
+      if (held.length) await tx.insert(heldSubscriptions).values(held).onConflictDoNothing();
+      counts.revokedSessions = sessions.length;
+      counts.userRevocations = users.length;
+      counts.heldSubscriptions = held.length;
+      return counts;
+    });
+  } catch (err) {
+    if (err instanceof StoreError) throw err;
+    const f = classifyFailure(err);
+    throw new StoreError(
+      f.reason,
+      `Could not copy ${from} to ${to}: ${f.text}. Nothing was copied (the copy is one transaction).`,
+    );
+  } finally {
+    await pool.end().catch(() => {});
+    await source.close();
+  }
+}

@@ -1,0 +1,172 @@
+import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
+import * as z from "zod";
+import type { AnyPgDatabase } from "./drizzle-store";
+import type { Page, PublishRecord, PublishRecordInput } from "./records";
+import { publishes } from "./schema";
+import { type Store, StoreError, type StoreKind } from "./store";
+import { createWriteQueue } from "./write-queue";
+
+type Run = <T>(what: string, fn: () => Promise<T>) => Promise<T>;
+
+/**
+ * Ids reserved ahead: on PGlite (one instance per data folder) a block, so a record's id is known at
+ * once and in order; on PostgreSQL one per record at the moment it is taken, so records of several
+ * instances keep the order they were sent in (a block held by an idle instance would sort its later
+ * records before the others' earlier ones). docs/decisions.md, issue 15, phase 3.
+ */
+const ID_BLOCK: Record<StoreKind, number> = { pglite: 64, postgres: 1 };
+/** Queued records wait this long for others, so a run of publishes shares one write (PGlite works on the proxy's thread). */
+const LINGER_MS: Record<StoreKind, number> = { pglite: 25, postgres: 0 };
+/** A failed write is retried after these waits, then given up (logged by the caller). */
+const RETRY_DELAYS_MS = [100, 400, 1600] as const;
+
+const idRowsSchema = z.object({ rows: z.array(z.object({ id: z.coerce.number().int().positive() })) });
+
+function clamp(value: number | undefined, fallback: number, max: number): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(Math.max(Math.trunc(value), 1), max);
+}
+
+type PublishRow = typeof publishes.$inferSelect;
+
+/**
+ * The publish history's side of the store: ids assigned before the write, an ordered write-behind
+ * queue (batched, idempotent by id, retried a bounded number of times), and reads that first wait
+ * for the queued writes, so a user who published and opens the history sees it (read-your-writes).
+ */
+export function publishMethods(
+  kind: StoreKind,
+  db: AnyPgDatabase,
+  run: Run,
+  toPublish: (row: PublishRow) => PublishRecord | undefined,
+): Pick<Store, "queuePublish" | "recordPublish" | "flushPublishes" | "listPublishes" | "getPublish"> {
+  const reserve = (n: number) =>
+    run("assign the publish record's id", async () => {
+      const res = await db.execute(
+        sql`select nextval(pg_get_serial_sequence('publishes', 'id')) as id from generate_series(1, ${n})`,
+      );
+      return idRowsSchema.parse(res).rows.map((r) => r.id);
+    });
+
+  let ids: number[] = [];
+  let refilling: Promise<void> | undefined;
+  const refill = () => {
+    refilling ??= reserve(ID_BLOCK[kind])
+      .then((more) => {
+        ids = [...ids, ...more];
+      })
+      .finally(() => {
+        refilling = undefined;
+      });
+    return refilling;
+  };
+  const takeId = async (): Promise<number> => {
+    if (ID_BLOCK[kind] <= 1) {
+      const [id] = await reserve(1);
+      if (id === undefined) throw new StoreError("failed", "Could not assign the publish record's id.");
+      return id;
+    }
+    let id = ids.shift();
+    while (id === undefined) {
+      await refill();
+      id = ids.shift();
+    }
+    // Refill before the block runs out, off any request's path.
+    if (ids.length < ID_BLOCK[kind] / 4) refill().catch(() => undefined);
+    return id;
+  };
+
+  const rowOf = ({ id, input }: { id: number; input: PublishRecordInput }) => {
+    const r = input.result;
+    return {
+      id,
+      userId: input.userId,
+      operation: input.operation,
+      targetKind: input.target.kind,
+      targetRef: input.target.ref,
+      targetId: input.target.id,
+      body: input.body ?? null,
+      ok: r.ok,
+      status: r.status,
+      errorCode: r.ok ? null : r.error.code,
+      errorMessage: r.ok ? null : r.error.message,
+      response: r.ok ? (r.response ?? null) : null,
+      at: new Date(input.at),
+    };
+  };
+
+  const queue = createWriteQueue<{ id: number; input: PublishRecordInput }>({
+    // The id is the record's own, so a retry after a write that did commit adds nothing.
+    write: (items) =>
+      run("record the publish", async () => {
+        await db
+          .insert(publishes)
+          .overridingSystemValue()
+          .values(items.map(rowOf))
+          .onConflictDoNothing({ target: publishes.id });
+      }),
+    maxBatch: 100,
+    lingerMs: LINGER_MS[kind],
+    retryDelaysMs: RETRY_DELAYS_MS,
+    retryable: (err) => !(err instanceof StoreError) || !["rejected", "closed"].includes(err.reason),
+    splittable: (err) => err instanceof StoreError && err.reason === "rejected",
+  });
+
+  const queuePublish: Store["queuePublish"] = async (input) => {
+    const id = await takeId();
+    const result = input.result.ok
+      ? { ...input.result, response: input.result.response ?? null }
+      : input.result;
+    const record: PublishRecord = {
+      ...input,
+      body: input.body ?? null,
+      result,
+      id,
+      at: new Date(input.at).toISOString(),
+    };
+    return { record, written: queue.push({ id, input }) };
+  };
+
+  return {
+    queuePublish,
+    flushPublishes: () => queue.flush(),
+
+    recordPublish: async (input) => {
+      const { record, written } = await queuePublish(input);
+      void queue.flush();
+      await written;
+      return record;
+    },
+
+    listPublishes: async (userId, p = {}) => {
+      await queue.flush();
+      return run("read the publish history", async () => {
+        const limit = clamp(p.limit, 50, 200);
+        const where: SQL[] = [eq(publishes.userId, userId)];
+        if (p.before !== undefined) where.push(lt(publishes.id, p.before));
+        const rows = await db
+          .select()
+          .from(publishes)
+          .where(and(...where))
+          .orderBy(desc(publishes.id))
+          .limit(limit + 1);
+        const items = rows.flatMap((r) => toPublish(r) ?? []);
+        const page: Page<PublishRecord> = { items: items.slice(0, limit), nextBefore: null };
+        const last = page.items.at(-1);
+        if (items.length > limit && last) page.nextBefore = last.id;
+        return page;
+      });
+    },
+
+    getPublish: async (userId, id) => {
+      await queue.flush();
+      return run("read the publish", async () => {
+        const [row] = await db
+          .select()
+          .from(publishes)
+          .where(and(eq(publishes.userId, userId), eq(publishes.id, id)));
+        return row && toPublish(row);
+      });
+    },
+  };
+}

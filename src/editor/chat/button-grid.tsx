@@ -66,7 +66,8 @@ export function ButtonGrid(props: ButtonGridProps) {
     const want = pending.current;
     if (!want) return;
     pending.current = null;
-    gridRef.current?.querySelector<HTMLElement>(`[data-cell="${CSS.escape(want)}"]`)?.focus();
+    const cells = gridRef.current?.querySelectorAll<HTMLElement>("[data-cell]") ?? [];
+    for (const cell of cells) if (cell.dataset.cell === want) cell.focus();
   });
   const focusCell = (cell: string) => {
     pending.current = cell;

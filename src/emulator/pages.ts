@@ -167,7 +167,12 @@ ${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}</sectio
     const lead = pressed.get(conv.id);
     pressed.delete(conv.id);
     const leadHtml = lead
-      ? `<p class="status" role="status">${escapeHtml(lead.text)} <code dir="ltr">${escapeHtml(lead.url)}</code> <a href="${escapeHtml(lead.url)}" target="_blank" rel="noopener">Open it in a new tab</a></p>`
+      ? `<p class="status" role="status">${escapeHtml(lead.text)} <code dir="ltr">${escapeHtml(lead.url)}</code> ${
+          // An answer the app gave is only linked when it is a web address (never a javascript: URL).
+          /^https?:\/\//i.test(lead.url)
+            ? `<a href="${escapeHtml(lead.url)}" target="_blank" rel="noopener">Open it in a new tab</a>`
+            : ""
+        }</p>`
       : "";
     return c.html(
       page(

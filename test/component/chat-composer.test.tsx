@@ -150,7 +150,7 @@ describe("chat composer", () => {
     await waitFor(() => expect(document.activeElement).toBe(second));
     expect(spoken()).toContain("Added دکمه ۲ to the sender buttons, row 1, button 2.");
 
-    const inspector = screen.getByRole("region", { name: "Button" });
+    const inspector = screen.getByRole("region", { name: "Selected button" });
     expect(inspector.textContent).toContain("Sender buttons · row 1, button 2");
     const caption = within(inspector).getByLabelText(/Caption/);
     await userEvent.clear(caption);
@@ -191,7 +191,7 @@ describe("chat composer", () => {
     const { store } = setup({ draft: draftWith([3, 1]) });
     const sender = screen.getByRole("region", { name: "Sender buttons" });
     await userEvent.click(within(sender).getByRole("button", { name: "Row 2, button 1: دکمه ۱" }));
-    const inspector = screen.getByRole("region", { name: "Button" });
+    const inspector = screen.getByRole("region", { name: "Selected button" });
     await userEvent.click(within(inspector).getByRole("button", { name: "Move to the row above" }));
     expect(store.getState().draft.sender.map((r) => r.buttons.length)).toEqual([3, 1]);
     expect(spoken()).toContain("Row 1 is full: the app draws at most 3 buttons in a row.");
@@ -204,7 +204,7 @@ describe("chat composer", () => {
   it("shows the action kind with a short label and says what it does and its JSON name", async () => {
     setup({ draft: draftWith([1]) });
     await userEvent.click(screen.getByRole("button", { name: "Row 1, button 1: دکمه ۱" }));
-    const kind = within(screen.getByRole("region", { name: "Button" })).getByLabelText(
+    const kind = within(screen.getByRole("region", { name: "Selected button" })).getByLabelText(
       "Kind",
     ) as HTMLSelectElement;
     expect(kind.selectedOptions[0]?.textContent).toBe("Server link");
@@ -217,7 +217,7 @@ describe("chat composer", () => {
     setup({ draft: draftWith([1]) });
     const cell = screen.getByRole("button", { name: "Row 1, button 1: دکمه ۱" });
     await userEvent.click(cell);
-    const inspector = screen.getByRole("region", { name: "Button" });
+    const inspector = screen.getByRole("region", { name: "Selected button" });
     await userEvent.clear(within(inspector).getByLabelText(/Caption/));
     expect(inspector.textContent).toContain("Caption must not be empty");
     expect(screen.getByRole("button", { name: "Row 1, button 1: no caption" }).className).toContain(

@@ -148,7 +148,7 @@ export function ChatComposer(props: ChatComposerProps = {}) {
       <section className="panel chat-inspector" aria-labelledby={`${ids}-ih`}>
         <div className="panel-head">
           <h3 id={`${ids}-ih`} className="panel-title">
-            Button
+            Selected button
           </h3>
         </div>
         <div className="panel-body">

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import {
   centerPoint,
@@ -101,4 +102,56 @@ test("journey 6: a chat message with buttons laid out by pointer and keyboard, p
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(DEMO_CONVERSATION_ID);
   await expect(row).toContainText(`post ${DEMO_POST_TOKEN}`);
+});
+
+test("the composer with filled grids and a selected button: no serious axe violation in light and dark at 1024, 1440 and 1920", async ({
+  browser,
+}, info) => {
+  // axe needs a page of a context made with newContext (it opens frames through it).
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  await openEditor(page);
+  await page.getByRole("tab", { name: "Chat message" }).click();
+  const composer = page.getByRole("region", { name: "Chat message" });
+  for (const side of ["Sender", "Receiver"]) {
+    const grid = composer.getByRole("region", { name: `${side} buttons` });
+    await grid.getByRole("button", { name: `Add a ${side.toLowerCase()} button in a new row` }).click();
+    await grid.getByRole("button", { name: `Add a button to ${side.toLowerCase()} row 1` }).click();
+    await grid.getByRole("button", { name: `Add a ${side.toLowerCase()} button in a new row` }).click();
+  }
+  // One button without a caption, so the audit also sees a cell and a field with an error.
+  await composer
+    .getByRole("region", { name: "Selected button" })
+    .getByLabel(/^Caption/)
+    .fill("");
+  const toggle = page.getByRole("button", { name: "Dark theme" });
+  const found: string[] = [];
+  for (const dark of [false, true]) {
+    if ((await toggle.getAttribute("aria-pressed")) !== String(dark)) await toggle.click();
+    for (const [width, height] of [
+      [1024, 768],
+      [1440, 900],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      // For judging the layout by eye; not committed (docs/screenshots holds the editor's).
+      await page.screenshot({ path: info.outputPath(`composer-${width}-${dark ? "dark" : "light"}.png`) });
+    }
+    const results = await new AxeBuilder({ page }).include("main").analyze();
+    for (const v of results.violations) {
+      if (v.impact !== "serious" && v.impact !== "critical") continue;
+      for (const n of v.nodes) {
+        const selector = n.target.map(String).join(" ");
+        // The chat bubble reproduces the app's own colours (platform facts), shown as they are.
+        const inPreview = await page.evaluate(
+          (sel) => document.querySelector(sel)?.closest(".pv-chat") != null,
+          selector,
+        );
+        if (v.id === "color-contrast" && inPreview) continue;
+        found.push(`${dark ? "dark" : "light"} ${v.id} at ${selector}: ${n.failureSummary ?? ""}`);
+      }
+    }
+  }
+  await context.close();
+  expect(found).toEqual([]);
 });

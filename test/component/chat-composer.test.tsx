@@ -12,6 +12,13 @@ import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
 
 afterEach(cleanup);
 
+/** `n` new buttons, numbered on from the ones `rows` already hold. */
+function numbered(rows: ops.ChatRowItem[], n: number): ops.ChatButtonItem[] {
+  const made: ops.ChatButtonItem[] = [];
+  for (let i = 0; i < n; i++) made.push(ops.newChatButton([...rows, { id: "new", buttons: made }]));
+  return made;
+}
+
 function draftWith(rowSizes: number[]): ops.ChatDraft {
   let d = ops.emptyChatDraft();
   for (const n of rowSizes) {
@@ -19,7 +26,7 @@ function draftWith(rowSizes: number[]): ops.ChatDraft {
       ...d,
       sender: [
         ...d.sender,
-        { id: crypto.randomUUID(), buttons: Array.from({ length: n }, () => ops.newChatButton()) },
+        { id: crypto.randomUUID(), buttons: numbered(d.sender, n) },
       ],
     };
   }
@@ -190,15 +197,19 @@ describe("chat composer", () => {
   it("moves a button with the inspector's buttons, says why a move is refused, and removes it", async () => {
     const { store } = setup({ draft: draftWith([3, 1]) });
     const sender = screen.getByRole("region", { name: "Sender buttons" });
-    await userEvent.click(within(sender).getByRole("button", { name: "Row 2, button 1: دکمه ۱" }));
+    await userEvent.click(within(sender).getByRole("button", { name: "Row 2, button 1: دکمه ۴" }));
     const inspector = screen.getByRole("region", { name: "Selected button" });
     await userEvent.click(within(inspector).getByRole("button", { name: "Move to the row above" }));
     expect(store.getState().draft.sender.map((r) => r.buttons.length)).toEqual([3, 1]);
     expect(spoken()).toContain("Row 1 is full: the app draws at most 3 buttons in a row.");
     await userEvent.click(within(inspector).getByRole("button", { name: "Remove button" }));
     expect(store.getState().draft.sender.map((r) => r.buttons.length)).toEqual([3]);
-    expect(inspector.textContent).toContain("Select a button");
-    expect(spoken()).toContain("Removed دکمه ۱.");
+    expect(spoken()).toContain("Removed دکمه ۴.");
+    // The last button left takes the selection and the focus the Remove button had.
+    const last = within(sender).getByRole("button", { name: "Row 1, button 3: دکمه ۳" });
+    expect(last.getAttribute("aria-pressed")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(last));
+    expect(inspector.textContent).toContain("Sender buttons · row 1, button 3");
   });
 
   it("shows the action kind with a short label and says what it does and its JSON name", async () => {

@@ -147,7 +147,7 @@ export function ButtonGrid(props: ButtonGridProps) {
 
   const sideKey = SIDE_KEYS[side];
   return (
-    <section className="chat-grid" aria-labelledby={`${ids}-h`}>
+    <section className="chat-grid" data-side={side} aria-labelledby={`${ids}-h`}>
       <div className="chat-grid-head">
         <h3 id={`${ids}-h`}>{label} buttons</h3>
         <span className="chat-grid-count">

@@ -5,10 +5,8 @@ import { useId, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import type { Problem } from "../../platform/problems";
 import { validateBody } from "../../platform/validate";
-import { ChatBubblePreview } from "../../preview/chat-bubble-preview";
 import type { PreviewTheme } from "../../preview/preview-kit";
 import { textOf } from "../../preview/preview-kit";
-import { PreviewThemeSwitch } from "../../preview/preview-theme-switch";
 import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
 import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
 import { useProxySession } from "../proxy/use-proxy-session";
@@ -16,9 +14,10 @@ import { browserEnvironment, type FlowEnvironment } from "../proxy/use-send-flow
 import { ButtonGrid } from "./button-grid";
 import { ButtonInspector } from "./button-inspector";
 import { type ChatSide, chatBody, locateButton, type Nudge } from "./chat-document";
+import { ChatPreviewCard } from "./chat-preview-card";
 import { ChatSendCard } from "./chat-send-card";
 import { type ChatState, type ChatStore, createChatStore } from "./chat-store";
-import { refusedMove } from "./grid-moves";
+import { NEW_ROW_KEY, refusedMove } from "./grid-moves";
 import { key, ProblemLines } from "./problem-lines";
 
 export interface ChatComposerProps {
@@ -63,9 +62,6 @@ export function ChatComposer(props: ChatComposerProps = {}) {
     return m;
   }, [all]);
   const json = JSON.stringify(body, null, 2);
-  const previewRows = (side: ChatSide) => ({
-    rows: draft[side].map((r) => ({ buttons: r.buttons.map((b) => b.value) })),
-  });
   const session = proxy.status === "present" ? proxy.session : null;
   const appName = draft.appName || session?.app || "Your app";
 
@@ -87,8 +83,18 @@ export function ChatComposer(props: ChatComposerProps = {}) {
     const at = locateButton(rows, id);
     const caption = textOf(at ? rows[at.row]?.buttons[at.index]?.value.caption : "");
     api.removeButton(side, id);
-    setSelected(null);
+    // The neighbour takes the selection (and focus, which was on the Remove button that goes away).
+    const left = store.getState().draft[side];
+    const row = at ? left[at.row] : undefined;
+    const next = at ? (row?.buttons[at.index] ?? row?.buttons[at.index - 1]) : undefined;
+    const to = next ?? left.at(-1)?.buttons.at(-1);
+    setSelected(to ? { side, id: to.id } : null);
     say(`Removed ${caption}.`);
+    setTimeout(() =>
+      document
+        .querySelector<HTMLElement>(`[data-side="${side}"] [data-cell="${to?.id ?? NEW_ROW_KEY}"]`)
+        ?.focus(),
+    );
   };
 
   const copy = async () => {
@@ -163,41 +169,13 @@ export function ChatComposer(props: ChatComposerProps = {}) {
       </section>
 
       <div className="chat-side">
-        <section aria-label="Chat preview" className="panel chat-card">
-          <div className="panel-head">
-            <h3 className="panel-title">Preview</h3>
-            <PreviewThemeSwitch theme={theme} onChange={setTheme} />
-          </div>
-          <div className="panel-body">
-            <div className="field">
-              <label className="field-label" htmlFor={`${ids}-app`}>
-                App name (preview only)
-              </label>
-              <input
-                className="input"
-                id={`${ids}-app`}
-                value={draft.appName}
-                placeholder={appName}
-                onChange={(e) => api.setAppName(e.target.value)}
-              />
-            </div>
-            {(["sender", "receiver"] as const).map((side) => (
-              <div key={side} className="chat-preview-side">
-                {/* The bubble's region already carries this name for screen readers. */}
-                <p className="chat-preview-caption" aria-hidden="true">
-                  {side === "sender" ? "As the sender sees it" : "As the receiver sees it"}
-                </p>
-                <ChatBubblePreview
-                  message={draft.message}
-                  buttons={previewRows(side)}
-                  appName={appName}
-                  side={side}
-                  theme={theme}
-                />
-              </div>
-            ))}
-          </div>
-        </section>
+        <ChatPreviewCard
+          draft={draft}
+          appName={appName}
+          onAppName={api.setAppName}
+          theme={theme}
+          onTheme={setTheme}
+        />
 
         <ChatSendCard
           proxy={proxy}

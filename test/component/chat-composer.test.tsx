@@ -24,10 +24,7 @@ function draftWith(rowSizes: number[]): ops.ChatDraft {
   for (const n of rowSizes) {
     d = {
       ...d,
-      sender: [
-        ...d.sender,
-        { id: crypto.randomUUID(), buttons: numbered(d.sender, n) },
-      ],
+      sender: [...d.sender, { id: crypto.randomUUID(), buttons: numbered(d.sender, n) }],
     };
   }
   return d;

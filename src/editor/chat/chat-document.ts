@@ -67,14 +67,6 @@ function withSide(d: ChatDraft, side: ChatSide, rows: ChatRowItem[]): ChatDraft 
   return side === "sender" ? { ...d, sender: rows } : { ...d, receiver: rows };
 }
 
-function move<T>(list: readonly T[], from: number, to: number): T[] {
-  const out = [...list];
-  if (from < 0 || from >= out.length || to < 0 || to >= out.length || from === to) return out;
-  const [item] = out.splice(from, 1);
-  if (item !== undefined) out.splice(to, 0, item);
-  return out;
-}
-
 /** Sets the message text. */
 export function setMessage(d: ChatDraft, message: string): ChatDraft {
   return { ...d, message };
@@ -84,20 +76,6 @@ export function setMessage(d: ChatDraft, message: string): ChatDraft {
 export function addRow(d: ChatDraft, side: ChatSide, button = newChatButton(d[side])): ChatDraft {
   if (buttonCount(d[side]) >= CHAT_MAX_BUTTONS) return d;
   return withSide(d, side, [...d[side], { id: newId(), buttons: [button] }]);
-}
-
-/** Removes a row and its buttons. */
-export function removeRow(d: ChatDraft, side: ChatSide, rowId: string): ChatDraft {
-  return withSide(
-    d,
-    side,
-    d[side].filter((r) => r.id !== rowId),
-  );
-}
-
-/** Moves a row from one position to another. */
-export function moveRow(d: ChatDraft, side: ChatSide, from: number, to: number): ChatDraft {
-  return withSide(d, side, move(d[side], from, to));
 }
 
 /** Adds a button at the end of a row; refused (unchanged) at the side's maximum. */

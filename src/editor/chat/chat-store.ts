@@ -13,8 +13,6 @@ export interface ChatState {
   setConversationId: (id: string) => void;
   setAppName: (name: string) => void;
   addRow: (side: ops.ChatSide, button?: ops.ChatButtonItem) => void;
-  removeRow: (side: ops.ChatSide, rowId: string) => void;
-  moveRow: (side: ops.ChatSide, from: number, to: number) => void;
   addButton: (side: ops.ChatSide, rowId: string, button?: ops.ChatButtonItem) => void;
   removeButton: (side: ops.ChatSide, buttonId: string) => void;
   moveButton: (side: ops.ChatSide, buttonId: string, toRow: number, toIndex: number) => void;
@@ -59,8 +57,6 @@ export function createChatStore(
       setConversationId: (id) => apply((d) => ({ ...d, conversationId: id })),
       setAppName: (name) => apply((d) => ({ ...d, appName: name })),
       addRow: (side, button) => apply((d) => ops.addRow(d, side, button)),
-      removeRow: (side, rowId) => apply((d) => ops.removeRow(d, side, rowId)),
-      moveRow: (side, from, to) => apply((d) => ops.moveRow(d, side, from, to)),
       addButton: (side, rowId, button) => apply((d) => ops.addButton(d, side, rowId, button)),
       removeButton: (side, id) => apply((d) => ops.removeButton(d, side, id)),
       moveButton: (side, id, row, index) => apply((d) => ops.moveButton(d, side, id, row, index)),

@@ -141,10 +141,11 @@ const spoken = () =>
 
 describe("chat composer", () => {
   it("adds buttons from the grid's cells, edits the selected one in the inspector and moves it by keyboard", async () => {
+    const user = userEvent.setup({ delay: null });
     const { store } = setup();
     const sender = screen.getByRole("region", { name: "Sender buttons" });
-    await userEvent.click(within(sender).getByRole("button", { name: "Add a sender button in a new row" }));
-    await userEvent.click(within(sender).getByRole("button", { name: "Add a button to sender row 1" }));
+    await user.click(within(sender).getByRole("button", { name: "Add a sender button in a new row" }));
+    await user.click(within(sender).getByRole("button", { name: "Add a button to sender row 1" }));
     const row = within(sender).getByRole("group", { name: "Sender row 1" });
     expect(row.getAttribute("dir")).toBe("rtl");
     // Distinct captions; the button just added is the one selected and focused.
@@ -157,13 +158,13 @@ describe("chat composer", () => {
     const inspector = screen.getByRole("region", { name: "Selected button" });
     expect(inspector.textContent).toContain("Sender buttons · row 1, button 2");
     const caption = within(inspector).getByLabelText(/Caption/);
-    await userEvent.clear(caption);
-    await userEvent.type(caption, "پرداخت");
+    await user.clear(caption);
+    await user.type(caption, "پرداخت");
     const paid = within(row).getByRole("button", { name: "Row 1, button 2: پرداخت" });
 
     // Alt+ArrowRight moves it one place right (earlier: the row reads right to left).
     paid.focus();
-    await userEvent.keyboard("{Alt>}{ArrowRight}{/Alt}");
+    await user.keyboard("{Alt>}{ArrowRight}{/Alt}");
     expect(store.getState().draft.sender[0]?.buttons.map((b) => b.value.caption)).toEqual([
       "پرداخت",
       "دکمه ۱",
@@ -173,7 +174,7 @@ describe("chat composer", () => {
       expect(document.activeElement?.getAttribute("aria-label")).toBe("Row 1, button 1: پرداخت"),
     );
     // The arrow keys alone move the selection: ArrowLeft is the next button to the left.
-    await userEvent.keyboard("{ArrowLeft}");
+    await user.keyboard("{ArrowLeft}");
     const other = within(row).getByRole("button", { name: "Row 1, button 2: دکمه ۱" });
     expect(document.activeElement).toBe(other);
     expect(other.getAttribute("aria-pressed")).toBe("true");
@@ -192,14 +193,15 @@ describe("chat composer", () => {
   });
 
   it("moves a button with the inspector's buttons, says why a move is refused, and removes it", async () => {
+    const user = userEvent.setup({ delay: null });
     const { store } = setup({ draft: draftWith([3, 1]) });
     const sender = screen.getByRole("region", { name: "Sender buttons" });
-    await userEvent.click(within(sender).getByRole("button", { name: "Row 2, button 1: دکمه ۴" }));
+    await user.click(within(sender).getByRole("button", { name: "Row 2, button 1: دکمه ۴" }));
     const inspector = screen.getByRole("region", { name: "Selected button" });
-    await userEvent.click(within(inspector).getByRole("button", { name: "Move to the row above" }));
+    await user.click(within(inspector).getByRole("button", { name: "Move to the row above" }));
     expect(store.getState().draft.sender.map((r) => r.buttons.length)).toEqual([3, 1]);
     expect(spoken()).toContain("Row 1 is full: the app draws at most 3 buttons in a row.");
-    await userEvent.click(within(inspector).getByRole("button", { name: "Remove button" }));
+    await user.click(within(inspector).getByRole("button", { name: "Remove button" }));
     expect(store.getState().draft.sender.map((r) => r.buttons.length)).toEqual([3]);
     expect(spoken()).toContain("Removed دکمه ۴.");
     // The last button left takes the selection and the focus the Remove button had.
@@ -210,8 +212,9 @@ describe("chat composer", () => {
   });
 
   it("shows the action kind with a short label and says what it does and its JSON name", async () => {
+    const user = userEvent.setup({ delay: null });
     setup({ draft: draftWith([1]) });
-    await userEvent.click(screen.getByRole("button", { name: "Row 1, button 1: دکمه ۱" }));
+    await user.click(screen.getByRole("button", { name: "Row 1, button 1: دکمه ۱" }));
     const kind = within(screen.getByRole("region", { name: "Selected button" })).getByLabelText(
       "Kind",
     ) as HTMLSelectElement;
@@ -222,18 +225,19 @@ describe("chat composer", () => {
   });
 
   it("shows a missing caption at the field, on the cell and in the problems list, and blocks sending", async () => {
+    const user = userEvent.setup({ delay: null });
     setup({ draft: draftWith([1]) });
     const cell = screen.getByRole("button", { name: "Row 1, button 1: دکمه ۱" });
-    await userEvent.click(cell);
+    await user.click(cell);
     const inspector = screen.getByRole("region", { name: "Selected button" });
-    await userEvent.clear(within(inspector).getByLabelText(/Caption/));
+    await user.clear(within(inspector).getByLabelText(/Caption/));
     expect(inspector.textContent).toContain("Caption must not be empty");
     expect(screen.getByRole("button", { name: "Row 1, button 1: no caption" }).className).toContain(
       "is-invalid",
     );
     const list = screen.getByRole("region", { name: "Message problems" });
     expect(list.textContent).toContain("sender_buttons.rows[0].buttons[0].caption");
-    await userEvent.type(screen.getByLabelText("Conversation id"), "conv-1");
+    await user.type(screen.getByLabelText("Conversation id"), "conv-1");
     expect((screen.getByRole("button", { name: "Send message" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -248,6 +252,7 @@ describe("chat composer", () => {
   });
 
   it("sends to the conversation, and goes through OAuth for CONVERSATION_SEND_MESSAGE when needed", async () => {
+    const user = userEvent.setup({ delay: null });
     const authorizeUrl =
       "/oauth/start?scope=CONVERSATION_SEND_MESSAGE.conv-1&returnTo=%2Fchat%3Fresume%3Dsend";
     let missing = true;
@@ -262,20 +267,21 @@ describe("chat composer", () => {
           : json(200, { ok: true, result: {} });
       },
     });
-    await userEvent.type(screen.getByLabelText("Conversation id"), "conv-1");
+    await user.type(screen.getByLabelText("Conversation id"), "conv-1");
     const send = screen.getByRole("button", { name: "Send message" });
     await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
-    await userEvent.click(send);
+    await user.click(send);
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(authorizeUrl));
     expect(storage.map.get("addon-studio.pending-oauth")).toContain("conv-1");
     missing = false;
-    await userEvent.click(send);
+    await user.click(send);
     await screen.findByText("Sent to conversation conv-1.");
     const sent = calls.filter((c) => c.url.startsWith("/api/conversations/conv-1/messages"));
     expect(sent.at(-1)?.body).toEqual({ message: ops.emptyChatDraft().message });
   });
 
   it("after sending to the emulator links to the conversation page", async () => {
+    const user = userEvent.setup({ delay: null });
     setup({
       draft: { ...draftWith([2]), conversationId: "conv-9" },
       route: (url) =>
@@ -293,7 +299,7 @@ describe("chat composer", () => {
 
     const send = screen.getByRole("button", { name: "Send message" });
     await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
-    await userEvent.click(send);
+    await user.click(send);
     await screen.findByText("Sent to conversation conv-9.");
     expect(
       screen.getByRole("link", { name: "Open the conversation on the emulator" }).getAttribute("href"),

@@ -35,6 +35,8 @@ function fontPath(file: string): string {
 export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
   const app = new Hono();
   const notes = new Map<string, string>();
+  // Where the last pressed button of a conversation leads, shown on its page with a link to open it.
+  const pressed = new Map<string, { text: string; url: string }>();
 
   // The pages' Persian text is set in the bundled Vazirmatn, served from the package (never a CDN).
   app.get(`${FONT_PATH}/:file`, async (c) => {
@@ -153,7 +155,8 @@ ${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}</sectio
               senderButtons: m.senderButtons,
               pressForm: (side, row, index) => ({
                 action: press,
-                fields: { message: m.id, side, row: String(row), index: String(index) },
+                // The page asks to come back here: the conversation tab stays (see the press route).
+                fields: { message: m.id, side, row: String(row), index: String(index), stay: "1" },
               }),
             })}</div>`
           : `<div class="msg ${m.from}"><div class="from">Buyer <span class="note">${timeOf(m.sentAt)}</span></div>
@@ -161,11 +164,22 @@ ${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}</sectio
       )
       .join("");
     const note = notes.get(`conv:${conv.id}`);
+    const lead = pressed.get(conv.id);
+    pressed.delete(conv.id);
+    const leadHtml = lead
+      ? `<p class="status" role="status">${escapeHtml(lead.text)} <code dir="ltr">${escapeHtml(lead.url)}</code> ${
+          // An answer the app gave is only linked when it is a web address (never a javascript: URL).
+          /^https?:\/\//i.test(lead.url)
+            ? `<a href="${escapeHtml(lead.url)}" target="_blank" rel="noopener">Open it in a new tab</a>`
+            : ""
+        }</p>`
+      : "";
     return c.html(
       page(
         `Conversation ${conv.id}`,
         `<style>${previewCss()}</style><h1>Conversation</h1><p class="lead">Id <code>${escapeHtml(conv.id)}</code> on post <a href="/posts/${encodeURIComponent(conv.postToken)}">${escapeHtml(conv.postToken)}</a>. Reply as the buyer, or press a message's buttons.</p>
 <section class="card chat" aria-label="Messages" dir="rtl">${msgs || `<p class="note empty" dir="ltr">No messages yet.</p>`}</section>
+${leadHtml}
 <form method="post" action="/conversations/${encodeURIComponent(conv.id)}/messages" class="card row">
 <label for="reply">Message as the buyer</label> <input id="reply" class="input" name="text" dir="auto" required style="flex:1">
 <button class="btn primary" type="submit">Send</button></form>
@@ -198,7 +212,13 @@ ${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}`,
     return c.redirect(`/conversations/${encodeURIComponent(conv.id)}`, 303);
   });
 
-  // Pressing a button: open_server_link sends the start request (spec 4.11) and follows the app's {url}.
+  /*
+   * Pressing a button: open_server_link sends the start request (spec 4.11) and follows the app's {url};
+   * open_direct_link follows its address. The page's own buttons send `stay=1`: the conversation tab
+   * then comes back here with where the button leads and a link that opens it in a new tab, so pressing
+   * never navigates the conversation away (and, with the studio as the app, never opens a second
+   * editor of the open draft unasked). Without it (scripts, tests) the press answers 303 to the page.
+   */
   app.post("/conversations/:id/press", async (c) => {
     const conv = conversationFor(state, c.req.param("id"));
     const form = await c.req.parseBody();
@@ -210,8 +230,14 @@ ${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}`,
       notes.set(`conv:${conv.id}`, "That button no longer exists.");
       return c.redirect(back, 303);
     }
+    const show = form.stay === "1";
+    const name = `«${button.caption}» (${form.side === "sender" ? "sender" : "receiver"})`;
     const direct = button.action.open_direct_link;
-    if (typeof direct === "string") return c.redirect(direct, 303);
+    if (typeof direct === "string") {
+      if (!show) return c.redirect(direct, 303);
+      pressed.set(conv.id, { text: `Pressed ${name}: the app opens the button's address`, url: direct });
+      return c.redirect(back, 303);
+    }
     const server = button.action.open_server_link;
     if (typeof server === "object" && server !== null) {
       const raw =
@@ -232,7 +258,14 @@ ${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}`,
         },
         header,
       );
-      if (result.ok) return c.redirect(result.url, 303);
+      if (result.ok && !show) return c.redirect(result.url, 303);
+      if (result.ok) {
+        pressed.set(conv.id, {
+          text: `Pressed ${name}: the platform sent your app's start address a start request (CHAT_MESSAGE_ACTION), which answered`,
+          url: result.url,
+        });
+        return c.redirect(back, 303);
+      }
       notes.set(`conv:${conv.id}`, `Start request failed: ${result.reason}`);
       return c.redirect(back, 303);
     }

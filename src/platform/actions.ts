@@ -14,8 +14,8 @@ export type ActionKind = (typeof ACTION_KINDS)[number];
 
 export const ACTION_LABELS: Record<ActionKind, string> = {
   open_direct_link: "Open a link",
-  open_server_link: "Server link (app answers a URL)",
-  get_dynamic_action: "Dynamic action (app decides)",
+  open_server_link: "Server link",
+  get_dynamic_action: "Dynamic action",
   open_post_page: "Open a post",
   open_post_manage_page: "Open a post's manage page",
 };

@@ -12,15 +12,19 @@ import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
 
 afterEach(cleanup);
 
+/** `n` new buttons, numbered on from the ones `rows` already hold. */
+function numbered(rows: ops.ChatRowItem[], n: number): ops.ChatButtonItem[] {
+  const made: ops.ChatButtonItem[] = [];
+  for (let i = 0; i < n; i++) made.push(ops.newChatButton([...rows, { id: "new", buttons: made }]));
+  return made;
+}
+
 function draftWith(rowSizes: number[]): ops.ChatDraft {
   let d = ops.emptyChatDraft();
   for (const n of rowSizes) {
     d = {
       ...d,
-      sender: [
-        ...d.sender,
-        { id: crypto.randomUUID(), buttons: Array.from({ length: n }, () => ops.newChatButton()) },
-      ],
+      sender: [...d.sender, { id: crypto.randomUUID(), buttons: numbered(d.sender, n) }],
     };
   }
   return d;
@@ -37,7 +41,7 @@ describe("chat draft operations", () => {
     expect(d.receiver).toEqual([]);
   });
 
-  it("moves buttons within and across rows, dropping a row left empty", () => {
+  it("moves buttons a step in their row and to the row above at the same place, never into a full row", () => {
     let d = draftWith([2, 1]);
     const [a, b] = d.sender[0]?.buttons ?? [];
     const c = d.sender[1]?.buttons[0];
@@ -45,9 +49,30 @@ describe("chat draft operations", () => {
     expect(d.sender[0]?.buttons.map((x) => x.id)).toEqual([b?.id, a?.id]);
     d = ops.nudgeButton(d, "sender", c?.id ?? "", "up");
     expect(d.sender).toHaveLength(1);
-    expect(d.sender[0]?.buttons.map((x) => x.id)).toEqual([b?.id, a?.id, c?.id]);
-    d = ops.moveRow(ops.addRow(d, "sender"), "sender", 1, 0);
-    expect(d.sender[1]?.buttons).toHaveLength(3);
+    expect(d.sender[0]?.buttons.map((x) => x.id)).toEqual([c?.id, b?.id, a?.id]);
+    // Down from the last row opens a new row; up into a row of three is refused.
+    d = ops.nudgeButton(d, "sender", b?.id ?? "", "down");
+    expect(d.sender.map((r) => r.buttons.map((x) => x.id))).toEqual([[c?.id, a?.id], [b?.id]]);
+    const full = draftWith([3, 1]);
+    const lone = full.sender[1]?.buttons[0]?.id ?? "";
+    expect(ops.nudgeButton(full, "sender", lone, "up")).toBe(full);
+    expect(ops.nudgeButton(full, "sender", lone, "down")).toBe(full);
+  });
+
+  it("gives new buttons distinct numbered captions and an action that validates", () => {
+    let d = ops.addRow(ops.emptyChatDraft(), "sender");
+    d = ops.addButton(d, "sender", d.sender[0]?.id ?? "");
+    d = ops.addRow(d, "sender");
+    expect(d.sender.flatMap((r) => r.buttons.map((b) => b.value.caption))).toEqual([
+      "دکمه ۱",
+      "دکمه ۲",
+      "دکمه ۳",
+    ]);
+    // A freed number is used again rather than skipped.
+    d = ops.removeButton(d, "sender", d.sender[0]?.buttons[1]?.id ?? "");
+    d = ops.addRow(d, "sender");
+    expect(d.sender.at(-1)?.buttons[0]?.value.caption).toBe("دکمه ۲");
+    expect(validateBody("chat", ops.chatBody(d))).toMatchObject({ ok: true, warnings: [] });
   });
 
   it("removes a button and its emptied row, and edits a button field", () => {
@@ -58,7 +83,7 @@ describe("chat draft operations", () => {
       message: d.message,
       sender_buttons: {
         rows: [
-          { buttons: [{ caption: "مشاهده", action: { open_post_page: { post_token: "gZx7yK3aB1" } } }] },
+          { buttons: [{ caption: "دکمه ۱", action: { open_post_page: { post_token: "gZx7yK3aB1" } } }] },
         ],
       },
     });
@@ -107,20 +132,54 @@ function setup(opts: { draft?: ops.ChatDraft; route?: (url: string) => Response 
   return { store, calls, navigate, storage };
 }
 
+/** The status line the composer speaks through. */
+const spoken = () =>
+  screen
+    .getAllByRole("status")
+    .map((e) => e.textContent ?? "")
+    .join(" ");
+
 describe("chat composer", () => {
-  it("builds button grids by keyboard and previews both sides right to left with the app's name", async () => {
+  it("adds buttons from the grid's cells, edits the selected one in the inspector and moves it by keyboard", async () => {
+    const user = userEvent.setup({ delay: null });
     const { store } = setup();
     const sender = screen.getByRole("region", { name: "Sender buttons" });
-    await userEvent.click(within(sender).getByRole("button", { name: "Add row" }));
+    await user.click(within(sender).getByRole("button", { name: "Add a sender button in a new row" }));
+    await user.click(within(sender).getByRole("button", { name: "Add a button to sender row 1" }));
     const row = within(sender).getByRole("group", { name: "Sender row 1" });
-    await userEvent.click(within(row).getByRole("button", { name: "Add button" }));
-    expect(within(row).getAllByRole("group", { name: /Sender row 1, button/ })).toHaveLength(2);
-    const second = within(row).getByRole("group", { name: "Sender row 1, button 2" });
-    const caption = within(second).getByLabelText(/Caption/);
-    await userEvent.clear(caption);
-    await userEvent.type(caption, "پرداخت");
-    await userEvent.click(within(second).getByRole("button", { name: "Move button earlier" }));
-    expect(store.getState().draft.sender[0]?.buttons[0]?.value.caption).toBe("پرداخت");
+    expect(row.getAttribute("dir")).toBe("rtl");
+    // Distinct captions; the button just added is the one selected and focused.
+    const second = within(row).getByRole("button", { name: "Row 1, button 2: دکمه ۲" });
+    expect(within(row).getByRole("button", { name: "Row 1, button 1: دکمه ۱" })).toBeTruthy();
+    expect(second.getAttribute("aria-pressed")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(second));
+    expect(spoken()).toContain("Added دکمه ۲ to the sender buttons, row 1, button 2.");
+
+    const inspector = screen.getByRole("region", { name: "Selected button" });
+    expect(inspector.textContent).toContain("Sender buttons · row 1, button 2");
+    const caption = within(inspector).getByLabelText(/Caption/);
+    await user.clear(caption);
+    await user.type(caption, "پرداخت");
+    const paid = within(row).getByRole("button", { name: "Row 1, button 2: پرداخت" });
+
+    // Alt+ArrowRight moves it one place right (earlier: the row reads right to left).
+    paid.focus();
+    await user.keyboard("{Alt>}{ArrowRight}{/Alt}");
+    expect(store.getState().draft.sender[0]?.buttons.map((b) => b.value.caption)).toEqual([
+      "پرداخت",
+      "دکمه ۱",
+    ]);
+    expect(spoken()).toContain("Moved پرداخت to row 1, button 1.");
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute("aria-label")).toBe("Row 1, button 1: پرداخت"),
+    );
+    // The arrow keys alone move the selection: ArrowLeft is the next button to the left.
+    await user.keyboard("{ArrowLeft}");
+    const other = within(row).getByRole("button", { name: "Row 1, button 2: دکمه ۱" });
+    expect(document.activeElement).toBe(other);
+    expect(other.getAttribute("aria-pressed")).toBe("true");
+    expect(inspector.textContent).toContain("Sender buttons · row 1, button 2");
+    expect((within(inspector).getByLabelText(/Caption/) as HTMLInputElement).value).toBe("دکمه ۱");
 
     const preview = screen.getByRole("region", { name: "As the sender sees it" });
     expect(preview.getAttribute("dir")).toBe("rtl");
@@ -130,32 +189,70 @@ describe("chat composer", () => {
       "پرداخت",
     );
     expect(screen.getByRole("region", { name: "Message JSON" }).textContent).toContain('"sender_buttons"');
+    expect(screen.getByRole("region", { name: "Message problems" }).textContent).toContain("No problems");
   });
 
-  it("shows a missing caption at the field and in the problems list, and blocks sending", async () => {
+  it("moves a button with the inspector's buttons, says why a move is refused, and removes it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = setup({ draft: draftWith([3, 1]) });
+    const sender = screen.getByRole("region", { name: "Sender buttons" });
+    await user.click(within(sender).getByRole("button", { name: "Row 2, button 1: دکمه ۴" }));
+    const inspector = screen.getByRole("region", { name: "Selected button" });
+    await user.click(within(inspector).getByRole("button", { name: "Move to the row above" }));
+    expect(store.getState().draft.sender.map((r) => r.buttons.length)).toEqual([3, 1]);
+    expect(spoken()).toContain("Row 1 is full: the app draws at most 3 buttons in a row.");
+    await user.click(within(inspector).getByRole("button", { name: "Remove button" }));
+    expect(store.getState().draft.sender.map((r) => r.buttons.length)).toEqual([3]);
+    expect(spoken()).toContain("Removed دکمه ۴.");
+    // The last button left takes the selection and the focus the Remove button had.
+    const last = within(sender).getByRole("button", { name: "Row 1, button 3: دکمه ۳" });
+    expect(last.getAttribute("aria-pressed")).toBe("true");
+    await waitFor(() => expect(document.activeElement).toBe(last));
+    expect(inspector.textContent).toContain("Sender buttons · row 1, button 3");
+  });
+
+  it("shows the action kind with a short label and says what it does and its JSON name", async () => {
+    const user = userEvent.setup({ delay: null });
     setup({ draft: draftWith([1]) });
-    const button = screen.getByRole("group", { name: "Sender row 1, button 1" });
-    await userEvent.clear(within(button).getByLabelText(/Caption/));
-    expect(button.textContent).toContain("Caption must not be empty");
+    await user.click(screen.getByRole("button", { name: "Row 1, button 1: دکمه ۱" }));
+    const kind = within(screen.getByRole("region", { name: "Selected button" })).getByLabelText(
+      "Kind",
+    ) as HTMLSelectElement;
+    expect(kind.selectedOptions[0]?.textContent).toBe("Server link");
+    const help = document.getElementById(kind.getAttribute("aria-describedby")?.split(" ")[0] ?? "");
+    expect(help?.textContent).toContain("open_server_link");
+    expect(help?.textContent).toContain("start address");
+  });
+
+  it("shows a missing caption at the field, on the cell and in the problems list, and blocks sending", async () => {
+    const user = userEvent.setup({ delay: null });
+    setup({ draft: draftWith([1]) });
+    const cell = screen.getByRole("button", { name: "Row 1, button 1: دکمه ۱" });
+    await user.click(cell);
+    const inspector = screen.getByRole("region", { name: "Selected button" });
+    await user.clear(within(inspector).getByLabelText(/Caption/));
+    expect(inspector.textContent).toContain("Caption must not be empty");
+    expect(screen.getByRole("button", { name: "Row 1, button 1: no caption" }).className).toContain(
+      "is-invalid",
+    );
     const list = screen.getByRole("region", { name: "Message problems" });
     expect(list.textContent).toContain("sender_buttons.rows[0].buttons[0].caption");
-    await userEvent.type(screen.getByLabelText("Conversation id"), "conv-1");
+    await user.type(screen.getByLabelText("Conversation id"), "conv-1");
     expect((screen.getByRole("button", { name: "Send message" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it("disables adding at 9 buttons and shows the 3-per-row layout warning", () => {
+  it("offers no add cell at 9 buttons and shows the 3-per-row layout warning", () => {
     setup({ draft: draftWith([4, 3, 2]) });
     const sender = screen.getByRole("region", { name: "Sender buttons" });
-    expect((within(sender).getByRole("button", { name: "Add row" }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(within(sender).queryAllByRole("button", { name: /^Add a/ })).toEqual([]);
     expect(sender.textContent).toContain("at most 9 buttons");
-    expect(within(sender).getByRole("group", { name: "Sender row 1" }).textContent).toContain(
-      "shows at most 3 in a row",
-    );
+    expect(sender.textContent).toContain("shows at most 3 in a row");
+    const receiver = screen.getByRole("region", { name: "Receiver buttons" });
+    expect(within(receiver).getByRole("button", { name: "Add a receiver button in a new row" })).toBeTruthy();
   });
 
   it("sends to the conversation, and goes through OAuth for CONVERSATION_SEND_MESSAGE when needed", async () => {
+    const user = userEvent.setup({ delay: null });
     const authorizeUrl =
       "/oauth/start?scope=CONVERSATION_SEND_MESSAGE.conv-1&returnTo=%2Fchat%3Fresume%3Dsend";
     let missing = true;
@@ -170,20 +267,21 @@ describe("chat composer", () => {
           : json(200, { ok: true, result: {} });
       },
     });
-    await userEvent.type(screen.getByLabelText("Conversation id"), "conv-1");
+    await user.type(screen.getByLabelText("Conversation id"), "conv-1");
     const send = screen.getByRole("button", { name: "Send message" });
     await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
-    await userEvent.click(send);
+    await user.click(send);
     await waitFor(() => expect(navigate).toHaveBeenCalledWith(authorizeUrl));
     expect(storage.map.get("addon-studio.pending-oauth")).toContain("conv-1");
     missing = false;
-    await userEvent.click(send);
+    await user.click(send);
     await screen.findByText("Sent to conversation conv-1.");
     const sent = calls.filter((c) => c.url.startsWith("/api/conversations/conv-1/messages"));
     expect(sent.at(-1)?.body).toEqual({ message: ops.emptyChatDraft().message });
   });
 
-  it("after sending to the emulator links to the conversation page, and lays a row's buttons out right to left", async () => {
+  it("after sending to the emulator links to the conversation page", async () => {
+    const user = userEvent.setup({ delay: null });
     setup({
       draft: { ...draftWith([2]), conversationId: "conv-9" },
       route: (url) =>
@@ -196,15 +294,12 @@ describe("chat composer", () => {
             })
           : json(200, { ok: true, result: { message: "ok", status: "SENT" } }),
     });
-    const row = screen.getByRole("group", { name: "Sender row 1" });
-    const first = within(row).getByRole("group", { name: "Sender row 1, button 1" });
-    expect(first.parentElement?.getAttribute("dir")).toBe("rtl");
-    expect(first.getAttribute("dir")).toBe("ltr");
+    expect(screen.getByRole("group", { name: "Sender row 1" }).getAttribute("dir")).toBe("rtl");
     expect(screen.getByText("As the sender sees it")).toBeTruthy();
 
     const send = screen.getByRole("button", { name: "Send message" });
     await waitFor(() => expect((send as HTMLButtonElement).disabled).toBe(false));
-    await userEvent.click(send);
+    await user.click(send);
     await screen.findByText("Sent to conversation conv-9.");
     expect(
       screen.getByRole("link", { name: "Open the conversation on the emulator" }).getAttribute("href"),

@@ -84,6 +84,44 @@ describe("emulator conversation page", () => {
     expect(forms[0]?.[1]).toContain('data-icon="INFO"');
     expect(html).toContain("Buttons the seller (sender) sees");
   });
+
+  it("a button pressed on the page keeps the conversation in its tab and offers where it leads in a new one", async () => {
+    const emu = createEmulator();
+    conversationFor(emu.state, DEMO_CONVERSATION_ID).messages.push({
+      id: "m-2",
+      from: "app",
+      text: "گزارش آماده است",
+      sentAt: Date.UTC(2026, 0, 1, 9, 5),
+      receiverButtons: [
+        [{ caption: "دیدن گزارش", action: { open_direct_link: "https://example.com/r?a=1&b=2" } }],
+      ],
+      senderButtons: [],
+    });
+    const page = `/conversations/${DEMO_CONVERSATION_ID}`;
+    expect(await (await emu.app.request(page)).text()).toContain('name="stay" value="1"');
+    const press = (stay: boolean) =>
+      emu.app.request(`${page}/press`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          message: "m-2",
+          side: "receiver",
+          row: "0",
+          index: "0",
+          ...(stay ? { stay: "1" } : {}),
+        }).toString(),
+      });
+    const fromPage = await press(true);
+    expect(fromPage.status).toBe(303);
+    expect(fromPage.headers.get("location")).toBe(page);
+    const shown = await (await emu.app.request(page)).text();
+    expect(shown).toContain("Pressed «دیدن گزارش» (receiver): the app opens the button&#39;s address");
+    expect(shown).toContain('<a href="https://example.com/r?a=1&amp;b=2" target="_blank" rel="noopener">');
+    // Said once: a reload does not repeat it.
+    expect(await (await emu.app.request(page)).text()).not.toContain("Pressed «دیدن گزارش»");
+    // A script pressing without stay follows the button, as before.
+    expect((await press(false)).headers.get("location")).toBe("https://example.com/r?a=1&b=2");
+  });
 });
 
 describe("emulator user pages and icon", () => {

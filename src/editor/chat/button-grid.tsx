@@ -1,305 +1,224 @@
 import {
   type Announcements,
-  type CollisionDetection,
   closestCenter,
   DndContext,
   type DragEndEvent,
-  KeyboardSensor,
   PointerSensor,
   type UniqueIdentifier,
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import {
-  horizontalListSortingStrategy,
-  SortableContext,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
-import { type ReactNode, useMemo } from "react";
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { useStore } from "zustand";
-import { CHAT_MAX_BUTTONS, chatButtonSchema } from "../../platform/bodies";
-import { describeFields } from "../../platform/fields";
-import type { PathSegment, Problem } from "../../platform/problems";
-import { FieldEditor } from "../inspector/field-editor";
-import { FormProvider } from "../inspector/form-context";
-import { buttonCount, type ChatSide, locateButton, SIDE_KEYS } from "./chat-document";
+import { CHAT_GRID, CHAT_MAX_BUTTONS } from "../../platform/bodies";
+import type { Problem } from "../../platform/problems";
+import { textOf } from "../../preview/preview-kit";
+import { buttonCount, type ChatSide, locateButton, newChatButton, SIDE_KEYS } from "./chat-document";
 import type { ChatState, ChatStore } from "./chat-store";
+import { AddCell, ButtonCell } from "./grid-cell";
+import { addCellKey, gridCells, NEW_ROW_KEY, NUDGE_KEYS, neighbourCell } from "./grid-moves";
+import { hasProblemUnder, key, ProblemLines } from "./problem-lines";
 
-import { gridKeyboardCoordinates } from "./grid-keyboard";
+/** Display names of the sides. */
+export const SIDE_LABEL: Record<ChatSide, string> = { sender: "Sender", receiver: "Receiver" };
+const SIDE_NOTE: Record<ChatSide, string> = {
+  sender: "Shown under the message to the user it is sent as.",
+  receiver: "Shown under the message to the other user of the conversation.",
+};
 
-/** The fields of a chat button form, generated from the contract (the live `icon` spelling only when used). */
-const BUTTON_FIELDS = describeFields(chatButtonSchema);
-
-const SIDE_LABEL: Record<ChatSide, string> = { sender: "Sender", receiver: "Receiver" };
-
-/** A problem-map key for a path. */
-export const key = (path: readonly PathSegment[]) => JSON.stringify(path);
+/** Props of one side's grid. */
+export interface ButtonGridProps {
+  side: ChatSide;
+  store: ChatStore;
+  problems: Map<string, Problem[]>;
+  selectedId: string | null;
+  onSelect: (id: string) => void;
+  /** Moves the selected button one step (the inspector's move buttons do the same). */
+  onNudge: (id: string, to: "earlier" | "later" | "up" | "down") => void;
+  say: (text: string) => void;
+  /** The visible line that names the grid's keys, read with every cell. */
+  hintId: string;
+}
 
 /**
- * The four move buttons of a chat button, each disabled where that move would leave the grid.
- * Earlier points right and later left: the grid reads right to left.
+ * One side's buttons drawn as the chat draws them: at most 3 rows of 3, right to left. A click or the
+ * arrow keys select a button (the inspector edits it), Alt+arrows or a pointer drag move it, and the
+ * dashed cells add one.
  */
-const NUDGES: ReadonlyArray<{
-  to: "earlier" | "later" | "up" | "down";
-  label: string;
-  glyph: string;
-  atEnd: (button: number, buttons: number, row: number, rows: number) => boolean;
-}> = [
-  { to: "earlier", label: "Move button earlier", glyph: "→", atEnd: (i) => i === 0 },
-  { to: "later", label: "Move button later", glyph: "←", atEnd: (i, n) => i === n - 1 },
-  { to: "up", label: "Move button to the row above", glyph: "↑", atEnd: (_i, _n, r) => r === 0 },
-  {
-    to: "down",
-    label: "Move button to the row below",
-    glyph: "↓",
-    atEnd: (_i, _n, r, rows) => r === rows - 1,
-  },
-];
-
-/** Injectable collaborators (tests); the app uses the defaults. */
-function SortableItem(props: {
-  id: string;
-  handleLabel: string;
-  className: string;
-  children: ReactNode;
-  label: string;
-  dir?: "ltr" | "rtl";
-}) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
-    id: props.id,
-  });
-  return (
-    <fieldset
-      ref={setNodeRef}
-      aria-label={props.label}
-      className={props.className}
-      dir={props.dir}
-      style={{ transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
-    >
-      <button
-        type="button"
-        className="drag-handle"
-        aria-label={props.handleLabel}
-        {...attributes}
-        {...listeners}
-      >
-        ⠿
-      </button>
-      {props.children}
-    </fieldset>
-  );
-}
-
-export function ProblemLines(props: { problems: readonly Problem[] | undefined }) {
-  if (!props.problems?.length) return null;
-  return (
-    <ul className="field-problems">
-      {props.problems.map((p) => (
-        <li key={`${p.code}:${p.message}`} className={`field-problem is-${p.severity}`}>
-          {p.severity === "error" ? "Error: " : "Warning: "}
-          {p.message}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** One side's grid of chat buttons: sortable by drag or keys, each with its form. */
-export function ButtonGrid(props: { side: ChatSide; store: ChatStore; problems: Map<string, Problem[]> }) {
-  const { side, store, problems } = props;
+export function ButtonGrid(props: ButtonGridProps) {
+  const { side, store, problems, selectedId, onSelect, say } = props;
   const rows = useStore(store, (s: ChatState) => s.draft[side]);
   const api = store.getState();
-  const rowIds = useMemo(() => new Set(rows.map((r) => r.id)), [rows]);
-  const isRow = useMemo(() => (id: UniqueIdentifier) => rowIds.has(String(id)), [rowIds]);
-  const coordinateGetter = useMemo(() => gridKeyboardCoordinates(isRow), [isRow]);
-  // Rows only collide with rows, buttons only with buttons (a row's own buttons sit inside it).
-  const collision = useMemo<CollisionDetection>(
-    () => (args) =>
-      closestCenter({
-        ...args,
-        droppableContainers: args.droppableContainers.filter((c) => isRow(c.id) === isRow(args.active.id)),
-      }),
-    [isRow],
-  );
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter }),
-  );
-  const count = buttonCount(rows);
-  const full = count >= CHAT_MAX_BUTTONS;
-  const sideKey = SIDE_KEYS[side];
+  const ids = useId();
   const label = SIDE_LABEL[side];
+  const count = buttonCount(rows);
+  const cells = gridCells(rows);
+  const flat = cells.flat();
+  const [focusKey, setFocusKey] = useState<string | null>(null);
+  const pending = useRef<string | null>(null);
+  const gridRef = useRef<HTMLDivElement>(null);
+  const roving =
+    (focusKey && flat.includes(focusKey) ? focusKey : null) ??
+    (selectedId && flat.includes(selectedId) ? selectedId : flat[0]);
 
-  // Screen readers hear positions ("Sender row 2, button 1"), never the editor's internal ids.
-  const nameOf = (id: UniqueIdentifier): string => {
-    const r = rows.findIndex((x) => x.id === id);
-    if (r >= 0) return `${label} row ${r + 1}`;
-    const at = locateButton(rows, String(id));
-    return at ? `${label} row ${at.row + 1}, button ${at.index + 1}` : "the item";
+  // A moved or added button is drawn anew (perhaps in another row): focus follows it there.
+  useEffect(() => {
+    const want = pending.current;
+    if (!want) return;
+    pending.current = null;
+    const cells = gridRef.current?.querySelectorAll<HTMLElement>("[data-cell]") ?? [];
+    for (const cell of cells) if (cell.dataset.cell === want) cell.focus();
+  });
+  const focusCell = (cell: string) => {
+    pending.current = cell;
+    setFocusKey(cell);
+    if (!cell.startsWith("add:") && cell !== NEW_ROW_KEY) onSelect(cell);
+  };
+
+  const where = (id: string) => {
+    const at = locateButton(store.getState().draft[side], id);
+    return at ? `row ${at.row + 1}, button ${at.index + 1}` : "its place";
+  };
+  const captionOf = (id: string) => {
+    const at = locateButton(store.getState().draft[side], id);
+    return textOf(at ? store.getState().draft[side][at.row]?.buttons[at.index]?.value.caption : "");
+  };
+
+  const add = (rowId: string | null) => {
+    const button = newChatButton(rows);
+    if (rowId) api.addButton(side, rowId, button);
+    else api.addRow(side, button);
+    if (!locateButton(store.getState().draft[side], button.id)) return;
+    focusCell(button.id);
+    say(`Added ${textOf(button.value.caption)} to the ${label.toLowerCase()} buttons, ${where(button.id)}.`);
+  };
+
+  const onKeyDown = (cell: string) => (e: KeyboardEvent<HTMLButtonElement>) => {
+    const nudge = NUDGE_KEYS[e.key];
+    if (e.altKey && nudge) {
+      e.preventDefault();
+      if (flat.includes(cell) && !cell.startsWith("add:") && cell !== NEW_ROW_KEY) {
+        pending.current = cell;
+        props.onNudge(cell, nudge);
+      }
+      return;
+    }
+    if (e.altKey || e.ctrlKey || e.metaKey) return;
+    const next = neighbourCell(cells, cell, e.key);
+    if (next === undefined) return;
+    e.preventDefault();
+    focusCell(next);
+  };
+
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const nameOf = (id: UniqueIdentifier) => {
+    const s = String(id);
+    if (s === NEW_ROW_KEY) return "a new row";
+    const row = rows.findIndex((r) => addCellKey(r.id) === s);
+    if (row >= 0) return `the end of row ${row + 1}`;
+    return `${captionOf(s)} (${where(s)})`;
   };
   const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      `Picked up ${nameOf(active.id)}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
-    onDragOver: ({ active, over }) =>
-      over && over.id !== active.id
-        ? `${nameOf(active.id)} is over the place of ${nameOf(over.id)}.`
-        : `${nameOf(active.id)} is in its own place.`,
-    onDragEnd: ({ active, over }) =>
-      over && over.id !== active.id
-        ? `${nameOf(active.id)} was dropped at the place of ${nameOf(over.id)}.`
-        : `${nameOf(active.id)} was dropped where it was.`,
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${nameOf(active.id)} is over ${nameOf(over.id)}.` : ""),
+    onDragEnd: ({ active }) => `${captionOf(String(active.id))} is now at ${where(String(active.id))}.`,
     onDragCancel: ({ active }) => `Moving was cancelled: ${nameOf(active.id)} stayed where it was.`,
   };
-
   const onDragEnd = (e: DragEndEvent) => {
     const active = String(e.active.id);
     const over = e.over ? String(e.over.id) : undefined;
     if (!over || over === active) return;
-    const rowFrom = rows.findIndex((r) => r.id === active);
-    if (rowFrom >= 0) {
-      const rowTo = rows.findIndex((r) => r.id === over || r.buttons.some((b) => b.id === over));
-      if (rowTo >= 0) api.moveRow(side, rowFrom, rowTo);
-      return;
-    }
-    const target = locateButton(rows, over);
-    if (target) api.moveButton(side, active, target.row, target.index);
+    if (over === NEW_ROW_KEY) api.moveButtonToNewRow(side, active);
     else {
-      const row = rows.findIndex((r) => r.id === over);
-      if (row >= 0) api.moveButton(side, active, row, rows[row]?.buttons.length ?? 0);
+      const row = rows.findIndex((r) => addCellKey(r.id) === over);
+      const target = locateButton(rows, over);
+      const from = locateButton(rows, active);
+      const toRow = row >= 0 ? row : target?.row;
+      const dest = toRow === undefined ? undefined : rows[toRow];
+      if (toRow === undefined || !dest || !from) return;
+      if (toRow !== from.row && dest.buttons.length >= CHAT_GRID) {
+        say(`Row ${toRow + 1} is full: the app draws at most ${CHAT_GRID} buttons in a row.`);
+        return;
+      }
+      api.moveButton(side, active, toRow, row >= 0 ? dest.buttons.length : (target?.index ?? 0));
     }
+    onSelect(active);
   };
 
+  const sideKey = SIDE_KEYS[side];
   return (
-    <section className="chat-grid" aria-label={`${label} buttons`}>
-      <h3>
-        {label} buttons{" "}
-        <small>
-          ({count} of {CHAT_MAX_BUTTONS})
-        </small>
-      </h3>
+    <section className="chat-grid" data-side={side} aria-labelledby={`${ids}-h`}>
+      <div className="chat-grid-head">
+        <h3 id={`${ids}-h`}>{label} buttons</h3>
+        <span className="chat-grid-count">
+          {count} of {CHAT_MAX_BUTTONS}
+        </span>
+      </div>
+      <p className="chat-grid-note">{SIDE_NOTE[side]}</p>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements }}
+      >
+        <div className="chat-grid-rows" ref={gridRef}>
+          {rows.map((row, r) => (
+            <div key={row.id} className="chat-grid-line">
+              <fieldset aria-label={`${label} row ${r + 1}`} className="chat-grid-row" dir="rtl">
+                {row.buttons.map((b, i) => (
+                  <ButtonCell
+                    key={b.id}
+                    cellKey={b.id}
+                    value={b.value}
+                    label={`Row ${r + 1}, button ${i + 1}: ${textOf(b.value.caption) || "no caption"}`}
+                    selected={b.id === selectedId}
+                    invalid={hasProblemUnder(problems, [sideKey, "rows", r, "buttons", i])}
+                    focusable={b.id === roving}
+                    hintId={props.hintId}
+                    onSelect={() => focusCell(b.id)}
+                    onFocus={() => setFocusKey(b.id)}
+                    onKeyDown={onKeyDown(b.id)}
+                  />
+                ))}
+                {flat.includes(addCellKey(row.id)) ? (
+                  <AddCell
+                    cellKey={addCellKey(row.id)}
+                    label={`Add a button to ${label.toLowerCase()} row ${r + 1}`}
+                    focusable={addCellKey(row.id) === roving}
+                    hintId={props.hintId}
+                    onAdd={() => add(row.id)}
+                    onFocus={() => setFocusKey(addCellKey(row.id))}
+                    onKeyDown={onKeyDown(addCellKey(row.id))}
+                  />
+                ) : null}
+              </fieldset>
+              <ProblemLines problems={problems.get(key([sideKey, "rows", r, "buttons"]))} />
+            </div>
+          ))}
+          {flat.includes(NEW_ROW_KEY) ? (
+            <div className="chat-grid-row" dir="rtl">
+              <AddCell
+                cellKey={NEW_ROW_KEY}
+                wide
+                label={`Add a ${label.toLowerCase()} button in a new row`}
+                text={rows.length === 0 ? "Add a button" : "New row"}
+                focusable={NEW_ROW_KEY === roving}
+                hintId={props.hintId}
+                onAdd={() => add(null)}
+                onFocus={() => setFocusKey(NEW_ROW_KEY)}
+                onKeyDown={onKeyDown(NEW_ROW_KEY)}
+              />
+            </div>
+          ) : null}
+        </div>
+      </DndContext>
       <ProblemLines
         problems={[...(problems.get(key([sideKey])) ?? []), ...(problems.get(key([sideKey, "rows"])) ?? [])]}
       />
-      <DndContext
-        sensors={sensors}
-        collisionDetection={collision}
-        onDragEnd={onDragEnd}
-        accessibility={{
-          announcements,
-          screenReaderInstructions: {
-            draggable:
-              "To move a row or a button, press Space, then the arrow keys; Space drops it, Escape cancels. The arrow buttons beside it do the same in one step.",
-          },
-        }}
-      >
-        <SortableContext items={rows.map((r) => r.id)} strategy={verticalListSortingStrategy}>
-          {rows.map((row, r) => (
-            <SortableItem
-              key={row.id}
-              id={row.id}
-              className="chat-row"
-              label={`${label} row ${r + 1}`}
-              handleLabel={`Drag ${label.toLowerCase()} row ${r + 1}`}
-            >
-              <div className="chat-row-tools">
-                <button
-                  className="icon-button"
-                  type="button"
-                  aria-label="Move row up"
-                  disabled={r === 0}
-                  onClick={() => api.moveRow(side, r, r - 1)}
-                >
-                  ↑
-                </button>
-                <button
-                  className="icon-button"
-                  type="button"
-                  aria-label="Move row down"
-                  disabled={r === rows.length - 1}
-                  onClick={() => api.moveRow(side, r, r + 1)}
-                >
-                  ↓
-                </button>
-                <button
-                  className="button"
-                  type="button"
-                  onClick={() => api.addButton(side, row.id)}
-                  disabled={full}
-                >
-                  Add button
-                </button>
-                <button className="button" type="button" onClick={() => api.removeRow(side, row.id)}>
-                  Remove row
-                </button>
-              </div>
-              <ProblemLines problems={problems.get(key([sideKey, "rows", r, "buttons"]))} />
-              <SortableContext items={row.buttons.map((b) => b.id)} strategy={horizontalListSortingStrategy}>
-                {/* Right to left, as the app lays a row out: the first button is the rightmost. */}
-                <div className="chat-row-buttons" dir="rtl">
-                  {row.buttons.map((b, i) => {
-                    const prefix: PathSegment[] = [sideKey, "rows", r, "buttons", i];
-                    return (
-                      <SortableItem
-                        key={b.id}
-                        id={b.id}
-                        className="chat-button-editor"
-                        dir="ltr"
-                        label={`${label} row ${r + 1}, button ${i + 1}`}
-                        handleLabel={`Drag ${label.toLowerCase()} row ${r + 1}, button ${i + 1}`}
-                      >
-                        <FormProvider
-                          value={{
-                            prefix,
-                            problemsAt: (p) => problems.get(key(p)) ?? [],
-                            set: (path, value) => api.setButtonField(side, b.id, path, value),
-                            endTyping: () => {},
-                            postToken: null,
-                          }}
-                        >
-                          <ProblemLines problems={problems.get(key(prefix))} />
-                          {BUTTON_FIELDS.filter((f) => f.key !== "icon" || b.value.icon !== undefined).map(
-                            (f) => (
-                              <FieldEditor key={f.key} field={f} parent={[]} value={b.value[f.key]} />
-                            ),
-                          )}
-                        </FormProvider>
-                        <div className="chat-button-tools">
-                          {NUDGES.map((n) => (
-                            <button
-                              key={n.to}
-                              className="icon-button"
-                              type="button"
-                              aria-label={n.label}
-                              disabled={n.atEnd(i, row.buttons.length, r, rows.length)}
-                              onClick={() => api.nudgeButton(side, b.id, n.to)}
-                            >
-                              {n.glyph}
-                            </button>
-                          ))}
-                          <button
-                            className="button"
-                            type="button"
-                            onClick={() => api.removeButton(side, b.id)}
-                          >
-                            Remove button
-                          </button>
-                        </div>
-                      </SortableItem>
-                    );
-                  })}
-                </div>
-              </SortableContext>
-            </SortableItem>
-          ))}
-        </SortableContext>
-      </DndContext>
-      <button className="button" type="button" onClick={() => api.addRow(side)} disabled={full}>
-        Add row
-      </button>
-      {full ? (
-        <p className="muted">A side takes at most {CHAT_MAX_BUTTONS} buttons: remove one to add another.</p>
+      {count >= CHAT_MAX_BUTTONS ? (
+        <p className="chat-grid-note">
+          A side takes at most {CHAT_MAX_BUTTONS} buttons: remove one to add another.
+        </p>
       ) : null}
     </section>
   );

@@ -1,23 +1,24 @@
 import "../../preview/preview-styles";
 import "../proxy/panels.css";
+import "./chat-composer.css";
 import { useId, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import type { Problem } from "../../platform/problems";
-import { conversationScope } from "../../platform/scopes";
 import { validateBody } from "../../platform/validate";
-import { ChatBubblePreview } from "../../preview/chat-bubble-preview";
 import type { PreviewTheme } from "../../preview/preview-kit";
-import { PreviewThemeSwitch } from "../../preview/preview-theme-switch";
+import { textOf } from "../../preview/preview-kit";
 import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
-import { OfflineAccessToggle } from "../proxy/offline-access";
-import { createProxyClient, type ProxyClient, type ProxySession } from "../proxy/proxy-client";
-import { addHistoryEntry, historyEntryFor, loadHistory, saveHistory } from "../proxy/publish-history";
-import { SendOutcomeView } from "../proxy/send-outcome-view";
+import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
 import { useProxySession } from "../proxy/use-proxy-session";
-import { browserEnvironment, type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
-import { ButtonGrid, key, ProblemLines } from "./button-grid";
-import { type ChatSide, chatBody } from "./chat-document";
+import { browserEnvironment, type FlowEnvironment } from "../proxy/use-send-flow";
+import { ButtonGrid } from "./button-grid";
+import { ButtonInspector } from "./button-inspector";
+import { type ChatSide, chatBody, locateButton, type Nudge } from "./chat-document";
+import { ChatPreviewCard } from "./chat-preview-card";
+import { ChatSendCard } from "./chat-send-card";
 import { type ChatState, type ChatStore, createChatStore } from "./chat-store";
+import { NEW_ROW_KEY, refusedMove } from "./grid-moves";
+import { key, ProblemLines } from "./problem-lines";
 
 export interface ChatComposerProps {
   store?: ChatStore;
@@ -26,17 +27,11 @@ export interface ChatComposerProps {
   storage?: KeyValueStorage;
 }
 
-/** The emulator's page for a conversation, when publishing goes to the emulator. */
-function conversationPage(session: ProxySession | null, id: string): string | undefined {
-  if (session?.mode !== "emulator" || !session.postPageUrl || !id) return undefined;
-  try {
-    return `${new URL(session.postPageUrl.replace("{post_token}", "post")).origin}/conversations/${encodeURIComponent(id)}`;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Composes a chat message with button grids (spec 4.10), previews both sides and sends it through the proxy. */
+/**
+ * Composes a chat message (spec 4.10) like the add-on editor beside it: the message and each side's
+ * button grid drawn as the chat draws it, an inspector for the selected button, and on the right the
+ * preview of both sides, sending through the proxy, problems and the body.
+ */
 export function ChatComposer(props: ChatComposerProps = {}) {
   const storage = useMemo(() => props.storage ?? browserStorage(), [props.storage]);
   const [store] = useState(() => props.store ?? createChatStore({ storage }));
@@ -47,6 +42,8 @@ export function ChatComposer(props: ChatComposerProps = {}) {
   const proxy = useProxySession(client);
   const [theme, setTheme] = useState<PreviewTheme>("light");
   const [copied, setCopied] = useState<string | null>(null);
+  const [selected, setSelected] = useState<{ side: ChatSide; id: string } | null>(null);
+  const [said, setSaid] = useState("");
   const ids = useId();
 
   // The conversation from the start address (`?conversation_id=`) fills an empty target once.
@@ -65,30 +62,40 @@ export function ChatComposer(props: ChatComposerProps = {}) {
     return m;
   }, [all]);
   const json = JSON.stringify(body, null, 2);
-  const previewRows = (side: ChatSide) => ({
-    rows: draft[side].map((r) => ({ buttons: r.buttons.map((b) => b.value) })),
-  });
   const session = proxy.status === "present" ? proxy.session : null;
   const appName = draft.appName || session?.app || "Your app";
 
-  const flow = useSendFlow({
-    action: "send",
-    env,
-    send: (target, b, returnTo) => client.sendMessage(target.conversationId ?? "", b, returnTo),
-    authorizeScopes: (t) => [...(session?.scopes ?? []), conversationScope(t.conversationId ?? "")],
-    onDone: (target, outcome) => {
-      const entry = historyEntryFor("chat", target, outcome, undefined);
-      if (entry) saveHistory(storage, addHistoryEntry(loadHistory(storage), entry));
-    },
-  });
-
-  const conversationId = draft.conversationId.trim();
-  const canSend =
-    proxy.status !== "absent" &&
-    validation.ok &&
-    conversationId !== "" &&
-    // Not "authorizing": coming back from the consent page with Back restores this very state.
-    flow.outcome.status !== "sending";
+  // The same words twice must be said twice: a live region only speaks a change.
+  const say = (text: string) => setSaid((prev) => (prev === text ? `${text}\u00a0` : text));
+  const nudge = (side: ChatSide, id: string, to: Nudge) => {
+    const before = locateButton(store.getState().draft[side], id);
+    api.nudgeButton(side, id, to);
+    const rows = store.getState().draft[side];
+    const after = locateButton(rows, id);
+    const caption = textOf(after ? rows[after.row]?.buttons[after.index]?.value.caption : "");
+    if (!before || !after) return;
+    if (before.row === after.row && before.index === after.index)
+      say(`${caption} did not move. ${refusedMove(to, store.getState().draft[side], before.row)}`);
+    else say(`Moved ${caption} to row ${after.row + 1}, button ${after.index + 1}.`);
+  };
+  const remove = (side: ChatSide, id: string) => {
+    const rows = store.getState().draft[side];
+    const at = locateButton(rows, id);
+    const caption = textOf(at ? rows[at.row]?.buttons[at.index]?.value.caption : "");
+    api.removeButton(side, id);
+    // The neighbour takes the selection (and focus, which was on the Remove button that goes away).
+    const left = store.getState().draft[side];
+    const row = at ? left[at.row] : undefined;
+    const next = at ? (row?.buttons[at.index] ?? row?.buttons[at.index - 1]) : undefined;
+    const to = next ?? left.at(-1)?.buttons.at(-1);
+    setSelected(to ? { side, id: to.id } : null);
+    say(`Removed ${caption}.`);
+    setTimeout(() =>
+      document
+        .querySelector<HTMLElement>(`[data-side="${side}"] [data-cell="${to?.id ?? NEW_ROW_KEY}"]`)
+        ?.focus(),
+    );
+  };
 
   const copy = async () => {
     try {
@@ -99,129 +106,120 @@ export function ChatComposer(props: ChatComposerProps = {}) {
     }
   };
 
+  const grid = (side: ChatSide) => (
+    <ButtonGrid
+      side={side}
+      store={store}
+      problems={byPath}
+      selectedId={selected?.side === side ? selected.id : null}
+      onSelect={(id) => setSelected({ side, id })}
+      onNudge={(id, to) => nudge(side, id, to)}
+      say={say}
+      hintId={`${ids}-keys`}
+    />
+  );
+
   return (
     <section className="chat-composer" aria-labelledby={`${ids}-h`}>
-      <h2 id={`${ids}-h`}>Chat message</h2>
-      <div className="chat-main">
-        <div className="field">
-          <label className="field-label" htmlFor={`${ids}-msg`}>
-            Message
-          </label>
-          <textarea
-            className="input"
-            id={`${ids}-msg`}
-            dir="auto"
-            value={draft.message}
-            aria-invalid={byPath.has(key(["message"]))}
-            onChange={(e) => api.setMessage(e.target.value)}
-          />
-          <ProblemLines problems={byPath.get(key(["message"]))} />
+      <div className="panel chat-compose">
+        <div className="panel-head">
+          <h2 id={`${ids}-h`} className="panel-title">
+            Chat message
+          </h2>
         </div>
-        <ButtonGrid side="sender" store={store} problems={byPath} />
-        <ButtonGrid side="receiver" store={store} problems={byPath} />
+        <div className="panel-body">
+          <div className="field">
+            <label className="field-label" htmlFor={`${ids}-msg`}>
+              Message
+            </label>
+            <textarea
+              className="input"
+              id={`${ids}-msg`}
+              dir="auto"
+              rows={3}
+              value={draft.message}
+              aria-invalid={byPath.has(key(["message"]))}
+              onChange={(e) => api.setMessage(e.target.value)}
+            />
+            <ProblemLines problems={byPath.get(key(["message"]))} />
+          </div>
+          {grid("sender")}
+          {grid("receiver")}
+          <p id={`${ids}-keys`} className="chat-hint">
+            Click a button or use the arrow keys to select it; <kbd>Alt</kbd>+arrow keys or a drag move it.
+          </p>
+        </div>
+      </div>
 
-        <section aria-label="Message problems" className="chat-card">
-          <h3>Problems</h3>
-          {all.length === 0 ? <p>No problems: the message is ready to send.</p> : null}
-          <ul className="problem-list">
-            {all.map((p) => (
-              <li key={`${p.at}:${p.code}:${p.message}`} className={`is-${p.severity}`}>
-                {p.severity === "error" ? "Error" : "Warning"} at <code>{p.at}</code>: {p.message}
-              </li>
-            ))}
-          </ul>
+      <section className="panel chat-inspector" aria-labelledby={`${ids}-ih`}>
+        <div className="panel-head">
+          <h3 id={`${ids}-ih`} className="panel-title">
+            Selected button
+          </h3>
+        </div>
+        <div className="panel-body">
+          <ButtonInspector
+            store={store}
+            selected={selected}
+            problems={byPath}
+            onNudge={nudge}
+            onRemove={remove}
+          />
+        </div>
+      </section>
+
+      <div className="chat-side">
+        <ChatPreviewCard
+          draft={draft}
+          appName={appName}
+          onAppName={api.setAppName}
+          theme={theme}
+          onTheme={setTheme}
+        />
+
+        <ChatSendCard
+          proxy={proxy}
+          client={client}
+          env={env}
+          storage={storage}
+          body={body}
+          errors={validation.errors.length}
+          conversationId={draft.conversationId}
+          onConversationId={api.setConversationId}
+        />
+
+        <section aria-label="Message problems" className="panel chat-card">
+          <div className="panel-head">
+            <h3 className="panel-title">Problems</h3>
+          </div>
+          <div className="panel-body">
+            {all.length === 0 ? <p>No problems: the message is ready to send.</p> : null}
+            <ul className="problem-list">
+              {all.map((p) => (
+                <li key={`${p.at}:${p.code}:${p.message}`} className={`is-${p.severity}`}>
+                  {p.severity === "error" ? "Error" : "Warning"} at <code>{p.at}</code>: {p.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </section>
+
+        <section aria-label="Message JSON" className="panel chat-card">
+          <div className="panel-head">
+            <h3 className="panel-title">Message body</h3>
+            <button className="button" type="button" onClick={() => void copy()}>
+              Copy JSON
+            </button>
+          </div>
+          <div className="panel-body">
+            <p className="muted">The body of the platform’s send-message request (spec 4.10).</p>
+            <pre className="chat-json">{json}</pre>
+            {copied ? <p role="status">{copied}</p> : null}
+          </div>
         </section>
       </div>
-      <div className="chat-side">
-        <section aria-label="Chat preview" className="chat-card">
-          <h3>Preview</h3>
-          <div className="field">
-            <label className="field-label" htmlFor={`${ids}-app`}>
-              App name (preview)
-            </label>
-            <input
-              className="input"
-              id={`${ids}-app`}
-              value={draft.appName}
-              placeholder={appName}
-              onChange={(e) => api.setAppName(e.target.value)}
-            />
-          </div>
-          <PreviewThemeSwitch theme={theme} onChange={setTheme} />
-          <div className="chat-previews">
-            {(["sender", "receiver"] as const).map((side) => (
-              <div key={side} className="chat-preview-side">
-                {/* The bubble's region already carries this name for screen readers. */}
-                <p className="chat-preview-caption" aria-hidden="true">
-                  {side === "sender" ? "As the sender sees it" : "As the receiver sees it"}
-                </p>
-                <ChatBubblePreview
-                  message={draft.message}
-                  buttons={previewRows(side)}
-                  appName={appName}
-                  side={side}
-                  theme={theme}
-                />
-              </div>
-            ))}
-          </div>
-        </section>
-
-        <section aria-label="Message JSON" className="chat-card">
-          <h3>Body (4.10)</h3>
-          <pre className="json-view">{json}</pre>
-          <button className="button" type="button" onClick={() => void copy()}>
-            Copy JSON
-          </button>
-          {copied ? <p role="status">{copied}</p> : null}
-        </section>
-
-        <section aria-label="Send" className="chat-card">
-          <h3>Send</h3>
-          {proxy.status === "absent" ? <p role="note">{proxy.message}</p> : null}
-          <div className="field">
-            <label className="field-label" htmlFor={`${ids}-conv`}>
-              Conversation id
-            </label>
-            <input
-              className="input"
-              id={`${ids}-conv`}
-              dir="ltr"
-              spellCheck={false}
-              value={draft.conversationId}
-              aria-describedby={`${ids}-conv-help`}
-              onChange={(e) => api.setConversationId(e.target.value)}
-            />
-            <small id={`${ids}-conv-help`}>
-              The conversation to send into. With the local emulator, its index page lists the demo
-              conversation.
-            </small>
-          </div>
-          {proxy.status === "present" ? (
-            <OfflineAccessToggle storage={storage} held={session?.scopes.includes("offline_access")} />
-          ) : null}
-          {!validation.ok ? (
-            <p>
-              The message has {validation.errors.length} error{validation.errors.length === 1 ? "" : "s"}: fix
-              them to send.
-            </p>
-          ) : null}
-          <button
-            className="button is-primary"
-            type="button"
-            disabled={!canSend}
-            onClick={() => void flow.run({ conversationId }, body)}
-          >
-            Send message
-          </button>
-          <SendOutcomeView
-            outcome={flow.outcome}
-            successText={`Sent to conversation ${flow.target?.conversationId ?? conversationId}.`}
-            pageUrl={conversationPage(session, flow.target?.conversationId ?? conversationId)}
-            pageLabel="Open the conversation on the emulator"
-            onAuthorize={flow.authorizeAgain}
-          />
-        </section>
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {said}
       </div>
     </section>
   );

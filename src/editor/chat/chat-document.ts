@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { CHAT_MAX_BUTTONS } from "../../platform/bodies";
+import { CHAT_GRID, CHAT_MAX_BUTTONS } from "../../platform/bodies";
 import type { PathSegment } from "../../platform/problems";
 import { newId, setAtPath } from "../store/document";
 
@@ -30,9 +30,21 @@ export interface ChatDraft {
 /** Body key of each side. */
 export const SIDE_KEYS = { sender: "sender_buttons", receiver: "receiver_buttons" } as const;
 
-/** A button as added from the composer: a caption and a link, ready to edit. */
-export function newChatButton(): ChatButtonItem {
-  return { id: newId(), value: { caption: "مشاهده", action: { open_direct_link: "https://example.com" } } };
+const PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
+const persianNumber = (n: number) => String(n).replace(/\d/g, (d) => PERSIAN_DIGITS[Number(d)] ?? d);
+
+/**
+ * A new button: a numbered caption no other button of the side has ("دکمه ۲"), and a server link,
+ * which is valid as it stands and, pressed, asks the app's start address where to go (no made-up URL).
+ */
+export function newChatButton(rows: readonly ChatRowItem[] = []): ChatButtonItem {
+  const taken = new Set(rows.flatMap((r) => r.buttons.map((b) => b.value.caption)));
+  let n = 1;
+  while (taken.has(`دکمه ${persianNumber(n)}`)) n++;
+  return {
+    id: newId(),
+    value: { caption: `دکمه ${persianNumber(n)}`, action: { open_server_link: { data: {} } } },
+  };
 }
 
 /** An empty composer with a sample message. */
@@ -55,46 +67,29 @@ function withSide(d: ChatDraft, side: ChatSide, rows: ChatRowItem[]): ChatDraft 
   return side === "sender" ? { ...d, sender: rows } : { ...d, receiver: rows };
 }
 
-function move<T>(list: readonly T[], from: number, to: number): T[] {
-  const out = [...list];
-  if (from < 0 || from >= out.length || to < 0 || to >= out.length || from === to) return out;
-  const [item] = out.splice(from, 1);
-  if (item !== undefined) out.splice(to, 0, item);
-  return out;
-}
-
 /** Sets the message text. */
 export function setMessage(d: ChatDraft, message: string): ChatDraft {
   return { ...d, message };
 }
 
 /** Adds a row holding one new button; refused (unchanged) when the side already holds the maximum. */
-export function addRow(d: ChatDraft, side: ChatSide): ChatDraft {
+export function addRow(d: ChatDraft, side: ChatSide, button = newChatButton(d[side])): ChatDraft {
   if (buttonCount(d[side]) >= CHAT_MAX_BUTTONS) return d;
-  return withSide(d, side, [...d[side], { id: newId(), buttons: [newChatButton()] }]);
-}
-
-/** Removes a row and its buttons. */
-export function removeRow(d: ChatDraft, side: ChatSide, rowId: string): ChatDraft {
-  return withSide(
-    d,
-    side,
-    d[side].filter((r) => r.id !== rowId),
-  );
-}
-
-/** Moves a row from one position to another. */
-export function moveRow(d: ChatDraft, side: ChatSide, from: number, to: number): ChatDraft {
-  return withSide(d, side, move(d[side], from, to));
+  return withSide(d, side, [...d[side], { id: newId(), buttons: [button] }]);
 }
 
 /** Adds a button at the end of a row; refused (unchanged) at the side's maximum. */
-export function addButton(d: ChatDraft, side: ChatSide, rowId: string): ChatDraft {
+export function addButton(
+  d: ChatDraft,
+  side: ChatSide,
+  rowId: string,
+  button = newChatButton(d[side]),
+): ChatDraft {
   if (buttonCount(d[side]) >= CHAT_MAX_BUTTONS) return d;
   return withSide(
     d,
     side,
-    d[side].map((r) => (r.id === rowId ? { ...r, buttons: [...r.buttons, newChatButton()] } : r)),
+    d[side].map((r) => (r.id === rowId ? { ...r, buttons: [...r.buttons, button] } : r)),
   );
 }
 
@@ -144,20 +139,42 @@ export function moveButton(
   );
 }
 
-/** Moves a button one step: earlier/later in its row, or to the end of the previous/next row. */
-export function nudgeButton(
-  d: ChatDraft,
-  side: ChatSide,
-  buttonId: string,
-  direction: "earlier" | "later" | "up" | "down",
-): ChatDraft {
+/** Moves a button into a new row of its own at the end (unchanged when it is alone in the last row). */
+export function moveButtonToNewRow(d: ChatDraft, side: ChatSide, buttonId: string): ChatDraft {
+  const at = locateButton(d[side], buttonId);
+  const button = at ? d[side][at.row]?.buttons[at.index] : undefined;
+  if (!at || !button) return d;
+  if (at.row === d[side].length - 1 && d[side][at.row]?.buttons.length === 1) return d;
+  const rows = d[side]
+    .map((r) => ({ ...r, buttons: r.buttons.filter((b) => b.id !== buttonId) }))
+    .filter((r) => r.buttons.length > 0);
+  return withSide(d, side, [...rows, { id: newId(), buttons: [button] }]);
+}
+
+/** A one-step move of a button. */
+export type Nudge = "earlier" | "later" | "up" | "down";
+
+/**
+ * Moves a button one step: earlier/later in its row, or to the row above/below at the same place;
+ * down from the last row opens a new row. Unchanged where the step would leave the grid or fill a row
+ * beyond the three buttons the app draws.
+ */
+export function nudgeButton(d: ChatDraft, side: ChatSide, buttonId: string, direction: Nudge): ChatDraft {
   const at = locateButton(d[side], buttonId);
   if (!at) return d;
-  if (direction === "earlier") return moveButton(d, side, buttonId, at.row, Math.max(at.index - 1, 0));
+  if (direction === "earlier")
+    return at.index === 0 ? d : moveButton(d, side, buttonId, at.row, at.index - 1);
   if (direction === "later") return moveButton(d, side, buttonId, at.row, at.index + 1);
   const toRow = direction === "up" ? at.row - 1 : at.row + 1;
   const dest = d[side][toRow];
-  return dest ? moveButton(d, side, buttonId, toRow, dest.buttons.length) : d;
+  if (!dest) {
+    const alone = d[side][at.row]?.buttons.length === 1;
+    // A fourth row would not be drawn as the app draws it.
+    if (direction === "up" || (!alone && d[side].length >= CHAT_GRID)) return d;
+    return moveButtonToNewRow(d, side, buttonId);
+  }
+  if (dest.buttons.length >= CHAT_GRID) return d;
+  return moveButton(d, side, buttonId, toRow, at.index);
 }
 
 /** Sets a field of a button (path relative to the button; undefined removes it). */

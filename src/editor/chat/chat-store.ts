@@ -12,13 +12,12 @@ export interface ChatState {
   setMessage: (message: string) => void;
   setConversationId: (id: string) => void;
   setAppName: (name: string) => void;
-  addRow: (side: ops.ChatSide) => void;
-  removeRow: (side: ops.ChatSide, rowId: string) => void;
-  moveRow: (side: ops.ChatSide, from: number, to: number) => void;
-  addButton: (side: ops.ChatSide, rowId: string) => void;
+  addRow: (side: ops.ChatSide, button?: ops.ChatButtonItem) => void;
+  addButton: (side: ops.ChatSide, rowId: string, button?: ops.ChatButtonItem) => void;
   removeButton: (side: ops.ChatSide, buttonId: string) => void;
   moveButton: (side: ops.ChatSide, buttonId: string, toRow: number, toIndex: number) => void;
-  nudgeButton: (side: ops.ChatSide, buttonId: string, direction: "earlier" | "later" | "up" | "down") => void;
+  moveButtonToNewRow: (side: ops.ChatSide, buttonId: string) => void;
+  nudgeButton: (side: ops.ChatSide, buttonId: string, direction: ops.Nudge) => void;
   setButtonField: (
     side: ops.ChatSide,
     buttonId: string,
@@ -57,12 +56,11 @@ export function createChatStore(
       setMessage: (m) => apply((d) => ops.setMessage(d, m)),
       setConversationId: (id) => apply((d) => ({ ...d, conversationId: id })),
       setAppName: (name) => apply((d) => ({ ...d, appName: name })),
-      addRow: (side) => apply((d) => ops.addRow(d, side)),
-      removeRow: (side, rowId) => apply((d) => ops.removeRow(d, side, rowId)),
-      moveRow: (side, from, to) => apply((d) => ops.moveRow(d, side, from, to)),
-      addButton: (side, rowId) => apply((d) => ops.addButton(d, side, rowId)),
+      addRow: (side, button) => apply((d) => ops.addRow(d, side, button)),
+      addButton: (side, rowId, button) => apply((d) => ops.addButton(d, side, rowId, button)),
       removeButton: (side, id) => apply((d) => ops.removeButton(d, side, id)),
       moveButton: (side, id, row, index) => apply((d) => ops.moveButton(d, side, id, row, index)),
+      moveButtonToNewRow: (side, id) => apply((d) => ops.moveButtonToNewRow(d, side, id)),
       nudgeButton: (side, id, dir) => apply((d) => ops.nudgeButton(d, side, id, dir)),
       setButtonField: (side, id, path, value) => apply((d) => ops.setButtonField(d, side, id, path, value)),
     };

@@ -3,7 +3,7 @@ import { ACTION_KINDS, ACTION_LABELS, type ActionKind } from "../../../platform/
 import { fieldOf, isRecord } from "../../../platform/json";
 import type { PathSegment, Problem } from "../../../platform/problems";
 import { fieldId } from "../../store/selectors";
-import { describedBy, FieldProblems, FieldShell } from "../../ui/field-shell";
+import { describedBy, FieldProblems, FieldShell, helpId } from "../../ui/field-shell";
 import { TextControl } from "../../ui/text-control";
 import { useForm } from "../form-context";
 import { MapEditor } from "../map-editor";
@@ -63,17 +63,23 @@ function ActionEditor(props: {
           id={props.id}
           className="input"
           value={kind ?? ""}
-          aria-describedby={describedBy(props.id, false, props.problems)}
+          aria-describedby={describedBy(props.id, kind !== undefined, props.problems)}
           onChange={(e) => choose(ACTION_KINDS.find((k) => k === e.target.value) ?? "")}
         >
           {props.required ? null : <option value="">No action</option>}
           {props.required && !kind ? <option value="">Choose an action…</option> : null}
           {ACTION_KINDS.map((k) => (
             <option key={k} value={k}>
-              {ACTION_LABELS[k]} ({k})
+              {ACTION_LABELS[k]}
             </option>
           ))}
         </select>
+        {/* Short option labels fit a narrow inspector; what the kind does and its JSON name go here. */}
+        {kind ? (
+          <p className="field-help" id={helpId(props.id)}>
+            {ACTION_HELP[kind]} <code>{kind}</code>
+          </p>
+        ) : null}
         <FieldProblems id={props.id} problems={props.problems} />
       </div>
       {kind === "open_direct_link" ? (
@@ -110,6 +116,15 @@ function ActionEditor(props: {
     </fieldset>
   );
 }
+
+/** What each action kind does when pressed, under the kind select. */
+const ACTION_HELP: Record<ActionKind, string> = {
+  open_direct_link: "Opens the address in the app's browser.",
+  open_server_link: "Asks your app's start address (with the data below), which answers the address to open.",
+  get_dynamic_action: "Asks your app, which answers the action to take.",
+  open_post_page: "Opens a post's page.",
+  open_post_manage_page: "Opens a post's manage page (for its owner).",
+};
 
 const DATA_KINDS: readonly string[] = ["open_server_link", "get_dynamic_action"];
 const POST_KINDS: readonly string[] = ["open_post_page", "open_post_manage_page"];

@@ -1,0 +1,100 @@
+import { useStore } from "zustand";
+import { chatButtonSchema } from "../../platform/bodies";
+import { describeFields } from "../../platform/fields";
+import type { PathSegment, Problem } from "../../platform/problems";
+import { FieldEditor } from "../inspector/field-editor";
+import { FormProvider } from "../inspector/form-context";
+import { SIDE_LABEL } from "./button-grid";
+import { type ChatSide, locateButton, type Nudge, SIDE_KEYS } from "./chat-document";
+import type { ChatState, ChatStore } from "./chat-store";
+import { key, ProblemLines } from "./problem-lines";
+
+/** The fields of a chat button form, generated from the contract (the live `icon` spelling only when used). */
+const BUTTON_FIELDS = describeFields(chatButtonSchema);
+
+/** The four one-step moves, as the grid (right to left) shows them; Alt+arrow does the same. */
+const MOVES: ReadonlyArray<{ to: Nudge; glyph: string; label: string; keys: string }> = [
+  { to: "earlier", glyph: "→", label: "Move right (earlier in the row)", keys: "Alt+→" },
+  { to: "later", glyph: "←", label: "Move left (later in the row)", keys: "Alt+←" },
+  { to: "up", glyph: "↑", label: "Move to the row above", keys: "Alt+↑" },
+  { to: "down", glyph: "↓", label: "Move to the row below (or a new row)", keys: "Alt+↓" },
+];
+
+/** Props of the chat button inspector. */
+export interface ButtonInspectorProps {
+  store: ChatStore;
+  selected: { side: ChatSide; id: string } | null;
+  problems: Map<string, Problem[]>;
+  onNudge: (side: ChatSide, id: string, to: Nudge) => void;
+  onRemove: (side: ChatSide, id: string) => void;
+}
+
+/** Edits the selected chat button with the add-on inspector's field controls; moves and removes it. */
+export function ButtonInspector(props: ButtonInspectorProps) {
+  const { store, selected, problems } = props;
+  const rows = useStore(store, (s: ChatState) => (selected ? s.draft[selected.side] : null));
+  const at = selected && rows ? locateButton(rows, selected.id) : undefined;
+  const button = at && rows ? rows[at.row]?.buttons[at.index] : undefined;
+  if (!selected || !rows || !at || !button)
+    return (
+      <div className="chat-inspector-empty">
+        <p>Select a button in a grid to edit its caption, action and icon.</p>
+        <p className="muted">
+          The dashed cells add one: a new button gets a numbered caption and a server link (the app’s start
+          address answers where it leads), so the message stays valid while you edit.
+        </p>
+      </div>
+    );
+  const { side } = selected;
+  const prefix: PathSegment[] = [SIDE_KEYS[side], "rows", at.row, "buttons", at.index];
+  const api = store.getState();
+  const row = rows[at.row];
+  return (
+    <div className="chat-inspector-body">
+      <p className="chat-inspector-title">
+        {SIDE_LABEL[side]} buttons · row {at.row + 1}, button {at.index + 1}
+      </p>
+      <FormProvider
+        value={{
+          prefix,
+          problemsAt: (p) => problems.get(key(p)) ?? [],
+          set: (path, value) => api.setButtonField(side, button.id, path, value),
+          endTyping: () => {},
+          postToken: null,
+        }}
+      >
+        <ProblemLines problems={problems.get(key(prefix))} />
+        {BUTTON_FIELDS.filter((f) => f.key !== "icon" || button.value.icon !== undefined).map((f) => (
+          <FieldEditor key={f.key} field={f} parent={[]} value={button.value[f.key]} />
+        ))}
+      </FormProvider>
+      <fieldset className="chat-inspector-actions" aria-label="Move or remove this button">
+        {MOVES.map((m) => (
+          <button
+            key={m.to}
+            type="button"
+            className="icon-button"
+            aria-label={m.label}
+            title={`${m.label} (${m.keys})`}
+            aria-keyshortcuts={m.keys
+              .replace("→", "ArrowRight")
+              .replace("←", "ArrowLeft")
+              .replace("↑", "ArrowUp")
+              .replace("↓", "ArrowDown")}
+            disabled={
+              (m.to === "earlier" && at.index === 0) ||
+              (m.to === "later" && at.index === (row?.buttons.length ?? 1) - 1) ||
+              (m.to === "up" && at.row === 0)
+            }
+            onClick={() => props.onNudge(side, button.id, m.to)}
+          >
+            {m.glyph}
+          </button>
+        ))}
+        <button type="button" className="button is-danger" onClick={() => props.onRemove(side, button.id)}>
+          Remove button
+        </button>
+      </fieldset>
+    </div>
+  );
+}

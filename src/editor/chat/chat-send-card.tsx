@@ -1,0 +1,108 @@
+import { useId } from "react";
+import { conversationScope } from "../../platform/scopes";
+import type { KeyValueStorage } from "../proxy/oauth-resume";
+import { OfflineAccessToggle } from "../proxy/offline-access";
+import type { ProxyClient, ProxySession } from "../proxy/proxy-client";
+import { addHistoryEntry, historyEntryFor, loadHistory, saveHistory } from "../proxy/publish-history";
+import { SendOutcomeView } from "../proxy/send-outcome-view";
+import type { useProxySession } from "../proxy/use-proxy-session";
+import { type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
+
+/** The emulator's page for a conversation, when publishing goes to the emulator. */
+function conversationPage(session: ProxySession | null, id: string): string | undefined {
+  if (session?.mode !== "emulator" || !session.postPageUrl || !id) return undefined;
+  try {
+    return `${new URL(session.postPageUrl.replace("{post_token}", "post")).origin}/conversations/${encodeURIComponent(id)}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Props of the send card. */
+export interface ChatSendCardProps {
+  proxy: ReturnType<typeof useProxySession>;
+  client: ProxyClient;
+  env: () => FlowEnvironment;
+  storage: KeyValueStorage | undefined;
+  body: Record<string, unknown>;
+  errors: number;
+  conversationId: string;
+  onConversationId: (id: string) => void;
+}
+
+/** Where to send the message and the Send button, with its outcome beside it (OAuth when needed). */
+export function ChatSendCard(props: ChatSendCardProps) {
+  const { proxy, client, storage, body, errors } = props;
+  const ids = useId();
+  const session = proxy.status === "present" ? proxy.session : null;
+  const flow = useSendFlow({
+    action: "send",
+    env: props.env,
+    send: (target, b, returnTo) => client.sendMessage(target.conversationId ?? "", b, returnTo),
+    authorizeScopes: (t) => [...(session?.scopes ?? []), conversationScope(t.conversationId ?? "")],
+    onDone: (target, outcome) => {
+      const entry = historyEntryFor("chat", target, outcome, undefined);
+      if (entry) saveHistory(storage, addHistoryEntry(loadHistory(storage), entry));
+    },
+  });
+  const conversationId = props.conversationId.trim();
+  const canSend =
+    proxy.status !== "absent" &&
+    errors === 0 &&
+    conversationId !== "" &&
+    // Not "authorizing": coming back from the consent page with Back restores this very state.
+    flow.outcome.status !== "sending";
+  return (
+    <section aria-labelledby={`${ids}-h`} className="panel chat-card">
+      <div className="panel-head">
+        <h3 id={`${ids}-h`} className="panel-title">
+          Send
+        </h3>
+      </div>
+      <div className="panel-body">
+        {proxy.status === "absent" ? <p role="note">{proxy.message}</p> : null}
+        <div className="field">
+          <label className="field-label" htmlFor={`${ids}-conv`}>
+            Conversation id
+          </label>
+          <input
+            className="input"
+            id={`${ids}-conv`}
+            dir="ltr"
+            spellCheck={false}
+            value={props.conversationId}
+            aria-describedby={`${ids}-conv-help`}
+            onChange={(e) => props.onConversationId(e.target.value)}
+          />
+          <small id={`${ids}-conv-help`}>
+            The conversation to send into. With the local emulator, its index page lists the demo
+            conversation.
+          </small>
+        </div>
+        {proxy.status === "present" ? (
+          <OfflineAccessToggle storage={storage} held={session?.scopes.includes("offline_access")} />
+        ) : null}
+        {errors > 0 ? (
+          <p>
+            The message has {errors} error{errors === 1 ? "" : "s"}: fix them to send.
+          </p>
+        ) : null}
+        <button
+          className="button is-primary"
+          type="button"
+          disabled={!canSend}
+          onClick={() => void flow.run({ conversationId }, body)}
+        >
+          Send message
+        </button>
+        <SendOutcomeView
+          outcome={flow.outcome}
+          successText={`Sent to conversation ${flow.target?.conversationId ?? conversationId}.`}
+          pageUrl={conversationPage(session, flow.target?.conversationId ?? conversationId)}
+          pageLabel="Open the conversation on the emulator"
+          onAuthorize={flow.authorizeAgain}
+        />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import type { PathSegment, Problem } from "../../platform/problems";
+
+/** A problem-map key for a path. */
+export const key = (path: readonly PathSegment[]) => JSON.stringify(path);
+
+/** The problems of one place (a side, a row), each with its severity spelled out. */
+export function ProblemLines(props: { problems: readonly Problem[] | undefined }) {
+  if (!props.problems?.length) return null;
+  return (
+    <ul className="field-problems">
+      {props.problems.map((p) => (
+        <li key={`${p.code}:${p.message}`} className={`field-problem is-${p.severity}`}>
+          {p.severity === "error" ? "Error: " : "Warning: "}
+          {p.message}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** True when any problem sits at or under `prefix`. */
+export function hasProblemUnder(problems: Map<string, Problem[]>, prefix: readonly PathSegment[]): boolean {
+  const whole = key(prefix);
+  const under = `${whole.slice(0, -1)},`;
+  for (const [k, list] of problems) if (list.length > 0 && (k === whole || k.startsWith(under))) return true;
+  return false;
+}

@@ -140,7 +140,7 @@ describe("publish panel", () => {
       400,
       studioError("invalid_body", {
         problems: [
-          { path: ["widgets", 0], at: "widgets[0]", message: "is wrong", severity: "error", code: "invalid" },
+          { path: ["widgets", 0], at: "widgets[0]", message: "is wrong", severity: "error", code: "custom" },
         ],
       }),
     );

@@ -4,6 +4,7 @@ import { POST_TOKEN_PATTERN } from "../platform/actions";
 import { type BodyKind, checkBody } from "../platform/body-check";
 import { type ErrorCode, errorCatalogue, platformError, type StudioErrorExtras } from "../platform/errors";
 import { scopesForSubscription } from "../platform/events";
+import { isRecord } from "../platform/json";
 import {
   type ApiKeyPermission,
   conversationScope,
@@ -88,7 +89,7 @@ function buttonsOf(value: unknown): ButtonView[][] {
     if (typeof row !== "object" || row === null || !("buttons" in row) || !Array.isArray(row.buttons))
       return [];
     return row.buttons.map((b: unknown) => {
-      const rec = typeof b === "object" && b !== null ? b : {};
+      const rec = isRecord(b) ? b : {};
       const caption = "caption" in rec && typeof rec.caption === "string" ? rec.caption : "";
       const action =
         "action" in rec && typeof rec.action === "object" && rec.action !== null ? { ...rec.action } : {};
@@ -270,7 +271,7 @@ export function createApiHost(state: EmulatorState): Hono {
     const invalid = validated("chat", body.json);
     if (invalid) return invalid;
     const json = body.json;
-    const rec = typeof json === "object" && json !== null ? json : {};
+    const rec = isRecord(json) ? json : {};
     const text = "message" in rec && typeof rec.message === "string" ? rec.message : "";
     const id = newId();
     conversationFor(state, conversationId).messages.push({

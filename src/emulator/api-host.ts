@@ -8,6 +8,7 @@ import { isRecord } from "../platform/json";
 import {
   type ApiKeyPermission,
   conversationScope,
+  hasScopes,
   postAddonScope,
   USER_ADDON_CREATE,
   USER_PHONE,
@@ -56,7 +57,7 @@ function guard(state: EmulatorState, c: Context, needs: GuardNeeds): Response | 
   const token = m?.[1] ? findUsableToken(state, m[1]) : undefined;
   if (!token) return fail("invalid_token");
   const sets = needs.scopes ?? [[]];
-  if (!sets.some((set) => set.every((s) => token.scopes.includes(s)))) {
+  if (!sets.some((set) => hasScopes(token.scopes, set))) {
     const first = sets[0]?.find((s) => !token.scopes.includes(s)) ?? "";
     return fail("missing_scope", { scope: first });
   }

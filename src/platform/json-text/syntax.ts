@@ -79,14 +79,24 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
     if (!m || m[0] === "" || m[0] === "-") fail("a number");
     else i += m[0].length;
   };
+  /** Steps past `close` when it is next (after space): true for an empty container, or at its end. */
+  const closes = (close: string): boolean => {
+    ws();
+    if (text[i] !== close) return false;
+    i++;
+    return true;
+  };
+  /** After a member or element: true at the closing bracket, false after a comma, else a syntax error. */
+  const ends = (close: string, what: string): boolean => {
+    if (closes(close)) return true;
+    if (text[i] !== ",") fail(`',' or '${close}' after ${what}`);
+    i++;
+    return false;
+  };
   const object = () => {
     i++;
-    ws();
-    if (text[i] === "}") {
-      i++;
-      return;
-    }
-    for (;;) {
+    if (closes("}")) return;
+    do {
       ws();
       if (text[i] !== '"') {
         if (text[i] === "}") throw new Stop(i, "trailing comma before }: remove the comma");
@@ -98,42 +108,19 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
       i++;
       value();
       path.pop();
-      ws();
-      if (text[i] === ",") {
-        i++;
-        continue;
-      }
-      if (text[i] === "}") {
-        i++;
-        return;
-      }
-      fail("',' or '}' after a property value");
-    }
+    } while (!ends("}", "a property value"));
   };
   const array = () => {
     i++;
-    ws();
-    if (text[i] === "]") {
-      i++;
-      return;
-    }
-    for (let index = 0; ; index++) {
+    if (closes("]")) return;
+    let index = 0;
+    do {
       ws();
       if (text[i] === "]") throw new Stop(i, "trailing comma before ]: remove the comma");
-      path.push(index);
+      path.push(index++);
       value();
       path.pop();
-      ws();
-      if (text[i] === ",") {
-        i++;
-        continue;
-      }
-      if (text[i] === "]") {
-        i++;
-        return;
-      }
-      fail("',' or ']' after an array element");
-    }
+    } while (!ends("]", "an array element"));
   };
   let depth = 0;
   const value = (): void => {

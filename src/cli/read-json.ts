@@ -1,6 +1,11 @@
 import { readFileSync } from "node:fs";
-import { formatPath } from "../platform/problems";
-import { type DuplicateKey, findDuplicateKeys, findJsonError, MAX_JSON_DEPTH } from "./json-error";
+import {
+  type DuplicateKey,
+  describeJsonError,
+  findDuplicateKeys,
+  parseJsonText,
+  tooDeepWords,
+} from "../platform/json-text";
 
 /** The input could not be used: unreadable, empty or not JSON. The CLI exits 2 on it. */
 export class InputError extends Error {
@@ -91,54 +96,13 @@ export async function readJson(file: string, stdin: AsyncIterable<Buffer | strin
     if (e instanceof InputError) throw e;
     throw readError(name, e);
   }
-  // Editors on some systems write a byte order mark, which JSON.parse refuses.
-  if (text.startsWith("\uFEFF")) text = text.slice(1);
-  if (text.trim() === "") throw new InputError(`${name} is empty: expected a JSON body`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    const at = findJsonError(text);
-    const detail = at
-      ? `line ${at.line}, column ${at.column} (offset ${at.offset}): ${at.message}`
-      : e instanceof Error
-        ? e.message
-        : String(e);
+  const parsed = parseJsonText(text);
+  if (parsed.ok) return { json: parsed.json, text: parsed.text, duplicates: findDuplicateKeys(parsed.text) };
+  if (parsed.reason === "empty") throw new InputError(`${name} is empty: expected a JSON body`);
+  if (parsed.reason === "too_deep")
     throw new InputError(
-      `${name} is not valid JSON: ${detail}`,
-      at ? { line: at.line, column: at.column } : undefined,
+      `${name} is ${tooDeepWords(parsed.path)}: no platform body is nested like that, so it was not read`,
     );
-  }
-  const deep = tooDeepAt(json);
-  if (deep)
-    throw new InputError(
-      `${name} is nested more than ${MAX_JSON_DEPTH} levels deep (at ${formatPath(deep)}…): no platform body is nested like that, so it was not read`,
-    );
-  return { json, text, duplicates: findDuplicateKeys(text) };
-}
-
-/**
- * The path to the first value nested deeper than MAX_JSON_DEPTH, or undefined. Iterative, so that the
- * check itself cannot run out of stack; the validators and the migration recurse per level.
- */
-function tooDeepAt(root: unknown): Array<string | number> | undefined {
-  // Entries link to their parent instead of copying the path: the path is built only when needed.
-  type Entry = { value: unknown; depth: number; seg?: string | number; parent?: Entry };
-  const stack: Entry[] = [{ value: root, depth: 0 }];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { value, depth } = item;
-    if (typeof value !== "object" || value === null) continue;
-    if (depth >= MAX_JSON_DEPTH) {
-      const path: Array<string | number> = [];
-      for (let e: Entry | undefined = item; e?.seg !== undefined; e = e.parent) path.unshift(e.seg);
-      return path.slice(0, 12);
-    }
-    if (Array.isArray(value))
-      for (let i = 0; i < value.length; i++)
-        stack.push({ value: value[i], depth: depth + 1, seg: i, parent: item });
-    else
-      for (const [k, v] of Object.entries(value))
-        stack.push({ value: v, depth: depth + 1, seg: k, parent: item });
-  }
-  return undefined;
+  const { line, column } = parsed.error;
+  throw new InputError(`${name} is not valid JSON: ${describeJsonError(parsed.error)}`, { line, column });
 }

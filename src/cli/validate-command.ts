@@ -1,10 +1,10 @@
+import type { DuplicateKey } from "../platform/json-text";
+import { locatePaths } from "../platform/json-text";
 import { type Problem, problem } from "../platform/problems";
 import { CHECK_KINDS, type CheckKind, validateAny } from "../platform/validate";
 import { parse, parseKind, plural, UsageError } from "./args";
 import { collectFiles, type Input } from "./collect-files";
 import { inferKind } from "./infer-kind";
-import type { DuplicateKey } from "./json-error";
-import { locatePaths } from "./json-locate";
 import type { CliIo } from "./main";
 import { InputError, readJson } from "./read-json";
 import { VALIDATE_USAGE } from "./usage";

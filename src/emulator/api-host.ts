@@ -4,9 +4,11 @@ import { POST_TOKEN_PATTERN } from "../platform/actions";
 import { type BodyKind, checkBody } from "../platform/body-check";
 import { type ErrorCode, errorCatalogue, platformError, type StudioErrorExtras } from "../platform/errors";
 import { scopesForSubscription } from "../platform/events";
+import { isRecord } from "../platform/json";
 import {
   type ApiKeyPermission,
   conversationScope,
+  hasScopes,
   postAddonScope,
   USER_ADDON_CREATE,
   USER_PHONE,
@@ -55,7 +57,7 @@ function guard(state: EmulatorState, c: Context, needs: GuardNeeds): Response | 
   const token = m?.[1] ? findUsableToken(state, m[1]) : undefined;
   if (!token) return fail("invalid_token");
   const sets = needs.scopes ?? [[]];
-  if (!sets.some((set) => set.every((s) => token.scopes.includes(s)))) {
+  if (!sets.some((set) => hasScopes(token.scopes, set))) {
     const first = sets[0]?.find((s) => !token.scopes.includes(s)) ?? "";
     return fail("missing_scope", { scope: first });
   }
@@ -88,7 +90,7 @@ function buttonsOf(value: unknown): ButtonView[][] {
     if (typeof row !== "object" || row === null || !("buttons" in row) || !Array.isArray(row.buttons))
       return [];
     return row.buttons.map((b: unknown) => {
-      const rec = typeof b === "object" && b !== null ? b : {};
+      const rec = isRecord(b) ? b : {};
       const caption = "caption" in rec && typeof rec.caption === "string" ? rec.caption : "";
       const action =
         "action" in rec && typeof rec.action === "object" && rec.action !== null ? { ...rec.action } : {};
@@ -270,7 +272,7 @@ export function createApiHost(state: EmulatorState): Hono {
     const invalid = validated("chat", body.json);
     if (invalid) return invalid;
     const json = body.json;
-    const rec = typeof json === "object" && json !== null ? json : {};
+    const rec = isRecord(json) ? json : {};
     const text = "message" in rec && typeof rec.message === "string" ? rec.message : "";
     const id = newId();
     conversationFor(state, conversationId).messages.push({

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { errorCatalogue, platformError } from "../platform/errors";
+import type { FetchLike } from "../platform/fetch-like";
 import { createApiHost } from "./api-host";
 import { createAuthHost } from "./auth-host";
-import type { FetchLike } from "./deliveries";
 import { faultSchema } from "./faults";
 import { createPages } from "./pages";
 import { createEmulatorState, type EmulatorOptions, type EmulatorState } from "./state";

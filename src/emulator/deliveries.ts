@@ -116,5 +116,3 @@ export async function sendStartRequest(
     state.deliveries.push({ at: state.clock.now(), kind: "start", target, status, summary: "start request" });
   }
 }
-
-export type { FetchLike };

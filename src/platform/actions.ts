@@ -1,5 +1,7 @@
 import * as z from "zod";
 import { describeValue, fieldRegistry, typeError } from "./fields";
+import { own } from "./json";
+import { type KeyHint, v1Field } from "./problems";
 
 /** The action kinds of v2 (spec 2.14 and platform facts, "Actions"), in the order the editor offers them. */
 export const ACTION_KINDS = [
@@ -89,10 +91,12 @@ const postHolder = z.strictObject(
   { error: (iss) => typeError(iss.input, 'an object {"post_token": "…"}') },
 );
 
-const V1_ACTION_KEYS: Record<string, string> = {
-  type: "v1 action field: v2 actions are {open_direct_link: <url>} and the like (run addon-studio migrate)",
-  fallback_link: "v1 action field: removed in v2; put the address in open_direct_link",
-  payload: "v1 action field: removed in v2; its url or link becomes open_direct_link",
+const V1_ACTION_KEYS: Record<string, KeyHint> = {
+  type: v1Field(
+    "v1 action field: v2 actions are {open_direct_link: <url>} and the like (run addon-studio migrate)",
+  ),
+  fallback_link: v1Field("v1 action field: removed in v2; put the address in open_direct_link"),
+  payload: v1Field("v1 action field: removed in v2; its url or link becomes open_direct_link"),
 };
 
 /** An action: an object with exactly one of the five action keys. */
@@ -131,9 +135,9 @@ export function actionKindOf(a: Partial<Record<ActionKind, unknown>>): ActionKin
   return ACTION_KINDS.find((k) => a[k] !== undefined);
 }
 
-/** Messages for v1 keys found in an action object. */
-export function v1ActionHint(key: string): string | undefined {
-  return V1_ACTION_KEYS[key];
+/** Messages for v1 keys found in an action object (own keys only: `constructor` is no v1 key). */
+export function v1ActionHint(key: string): KeyHint | undefined {
+  return own(V1_ACTION_KEYS, key);
 }
 
 /** An action field schema with its own label. */

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { actionSchema } from "./actions";
 import { iconField, iconValue, textField, typeError } from "./fields";
+import { type KeyHint, unknownField, v1Field } from "./problems";
 import { semanticSchema } from "./semantic";
 import { widgetSchema } from "./widgets";
 
@@ -203,52 +204,68 @@ export const BODY_SCHEMAS = {
   chat: chatMessageSchema,
 } as const;
 
-/** Fields a v1 body had, and what became of them in v2, per body kind. */
-export const BODY_V1_HINTS: Record<BodyKind, Record<string, string>> = {
+/** Fields a v1 body had (what became of them in v2) or another body has, per body kind. */
+export const BODY_V1_HINTS: Record<BodyKind, Record<string, KeyHint>> = {
   post: {
-    ticket_uuid:
+    ticket_uuid: unknownField(
       "is a field of the user add-on body, not of the post add-on: delete it (or check the body as a user add-on)",
-    cost: "is a field of the user add-on body, not of the post add-on: delete it (or check the body as a user add-on)",
-    categories:
+    ),
+    cost: unknownField(
       "is a field of the user add-on body, not of the post add-on: delete it (or check the body as a user add-on)",
-    verification_cost:
+    ),
+    categories: unknownField(
+      "is a field of the user add-on body, not of the post add-on: delete it (or check the body as a user add-on)",
+    ),
+    verification_cost: unknownField(
       "was a field of the v1 user add-on (cost in v2), never of the post add-on: delete it (or check the body as a user add-on)",
-    semantic_sensitives:
+    ),
+    semantic_sensitives: v1Field(
       "removed in v2 and must not be sent: put those keys in semantic (keys that are not predefined are encrypted)",
-    sensitive_semantics:
+    ),
+    sensitive_semantics: v1Field(
       "removed in v2 and must not be sent: put those keys in semantic (keys that are not predefined are encrypted)",
+    ),
   },
   user: {
-    phone: "removed in v2: the phone goes in the address (POST /v2/open-platform/addons/user/{phone})",
-    notes: "removed from the user add-on in v2: delete it",
-    management_permalink: "removed in v2: delete it",
-    semantic_sensitives: "removed in v2 and must not be sent: put those keys in semantic",
-    sensitive_semantics: "removed in v2 and must not be sent: put those keys in semantic",
-    verification_cost: "renamed to cost in v2",
-    divar_user_id: "goes in the address, not the body: POST /v2/open-platform/addons/users/{divar_user_id}",
+    phone: v1Field(
+      "removed in v2: the phone goes in the address (POST /v2/open-platform/addons/user/{phone})",
+    ),
+    notes: v1Field("removed from the user add-on in v2: delete it"),
+    management_permalink: v1Field("removed in v2: delete it"),
+    semantic_sensitives: v1Field("removed in v2 and must not be sent: put those keys in semantic"),
+    sensitive_semantics: v1Field("removed in v2 and must not be sent: put those keys in semantic"),
+    verification_cost: v1Field("renamed to cost in v2"),
+    divar_user_id: unknownField(
+      "goes in the address, not the body: POST /v2/open-platform/addons/users/{divar_user_id}",
+    ),
   },
   semantic: {
-    phone:
+    phone: unknownField(
       "goes in the address on this route (/v1/open-platform/semantic/user/{phone}); the live route by divar_user_id takes it in the body: check the body as semantic-by-id for that route",
-    notes: "removed from the user semantic body: delete it",
-    semantic_sensitives: "removed and must not be sent: put those keys in semantic",
-    sensitive_semantics: "removed and must not be sent: put those keys in semantic",
-    verification_cost: "renamed to cost in the user semantic body",
+    ),
+    notes: v1Field("removed from the user semantic body: delete it"),
+    semantic_sensitives: v1Field("removed and must not be sent: put those keys in semantic"),
+    sensitive_semantics: v1Field("removed and must not be sent: put those keys in semantic"),
+    verification_cost: v1Field("renamed to cost in the user semantic body"),
   },
   "semantic-by-id": {
-    notes: "removed from the user semantic body: delete it",
-    semantic_sensitives: "removed and must not be sent: put those keys in semantic",
-    sensitive_semantics: "removed and must not be sent: put those keys in semantic",
-    verification_cost: "renamed to cost in the user semantic body",
-    divar_user_id: "goes in the address, not the body: POST /v1/open-platform/semantic/users/{divar_user_id}",
+    notes: v1Field("removed from the user semantic body: delete it"),
+    semantic_sensitives: v1Field("removed and must not be sent: put those keys in semantic"),
+    sensitive_semantics: v1Field("removed and must not be sent: put those keys in semantic"),
+    verification_cost: v1Field("renamed to cost in the user semantic body"),
+    divar_user_id: unknownField(
+      "goes in the address, not the body: POST /v1/open-platform/semantic/users/{divar_user_id}",
+    ),
   },
   chat: {
-    user_id: "removed: the conversation in the address now decides sender and receiver",
-    post_token: "removed: the conversation in the address now decides sender and receiver",
-    peer_id: "removed: the conversation in the address now decides sender and receiver",
-    sender_btn:
+    user_id: v1Field("removed: the conversation in the address now decides sender and receiver"),
+    post_token: v1Field("removed: the conversation in the address now decides sender and receiver"),
+    peer_id: v1Field("removed: the conversation in the address now decides sender and receiver"),
+    sender_btn: v1Field(
       "renamed to sender_buttons ({rows: [{buttons: [...]}]}): addon-studio migrate makes the old button a one-button row",
-    receiver_btn:
+    ),
+    receiver_btn: v1Field(
       "renamed to receiver_buttons ({rows: [{buttons: [...]}]}): addon-studio migrate makes the old button a one-button row",
+    ),
   },
 };

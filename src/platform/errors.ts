@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { PROBLEM_CODES } from "./problems";
 
 /**
  * The one catalogue of error codes shared by the proxy, the emulator and the editor. Each message says
@@ -217,7 +218,7 @@ const problemSchema = z.strictObject({
   at: z.string(),
   message: z.string(),
   severity: z.enum(["error", "warning"]),
-  code: z.string(),
+  code: z.enum(PROBLEM_CODES),
 });
 
 /** Error body of the proxy's JSON routes: what the editor receives (see docs/api.md). */

@@ -11,19 +11,6 @@ export const tokenResponseSchema = z.object({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-/** RFC 6749 section 5.2 error codes, plus section 4.1.2.1 authorization errors. */
-export const tokenErrorCodeSchema = z.enum([
-  "invalid_request",
-  "invalid_client",
-  "invalid_grant",
-  "unauthorized_client",
-  "unsupported_grant_type",
-  "invalid_scope",
-  "access_denied",
-  "server_error",
-  "temporarily_unavailable",
-]);
-
 /** RFC 6749 section 5.2 token error body `{error, error_description}`. */
 export const tokenErrorSchema = z.object({
   error: z.string().min(1),
@@ -75,13 +62,6 @@ export const tokenRequestSchema = z.discriminatedUnion("grant_type", [
   refreshGrantSchema,
 ]);
 export type TokenRequest = z.infer<typeof tokenRequestSchema>;
-
-/** Redirect back to the app (spec 2.3): state always, code only when the user granted. */
-export const authorizationRedirectSchema = z.object({
-  state: z.string().optional(),
-  code: z.string().optional(),
-  error: z.string().optional(),
-});
 
 export interface AuthorizeUrlInput {
   /** {auth_url}, e.g. https://oauth.divar.ir */

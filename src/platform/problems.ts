@@ -3,6 +3,73 @@ export type PathSegment = string | number;
 
 export type Severity = "error" | "warning";
 
+/** zod's issue codes, kept as problem codes for the errors the schemas find (zod's own names). */
+export const SCHEMA_PROBLEM_CODES = [
+  "invalid_type",
+  "invalid_value",
+  "invalid_format",
+  "invalid_union",
+  "invalid_key",
+  "invalid_element",
+  "too_small",
+  "too_big",
+  "not_multiple_of",
+  "custom",
+] as const;
+
+/**
+ * Every code a problem carries: zod's issue codes for schema errors (unrecognised keys become
+ * `unknown_field` or `v1_field`), then the studio's own checks. docs/cli.md lists them.
+ */
+export const PROBLEM_CODES = [
+  ...SCHEMA_PROBLEM_CODES,
+  /** A key the schema does not accept and that no version of the platform had there. */
+  "unknown_field",
+  /** A key v1 had that v2 renamed, removed or moved: `addon-studio migrate` converts it. */
+  "v1_field",
+  /** A whole v1 body (widgets.widget_list). */
+  "v1_body",
+  /** A v1 widget ({widget_type, data}). */
+  "v1_widget",
+  "null_as_absent",
+  "unknown_icon",
+  "image_id_url",
+  "no_action",
+  "no_widgets",
+  "old_spelling",
+  "semantic_path_unset",
+  "semantic_value",
+  "semantic_unhashed",
+  "chat_grid",
+  "not_live_event_type",
+  /** A key written twice in one object of the JSON text. */
+  "duplicate_key",
+  /** A delivery the studio's platform endpoints refuse. */
+  "invalid_delivery",
+  /** The editor's cost field holds text that is not a number yet. */
+  "cost_not_a_number",
+] as const;
+/** A problem's stable code, for tools (`--format json`) and for the editor's filters. */
+export type ProblemCode = (typeof PROBLEM_CODES)[number];
+/** The codes of an unaccepted key: renamed/removed in v2, or never accepted there. */
+export type UnknownKeyCode = Extract<ProblemCode, "unknown_field" | "v1_field">;
+
+/** Why a key is not accepted where it stands, with the code of that reason. */
+export interface KeyHint {
+  code: UnknownKeyCode;
+  message: string;
+}
+
+/** A hint for a key v1 had here (renamed, removed or moved in v2). */
+export function v1Field(message: string): KeyHint {
+  return { code: "v1_field", message };
+}
+
+/** A hint for a key that does not belong here in any version (another body's, the address's). */
+export function unknownField(message: string): KeyHint {
+  return { code: "unknown_field", message };
+}
+
 /** One finding about a body: where (JSON path), what, and how serious. */
 export interface Problem {
   /** Machine-readable segments, e.g. ["widgets", 2, "selector_row", "image_url"]. */
@@ -12,7 +79,7 @@ export interface Problem {
   message: string;
   severity: Severity;
   /** Stable code from the problem catalogue, for tools. */
-  code: string;
+  code: ProblemCode;
 }
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -32,8 +99,8 @@ export function formatPath(path: readonly PathSegment[]): string {
 export function problem(
   path: readonly PathSegment[],
   message: string,
-  severity: Severity = "error",
-  code = "invalid",
+  severity: Severity,
+  code: ProblemCode,
 ): Problem {
   return { path: [...path], at: formatPath(path), message, severity, code };
 }

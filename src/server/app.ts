@@ -1,5 +1,6 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { studioError } from "../platform/errors";
+import type { FetchLike } from "../platform/fetch-like";
 import type { Config } from "./config";
 import { isLocalHttp } from "./config";
 import { requestDeadline, withDeadline } from "./deadline";
@@ -9,7 +10,7 @@ import { createHttpFetch } from "./http-transport";
 import { createInbox, type Inbox } from "./inbox";
 import { API_BODY_LIMIT, PLATFORM_BODY_LIMIT } from "./json-body";
 import { jsonLogger, type Logger } from "./log";
-import { createOAuthClient, type FetchLike } from "./oauth-client";
+import { createOAuthClient } from "./oauth-client";
 import { createPlatformClient } from "./platform-client";
 import { createMemoryRevocations, type RevocationStore, storeRevocations } from "./revocations";
 import { apiRoutes } from "./routes/api-routes";

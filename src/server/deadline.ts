@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
-import type { FetchLike } from "./oauth-client";
+import type { FetchLike } from "../platform/fetch-like";
 
 /** One user request's deadline: when it ends, its length, and its signal once a call has needed it. */
 interface Deadline {

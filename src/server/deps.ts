@@ -6,10 +6,11 @@ import {
   type StudioErrorExtras,
   studioError,
 } from "../platform/errors";
+import type { FetchLike } from "../platform/fetch-like";
 import type { Config } from "./config";
 import type { Inbox } from "./inbox";
 import type { Logger } from "./log";
-import type { FetchLike, OAuthClient } from "./oauth-client";
+import type { OAuthClient } from "./oauth-client";
 import type { PlatformClient } from "./platform-client";
 import type { RevocationStore } from "./revocations";
 import type { Session, SessionCodec } from "./session";

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { Agent, request } from "undici";
-import type { FetchLike } from "./oauth-client";
+import type { FetchLike } from "../platform/fetch-like";
 
 /**
  * The proxy's transport to the platform: a `FetchLike` over undici's keep-alive `Agent` and `request`.

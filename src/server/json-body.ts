@@ -1,13 +1,6 @@
 import type { Context } from "hono";
 import { type StudioError, studioError } from "../platform/errors";
-import { formatPath } from "../platform/problems";
-
-/**
- * Deepest nesting of arrays and objects the proxy reads: the same as the CLI's MAX_JSON_DEPTH
- * (src/cli/json-error.ts; a unit test keeps them equal). Platform bodies are under 12 levels deep, and
- * a deeper value can exhaust the stack of whatever serialises it later (the session seal, the inbox).
- */
-export const MAX_JSON_DEPTH = 1000;
+import { describeJsonError, parseJsonText, tooDeepWords } from "../platform/json-text";
 
 /** Largest JSON body accepted from the browser under /api/*. */
 export const API_BODY_LIMIT = 1024 * 1024;
@@ -26,27 +19,6 @@ export function tooLarge(limit: number): StudioError {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
-/** Deepest nesting of arrays and objects in a JSON text (brackets inside strings do not count). */
-function nestingOf(text: string): number {
-  let depth = 0;
-  let max = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === 0x22) {
-      // Skip the string, escapes included.
-      for (i++; i < text.length; i++) {
-        const c = text.charCodeAt(i);
-        if (c === 0x5c) i++;
-        else if (c === 0x22) break;
-      }
-    } else if (ch === 0x5b || ch === 0x7b) {
-      depth++;
-      if (depth > max) max = depth;
-    } else if (ch === 0x5d || ch === 0x7d) depth--;
-  }
-  return max;
-}
-
 /** Offset of the first byte that starts a malformed UTF-8 sequence. */
 function firstBadUtf8(bytes: Uint8Array): number {
   let i = 0;
@@ -58,28 +30,6 @@ function firstBadUtf8(bytes: Uint8Array): number {
     i += extra + 1;
   }
   return 0;
-}
-
-/**
- * The path to the first value nested deeper than MAX_JSON_DEPTH (its first 12 steps), or undefined.
- * Iterative, so the check itself cannot run out of stack.
- */
-export function tooDeepAt(root: unknown): Array<string | number> | undefined {
-  const stack: Array<{ value: unknown; depth: number; path: Array<string | number> | undefined }> = [
-    { value: root, depth: 0, path: [] },
-  ];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { value, depth, path } = item;
-    if (typeof value !== "object" || value === null) continue;
-    if (depth >= MAX_JSON_DEPTH) return path ?? [];
-    // Only the first 12 steps of a path are kept: enough to say where, and no quadratic copying.
-    const step = (k: string | number) => (path && path.length < 12 ? [...path, k] : path);
-    if (Array.isArray(value))
-      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], depth: depth + 1, path: step(i) });
-    else
-      for (const [k, v] of Object.entries(value)) stack.push({ value: v, depth: depth + 1, path: step(k) });
-  }
-  return undefined;
 }
 
 /** Parses a body's bytes: strict UTF-8, JSON, and the depth limit; errors name what and where. */
@@ -102,22 +52,15 @@ export function parseJsonBytes(
       }),
     };
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, error: studioError("invalid_request", { detail: "the body is not valid JSON" }) };
-  }
-  // A scan of the text is cheaper than walking the parsed value; the walk only says where.
-  const deep = nestingOf(text) > MAX_JSON_DEPTH ? (tooDeepAt(json) ?? []) : undefined;
-  if (deep !== undefined)
-    return {
-      ok: false,
-      error: studioError("invalid_request", {
-        detail: `the body is nested more than ${MAX_JSON_DEPTH} levels deep (at ${formatPath(deep)}…); no platform body is nested like that`,
-      }),
-    };
-  return { ok: true, json };
+  const parsed = parseJsonText(text);
+  if (parsed.ok) return { ok: true, json: parsed.json };
+  const detail =
+    parsed.reason === "empty"
+      ? "the body is empty: send a JSON body"
+      : parsed.reason === "too_deep"
+        ? `the body is ${tooDeepWords(parsed.path)}; no platform body is nested like that`
+        : `the body is not valid JSON: ${describeJsonError(parsed.error)}`;
+  return { ok: false, error: studioError("invalid_request", { detail }) };
 }
 
 /** Reads a request's body as JSON within `limit` bytes (see parseJsonBytes). */

@@ -109,5 +109,3 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
     },
   };
 }
-
-export type { FetchLike };

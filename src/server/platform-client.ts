@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { type StudioError, studioError } from "../platform/errors";
 import type { SubscriptionRequest } from "../platform/events";
-import type { FetchLike } from "./oauth-client";
+import type { FetchLike } from "../platform/fetch-like";
 import { mapFetchFailure, mapUpstreamFailure, redactSecrets } from "./upstream-errors";
 
 export interface PlatformClientOptions {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { type StudioError, studioError } from "../platform/errors";
-import { tryParseScopes, USER_PHONE } from "../platform/scopes";
+import { hasScopes, tryParseScopes, USER_PHONE } from "../platform/scopes";
 import { detached } from "./deadline";
 import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturnTo, sendError } from "./deps";
 import type { Session } from "./session";
@@ -230,7 +230,7 @@ export async function requireToken(deps: ServerDeps, c: Context, needs: string[]
   const tokens = renewed.session.tokens;
   if (!tokens) return { ok: false, response: fail(c, "not_signed_in") };
   const held = tokens.scopes;
-  if (!needs.some((set) => set.every((s) => held.includes(s)))) {
+  if (!needs.some((set) => hasScopes(held, set))) {
     const missing = first.filter((s) => !held.includes(s));
     const scope = missing.join(" ");
     // Ask for what is held plus what is missing: the new token replaces the old one.

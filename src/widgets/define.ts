@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { describeFields, type FieldDescriptor, fieldPaths } from "../platform/fields";
+import { type KeyHint, unknownField, v1Field } from "../platform/problems";
 
 /** How a v1 widget of this kind turns into v2 (spec 2.13; platform facts, "v1 widgets"). */
 export interface V1Info {
@@ -79,19 +80,22 @@ function unknownKeyHints(def: {
   v1?: V1Info | undefined;
   notAccepted?: Record<string, string>;
 }) {
-  const hints: Record<string, string> = {};
+  const hints: Record<string, KeyHint> = {};
   const v1: V1Info = def.v1 ?? { type: "" };
   for (const [from, to] of Object.entries(v1.renamed ?? {}))
-    hints[from] = `renamed to ${to} in v2 (addon-studio migrate renames it)`;
-  for (const f of v1.removed ?? []) hints[f] = "removed in v2: delete it (addon-studio migrate does)";
+    hints[from] = v1Field(`renamed to ${to} in v2 (addon-studio migrate renames it)`);
+  for (const f of v1.removed ?? [])
+    hints[f] = v1Field("removed in v2: delete it (addon-studio migrate does)");
   for (const w of v1.iconWrappers ?? [])
-    hints[w] =
-      `the ${w} wrapper is removed in v2: put its icon_name directly on ${def.kind} (addon-studio migrate does)`;
+    hints[w] = v1Field(
+      `the ${w} wrapper is removed in v2: put its icon_name directly on ${def.kind} (addon-studio migrate does)`,
+    );
   if (v1.flatten)
-    hints[v1.flatten] =
-      `flattened in v2: the fields of ${v1.flatten} (title, action) move up into ${def.kind} (addon-studio migrate does)`;
+    hints[v1.flatten] = v1Field(
+      `flattened in v2: the fields of ${v1.flatten} (title, action) move up into ${def.kind} (addon-studio migrate does)`,
+    );
   for (const [k, why] of Object.entries(def.notAccepted ?? {}))
-    hints[k] = `${why} (addon-studio migrate removes it and reports its value)`;
+    hints[k] = unknownField(`${why} (addon-studio migrate removes it and reports its value)`);
   return hints;
 }
 

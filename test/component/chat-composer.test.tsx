@@ -5,9 +5,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { ChatComposer } from "../../src/editor/chat/chat-composer";
 import * as ops from "../../src/editor/chat/chat-document";
 import { CHAT_DRAFT_KEY, createChatStore } from "../../src/editor/chat/chat-store";
-import { createProxyClient, type FetchLike } from "../../src/editor/proxy/proxy-client";
+import { createProxyClient } from "../../src/editor/proxy/proxy-client";
 import { studioError } from "../../src/platform/errors";
 import { validateBody } from "../../src/platform/validate";
+import { fakeFetch } from "../helpers/fake-fetch";
 import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
 
 afterEach(cleanup);
@@ -122,10 +123,10 @@ describe("chat draft operations", () => {
 function setup(opts: { draft?: ops.ChatDraft; route?: (url: string) => Response } = {}) {
   const storage = memoryStorage();
   const calls: Array<{ url: string; body: unknown }> = [];
-  const fetch: FetchLike = async (url, init) => {
+  const fetch = fakeFetch(async (url, init) => {
     calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     return (opts.route ?? (() => json(200, { signedIn: true, scopes: [], app: "demo-app" })))(url);
-  };
+  });
   const { env, navigate } = flowEnv(storage, { pathname: "/chat" });
   const store = createChatStore({ storage, ...(opts.draft ? { initial: opts.draft } : {}) });
   render(<ChatComposer store={store} client={createProxyClient({ fetch })} env={env} storage={storage} />);

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { inspector } from "./queries";
+import { inspector } from "../helpers/queries";
 import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());

@@ -4,7 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import type { EventSourceLike } from "../../src/editor/inbox/inbox-panel";
 import { InboxPanel } from "../../src/editor/inbox/inbox-panel";
-import { createProxyClient, type FetchLike } from "../../src/editor/proxy/proxy-client";
+import { createProxyClient } from "../../src/editor/proxy/proxy-client";
+import { fakeFetch } from "../helpers/fake-fetch";
 import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
 
 afterEach(cleanup);
@@ -57,14 +58,14 @@ function setup(
 ) {
   const streams: FakeEventSource[] = [];
   const calls: Array<{ url: string; body: unknown; method: string }> = [];
-  const fetch: FetchLike = async (url, init) => {
+  const fetch = fakeFetch(async (url, init) => {
     calls.push({
       url,
       body: init?.body ? JSON.parse(String(init.body)) : undefined,
       method: init?.method ?? "GET",
     });
     return route(url, init);
-  };
+  });
   const storage = memoryStorage();
   const { env, navigate } = flowEnv(storage);
   render(

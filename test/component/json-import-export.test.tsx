@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { selectExportBody } from "../../src/editor/store/selectors";
+import { inspector } from "../helpers/queries";
 import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());
@@ -27,8 +28,8 @@ const V1_BODY = {
 
 async function openJson(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole("tab", { name: "JSON" }));
-  // The panel is loaded on demand.
-  return within(await screen.findByRole("region", { name: "JSON" }));
+  // The panel is loaded on demand: the first load transforms its modules, slow on a busy machine.
+  return within(await screen.findByRole("region", { name: "JSON" }, { timeout: 15_000 }));
 }
 
 function exported(): unknown {
@@ -122,8 +123,7 @@ describe("JSON panel", () => {
       ],
     });
     await user.click(screen.getByRole("button", { name: "Evaluation, widget 1" }));
-    const inspector = within(screen.getByRole("region", { name: "Inspector" }));
-    expect(inspector.getByText(/is required: add one of SUCCESS_PRIMARY/)).toBeTruthy();
+    expect(inspector().getByText(/is required: add one of SUCCESS_PRIMARY/)).toBeTruthy();
   });
 
   it("loads a v2 body with errors and says so", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createProxyClient, type FetchLike } from "../../src/editor/proxy/proxy-client";
+import { createProxyClient } from "../../src/editor/proxy/proxy-client";
 import type { SendOutcome } from "../../src/editor/proxy/use-send-flow";
 import {
   doneText,
@@ -12,16 +12,17 @@ import {
   sendOp,
 } from "../../src/editor/publish/publish-ops";
 import { USER_PHONE } from "../../src/platform/scopes";
+import { fakeFetch } from "../helpers/fake-fetch";
 import { json } from "../helpers/flow-env";
 
 const published = (result: unknown): SendOutcome => ({ status: "success", published: { ok: true, result } });
 
 function recordingClient(answer: () => Response = () => json(200, {})) {
   const calls: Array<{ method: string; url: string }> = [];
-  const fetch: FetchLike = async (url, init) => {
+  const fetch = fakeFetch(async (url, init) => {
     calls.push({ method: init?.method ?? "GET", url });
     return answer();
-  };
+  });
   return { calls, client: createProxyClient({ fetch }) };
 }
 

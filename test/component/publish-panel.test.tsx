@@ -2,11 +2,12 @@
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { createProxyClient, type FetchLike } from "../../src/editor/proxy/proxy-client";
+import { createProxyClient } from "../../src/editor/proxy/proxy-client";
 import { PublishPanel } from "../../src/editor/publish/publish-panel";
 import { createEditorStore } from "../../src/editor/store/editor-store";
 import { EditorStoreProvider } from "../../src/editor/store/editor-store-context";
 import { studioError } from "../../src/platform/errors";
+import { fakeFetch } from "../helpers/fake-fetch";
 import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
 
 afterEach(cleanup);
@@ -28,10 +29,10 @@ function setup(opts: {
   user?: boolean;
 }) {
   const calls: Array<{ url: string; init?: RequestInit }> = [];
-  const fetch: FetchLike = async (url, init) => {
+  const fetch = fakeFetch(async (url, init) => {
     calls.push({ url, init });
     return opts.route(url, init);
-  };
+  });
   const storage = opts.storage ?? memoryStorage();
   const { env, navigate, replaceUrl } = flowEnv(storage, { search: opts.search ?? "" });
   const store = createEditorStore({ postToken: opts.token ?? "gZx7yK3aB1" });
@@ -140,7 +141,7 @@ describe("publish panel", () => {
       400,
       studioError("invalid_body", {
         problems: [
-          { path: ["widgets", 0], at: "widgets[0]", message: "is wrong", severity: "error", code: "invalid" },
+          { path: ["widgets", 0], at: "widgets[0]", message: "is wrong", severity: "error", code: "custom" },
         ],
       }),
     );

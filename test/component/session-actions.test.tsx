@@ -2,9 +2,10 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { createProxyClient, type FetchLike } from "../../src/editor/proxy/proxy-client";
+import { createProxyClient } from "../../src/editor/proxy/proxy-client";
 import { SessionActions } from "../../src/editor/publish/session-actions";
 import { studioError } from "../../src/platform/errors";
+import { fakeFetch } from "../helpers/fake-fetch";
 import { json } from "../helpers/flow-env";
 
 afterEach(cleanup);
@@ -12,10 +13,10 @@ afterEach(cleanup);
 function setup(answer: (url: string) => Response) {
   const calls: string[] = [];
   let reloads = 0;
-  const fetch: FetchLike = async (url, init) => {
+  const fetch = fakeFetch(async (url, init) => {
     calls.push(`${init?.method ?? "GET"} ${url}`);
     return answer(url);
-  };
+  });
   render(<SessionActions client={createProxyClient({ fetch })} reload={() => reloads++} />);
   return { calls, reloads: () => reloads };
 }

@@ -7,6 +7,7 @@ import { validateBody } from "../../src/platform";
 import { toJsonSchema } from "../../src/platform/json-schema";
 import { AddonPreview } from "../../src/preview/addon-preview";
 import { WIDGET_KINDS } from "../../src/widgets/registry";
+import { inspector } from "../helpers/queries";
 import { renderStudio } from "./studio-harness";
 
 // Registering a widget is one line in each registry list (widgets/models.ts, widgets/views.ts).
@@ -47,11 +48,11 @@ describe("a widget added as one folder plus its registry lines", () => {
     expect(within(add).getByTestId("note-row-thumbnail")).toBeTruthy();
     await user.click(add);
     expect(screen.getByRole("button", { name: "Note, widget 1" })).toBeTruthy();
-    const inspector = within(screen.getByRole("region", { name: "Inspector" }));
-    const text = inspector.getByLabelText(/^Note text/) as HTMLInputElement;
+    const panel = inspector();
+    const text = panel.getByLabelText(/^Note text/) as HTMLInputElement;
     expect(text.value).toBe("یادداشت کوتاه");
     fireEvent.change(text, { target: { value: "ب".repeat(31) } });
-    expect(inspector.getByText(/is 31 characters long; the limit is 30/)).toBeTruthy();
+    expect(panel.getByText(/is 31 characters long; the limit is 30/)).toBeTruthy();
     fireEvent.change(text, { target: { value: "خرید امن" } });
     // Exported as the platform takes it (the editor's ids left out).
     expect(selectExportBody(store.getState())).toEqual(note("خرید امن"));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createProxyClient, type ProxyClient } from "../../src/editor/proxy/proxy-client";
 import { DEMO_CONVERSATION_ID, DEMO_POST_TOKEN, DEMO_USER } from "../../src/emulator/state";
+import { fakeFetch } from "../helpers/fake-fetch";
 import { type Browser, consent, POST_BODY, type Stack, signIn, stackPerTest } from "./server-harness";
 
 /**
@@ -19,10 +20,10 @@ stackPerTest({ attachDelayMs: 1000 }, async (s, b) => {
   client = createProxyClient({
     baseUrl: stack.proxyServer.url,
     // The browser's cookie jar, as `credentials: "same-origin"` gives the editor.
-    fetch: async (url, init) => {
+    fetch: fakeFetch(async (url, init) => {
       const { res, text } = await browser.fetch(url, init);
       return new Response(text, { status: res.status, headers: res.headers });
-    },
+    }),
   });
 });
 

@@ -3,7 +3,8 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_APP, DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { validateBody } from "../../src/platform";
-import { MAX_JSON_DEPTH, parseJsonBytes } from "../../src/server/json-body";
+import { MAX_JSON_DEPTH } from "../../src/platform/json-text";
+import { parseJsonBytes } from "../../src/server/json-body";
 import { Browser, POST_BODY, type Stack, signIn, startStack } from "./server-harness";
 
 /** Bytes sent as they are: fetch would re-encode a string, and broken UTF-8 is part of the input. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createEmulator, type Emulator } from "../../src/emulator/app";
-import { type ManualClock, manualClock } from "../../src/emulator/clock";
 import { DEMO_APP } from "../../src/emulator/state";
 import { demoAuthorizeQuery, demoTokenForm } from "../helpers/demo-oauth";
+import { type ManualClock, manualClock } from "../helpers/manual-clock";
 import { listen, type Running } from "./server-harness";
 
 let clock: ManualClock;

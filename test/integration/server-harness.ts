@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, expect } from "vitest";
 import { createEmulator, type Emulator } from "../../src/emulator/app";
-import { type ManualClock, manualClock } from "../../src/emulator/clock";
 import { DEMO_APP } from "../../src/emulator/state";
 import { createProxy, type ProxyOptions, type StudioProxy } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { createHttpFetch } from "../../src/server/http-transport";
+import { urlOf } from "../helpers/fake-fetch";
+import { type ManualClock, manualClock } from "../helpers/manual-clock";
 import { demoProxyEnv, type Handler, listen, type Running } from "../helpers/servers";
 
 export { listen, type Running };
@@ -118,7 +119,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     now: () => clock.now(),
     log: (line) => logs.push(line),
     fetch: (input, init) => {
-      const u = new URL(input instanceof Request ? input.url : input.toString());
+      const u = new URL(urlOf(input));
       upstream.push(`${init?.method ?? "GET"} ${u.pathname}`);
       return transport(input, init);
     },

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { postAddonScope } from "../../src/platform/scopes";
+import { cliProcess } from "../helpers/cli";
 import { CONSUMER_FILES } from "./consumer-files";
 
 // The package as a user meets it: `npm pack` (which runs the prepack build), then the tarball installed
@@ -21,15 +22,8 @@ let packed: { filename: string; files: Array<{ path: string }> };
 /** A clean environment: none of the studio's variables leak in from the developer's shell. */
 const cleanEnv = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? work, NODE_OPTIONS: "" };
 
-function cli(args: string[], cwd = project) {
-  const r = spawnSync(join(project, "node_modules/.bin/addon-studio"), args, {
-    cwd,
-    encoding: "utf8",
-    env: cleanEnv,
-    timeout: 30_000,
-  });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
+const cli = (args: string[], cwd = project) =>
+  cliProcess([join(project, "node_modules/.bin/addon-studio")], args, { cwd, env: cleanEnv });
 
 beforeAll(() => {
   // vitest sets NODE_ENV=test, and Vite would build React's development bundle into the tarball.

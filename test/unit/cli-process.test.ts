@@ -1,24 +1,20 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { cliProcess } from "../helpers/cli";
 
 // The CLI as a user runs it: a real process from the bin, reading files and stdin.
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), "addon-studio-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-function cli(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, ["bin/addon-studio.mjs", ...args], {
+const cli = (args: string[], input?: string) =>
+  cliProcess([process.execPath, "bin/addon-studio.mjs"], args, {
     cwd: ROOT,
-    input,
-    encoding: "utf8",
-    timeout: 20000,
+    ...(input === undefined ? {} : { input }),
   });
-  return { code: r.status, out: r.stdout, err: r.stderr, lines: r.stdout.split("\n").filter(Boolean) };
-}
 
 function file(name: string, body: unknown): string {
   const path = join(dir, name);

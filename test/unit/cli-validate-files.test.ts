@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { locatePaths } from "../../src/cli/json-locate";
+import { locatePaths } from "../../src/platform/json-text";
 import { cli } from "../helpers/cli";
 
 // `validate` over several files, folders and globs, as a CI job runs it: real files in a temp folder.

@@ -1,22 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { importText, parseJsonText } from "../../src/editor/json/import-body";
-import { jsonErrorOffset } from "../../src/editor/json/json-error-offset";
+import { importText, parseImportText } from "../../src/editor/json/import-body";
+import { findJsonError, parseJsonText } from "../../src/platform/json-text";
 
 describe("JSON text import", () => {
   it("finds where invalid JSON breaks", () => {
-    expect(jsonErrorOffset('{"a": 1}')).toBe(-1);
-    expect(jsonErrorOffset('{"a": }')).toBe(6);
-    expect(jsonErrorOffset("[1, 2,]")).toBe(6);
-    expect(jsonErrorOffset('{"a": "x')).toBe(8);
-    expect(jsonErrorOffset("{} x")).toBe(3);
+    const offset = (text: string) => findJsonError(text)?.offset ?? -1;
+    expect(offset('{"a": 1}')).toBe(-1);
+    expect(offset('{"a": }')).toBe(6);
+    expect(offset("[1, 2,]")).toBe(6);
+    expect(offset('{"a": "x')).toBe(8);
+    expect(offset("{} x")).toBe(3);
+    expect(findJsonError('{"a": [1, {"b\\u0041": tru}]}')?.path).toEqual(["a", 1, "bA"]);
   });
 
   it("names the line and column", () => {
-    const res = parseJsonText('{\n  "widgets": [\n    {"title_row": }\n  ]\n}');
-    expect(res.ok).toBe(false);
-    if (!res.ok) expect(res.message).toMatch(/at line 3, column 19: unexpected "}"/);
-    const short = parseJsonText('{"widgets": [');
-    if (!short.ok) expect(short.message).toMatch(/ends too early/);
+    const res = parseImportText('{\n  "widgets": [\n    {"title_row": }\n  ]\n}');
+    expect(res.ok ? "" : res.message).toMatch(
+      /at line 3, column 19, in widgets\[0\]\.title_row: expected a JSON value .*, found "}" near/,
+    );
+    const short = parseImportText('{"widgets": [');
+    expect(short.ok ? "" : short.message).toMatch(/ends too early/);
+    // A byte order mark is dropped, and the position counts from the text after it.
+    const bom = parseImportText('\uFEFF{"a": }');
+    expect(bom.ok ? "" : bom.message).toMatch(/line 1, column 7, in a:/);
+  });
+
+  it("refuses nesting deeper than any body, naming where, instead of overflowing later", () => {
+    const deep = `{"widgets": ${"[".repeat(1200)}${"]".repeat(1200)}}`;
+    expect(parseJsonText(deep)).toMatchObject({ ok: false, reason: "too_deep" });
+    const res = importText(deep, "post");
+    expect(res.ok ? "" : res.message).toMatch(/nested more than 1000 levels deep \(at widgets\[0\]\[0\]/);
   });
 
   it("asks for input when there is none", () => {

@@ -9,11 +9,10 @@ import {
   getAtPath,
   hiddenFields,
   insertNewWidget,
+  mapRemove,
   mapRename,
+  mapSet,
   moveWidget,
-  semanticRemove,
-  semanticRename,
-  semanticSet,
   setAtPath,
   setDocumentKind,
   updateDocumentField,
@@ -122,14 +121,15 @@ describe("field updates", () => {
 });
 
 describe("semantic operations", () => {
-  it("adds, renames in place, and removes keys", () => {
-    let doc = semanticSet(emptyDocument(), "status", "SUCCEEDED");
-    doc = semanticSet(doc, "VIN", "abc");
-    doc = semanticRename(doc, "status", "inspection_result");
+  it("adds, renames in place, and removes keys (the map editor's operations on the semantic field)", () => {
+    const set = (doc: ReturnType<typeof emptyDocument>, map: unknown) =>
+      updateDocumentField(doc, ["semantic"], map);
+    let doc = set(emptyDocument(), mapSet(mapSet(undefined, "status", "SUCCEEDED"), "VIN", "abc"));
+    doc = set(doc, mapRename(doc.fields.semantic, "status", "inspection_result"));
     expect(Object.keys(doc.fields.semantic as object)).toEqual(["inspection_result", "VIN"]);
-    expect(semanticRename(doc, "VIN", "inspection_result")).toBe(doc);
-    doc = semanticRemove(doc, "VIN");
-    doc = semanticRemove(doc, "inspection_result");
+    expect(mapRename(doc.fields.semantic, "VIN", "inspection_result")).toBeUndefined();
+    doc = set(doc, mapRemove(doc.fields.semantic, "VIN"));
+    doc = set(doc, mapRemove(doc.fields.semantic, "inspection_result"));
     expect(doc.fields.semantic).toBeUndefined();
   });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createEmulator } from "../../src/emulator/app";
-import { manualClock } from "../../src/emulator/clock";
 import { DEMO_APP } from "../../src/emulator/state";
 import { DEMO_REDIRECT, demoAuthorizeQuery, demoTokenForm } from "../helpers/demo-oauth";
+import { manualClock } from "../helpers/manual-clock";
 
 async function authorize(emu: ReturnType<typeof createEmulator>, scope: string) {
   const page = await emu.app.request(`/oauth2/auth?${demoAuthorizeQuery(scope, "s")}`);

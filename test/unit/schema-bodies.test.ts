@@ -516,3 +516,49 @@ describe("delivered event (2.8, 2.9, 6.2, 6.3.7)", () => {
     );
   });
 });
+
+describe("problem codes: set where the problem is found, not read from its words", () => {
+  const codeAt = (kind: Parameters<typeof validateAny>[0], body: unknown, at: string) =>
+    validateAny(kind, body).errors.find((p) => p.at === at)?.code;
+
+  it("a field v1 had and v2 renamed or removed is v1_field", () => {
+    expect(codeAt("user", { widgets: [], phone: "09120000000" }, "phone")).toBe("v1_field");
+    expect(codeAt("semantic", { semantic: {}, notes: "x" }, "notes")).toBe("v1_field");
+    expect(
+      codeAt(
+        "post",
+        { widgets: [{ description_row: { text: "t", is_primary: true } }] },
+        "widgets[0].description_row.is_primary",
+      ),
+    ).toBe("v1_field");
+    expect(codeAt("post", { widgets: [{ wide_button_bar: {} }] }, "widgets[0].wide_button_bar")).toBe(
+      "v1_field",
+    );
+    expect(
+      codeAt("post", selectorWith({ fallback_link: "https://example.com" }), `${ACTION_AT}.fallback_link`),
+    ).toBe("v1_field");
+  });
+
+  it("a field that belongs in the address or another body is unknown_field, whatever its message quotes", () => {
+    // The message quotes the /v1/ route; the field was never a v1 field of this body.
+    expect(codeAt("semantic", { semantic: {}, phone: "09120000000" }, "phone")).toBe("unknown_field");
+    expect(codeAt("semantic-by-id", { semantic: {}, divar_user_id: "u" }, "divar_user_id")).toBe(
+      "unknown_field",
+    );
+    expect(codeAt("post", { widgets: [], verification_cost: 1 }, "verification_cost")).toBe("unknown_field");
+    expect(
+      codeAt("post", { widgets: [{ event_row: { title: "t", action: {} } }] }, "widgets[0].event_row.action"),
+    ).toBe("unknown_field");
+    expect(codeAt("post", { widgets: [], colour: 1 }, "colour")).toBe("unknown_field");
+  });
+
+  it("a key named like an Object method is an unknown key with a message, not a lookup of the prototype", () => {
+    const p = validateAny(
+      "post",
+      selectorWith({ open_direct_link: "https://example.com", constructor: 1 }),
+    ).errors.find((e) => e.at === `${ACTION_AT}.constructor`);
+    expect(p?.code).toBe("unknown_field");
+    expect(typeof p?.message).toBe("string");
+    expect(p?.message).toMatch(/is not an action kind/);
+  });
+});

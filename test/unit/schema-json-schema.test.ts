@@ -3,14 +3,13 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { BODY_KINDS, type BodyKind, WIDGET_MODELS } from "../../src/platform";
 import type { FieldDescriptor } from "../../src/platform/fields";
+import { isRecord } from "../../src/platform/json";
 import { type JsonSchema, toJsonSchema } from "../../src/platform/json-schema";
 import { type CheckKind, validateAny } from "../../src/platform/validate";
 
 type Node = Record<string, unknown>;
 
-function isNode(v: unknown): v is Node {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
+const isNode: (v: unknown) => v is Node = isRecord;
 
 /**
  * A tiny JSON Schema checker for the keywords our schemas use, so the test checks what another

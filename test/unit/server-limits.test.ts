@@ -1,16 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { MAX_JSON_DEPTH as CLI_MAX_JSON_DEPTH } from "../../src/cli/json-error";
-import { MAX_JSON_DEPTH, parseJsonBytes } from "../../src/server/json-body";
+import { MAX_JSON_DEPTH } from "../../src/platform/json-text";
+import { parseJsonBytes } from "../../src/server/json-body";
 import { jsonLogger } from "../../src/server/log";
 import { createRateLimiter } from "../../src/server/rate-limit";
 import { createMemoryRevocations } from "../../src/server/revocations";
 
 describe("the proxy's limits", () => {
-  it("reads bodies with the CLI's depth limit", () => {
-    expect(MAX_JSON_DEPTH).toBe(CLI_MAX_JSON_DEPTH);
+  it("reads bodies with the shared depth limit, and says where a body breaks", () => {
     const at = (d: number) => new TextEncoder().encode(`${"[".repeat(d)}${"]".repeat(d)}`);
     expect(parseJsonBytes(at(MAX_JSON_DEPTH), 1 << 20).ok).toBe(true);
     expect(parseJsonBytes(at(MAX_JSON_DEPTH + 1), 1 << 20).ok).toBe(false);
+    const broken = parseJsonBytes(new TextEncoder().encode('{"widgets": [\n  {"title_row": }]}'), 1 << 20);
+    expect(broken.ok ? "" : broken.error.error.message).toContain(
+      "the body is not valid JSON: line 2, column 17 (offset 30), in widgets[0].title_row: expected a JSON value",
+    );
+    const empty = parseJsonBytes(new Uint8Array(), 1 << 20);
+    expect(empty.ok ? "" : empty.error.error.message).toContain("the body is empty");
   });
 
   it("names the size limit of a body that is too large", () => {

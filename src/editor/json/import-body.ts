@@ -1,8 +1,9 @@
 import { isRecord } from "../../platform/json";
+import { parseJsonText, tooDeepWords } from "../../platform/json-text";
 import { type MigrationChange, migrateBody } from "../../platform/migrate";
+import { formatPath } from "../../platform/problems";
 import { type DocumentKind, documentFromBody, type EditorDocument } from "../store/document";
 import { selectProblems } from "../store/selectors";
-import { jsonErrorOffset } from "./json-error-offset";
 
 /**
  * The most widgets an import may bring. Measured in Chromium: 500 widgets edit smoothly, 2,000
@@ -31,40 +32,26 @@ export interface ImportFailure {
 
 export type ImportResult = ImportSuccess | ImportFailure;
 
-/** Line and column (1-based) of a character offset in `text`. */
-export function lineColumn(text: string, offset: number): { line: number; column: number } {
-  const before = text.slice(0, offset);
-  const lines = before.split("\n");
-  return { line: lines.length, column: (lines[lines.length - 1]?.length ?? 0) + 1 };
-}
-
-function describeAt(text: string, offset: number): string {
-  const ch = text.charAt(offset);
-  const context = text.slice(Math.max(0, offset - 12), offset + 12).replace(/\s+/g, " ");
-  return `unexpected ${JSON.stringify(ch)} near ${JSON.stringify(context)}`;
-}
-
-/** Parses JSON text, or says where it breaks (line and column) and what to do. */
-export function parseJsonText(input: string): { ok: true; value: unknown } | ImportFailure {
-  // Files saved by Windows editors often start with a byte order mark, which JSON.parse refuses;
-  // it is not part of the JSON, so it is dropped (a file's .text() drops it too, a paste does not).
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  if (text.trim() === "")
+/** Parses JSON text, or says where it breaks (line, column, JSON path) and what to do. */
+export function parseImportText(input: string): { ok: true; value: unknown } | ImportFailure {
+  // A file's .text() drops a byte order mark, a paste does not: the shared parser drops it either way.
+  const parsed = parseJsonText(input);
+  if (parsed.ok) return { ok: true, value: parsed.json };
+  if (parsed.reason === "empty")
     return { ok: false, message: "Nothing to import: paste a JSON body or choose a .json file." };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    const offset = jsonErrorOffset(text);
-    const at = lineColumn(text, Math.max(0, offset));
-    const where =
-      offset >= text.length
-        ? "the text ends too early (a closing bracket or quote is missing)"
-        : describeAt(text, offset);
+  if (parsed.reason === "too_deep")
     return {
       ok: false,
-      message: `This is not valid JSON at line ${at.line}, column ${at.column}: ${where}. Fix it and import again; your document was not changed.`,
+      message: `This body is ${tooDeepWords(parsed.path)}: no add-on is nested like that. Your document was not changed.`,
     };
-  }
+  const { error, text } = parsed;
+  const where = error.path.length > 0 ? `, in ${formatPath(error.path)}` : "";
+  const context = text.slice(Math.max(0, error.offset - 12), error.offset + 12).replace(/\s+/g, " ");
+  const near = error.offset < text.length ? ` near ${JSON.stringify(context)}` : "";
+  return {
+    ok: false,
+    message: `This is not valid JSON at line ${error.line}, column ${error.column}${where}: ${error.message}${near}. Fix it and import again; your document was not changed.`,
+  };
 }
 
 /**
@@ -122,7 +109,7 @@ export function importJson(json: unknown, currentKind: DocumentKind): ImportResu
 
 /** Parses and imports JSON text. */
 export function importText(text: string, currentKind: DocumentKind): ImportResult {
-  const parsed = parseJsonText(text);
+  const parsed = parseImportText(text);
   if (!parsed.ok) return parsed;
   return importJson(parsed.value, currentKind);
 }

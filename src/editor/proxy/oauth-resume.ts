@@ -91,12 +91,3 @@ export function withoutOAuthParams(pathname: string, search: string, hash = ""):
   const s = p.toString();
   return `${pathname}${s ? `?${s}` : ""}${hash}`;
 }
-
-/**
- * Which panel must be showing for a resume to happen after OAuth: `publish` (publish panel),
- * `send` (chat composer) or `subscribe` (inbox panel). The app shell opens it when this is set.
- */
-export function resumeAction(search: string): PendingAction["action"] | null {
-  const parsed = pendingSchema.shape.action.safeParse(new URLSearchParams(search).get("resume"));
-  return parsed.success ? parsed.data : null;
-}

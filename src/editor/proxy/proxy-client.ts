@@ -1,10 +1,8 @@
 import * as z from "zod";
 import { formatErrorMessage, type StudioErrorDetail, studioErrorSchema } from "../../platform/errors";
 import type { SubscriptionRequest } from "../../platform/events";
+import type { FetchLike } from "../../platform/fetch-like";
 import type { Problem } from "../../platform/problems";
-
-/** The fetch the client uses; tests pass a fake. */
-export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
 /** What a proxy call came to: a value, a catalogue error, or no proxy at all. */
 export type ProxyResult<T> =

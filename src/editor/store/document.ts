@@ -224,22 +224,6 @@ export function freshKey(map: unknown, base: string): string {
   for (let n = 2; ; n++) if (!Object.hasOwn(src, `${base}_${n}`)) return `${base}_${n}`;
 }
 
-/** Document-level semantic: set a key. */
-export function semanticSet(doc: EditorDocument, key: string, value: string): EditorDocument {
-  return { ...doc, fields: { ...doc.fields, semantic: mapSet(doc.fields.semantic, key, value) } };
-}
-
-/** Document-level semantic: rename a key in place; the same document when the new key is taken. */
-export function semanticRename(doc: EditorDocument, from: string, to: string): EditorDocument {
-  const next = mapRename(doc.fields.semantic, from, to);
-  return next ? { ...doc, fields: { ...doc.fields, semantic: next } } : doc;
-}
-
-/** Document-level semantic: remove a key (and the semantic field when it becomes empty). */
-export function semanticRemove(doc: EditorDocument, key: string): EditorDocument {
-  return updateDocumentField(doc, ["semantic"], mapRemove(doc.fields.semantic, key));
-}
-
 /** The export body of a document: the v2 JSON, without editor ids, fields of the other kind left out. */
 export function exportBody(doc: EditorDocument, widgets: readonly Widget[]): Record<string, unknown> {
   const body: Record<string, unknown> = { widgets };

@@ -5,7 +5,15 @@ import { ACTION_KINDS, v1ActionHint } from "../actions";
 import { BODY_SCHEMAS, BODY_V1_HINTS } from "../bodies";
 import { describeValue } from "../fields";
 import { isRecord, own } from "../json";
-import { type PathSegment, type Problem, problem } from "../problems";
+import {
+  type KeyHint,
+  type PathSegment,
+  type Problem,
+  problem,
+  type SCHEMA_PROBLEM_CODES,
+  unknownField,
+  v1Field,
+} from "../problems";
 import {
   CHAT_READ_HINTS,
   type CheckKind,
@@ -35,45 +43,55 @@ function acceptedKeysAt(root: z.ZodType, path: readonly PathSegment[]): string[]
 }
 
 /** A widget key the user probably meant: subtitle -> subtitle_row, WIDE_BUTTON_BAR -> button_bar. */
-function widgetKeyHint(key: string): string | undefined {
+function widgetKeyHint(key: string): KeyHint | undefined {
   const lower = key.toLowerCase();
-  if (isWidgetKind(lower)) return `widget keys are lower case: write ${lower}`;
-  if (lower === "wide_button_bar") return "is the v1 name of button_bar: write button_bar";
+  if (isWidgetKind(lower)) return unknownField(`widget keys are lower case: write ${lower}`);
+  if (lower === "wide_button_bar") return v1Field("is the v1 name of button_bar: write button_bar");
   if (lower === "legend_title_row")
-    return "is not a v2 widget: legend_title_row was a v1 widget with no v2 counterpart; use a title_row and a subtitle_row instead";
+    return v1Field(
+      "is not a v2 widget: legend_title_row was a v1 widget with no v2 counterpart; use a title_row and a subtitle_row instead",
+    );
   for (const guess of [`${lower}_row`, lower.replace(/-/g, "_"), lower.replace(/\s+/g, "_")])
-    if (isWidgetKind(guess)) return `is not a v2 widget: did you mean ${guess}?`;
+    if (isWidgetKind(guess)) return unknownField(`is not a v2 widget: did you mean ${guess}?`);
   return undefined;
 }
 
-/** Why `key` is not accepted at `path` in a body of `kind`, in words a person can act on. */
-function unknownKeyMessage(
+/** Why `key` is not accepted at `path` in a body of `kind`, in words a person can act on, with its code. */
+function unknownKeyHint(
   kind: CheckKind | "widget",
   path: PathSegment[],
   key: string,
   root: unknown,
-): string {
+): KeyHint {
   const last = path[path.length - 1];
   const accepted = acceptedKeysAt(rootSchemaOf(kind), path);
-  const generic = accepted?.length
-    ? `is not accepted here (the accepted fields are ${accepted.join(", ")}): delete it or check its spelling`
-    : "is not accepted here: delete it (or check its spelling)";
+  const generic = unknownField(
+    accepted?.length
+      ? `is not accepted here (the accepted fields are ${accepted.join(", ")}): delete it or check its spelling`
+      : "is not accepted here: delete it (or check its spelling)",
+  );
   if (kind === "subscription" || kind === "event") {
     if (kind === "event" && path.length === 0 && OLD_DELIVERY_KEYS.has(key))
-      return "is a field of the old delivered shape (spec 6.3.7), fully replaced by {type, new_message | post_update | …, metadata}";
+      return unknownField(
+        "is a field of the old delivered shape (spec 6.3.7), fully replaced by {type, new_message | post_update | …, metadata}",
+      );
     if (kind === "event" && path.length === 0 && key === "payment_transaction")
-      return "did you mean transaction? The event reference names the payload of a PAYMENT_TRANSACTION event transaction (an older docs page writes payment_transaction): rename it (addon-studio migrate does)";
+      return unknownField(
+        "did you mean transaction? The event reference names the payload of a PAYMENT_TRANSACTION event transaction (an older docs page writes payment_transaction): rename it (addon-studio migrate does)",
+      );
     if (kind === "subscription" && path.length === 0) {
       const hint = own(CHAT_READ_HINTS, key);
-      if (hint) return hint;
+      if (hint) return unknownField(hint);
     }
     return generic;
   }
-  if (kind !== "widget" && path.length === 0) {
-    const hint = own(BODY_V1_HINTS[kind], key);
-    if (hint) return hint;
-    return `is not a field of the ${kind} body: the accepted fields are ${Object.keys(BODY_SCHEMAS[kind].shape).join(", ")}`;
-  }
+  if (kind !== "widget" && path.length === 0)
+    return (
+      own(BODY_V1_HINTS[kind], key) ??
+      unknownField(
+        `is not a field of the ${kind} body: the accepted fields are ${Object.keys(BODY_SCHEMAS[kind].shape).join(", ")}`,
+      )
+    );
   if (last === "action" || (path.length >= 2 && path[path.length - 2] === "action")) {
     const hint = v1ActionHint(key);
     if (hint) return hint;
@@ -81,30 +99,35 @@ function unknownKeyMessage(
       const action = valueAt(root, path);
       const kinds = isRecord(action) ? ACTION_KINDS.filter((k) => action[k] !== undefined) : [];
       if (kinds.length > 0)
-        return `is not an action kind, and an action holds nothing but its one kind (here ${kinds.join(", ")}): delete it`;
-      return `is not an action kind: use exactly one of ${ACTION_KINDS.join(", ")}`;
+        return unknownField(
+          `is not an action kind, and an action holds nothing but its one kind (here ${kinds.join(", ")}): delete it`,
+        );
+      return unknownField(`is not an action kind: use exactly one of ${ACTION_KINDS.join(", ")}`);
     }
   }
   // A widget object: ["widgets", i] (or [] when validating one widget).
   const widgetDepth = kind === "widget" ? 0 : 2;
   if (path.length === widgetDepth) {
     if (V1_WIDGET_KEYS.has(key))
-      return `is a v1 widget wrapper field; v2 widgets are {"<kind>": {...}}: ${MIGRATE_HINT}`;
+      return v1Field(`is a v1 widget wrapper field; v2 widgets are {"<kind>": {...}}: ${MIGRATE_HINT}`);
     return (
-      widgetKeyHint(key) ?? `is not a v2 widget: use one of ${WIDGET_KINDS.join(", ")} (or semantic_paths)`
+      widgetKeyHint(key) ??
+      unknownField(`is not a v2 widget: use one of ${WIDGET_KINDS.join(", ")} (or semantic_paths)`)
     );
   }
   const kindKey = path[widgetDepth];
   if (typeof kindKey === "string" && isWidgetKind(kindKey)) {
     const model = modelOf(kindKey);
-    if (path.length === widgetDepth + 1) {
-      const hint = own(model.hints, key);
-      if (hint) return hint;
-      return `is not a field of ${kindKey}: the accepted fields are ${Object.keys(model.schema.shape).join(", ")}`;
-    }
+    if (path.length === widgetDepth + 1)
+      return (
+        own(model.hints, key) ??
+        unknownField(
+          `is not a field of ${kindKey}: the accepted fields are ${Object.keys(model.schema.shape).join(", ")}`,
+        )
+      );
     const renamed = own(model.v1?.itemRenamed, key);
     if (renamed && path[widgetDepth + 1] === "items")
-      return `renamed to ${renamed} in v2 (addon-studio migrate renames it)`;
+      return v1Field(`renamed to ${renamed} in v2 (addon-studio migrate renames it)`);
   }
   return generic;
 }
@@ -189,6 +212,13 @@ function valueAt(root: unknown, path: readonly PathSegment[]): unknown {
   return cur;
 }
 
+// zod's issue codes other than unrecognized_keys are problem codes as they are; a new zod code fails here.
+type SchemaCode = (typeof SCHEMA_PROBLEM_CODES)[number];
+type ZodCode = Exclude<z.core.$ZodIssue["code"], "unrecognized_keys">;
+const sameCodes: [SchemaCode] extends [ZodCode] ? ([ZodCode] extends [SchemaCode] ? true : never) : never =
+  true;
+void sameCodes;
+
 /** Turns zod issues into problems with JSON paths, one per unknown key. */
 export function issuesToProblems(
   issues: readonly z.core.$ZodIssue[],
@@ -201,9 +231,8 @@ export function issuesToProblems(
     const path = cleanPath(issue.path);
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
-        const msg = unknownKeyMessage(kind, path, key, root);
-        const code = /v1|renamed|removed|flattened|wrapper/.test(msg) ? "v1_field" : "unknown_field";
-        out.push(problem([...prefix, ...path, key], msg, "error", code));
+        const hint = unknownKeyHint(kind, path, key, root);
+        out.push(problem([...prefix, ...path, key], hint.message, "error", hint.code));
       }
       continue;
     }

@@ -1,4 +1,4 @@
-import type { PathSegment } from "../platform/problems";
+import type { PathSegment } from "../problems";
 
 /** Where a value sits in a JSON text: 1-based line and column. */
 export interface TextPosition {

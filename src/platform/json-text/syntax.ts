@@ -1,0 +1,161 @@
+// Where a JSON text breaks: line, column, JSON path and what is wrong.
+import { formatPath, type PathSegment } from "../problems";
+
+/** Deepest nesting of arrays and objects read anywhere; platform bodies are under 12 levels deep. */
+export const MAX_JSON_DEPTH = 1000;
+
+/** Line and column (1-based) of a character offset in `text`. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  return { line: before.split("\n").length, column: offset - before.lastIndexOf("\n") };
+}
+
+/** Where a JSON text stops being JSON: offset, 1-based line and column, the path there, and what is wrong. */
+export interface JsonSyntaxError {
+  offset: number;
+  line: number;
+  column: number;
+  /** The value being read when the text broke (its first 12 steps). */
+  path: PathSegment[];
+  message: string;
+}
+
+class Stop extends Error {
+  constructor(
+    readonly offset: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Finds the first syntax error of a JSON text, or undefined when it is valid. Engines word
+ * JSON.parse's errors differently (some give no position at all), and people need a line and column.
+ */
+export function findJsonError(text: string): JsonSyntaxError | undefined {
+  let i = 0;
+  const path: PathSegment[] = [];
+  const shown = (at: number) => (at >= text.length ? "the end of the input" : `${JSON.stringify(text[at])}`);
+  const ws = () => {
+    while (i < text.length && " \t\n\r".includes(text[i] ?? "")) i++;
+  };
+  const fail = (what: string): never => {
+    const end = i >= text.length ? " (the text ends too early: a closing bracket or quote is missing)" : "";
+    throw new Stop(i, `expected ${what}, found ${shown(i)}${end}`);
+  };
+  const literal = (word: string) => {
+    if (text.startsWith(word, i)) i += word.length;
+    else fail("a JSON value (object, array, string, number, true, false or null)");
+  };
+  const string = (): string => {
+    const start = i;
+    i++;
+    for (;;) {
+      if (i >= text.length) throw new Stop(i, "unterminated string: add the closing quote");
+      const c = text[i] ?? "";
+      if (c === '"') {
+        i++;
+        const raw = text.slice(start + 1, i - 1);
+        // Only a string with escapes needs decoding; most are plain.
+        return raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
+      }
+      if (c === "\\") {
+        const e = text[i + 1] ?? "";
+        if (e === "u") {
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+            throw new Stop(i, "bad \\u escape: write four hex digits");
+          i += 6;
+        } else if ('"\\/bfnrt'.includes(e) && e !== "") i += 2;
+        else throw new Stop(i, `bad escape \\${e} in a string`);
+        continue;
+      }
+      if (c < " ") throw new Stop(i, "control character in a string: escape it (e.g. \\n)");
+      i++;
+    }
+  };
+  const number = () => {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
+    if (!m || m[0] === "" || m[0] === "-") fail("a number");
+    else i += m[0].length;
+  };
+  /** Steps past `close` when it is next (after space): true for an empty container, or at its end. */
+  const closes = (close: string): boolean => {
+    ws();
+    if (text[i] !== close) return false;
+    i++;
+    return true;
+  };
+  /** After a member or element: true at the closing bracket, false after a comma, else a syntax error. */
+  const ends = (close: string, what: string): boolean => {
+    if (closes(close)) return true;
+    if (text[i] !== ",") fail(`',' or '${close}' after ${what}`);
+    i++;
+    return false;
+  };
+  const object = () => {
+    i++;
+    if (closes("}")) return;
+    do {
+      ws();
+      if (text[i] !== '"') {
+        if (text[i] === "}") throw new Stop(i, "trailing comma before }: remove the comma");
+        fail("a property name in double quotes");
+      }
+      path.push(string());
+      ws();
+      if (text[i] !== ":") fail("':' after the property name");
+      i++;
+      value();
+      path.pop();
+    } while (!ends("}", "a property value"));
+  };
+  const array = () => {
+    i++;
+    if (closes("]")) return;
+    let index = 0;
+    do {
+      ws();
+      if (text[i] === "]") throw new Stop(i, "trailing comma before ]: remove the comma");
+      path.push(index++);
+      value();
+      path.pop();
+    } while (!ends("]", "an array element"));
+  };
+  let depth = 0;
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === "{" || c === "[") {
+      // This finder recurses per level; past the readers' own limit the exact spot no longer matters.
+      if (++depth > MAX_JSON_DEPTH)
+        throw new Stop(
+          i,
+          `nested more than ${MAX_JSON_DEPTH} levels deep here (the syntax error lies further on)`,
+        );
+      if (c === "{") object();
+      else array();
+      depth--;
+    } else if (c === '"') string();
+    else if (c === "t") literal("true");
+    else if (c === "f") literal("false");
+    else if (c === "n") literal("null");
+    else if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) number();
+    else fail("a JSON value (object, array, string, number, true, false or null)");
+  };
+  try {
+    value();
+    ws();
+    if (i < text.length) throw new Stop(i, `unexpected ${shown(i)} after the JSON value`);
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof Stop)) throw e;
+    return { offset: e.offset, ...lineColumn(text, e.offset), path: path.slice(0, 12), message: e.message };
+  }
+}
+
+/** A syntax error in words: `line 3, column 19 (offset 40), in widgets[0].title_row: expected …`. */
+export function describeJsonError(e: JsonSyntaxError): string {
+  const where = e.path.length > 0 ? `, in ${formatPath(e.path)}` : "";
+  return `line ${e.line}, column ${e.column} (offset ${e.offset})${where}: ${e.message}`;
+}

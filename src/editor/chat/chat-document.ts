@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { CHAT_GRID, CHAT_MAX_BUTTONS } from "../../platform/bodies";
+import { isRecord } from "../../platform/json";
 import type { PathSegment } from "../../platform/problems";
 import { newId, setAtPath } from "../store/document";
 
@@ -195,7 +196,7 @@ export function setButtonField(
         const next = setAtPath(b.value, path, value);
         return {
           ...b,
-          value: typeof next === "object" && next !== null && !Array.isArray(next) ? { ...next } : {},
+          value: isRecord(next) ? { ...next } : {},
         };
       }),
     })),

@@ -14,6 +14,7 @@ import {
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { useMemo, useState } from "react";
 import { isWidgetKind, modelOf } from "../../widgets/registry";
+import { WidgetDragPreview } from "../canvas/widget-drag-preview";
 import { LIST_END_ID, WidgetList } from "../canvas/widget-list";
 import { Inspector } from "../inspector/inspector";
 import { PALETTE_PREFIX, Palette, PaletteDragPreview } from "../palette/palette";
@@ -28,6 +29,7 @@ import type { Theme } from "./theme";
 export function AddonWorkspace(props: { theme: Theme }) {
   const api = useEditorStoreApi();
   const [active, setActive] = useState<{ kind: string; label: string } | null>(null);
+  const [activeRow, setActiveRow] = useState<string | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -39,11 +41,12 @@ export function AddonWorkspace(props: { theme: Theme }) {
     if (id.startsWith(PALETTE_PREFIX)) {
       const kind = id.slice(PALETTE_PREFIX.length);
       setActive(isWidgetKind(kind) ? { kind, label: modelOf(kind).label } : null);
-    }
+    } else setActiveRow(id);
   }
 
   function onDragEnd(e: DragEndEvent) {
     setActive(null);
+    setActiveRow(null);
     const s = api.getState();
     const id = String(e.active.id);
     const over = e.over ? String(e.over.id) : null;
@@ -66,7 +69,10 @@ export function AddonWorkspace(props: { theme: Theme }) {
       collisionDetection={dropTarget}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setActive(null)}
+      onDragCancel={() => {
+        setActive(null);
+        setActiveRow(null);
+      }}
       accessibility={{
         announcements,
         screenReaderInstructions: {
@@ -85,6 +91,8 @@ export function AddonWorkspace(props: { theme: Theme }) {
       <DragOverlay dropAnimation={null}>
         {active && isWidgetKind(active.kind) ? (
           <PaletteDragPreview kind={active.kind} label={active.label} />
+        ) : activeRow ? (
+          <WidgetDragPreview id={activeRow} />
         ) : null}
       </DragOverlay>
     </DndContext>

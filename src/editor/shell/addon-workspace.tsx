@@ -32,7 +32,8 @@ export function AddonWorkspace(props: { theme: Theme }) {
   const [activeRow, setActiveRow] = useState<string | null>(null);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // Instant scrolling: a smooth scroll still running at the next arrow press loses that step.
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: "auto" }),
   );
   const announcements = useMemo(() => makeAnnouncements(api), [api]);
 

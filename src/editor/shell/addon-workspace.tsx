@@ -6,7 +6,6 @@ import {
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
-  PointerSensor,
   pointerWithin,
   useSensor,
   useSensors,
@@ -14,6 +13,7 @@ import {
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { useMemo, useState } from "react";
 import { isWidgetKind, modelOf } from "../../widgets/registry";
+import { ListPointerSensor } from "../canvas/pointer-sensor";
 import { WidgetDragPreview } from "../canvas/widget-drag-preview";
 import { LIST_END_ID, WidgetList } from "../canvas/widget-list";
 import { Inspector } from "../inspector/inspector";
@@ -31,7 +31,7 @@ export function AddonWorkspace(props: { theme: Theme }) {
   const [active, setActive] = useState<{ kind: string; label: string } | null>(null);
   const [activeRow, setActiveRow] = useState<string | null>(null);
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(ListPointerSensor, { activationConstraint: { distance: 5 } }),
     // Instant scrolling: a smooth scroll still running at the next arrow press loses that step.
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: "auto" }),
   );

@@ -1,29 +1,16 @@
 import { useDndMonitor, useDroppable } from "@dnd-kit/core";
 import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import {
-  defaultRangeExtractor,
-  observeElementRect,
-  type Range,
-  useVirtualizer,
-} from "@tanstack/react-virtual";
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { useLayoutEffect, useRef } from "react";
 import { PALETTE_PREFIX } from "../palette/palette";
 import { indexOfWidget } from "../store/document";
 import type { EditorStore } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId, selectWidgetIds } from "../store/selectors";
 import { flushRowFocus, LIST_END_ID } from "./list-ids";
-import { WidgetRow } from "./widget-row";
+import { PLAIN_LIMIT, PlainRows, useVirtualLib, VirtualRows } from "./virtual-rows";
 import "./widget-list.css";
 
 export { LIST_END_ID, labelOf, rowButtonId } from "./list-ids";
-
-/** A row's height before it is measured (a row with a two-line summary, as the CSS draws it). */
-const ROW_ESTIMATE = 52;
-/** The space between rows. */
-const ROW_GAP = 6;
-/** The height assumed when the list has no layout yet (a test DOM, a hidden panel). */
-const NO_LAYOUT_HEIGHT = 1200;
 
 /** Keeps the same array while the ids are the same, so the sortable context does not re-render every row. */
 function useStableIds(ids: readonly string[]): string[] {
@@ -33,15 +20,9 @@ function useStableIds(ids: readonly string[]): string[] {
   return ref.current;
 }
 
-const observeRect: typeof observeElementRect = (instance, cb) =>
-  observeElementRect(instance, (rect) =>
-    cb(rect.height > 0 ? rect : { width: rect.width, height: NO_LAYOUT_HEIGHT }),
-  );
-
 /**
- * The middle column: the add-on's widgets in order, sortable by pointer and keyboard. Only the rows
- * in view (and a few around them) are in the page, so dnd-kit measures only those; the selected row
- * and the row being dragged stay rendered wherever the list is scrolled (focus and the drag live there).
+ * The middle column: the add-on's widgets in order, sortable by pointer and keyboard. A long list
+ * (past `PLAIN_LIMIT` rows, once in the session) is virtual: see `VirtualRows`.
  */
 export function WidgetList() {
   const api = useEditorStoreApi();
@@ -58,45 +39,13 @@ export function WidgetList() {
   const dragIndex = dragId ? ids.indexOf(dragId) : -1;
   const body = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLOListElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => setScrollMargin(list.current?.offsetTop ?? 0), []);
-
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const out = defaultRangeExtractor(range);
-      let added = false;
-      for (const i of [focusIndex, dragIndex])
-        if (i >= 0 && i < range.count && !out.includes(i)) {
-          out.push(i);
-          added = true;
-        }
-      return added ? out.sort((a, b) => a - b) : out;
-    },
-    [focusIndex, dragIndex],
-  );
-  const getItemKey = useCallback((i: number) => ids[i] ?? i, [ids]);
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => body.current,
-    estimateSize: () => ROW_ESTIMATE,
-    gap: ROW_GAP,
-    overscan: 6,
-    getItemKey,
-    rangeExtractor,
-    scrollMargin,
-    observeElementRect: observeRect,
-  });
-
-  // The selected row is brought into view, whoever selected it (palette, preview, problems, undo).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: count: a widget added at the same selection moves rows
-  useEffect(() => {
-    if (selectedIndex < 0 || !body.current || body.current.clientHeight === 0) return;
-    virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
-  }, [selectedId, count]);
+  // Once virtual, the list stays virtual: switching back would remount every row (and lose focus).
+  const wasLong = useRef(false);
+  if (count > PLAIN_LIMIT) wasLong.current = true;
+  const lib = useVirtualLib(wasLong.current);
   // A row asked for focus before it was rendered gets it now.
   useLayoutEffect(() => flushRowFocus(ids));
-
-  const items = virtualizer.getVirtualItems();
+  const rowsProps = { widgets, ids, selectedIndex, focusIndex, dragIndex, body, list };
   return (
     <section className="panel list-panel" aria-labelledby="list-title">
       <div className="panel-head">
@@ -111,28 +60,7 @@ export function WidgetList() {
           Space again to drop, or Escape to cancel.
         </p>
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          <ol
-            className="widget-list"
-            aria-label="Add-on widgets"
-            ref={list}
-            style={{ height: virtualizer.getTotalSize() }}
-          >
-            {items.map((v) => {
-              const w = widgets[v.index];
-              if (!w) return null;
-              return (
-                <WidgetRow
-                  key={w.id}
-                  item={w}
-                  index={v.index}
-                  selected={v.index === selectedIndex}
-                  tabbable={v.index === focusIndex}
-                  top={v.start - scrollMargin}
-                  measure={virtualizer.measureElement}
-                />
-              );
-            })}
-          </ol>
+          {lib && wasLong.current ? <VirtualRows lib={lib} {...rowsProps} /> : <PlainRows {...rowsProps} />}
         </SortableContext>
         <div ref={setEndRef} className={`list-end ${isOver ? "is-over" : ""}`}>
           {count === 0 ? (

@@ -16,7 +16,7 @@ export interface RowProps {
   selected: boolean;
   tabbable: boolean;
   /** The row's offset in the virtual list, in px. */
-  top: number;
+  top: number | undefined;
   /** The virtual list's size observer (stable). */
   measure: (el: Element | null) => void;
 }

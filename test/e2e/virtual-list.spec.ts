@@ -9,6 +9,7 @@ import {
   previewWidgets,
   rows,
   showPanel,
+  widgetList,
 } from "./helpers";
 
 /** How many widgets the big add-on has: the editor's own maximum. */
@@ -34,6 +35,8 @@ async function openWith(page: Page, count: number): Promise<void> {
   await expect(page.getByRole("heading", { name: `Add-on widgets (${count})` })).toBeVisible({
     timeout: 30_000,
   });
+  // Past 100 rows the list turns virtual once TanStack Virtual has loaded.
+  if (count > 100) await expect(widgetList(page)).toHaveClass(/is-virtual/);
 }
 
 /** The list's scrolling box. */
@@ -82,7 +85,7 @@ test.describe("the widget list at 2,000 widgets", () => {
     await expect(rows(page).nth(0).locator(".row-summary")).toHaveText("Item 3");
     expect(await positionOf(page, 1)).toBe(2);
 
-    // Far: Item 3 (now first) is held at the list's bottom edge until auto-scroll has passed row 100.
+    // Far: Item 3 (now first) is held at the list's bottom edge until auto-scroll has passed row 120 (rows are about 58 px).
     const handle = itemRow(page, 3).locator(".drag-handle");
     const start = await centerPoint(handle);
     const box = await listBody(page).boundingBox();
@@ -100,18 +103,26 @@ test.describe("the widget list at 2,000 widgets", () => {
           await page.mouse.move(edge.x, edge.y);
           return listBody(page).evaluate((el) => el.scrollTop);
         },
-        { timeout: 20_000 },
+        { timeout: 45_000 },
       )
-      .toBeGreaterThan(100 * 50);
+      .toBeGreaterThan(120 * 60);
     // Back up into the list, over a row that auto-scroll brought in.
     await page.mouse.move(edge.x, box.y + box.height / 2, { steps: 8 });
+    // The row nearest the pointer (the held row's placeholder aside) is where the drop lands.
     const target = await rows(page).evaluateAll(
       (els, mid) => {
-        const hit = els.find((e) => {
+        let best = 0;
+        let gap = Number.POSITIVE_INFINITY;
+        for (const e of els) {
+          if (e.classList.contains("is-dragging")) continue;
           const r = e.getBoundingClientRect();
-          return r.top <= mid && r.bottom >= mid && !e.classList.contains("is-dragging");
-        });
-        return Number(/widget (\d+)$/.exec(hit?.getAttribute("aria-label") ?? "")?.[1] ?? "0");
+          const d = Math.abs((r.top + r.bottom) / 2 - mid);
+          if (d < gap) {
+            gap = d;
+            best = Number(/widget (\d+)$/.exec(e.getAttribute("aria-label") ?? "")?.[1] ?? "0");
+          }
+        }
+        return best;
       },
       box.y + box.height / 2,
     );

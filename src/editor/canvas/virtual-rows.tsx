@@ -20,9 +20,12 @@ const NO_LAYOUT_HEIGHT = 1200;
 let lib: VirtualLib | null = null;
 let loading: Promise<VirtualLib> | null = null;
 
-/** TanStack Virtual once `wanted` has been true (it stays loaded); null until it has arrived. */
-export function useVirtualLib(wanted: boolean): VirtualLib | null {
-  const [loaded, setLoaded] = useState(lib);
+/**
+ * TanStack Virtual once `wanted` has been true (it stays loaded); null until it has arrived, or
+ * "failed" when it could not be fetched (the list then draws every row rather than hide any).
+ */
+export function useVirtualLib(wanted: boolean): VirtualLib | null | "failed" {
+  const [loaded, setLoaded] = useState<VirtualLib | null | "failed">(lib);
   useEffect(() => {
     if (!wanted || loaded) return;
     let live = true;
@@ -32,9 +35,10 @@ export function useVirtualLib(wanted: boolean): VirtualLib | null {
     });
     loading.then(
       (m) => live && setLoaded(m),
-      // A failed fetch leaves the plain list in place; the next growth tries again.
       () => {
+        // The next mount (a reload of the draft, another editor) tries again.
         loading = null;
+        if (live) setLoaded("failed");
       },
     );
     return () => {
@@ -53,6 +57,8 @@ export interface RowsProps {
   dragIndex: number;
   body: RefObject<HTMLDivElement | null>;
   list: RefObject<HTMLOListElement | null>;
+  /** How many rows PlainRows draws at most. */
+  limit?: number;
 }
 
 const noMeasure = () => {};
@@ -74,7 +80,7 @@ export function PlainRows(props: RowsProps) {
   }, [selectedId, count]);
   return (
     <ol className="widget-list" aria-label="Add-on widgets" ref={props.list}>
-      {widgets.slice(0, PLAIN_LIMIT).map((w, i) => (
+      {widgets.slice(0, props.limit ?? PLAIN_LIMIT).map((w, i) => (
         <WidgetRow
           key={w.id}
           item={w}

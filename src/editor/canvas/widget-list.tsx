@@ -60,7 +60,12 @@ export function WidgetList() {
           Space again to drop, or Escape to cancel.
         </p>
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-          {lib && wasLong.current ? <VirtualRows lib={lib} {...rowsProps} /> : <PlainRows {...rowsProps} />}
+          {lib && lib !== "failed" && wasLong.current ? (
+            <VirtualRows lib={lib} {...rowsProps} />
+          ) : (
+            // Until TanStack Virtual arrives, a long list shows its first rows; if it cannot load, all.
+            <PlainRows {...rowsProps} limit={lib === "failed" ? count : PLAIN_LIMIT} />
+          )}
         </SortableContext>
         <div ref={setEndRef} className={`list-end ${isOver ? "is-over" : ""}`}>
           {count === 0 ? (

@@ -6,7 +6,6 @@ import {
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
-  PointerSensor,
   pointerWithin,
   useSensor,
   useSensors,
@@ -14,6 +13,8 @@ import {
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { useMemo, useState } from "react";
 import { isWidgetKind, modelOf } from "../../widgets/registry";
+import { ListPointerSensor } from "../canvas/pointer-sensor";
+import { WidgetDragPreview } from "../canvas/widget-drag-preview";
 import { LIST_END_ID, WidgetList } from "../canvas/widget-list";
 import { Inspector } from "../inspector/inspector";
 import { PALETTE_PREFIX, Palette, PaletteDragPreview } from "../palette/palette";
@@ -28,9 +29,11 @@ import type { Theme } from "./theme";
 export function AddonWorkspace(props: { theme: Theme }) {
   const api = useEditorStoreApi();
   const [active, setActive] = useState<{ kind: string; label: string } | null>(null);
+  const [activeRow, setActiveRow] = useState<string | null>(null);
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    useSensor(ListPointerSensor, { activationConstraint: { distance: 5 } }),
+    // Instant scrolling: a smooth scroll still running at the next arrow press loses that step.
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: "auto" }),
   );
   const announcements = useMemo(() => makeAnnouncements(api), [api]);
 
@@ -39,11 +42,12 @@ export function AddonWorkspace(props: { theme: Theme }) {
     if (id.startsWith(PALETTE_PREFIX)) {
       const kind = id.slice(PALETTE_PREFIX.length);
       setActive(isWidgetKind(kind) ? { kind, label: modelOf(kind).label } : null);
-    }
+    } else setActiveRow(id);
   }
 
   function onDragEnd(e: DragEndEvent) {
     setActive(null);
+    setActiveRow(null);
     const s = api.getState();
     const id = String(e.active.id);
     const over = e.over ? String(e.over.id) : null;
@@ -66,7 +70,10 @@ export function AddonWorkspace(props: { theme: Theme }) {
       collisionDetection={dropTarget}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setActive(null)}
+      onDragCancel={() => {
+        setActive(null);
+        setActiveRow(null);
+      }}
       accessibility={{
         announcements,
         screenReaderInstructions: {
@@ -85,6 +92,8 @@ export function AddonWorkspace(props: { theme: Theme }) {
       <DragOverlay dropAnimation={null}>
         {active && isWidgetKind(active.kind) ? (
           <PaletteDragPreview kind={active.kind} label={active.label} />
+        ) : activeRow ? (
+          <WidgetDragPreview id={activeRow} />
         ) : null}
       </DragOverlay>
     </DndContext>

@@ -1,6 +1,6 @@
 import type { Active, Announcements, Over } from "@dnd-kit/core";
 import { isWidgetKind, modelOf } from "../../widgets/registry";
-import { LIST_END_ID, labelOf } from "../canvas/widget-list";
+import { LIST_END_ID, labelOf } from "../canvas/list-ids";
 import { PALETTE_PREFIX } from "../palette/palette";
 import { indexOfWidget } from "../store/document";
 import type { EditorStore } from "../store/editor-store";

@@ -2,20 +2,18 @@ import "./preview-column.css";
 import { useEffect, useRef, useState } from "react";
 import { AddonPreview } from "../../preview/addon-preview";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
-import { selectSelectedWidget, selectWidgetIds, selectWidgets } from "../store/selectors";
+import { selectShownWidgets } from "../store/selectors";
 import { scrollIntoContainer } from "../ui/scroll-into-container";
 import type { Theme } from "./theme";
 
 /** The phone preview of the add-on, with its own light/dark switch (following the editor's). */
 export function PreviewColumn(props: { theme: Theme }) {
-  const widgets = useEditorStore(selectWidgets);
-  const ids = useEditorStore(selectWidgetIds);
-  const selected = useEditorStore(selectSelectedWidget);
+  // While a list row is dragged, the preview shows the order the drop would give (as the list does).
+  const { widgets, keys, selectedIndex } = useEditorStore(selectShownWidgets);
   const api = useEditorStoreApi();
   const [theme, setTheme] = useState<Theme>(props.theme);
   useEffect(() => setTheme(props.theme), [props.theme]);
   const body = useRef<HTMLDivElement>(null);
-  const selectedIndex = selected?.index;
   // The selected widget is brought into view in the phone, as it is in the list.
   useEffect(() => {
     if (selectedIndex === undefined || !body.current) return;
@@ -41,11 +39,11 @@ export function PreviewColumn(props: { theme: Theme }) {
       <div className="panel-body preview-body" ref={body}>
         <AddonPreview
           widgets={widgets}
-          keys={ids}
+          keys={keys}
           theme={theme}
-          selectedIndex={selected?.index}
+          selectedIndex={selectedIndex}
           onSelect={(index) => {
-            const id = api.getState().doc.widgets[index]?.id;
+            const id = keys[index];
             if (id) api.getState().select(id);
           }}
         />

@@ -36,6 +36,16 @@ export interface FocusRequest {
   nonce: number;
 }
 
+/**
+ * A widget-list drag in progress: the row `id` picked up at `from` is over position `to`. Not part
+ * of the document or its history; the preview shows the order it would give.
+ */
+export interface DragMove {
+  id: string;
+  from: number;
+  to: number;
+}
+
 /** Everything the editor keeps: the document, its history, and UI state (outside history). */
 export interface EditorState {
   doc: EditorDocument;
@@ -49,6 +59,8 @@ export interface EditorState {
   inspectorTab: InspectorTab;
   /** The post an add-on is published to, from `?post_token=` (read by the publish panel). */
   postToken: string | null;
+  /** The list's drag in progress, or null. */
+  dragMove: DragMove | null;
 
   /** The one write path: applies a new document under an undo policy. */
   commit: (next: EditorDocument, policy: UndoPolicy) => void;
@@ -66,6 +78,8 @@ export interface EditorState {
   requestFocus: (path: readonly PathSegment[]) => void;
   setInspectorTab: (tab: InspectorTab) => void;
   setPostToken: (token: string | null) => void;
+  /** Records (or clears) the widget-list drag in progress. */
+  setDragMove: (move: DragMove | null) => void;
 
   /** Adds a widget of `kind` after the selection (or at the end) and selects it; returns its id. */
   addWidget: (kind: WidgetKind, index?: number) => string;
@@ -97,6 +111,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     focusRequest: null,
     inspectorTab: "widget",
     postToken: options.postToken ?? null,
+    dragMove: null,
 
     commit(next, policy) {
       const s = get();
@@ -166,6 +181,12 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     },
     setPostToken(token) {
       set({ postToken: token });
+    },
+    setDragMove(move) {
+      const now = get().dragMove;
+      if (move === now) return;
+      if (move && now && move.id === now.id && move.from === now.from && move.to === now.to) return;
+      set({ dragMove: move });
     },
 
     addWidget(kind, index) {

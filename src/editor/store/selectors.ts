@@ -61,15 +61,24 @@ export function selectDocumentKind(state: Pick<EditorState, "doc">): DocumentKin
   return state.doc.kind;
 }
 
-/** The problems of one widget at position `index`, memoised per widget object. */
-export function widgetProblems(widget: Widget, index: number): readonly Problem[] {
-  const hit = widgetProblemsCache.get(widget);
-  if (hit && hit.index === index) return hit.problems;
+/**
+ * The problems of one widget with paths relative to the widget, memoised per widget object: the
+ * same array wherever the widget moves (list rows count errors from it, so a move re-renders none).
+ */
+export function widgetFindings(widget: Widget): readonly Problem[] {
   let raw = rawProblemsCache.get(widget);
   if (!raw) {
     raw = validateWidget(widget, []);
     rawProblemsCache.set(widget, raw);
   }
+  return raw;
+}
+
+/** The problems of one widget at position `index`, memoised per widget object. */
+export function widgetProblems(widget: Widget, index: number): readonly Problem[] {
+  const hit = widgetProblemsCache.get(widget);
+  if (hit && hit.index === index) return hit.problems;
+  const raw = widgetFindings(widget);
   // A move changes only the index: re-prefix the cached findings instead of validating again.
   const problems = raw.map((p) => problem(["widgets", index, ...p.path], p.message, p.severity, p.code));
   widgetProblemsCache.set(widget, { index, problems });
@@ -140,6 +149,52 @@ export function selectSelectedWidget(
   const value = { item, index };
   selectedCache.set(item, value);
   return value;
+}
+
+/** What the preview shows: the widgets in the order a list drag in progress would give. */
+export interface ShownWidgets {
+  widgets: readonly Widget[];
+  keys: readonly string[];
+  /** The selected widget's position in that order, if any. */
+  selectedIndex: number | undefined;
+}
+
+let shownCache: {
+  widgets: readonly Widget[];
+  dragMove: EditorState["dragMove"];
+  sel: unknown;
+  out: ShownWidgets;
+} | null = null;
+
+/** The preview's widgets, keys and selection, reordered while a list drag is over a new place. */
+export function selectShownWidgets(
+  state: Pick<EditorState, "doc" | "selectedId" | "dragMove">,
+): ShownWidgets {
+  const widgets = selectWidgets(state);
+  const sel = selectSelectedWidget(state);
+  const move = state.dragMove;
+  const c = shownCache;
+  if (c && c.widgets === widgets && c.dragMove === move && c.sel === sel) return c.out;
+  const keys = selectWidgetIds(state);
+  let out: ShownWidgets = { widgets, keys, selectedIndex: sel?.index };
+  if (move && move.from !== move.to && keys[move.from] === move.id) {
+    const order = reorder(widgets, move.from, move.to);
+    const orderKeys = reorder(keys, move.from, move.to);
+    out = {
+      widgets: order,
+      keys: orderKeys,
+      selectedIndex: sel ? orderKeys.indexOf(sel.item.id) : undefined,
+    };
+  }
+  shownCache = { widgets, dragMove: move, sel, out };
+  return out;
+}
+
+function reorder<T>(list: readonly T[], from: number, to: number): T[] {
+  const out = list.slice();
+  const [item] = out.splice(from, 1);
+  if (item !== undefined) out.splice(Math.max(0, Math.min(to, out.length)), 0, item);
+  return out;
 }
 
 /** The post the publish panel publishes to (from `?post_token=`), or null. */

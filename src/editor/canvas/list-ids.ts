@@ -1,0 +1,39 @@
+import type { Widget } from "../../platform";
+import { widgetLabel } from "../../platform/widgets";
+
+/** The id of the drop zone after the last row (palette drops there append). */
+export const LIST_END_ID = "list:end";
+
+/** The row's select button's id (focus moves between rows with the arrow keys). */
+export function rowButtonId(id: string): string {
+  return `row:${id}`;
+}
+
+/** The label of a widget, for drag announcements. */
+export function labelOf(widget: Widget | undefined): string {
+  return widget ? widgetLabel(widget) : "Widget";
+}
+
+// A row asked to take focus that the virtual list has not rendered yet (Home, End, a deleted
+// neighbour far away): the list takes it after the render that brings the row in.
+let pendingFocus: string | null = null;
+
+/** Focuses a row's select button now if it is rendered, else as soon as the list renders it. */
+export function focusRow(id: string | null): void {
+  if (!id) return;
+  // A row that is already in the page takes focus now: waiting a frame would let a fast second
+  // arrow press land on the old row and move from there again (a lost step with key repeat).
+  const now = document.getElementById(rowButtonId(id));
+  pendingFocus = now ? null : id;
+  now?.focus();
+}
+
+/** Gives a pending row focus request to its row once rendered; the list calls it after each render. */
+export function flushRowFocus(ids: readonly string[]): void {
+  if (!pendingFocus) return;
+  const el = document.getElementById(rowButtonId(pendingFocus));
+  if (el) {
+    pendingFocus = null;
+    el.focus({ preventScroll: true });
+  } else if (!ids.includes(pendingFocus)) pendingFocus = null;
+}

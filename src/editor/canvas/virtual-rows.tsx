@@ -1,0 +1,171 @@
+import type { Range } from "@tanstack/react-virtual";
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useState } from "react";
+import type { EditorWidget } from "../store/document";
+import { scrollIntoContainer } from "../ui/scroll-into-container";
+import { rowButtonId } from "./list-ids";
+import { WidgetRow } from "./widget-row";
+
+/** TanStack Virtual, loaded only when a list first grows past `PLAIN_LIMIT` rows. */
+export type VirtualLib = typeof import("@tanstack/react-virtual");
+
+/** Up to this many rows the list renders every row; beyond it, only those in view (TanStack Virtual). */
+export const PLAIN_LIMIT = 100;
+/** A row's height before it is measured (a row with a two-line summary, as the CSS draws it). */
+const ROW_ESTIMATE = 52;
+/** The space between rows (the CSS's margin between plain rows). */
+const ROW_GAP = 6;
+/** The height assumed when the list has no layout yet (a test DOM, a hidden panel). */
+const NO_LAYOUT_HEIGHT = 1200;
+
+let lib: VirtualLib | null = null;
+let loading: Promise<VirtualLib> | null = null;
+
+/**
+ * TanStack Virtual once `wanted` has been true (it stays loaded); null until it has arrived, or
+ * "failed" when it could not be fetched (the list then draws every row rather than hide any).
+ */
+export function useVirtualLib(wanted: boolean): VirtualLib | null | "failed" {
+  const [loaded, setLoaded] = useState<VirtualLib | null | "failed">(lib);
+  useEffect(() => {
+    if (!wanted || loaded) return;
+    let live = true;
+    loading ??= import("@tanstack/react-virtual").then((m) => {
+      lib = m;
+      return m;
+    });
+    loading.then(
+      (m) => live && setLoaded(m),
+      () => {
+        // The next mount (a reload of the draft, another editor) tries again.
+        loading = null;
+        if (live) setLoaded("failed");
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [wanted, loaded]);
+  return loaded;
+}
+
+/** What both ways of drawing the rows need. */
+export interface RowsProps {
+  widgets: readonly EditorWidget[];
+  ids: readonly string[];
+  selectedIndex: number;
+  focusIndex: number;
+  dragIndex: number;
+  body: RefObject<HTMLDivElement | null>;
+  list: RefObject<HTMLOListElement | null>;
+  /** How many rows PlainRows draws at most. */
+  limit?: number;
+}
+
+const noMeasure = () => {};
+
+/**
+ * Every row, in the normal flow: a short list (or a long one for the moment before TanStack
+ * Virtual has arrived, then only its first `PLAIN_LIMIT` rows).
+ */
+export function PlainRows(props: RowsProps) {
+  const { widgets, selectedIndex, focusIndex, body } = props;
+  const count = widgets.length;
+  const selectedId = widgets[selectedIndex]?.id;
+  // The selected row is brought into view, whoever selected it (palette, preview, problems, undo).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count: a widget added at the same selection moves rows
+  useEffect(() => {
+    if (!selectedId || !body.current) return;
+    const row = document.getElementById(rowButtonId(selectedId))?.closest("li");
+    if (row) scrollIntoContainer(row, body.current);
+  }, [selectedId, count]);
+  return (
+    <ol className="widget-list" aria-label="Add-on widgets" ref={props.list}>
+      {widgets.slice(0, props.limit ?? PLAIN_LIMIT).map((w, i) => (
+        <WidgetRow
+          key={w.id}
+          item={w}
+          index={i}
+          selected={i === selectedIndex}
+          tabbable={i === focusIndex}
+          top={undefined}
+          measure={noMeasure}
+        />
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * Only the rows in view (and a few around them) are in the page, so dnd-kit measures only those;
+ * the selected row and the row being dragged stay rendered wherever the list is scrolled (focus and
+ * the drag live there). Rows are placed absolutely at the offsets TanStack Virtual measures.
+ */
+export function VirtualRows(props: RowsProps & { lib: VirtualLib }) {
+  const { lib, widgets, ids, selectedIndex, focusIndex, dragIndex, body, list } = props;
+  const count = widgets.length;
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => setScrollMargin(list.current?.offsetTop ?? 0), [list]);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const out = lib.defaultRangeExtractor(range);
+      let added = false;
+      for (const i of [focusIndex, dragIndex])
+        if (i >= 0 && i < range.count && !out.includes(i)) {
+          out.push(i);
+          added = true;
+        }
+      return added ? out.sort((a, b) => a - b) : out;
+    },
+    [lib, focusIndex, dragIndex],
+  );
+  const getItemKey = useCallback((i: number) => ids[i] ?? i, [ids]);
+  const observeElementRect = useCallback<VirtualLib["observeElementRect"]>(
+    (instance, cb) =>
+      lib.observeElementRect(instance, (rect) =>
+        cb(rect.height > 0 ? rect : { width: rect.width, height: NO_LAYOUT_HEIGHT }),
+      ),
+    [lib],
+  );
+  const virtualizer = lib.useVirtualizer({
+    count,
+    getScrollElement: () => body.current,
+    estimateSize: () => ROW_ESTIMATE,
+    gap: ROW_GAP,
+    overscan: 6,
+    getItemKey,
+    rangeExtractor,
+    scrollMargin,
+    observeElementRect,
+  });
+  const selectedId = widgets[selectedIndex]?.id;
+  // The selected row is brought into view, whoever selected it (palette, preview, problems, undo).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: count: a widget added at the same selection moves rows
+  useEffect(() => {
+    if (selectedIndex < 0 || !body.current || body.current.clientHeight === 0) return;
+    virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
+  }, [selectedId, count]);
+  return (
+    <ol
+      className="widget-list is-virtual"
+      aria-label="Add-on widgets"
+      ref={list}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {virtualizer.getVirtualItems().map((v) => {
+        const w = widgets[v.index];
+        if (!w) return null;
+        return (
+          <WidgetRow
+            key={w.id}
+            item={w}
+            index={v.index}
+            selected={v.index === selectedIndex}
+            tabbable={v.index === focusIndex}
+            top={v.start - scrollMargin}
+            measure={virtualizer.measureElement}
+          />
+        );
+      })}
+    </ol>
+  );
+}

@@ -3,7 +3,6 @@ import {
   closestCenter,
   DndContext,
   type DragEndEvent,
-  PointerSensor,
   type UniqueIdentifier,
   useSensor,
   useSensors,
@@ -13,6 +12,7 @@ import { useStore } from "zustand";
 import { CHAT_GRID, CHAT_MAX_BUTTONS } from "../../platform/bodies";
 import type { Problem } from "../../platform/problems";
 import { textOf } from "../../preview/preview-kit";
+import { ListPointerSensor } from "../ui/pointer-sensor";
 import { buttonCount, type ChatSide, locateButton, newChatButton, SIDE_KEYS } from "./chat-document";
 import type { ChatState, ChatStore } from "./chat-store";
 import { AddCell, ButtonCell } from "./grid-cell";
@@ -110,7 +110,7 @@ export function ButtonGrid(props: ButtonGridProps) {
     focusCell(next);
   };
 
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const sensors = useSensors(useSensor(ListPointerSensor, { activationConstraint: { distance: 4 } }));
   const nameOf = (id: UniqueIdentifier) => {
     const s = String(id);
     if (s === NEW_ROW_KEY) return "a new row";

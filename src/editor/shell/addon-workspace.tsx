@@ -13,13 +13,13 @@ import {
 import { sortableKeyboardCoordinates } from "@dnd-kit/sortable";
 import { useMemo, useState } from "react";
 import { isWidgetKind, modelOf } from "../../widgets/registry";
-import { ListPointerSensor } from "../canvas/pointer-sensor";
 import { WidgetDragPreview } from "../canvas/widget-drag-preview";
 import { LIST_END_ID, WidgetList } from "../canvas/widget-list";
 import { Inspector } from "../inspector/inspector";
 import { PALETTE_PREFIX, Palette, PaletteDragPreview } from "../palette/palette";
 import { indexOfWidget } from "../store/document";
 import { useEditorStoreApi } from "../store/editor-store-context";
+import { ListPointerSensor } from "../ui/pointer-sensor";
 import { BottomPanels } from "./bottom-panels";
 import { makeAnnouncements } from "./drag-announcements";
 import { PreviewColumn } from "./preview-column";

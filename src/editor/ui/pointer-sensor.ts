@@ -9,7 +9,7 @@ function isListenerList(value: unknown): value is ListenerList {
 }
 
 /**
- * dnd-kit's pointer sensor, except that the click it swallows after a drag is a pointer's click
+ * dnd-kit's pointer sensor (the widget list's and the chat grid's), except that the click it swallows after a drag is a pointer's click
  * only. dnd-kit stops every click for 50 ms after a drop (on a busy page: until its timer runs,
  * which input events overtake), so an Enter or Space on a button right after a drag did nothing
  * (issue 13, item 10). A keyboard's click has `detail` 0; the drop's own click never has.

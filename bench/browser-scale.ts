@@ -149,7 +149,10 @@ async function timedStep(page: Page, trigger: string, expect: Expect, act: () =>
 
 async function selectWidget(page: Page, index: number, text: string): Promise<void> {
   // The preview is clickable to select (and never virtualised); the list row may not be rendered.
-  await page.locator('section[aria-label="Add-on preview"] [data-kind]', { hasText: text }).first().click();
+  const frame = page.locator('section[aria-label="Add-on preview"] [data-kind]', { hasText: text }).first();
+  // Set-up, not measured: on a busy machine a 2,000-widget page may not hold still for Playwright's
+  // actionability checks, so the click is dispatched on the frame directly then.
+  await frame.click({ timeout: 15_000 }).catch(() => frame.dispatchEvent("click"));
   await page
     .waitForFunction(
       (n) =>
@@ -175,10 +178,18 @@ async function measureStructural(
   const { context, page } = await openWith(browser, base, count);
   try {
     let k = Math.floor(count / 2 / 10) * 10;
-    await selectWidget(page, k, `Row ${k} title`);
+    await selectWidget(page, k, `Row ${k} title`).catch((e) => {
+      throw new NotThere(
+        `selecting widget ${k + 1} in the preview: ${e instanceof Error ? e.message.split("\n")[0] : e}`,
+      );
+    });
     const actions = page.getByRole("group", { name: "Widget actions" });
     const button = (name: string) => actions.getByRole("button", { name, exact: true });
-    const click = (name: string) => () => button(name).click();
+    let step = "selecting";
+    const click = (name: string) => () => {
+      step = name;
+      return button(name).click({ timeout: 10_000 });
+    };
     const samples = {
       add: [] as number[],
       duplicate: [] as number[],
@@ -192,7 +203,10 @@ async function measureStructural(
     };
     if ((await button("Duplicate").count()) === 0)
       throw new NotThere('the selected widget shows no "Duplicate" button in a "Widget actions" group');
-    for (let r = 0; r < rounds; r++) {
+    const run = async () => {
+      for (let r = 0; r < rounds; r++) await round1();
+    };
+    const round1 = async () => {
       // The copy goes after the original and is selected.
       note(
         "duplicate",
@@ -209,12 +223,22 @@ async function measureStructural(
       k += 1;
       // The palette adds after the selected widget and selects the new one.
       const add = page.getByRole("button", { name: "Add Title", exact: true });
-      note("add", await timedStep(page, "click", { count: count + 1, selected: k + 1 }, () => add.click()));
+      step = "Add Title";
+      note(
+        "add",
+        await timedStep(page, "click", { count: count + 1, selected: k + 1 }, () =>
+          add.click({ timeout: 10_000 }),
+        ),
+      );
       await page.waitForTimeout(60);
       note("delete", await timedStep(page, "click", { count, selected: k + 1 }, click("Delete")));
       await page.waitForTimeout(60);
       k += 1;
-    }
+    };
+    await run().catch((e) => {
+      const msg = e instanceof Error ? (e.message.split("\n")[0] ?? e.message) : String(e);
+      throw new NotThere(`${step}, after ${samples.delete.length} deletes: ${msg}`);
+    });
     const out = (kind: keyof typeof samples): StepFigures | NotMeasured =>
       samples[kind].length === 0
         ? { notMeasured: `no ${kind} was seen in the page within 5 s` }

@@ -149,7 +149,8 @@ async function timedStep(page: Page, trigger: string, expect: Expect, act: () =>
 
 async function selectWidget(page: Page, index: number, text: string): Promise<void> {
   // The preview is clickable to select (and never virtualised); the list row may not be rendered.
-  const frame = page.locator('section[aria-label="Add-on preview"] [data-kind]', { hasText: text }).first();
+  // By the frame's label ("1001. Title: Row 1000 title"): a long preview draws only frames near the view.
+  const frame = page.locator(`section[aria-label="Add-on preview"] [aria-label^="${index + 1}. "]`).first();
   // Set-up, not measured: on a busy machine a 2,000-widget page may not hold still for Playwright's
   // actionability checks, so the click is dispatched on the frame directly then.
   await frame.click({ timeout: 15_000 }).catch(() => frame.dispatchEvent("click"));
@@ -183,8 +184,10 @@ async function measureStructural(
         `selecting widget ${k + 1} in the preview: ${e instanceof Error ? e.message.split("\n")[0] : e}`,
       );
     });
-    const actions = page.getByRole("group", { name: "Widget actions" });
-    const button = (name: string) => actions.getByRole("button", { name, exact: true });
+    // By ARIA attributes in CSS: Playwright's role queries compute every button's name, which on a
+    // 2,000-widget page (8,000 buttons) takes seconds on this shared machine.
+    const button = (name: string) =>
+      page.locator(`[aria-label="Widget actions"] button[aria-label="${name}"]`);
     let step = "selecting";
     const click = (name: string) => () => {
       step = name;
@@ -222,7 +225,7 @@ async function measureStructural(
       await page.waitForTimeout(60);
       k += 1;
       // The palette adds after the selected widget and selects the new one.
-      const add = page.getByRole("button", { name: "Add Title", exact: true });
+      const add = page.locator('button[aria-label="Add Title"]');
       step = "Add Title";
       note(
         "add",
@@ -258,7 +261,7 @@ async function measureDragScale(
 ): Promise<DragScaleFigures> {
   const { context, page } = await openWith(browser, base, count);
   try {
-    const handle = page.getByRole("button", { name: "Reorder Title, widget 1", exact: true });
+    const handle = page.locator('button[aria-label="Reorder Title, widget 1"]');
     if ((await handle.count()) === 0)
       throw new NotThere('no drag handle "Reorder Title, widget 1" in the list');
     const moved: Expect = { movedText: "Row 0 title" };

@@ -513,9 +513,18 @@ export async function measureEdit(
     // A title row in the middle of the list: every tenth widget is one (bench/fixtures.ts).
     const k = Math.floor(count / 2 / 10) * 10;
     const original = `Row ${k} title`;
-    const select = page.getByRole("button", { name: `Title, widget ${k + 1}`, exact: true }).first();
+    // ARIA attributes in CSS: role queries name every button, slow on a 2,000-widget page.
+    const select = page
+      .locator(`[aria-label="Add-on widgets"] button[aria-label="Title, widget ${k + 1}"]`)
+      .first();
     if ((await select.count()) > 0) await select.click();
-    else await page.locator(`article[data-kind="title_row"]`, { hasText: original }).first().click();
+    // The preview's frame by its label ("251. Title: Row 250 title"): a long preview draws only
+    // the frames near the view, so its text may not be in the page yet.
+    else
+      await page
+        .locator(`section[aria-label="Add-on preview"] [aria-label^="${k + 1}. "]`)
+        .first()
+        .click();
     const field = await page
       .waitForFunction(
         (text) =>

@@ -39,6 +39,7 @@ function dragCell(d: DragScaleFigures | NotMeasured, target?: [number, number]):
 }
 
 function dropCell(s: ScaleFigures): string {
+  if (nm(s.drag.pointer) && nm(s.drag.keyboard)) return `not measured: ${s.drag.pointer.notMeasured}`;
   const parts = (["pointer", "keyboard"] as const).map((by) => {
     const d = s.drag[by];
     if (nm(d)) return `${by}: not measured`;

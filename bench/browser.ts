@@ -1,10 +1,11 @@
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import lz from "lz-string";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
+import { measureColdInteractive, measureScale, type ScaleFigures } from "./browser-scale";
 import { v2PostBody } from "./fixtures";
 import { startServers } from "./servers";
 import { round, type Summary, summarise } from "./stats";
@@ -97,11 +98,42 @@ export interface BrowserFigures {
   drag: { pointer: DragFigures | NotMeasured; keyboard: DragFigures | NotMeasured };
   memory: MemoryFigures | NotMeasured;
   import: BrowserImportFigures | NotMeasured;
+  /** Issue 14's figures per size (absent in older results). */
+  scale?: ScaleFigures[];
+  /** Entry + eager chunks of the build, and cold loads until interactive (absent in older results). */
+  firstLoad?: FirstLoadFigures | NotMeasured;
+}
+
+/** What a cold load costs: the initial JS of the build and the time to an interactive editor. */
+export interface FirstLoadFigures {
+  /** The entry script and its modulepreload links in dist/index.html (loaded before anything runs). */
+  initialJs: { files: { url: string; raw: number; gzip: number }[]; raw: number; gzip: number };
+  /** Navigation → "Add Title" on the page, and → the first add shown, over several cold loads. */
+  interactive: { shown: Summary; usable: Summary; runs: number };
+}
+
+/** The entry script and its modulepreloads in the built index.html, gzipped (level 6) as the load figure is. */
+export function initialJs(distDir: string): FirstLoadFigures["initialJs"] {
+  const html = readFileSync(join(distDir, "index.html"), "utf8");
+  const urls = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1] ?? "");
+  const files = urls.map((url) => {
+    const b = readFileSync(join(distDir, url));
+    return { url, raw: b.length, gzip: gzipSync(b).length };
+  });
+  return {
+    files,
+    raw: files.reduce((s, f) => s + f.raw, 0),
+    gzip: files.reduce((s, f) => s + f.gzip, 0),
+  };
 }
 
 const UI_TIMEOUT = 20_000;
 
-class NotThere extends Error {}
+/** A part of the editor a measurement needs is not there (reported as not measured). */
+export class NotThere extends Error {}
 
 function why(e: unknown): string {
   if (e instanceof NotThere) return e.message;
@@ -128,7 +160,15 @@ function instruments() {
   w.__bench = bench;
 
   // 1. Usable: find "Add Title", click it, see a title row arrive in the widget list.
-  const rowsNow = () => document.querySelectorAll('ol[aria-label="Add-on widgets"] > li').length;
+  // The list may be virtualised: its heading "Add-on widgets (n)" holds the count, the preview every widget.
+  const rowsNow = () => {
+    let n = document.querySelectorAll('[aria-label="Add-on widgets"] li').length;
+    for (const h of document.querySelectorAll("h2")) {
+      const m = /^Add-on widgets\s*\((\d+)\)/.exec(h.textContent ?? "");
+      if (m) n = Math.max(n, Number(m[1]));
+    }
+    return n;
+  };
   bench.rows = rowsNow;
   if (sessionStorage.getItem("bench:probe-usable") === "1") {
     const poll = () => {
@@ -150,7 +190,9 @@ function instruments() {
     new Promise<number>((resolve) => {
       const check = () => {
         const preview = document.querySelectorAll('section[aria-label="Add-on preview"] [data-kind]').length;
-        if (Math.max(rowsNow(), preview) >= n) resolve(performance.now());
+        // The list must be on the page: for n = 0 this waits for the editor itself.
+        const list = document.querySelector('[aria-label="Add-on widgets"]') !== null;
+        if (list && Math.max(rowsNow(), preview) >= n) resolve(performance.now());
         else requestAnimationFrame(check);
       };
       check();
@@ -285,7 +327,8 @@ function findTargets(text: string): {
   return { preview, json: { el: root, value: false } };
 }
 
-async function newPage(
+/** A fresh context and page with the in-page instruments installed. */
+export async function newPage(
   browser: Browser,
   opts: { probeUsable?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
@@ -332,7 +375,7 @@ function seedDraft(arg: { widgets: unknown[] }) {
  * Opens the editor with `count` widgets: through a share link (`#doc=`), or, if the editor does not
  * read one, through a saved draft in localStorage. Returns the page and how it was loaded.
  */
-async function openWith(
+export async function openWith(
   browser: Browser,
   base: string,
   count: number,
@@ -457,7 +500,8 @@ async function measureLoad(browser: Browser, base: string): Promise<LoadFigures>
   }
 }
 
-async function measureEdit(
+/** Keystroke → preview (and JSON) at `count` widgets. */
+export async function measureEdit(
   browser: Browser,
   base: string,
   count: number,
@@ -469,9 +513,18 @@ async function measureEdit(
     // A title row in the middle of the list: every tenth widget is one (bench/fixtures.ts).
     const k = Math.floor(count / 2 / 10) * 10;
     const original = `Row ${k} title`;
-    const select = page.getByRole("button", { name: `Title, widget ${k + 1}`, exact: true }).first();
+    // ARIA attributes in CSS: role queries name every button, slow on a 2,000-widget page.
+    const select = page
+      .locator(`[aria-label="Add-on widgets"] button[aria-label="Title, widget ${k + 1}"]`)
+      .first();
     if ((await select.count()) > 0) await select.click();
-    else await page.locator(`article[data-kind="title_row"]`, { hasText: original }).first().click();
+    // The preview's frame by its label ("251. Title: Row 250 title"): a long preview draws only
+    // the frames near the view, so its text may not be in the page yet.
+    else
+      await page
+        .locator(`section[aria-label="Add-on preview"] [aria-label^="${k + 1}. "]`)
+        .first()
+        .click();
     const field = await page
       .waitForFunction(
         (text) =>
@@ -594,7 +647,11 @@ async function currentText(page: Page, field: number): Promise<string> {
 
 async function firstRowText(page: Page): Promise<string> {
   return page.evaluate(
-    () => document.querySelector('ol[aria-label="Add-on widgets"] > li')?.textContent ?? "",
+    // The preview's first frame: the list may be virtualised (and scrolled), the preview never is.
+    () =>
+      document
+        .querySelector('section[aria-label="Add-on preview"] [data-kind]')
+        ?.getAttribute("aria-label") ?? "",
   );
 }
 
@@ -724,8 +781,10 @@ export async function benchBrowser(distDir: string): Promise<BrowserFigures> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   const base = servers.proxyUrl;
   try {
-    // BENCH_PARTS=load,edit,drag,memory,import runs only those (for profiling one of them).
-    const parts = new Set((process.env.BENCH_PARTS ?? "load,edit,drag,memory,import").split(","));
+    // BENCH_PARTS=load,edit,drag,memory,import,firstload,scale runs only those (for profiling one of them).
+    const parts = new Set(
+      (process.env.BENCH_PARTS ?? "load,edit,drag,memory,import,firstload,scale").split(","),
+    );
     const sizes = (process.env.BENCH_EDIT_SIZES ?? "10,100,500").split(",").map(Number);
     const skip = async (): Promise<NotMeasured> => ({ notMeasured: "skipped (BENCH_PARTS)" });
     const load = parts.has("load") ? await attempt("load", () => measureLoad(browser, base)) : await skip();
@@ -754,7 +813,22 @@ export async function benchBrowser(distDir: string): Promise<BrowserFigures> {
     const imported = parts.has("import")
       ? await attempt("share link with 1,000 widgets", () => measureBrowserImport(browser, base, 1000))
       : await skip();
+    const firstLoad = parts.has("firstload")
+      ? await attempt("first load (initial JS, 5 cold loads)", async () => ({
+          initialJs: initialJs(distDir),
+          interactive: await measureColdInteractive(browser, base, 5),
+        }))
+      : await skip();
+    // Issue 14's table: BENCH_SIZES=500,2000 and BENCH_SCALE_PARTS=keystroke,structural,drag,import,heap.
+    const scale: ScaleFigures[] = [];
+    const scaleParts = new Set(
+      (process.env.BENCH_SCALE_PARTS ?? "keystroke,structural,drag,import,heap").split(","),
+    );
+    for (const n of parts.has("scale") ? (process.env.BENCH_SIZES ?? "500,2000").split(",").map(Number) : [])
+      scale.push(await measureScale(browser, base, n, scaleParts));
     return {
+      firstLoad,
+      scale,
       chromium: `${browser.version()} (${chromiumVersion()})`,
       load,
       edit,

@@ -3,6 +3,7 @@ import type { BrowserFigures, DragFigures, EditFigures, NotMeasured } from "./br
 import type { CliFigures } from "./cli";
 import type { ImportFigures } from "./node-import";
 import type { ProxyFigures } from "./proxy";
+import { scaleTable } from "./report-scale";
 import { type StoreFigures, storeRows } from "./store";
 
 /** The machine a run was measured on. */
@@ -262,7 +263,8 @@ export function machineText(r: Results): string {
 
 /** Replaces the generated block of BENCHMARKS.md (or creates the file around it). */
 export function updateBenchmarksMd(path: string, r: Results): void {
-  const block = `${START}\n${machineText(r)}\n\n${table(r)}\n${END}`;
+  const scale = scaleTable(r);
+  const block = `${START}\n${machineText(r)}\n\n${table(r)}\n${scale ? `\n${scale}\n` : ""}${END}`;
   const current = existsSync(path) ? readFileSync(path, "utf8") : "";
   const a = current.indexOf(START);
   const b = current.indexOf(END);

@@ -7,6 +7,7 @@ import { benchCli } from "./cli";
 import { benchImport } from "./node-import";
 import { benchProxy } from "./proxy";
 import { machineText, type Results, table, updateBenchmarksMd } from "./report";
+import { scaleTable } from "./report-scale";
 import { round } from "./stats";
 import { benchStore } from "./store";
 
@@ -88,10 +89,13 @@ async function main(): Promise<void> {
     browser,
     store,
   };
-  writeFileSync(join(root, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  updateBenchmarksMd(join(root, "BENCHMARKS.md"), results);
-  console.log(`\n${machineText(results)}\n\n${table(results)}\n`);
-  console.log("Wrote bench/results.json and updated BENCHMARKS.md.");
+  // BENCH_RESULTS=<file>: a partial re-run (e.g. one size of the browser half) writes there and
+  // leaves bench/results.json and BENCHMARKS.md as the last full run left them.
+  const out = process.env.BENCH_RESULTS;
+  writeFileSync(out ?? join(root, "bench", "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  if (!out) updateBenchmarksMd(join(root, "BENCHMARKS.md"), results);
+  console.log(`\n${machineText(results)}\n\n${table(results)}\n\n${scaleTable(results)}\n`);
+  console.log(out ? `Wrote ${out}.` : "Wrote bench/results.json and updated BENCHMARKS.md.");
 }
 
 main().catch((e) => {

@@ -3,6 +3,7 @@ import type { Widget } from "../platform/widgets";
 import { widgetKindOf, widgetLabel, widgetSummary } from "../platform/widgets";
 import type { WidgetKind } from "../widgets/registry";
 import { WIDGET_VIEWS } from "../widgets/views";
+import { type NearWatcher, useNearView, useNearWatcher } from "./near-view";
 import { type PreviewTheme, themeVars, type WidgetPreviewProps } from "./preview-kit";
 import { PreviewThemeSwitch } from "./preview-theme-switch";
 
@@ -44,7 +45,24 @@ interface FrameProps {
   tabbable: boolean;
   interactive: boolean;
   select: (index: number) => void;
+  /** Long previews draw a frame's widget only near the view (see near-view.ts). */
+  windowed: boolean;
+  watcher: NearWatcher | null;
 }
+
+/** From this many widgets on, the editor's preview draws only the frames near the view. */
+export const WINDOW_FROM = 200;
+
+/**
+ * Frames off screen skip style, layout and paint (`content-visibility: auto`), so a 2,000-widget
+ * add-on costs the browser only the frames in view; `auto` in the intrinsic size keeps a frame's
+ * last drawn height, so the scroll position stays steady once a frame has been seen. The DOM stays
+ * whole: text search, selection by click and the frames' labels work as before.
+ */
+const FRAME_STYLE = { contentVisibility: "auto", containIntrinsicSize: "auto 64px" } as const;
+
+/** The height of a windowed frame not yet drawn (a typical row; drawn frames keep their own). */
+const EMPTY_HEIGHT = 64;
 
 /** One widget in the preview; memoised on the widget object so a keystroke re-renders only its widget. */
 const WidgetFrame = memo(function WidgetFrame({
@@ -55,18 +73,23 @@ const WidgetFrame = memo(function WidgetFrame({
   tabbable,
   interactive,
   select,
+  windowed,
+  watcher,
 }: FrameProps) {
+  const ref = useRef<HTMLElement>(null);
+  const view = useNearView(ref, windowed, watcher);
   const kind = widgetKindOf(widget);
   const value = kind ? widget[kind] : undefined;
-  const body =
-    kind && value && typeof value === "object" ? (
-      renderKind(kind, value, theme)
-    ) : (
-      <div className="pv-widget pv-invalid">This entry is not a widget the app can show.</div>
-    );
+  // The selected frame is always drawn: it is the one being edited and scrolled to.
+  const drawn = view.near || selected;
+  const body = !drawn ? null : kind && value && typeof value === "object" ? (
+    renderKind(kind, value, theme)
+  ) : (
+    <div className="pv-widget pv-invalid">This entry is not a widget the app can show.</div>
+  );
   if (!interactive)
     return (
-      <div className="pv-frame" data-kind={kind}>
+      <div className="pv-frame" data-kind={kind} style={FRAME_STYLE}>
         {body}
       </div>
     );
@@ -100,8 +123,10 @@ const WidgetFrame = memo(function WidgetFrame({
     // A widget holds its own controls (the description's "more"), so it cannot be a button; it is a
     // focusable article that selects on click, Enter or Space.
     <article
+      ref={ref}
       className={selected ? "pv-frame pv-selected" : "pv-frame"}
       data-kind={kind}
+      style={drawn ? FRAME_STYLE : { height: view.height || EMPTY_HEIGHT }}
       tabIndex={tabbable ? 0 : -1}
       aria-keyshortcuts="ArrowUp ArrowDown Home End"
       aria-label={`${index + 1}. ${widgetName(widget)}`}
@@ -124,10 +149,20 @@ export function AddonPreview(props: AddonPreviewProps) {
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const select = useCallback((i: number) => onSelectRef.current?.(i), []);
+  const windowed = onSelect !== undefined && widgets.length >= WINDOW_FROM;
+  const phone = useRef<HTMLElement>(null);
+  const watcher = useNearWatcher(phone, windowed);
   return (
     <div className="pv-root" data-theme={theme}>
       {onThemeChange ? <PreviewThemeSwitch theme={theme} onChange={onThemeChange} /> : null}
-      <section className="pv-phone" dir="rtl" lang="fa" style={themeVars(theme)} aria-label="Add-on preview">
+      <section
+        ref={phone}
+        className="pv-phone"
+        dir="rtl"
+        lang="fa"
+        style={themeVars(theme)}
+        aria-label="Add-on preview"
+      >
         {widgets.length === 0 ? (
           <p className="pv-empty" dir="ltr" lang="en">
             No widgets yet: add one from the palette.
@@ -145,6 +180,8 @@ export function AddonPreview(props: AddonPreviewProps) {
             }
             interactive={onSelect !== undefined}
             select={select}
+            windowed={windowed}
+            watcher={watcher}
           />
         ))}
       </section>

@@ -1,4 +1,4 @@
-export {};
+import { beforeEach } from "vitest";
 
 // The studio fetches its deferred chunks (the preview's icon drawings) right after it is drawn;
 // component tests load them up front, as a user's first click would find them, so queries stay synchronous.
@@ -8,4 +8,10 @@ if (typeof document !== "undefined") {
   // registry module with vi.mock (test/component/throwaway-widget.test.tsx) before the app loads.
   await import("../../src/preview/preview-icons");
   await preloadDeferred();
+  // The inspector's chunk, likewise, but before each test: by then a test file's vi.mock is in
+  // place, so the inspector binds to the mocked registry as the app would.
+  beforeEach(async () => {
+    const { loadInspector } = await import("../../src/editor/inspector/lazy-inspector");
+    await loadInspector();
+  });
 }

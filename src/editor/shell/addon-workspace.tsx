@@ -15,7 +15,7 @@ import { useMemo, useState } from "react";
 import { isWidgetKind, modelOf } from "../../widgets/registry";
 import { WidgetDragPreview } from "../canvas/widget-drag-preview";
 import { LIST_END_ID, WidgetList } from "../canvas/widget-list";
-import { Inspector } from "../inspector/inspector";
+import { LazyInspector } from "../inspector/lazy-inspector";
 import { PALETTE_PREFIX, Palette, PaletteDragPreview } from "../palette/palette";
 import { indexOfWidget } from "../store/document";
 import { useEditorStoreApi } from "../store/editor-store-context";
@@ -85,7 +85,7 @@ export function AddonWorkspace(props: { theme: Theme }) {
       <div className="columns">
         <Palette />
         <WidgetList />
-        <Inspector />
+        <LazyInspector />
         <PreviewColumn theme={props.theme} />
       </div>
       <BottomPanels />

@@ -17,8 +17,14 @@ export function PreviewColumn(props: { theme: Theme }) {
   // The selected widget is brought into view in the phone, as it is in the list.
   useEffect(() => {
     if (selectedIndex === undefined || !body.current) return;
-    const frame = body.current.querySelectorAll(".pv-frame")[selectedIndex];
-    if (frame) scrollIntoContainer(frame, body.current);
+    const container = body.current;
+    const frame = container.querySelectorAll(".pv-frame")[selectedIndex];
+    if (!frame) return;
+    scrollIntoContainer(frame, container);
+    // Frames off screen have an estimated height until drawn (content-visibility): once the frames
+    // now in view are drawn, the selected one may have shifted, so it is brought in once more.
+    const again = requestAnimationFrame(() => scrollIntoContainer(frame, container));
+    return () => cancelAnimationFrame(again);
   }, [selectedIndex]);
   return (
     <section className="panel preview-column" aria-labelledby="preview-title">

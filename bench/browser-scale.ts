@@ -1,0 +1,460 @@
+import type { Browser, Page } from "playwright-core";
+import { type EditFigures, measureEdit, type NotMeasured, NotThere, newPage, openWith } from "./browser";
+import { v2PostBody } from "./fixtures";
+import { round, type Summary, summarise } from "./stats";
+
+/**
+ * The figures of issue 14 ("ten times the size") at one document size: structural edits by button,
+ * drags with the drop, import until usable and the heap a document adds. Every action is a user's:
+ * Playwright clicks buttons found by role and name, drags the row's handle by pointer or keyboard,
+ * and the checks read the page by ARIA (the list's row labels, the preview's frames and their
+ * `aria-current`), so they hold for a virtualised list as for today's.
+ */
+
+/** One kind of structural edit: click → the frame that shows it. */
+export interface StepFigures {
+  /** Click (capture phase) to the first animation frame at which the page shows the change. */
+  toFrame: Summary;
+  timeouts: number;
+}
+
+/** Frame gaps during a drag, and the drop. */
+export interface DragScaleFigures {
+  frames: Summary;
+  /** Pointer up (or the dropping Space) to the first frame where list and preview show the new order. */
+  dropMs: number;
+  moved: boolean;
+  /** Where the dragged widget landed (1-based). */
+  landedAt: number;
+}
+
+/** A body becoming usable in an editor. */
+export interface ImportUsableFigures {
+  /** "Import JSON" click (pasted body, JSON tab open) to the frame showing every widget: median and all runs. */
+  pasteMs: number;
+  pasteRuns: number[];
+  /** Navigation to a share link → every widget shown, minus the same for an empty editor (median). */
+  shareAddedMs: number;
+  shareMs: number;
+  emptyMs: number;
+}
+
+/** JS heap after garbage collection: the document's widgets over an empty editor. */
+export interface HeapAddedFigures {
+  emptyMB: number;
+  loadedMB: number;
+  addedMB: number;
+  domNodes: number;
+}
+
+/** All figures at one size. */
+export interface ScaleFigures {
+  widgets: number;
+  keystroke: EditFigures | NotMeasured;
+  structural: {
+    add: StepFigures | NotMeasured;
+    duplicate: StepFigures | NotMeasured;
+    delete: StepFigures | NotMeasured;
+    move: StepFigures | NotMeasured;
+  };
+  drag: { pointer: DragScaleFigures | NotMeasured; keyboard: DragScaleFigures | NotMeasured };
+  import: ImportUsableFigures | NotMeasured;
+  heap: HeapAddedFigures | NotMeasured;
+}
+
+/** What the page must show for a step to count as done (checked once per animation frame). */
+interface Expect {
+  /** Widgets in the preview and in the list's heading "Add-on widgets (n)". */
+  count?: number;
+  /** 0-based index of the selected widget, in the preview (`aria-current`) and the list (`aria-pressed`). */
+  selected?: number;
+  /** The widget whose preview frame's label holds this text is no longer first, in list and preview. */
+  movedText?: string;
+}
+
+/**
+ * In-page probe: on the next `trigger` event (capture phase) it stamps the time, then checks `expect`
+ * at every animation frame; resolves with the time to the first frame that shows it, or -1 after 5 s.
+ * Returns where the moved widget is (1-based) in `landed`.
+ */
+function armProbe(arg: { trigger: string; expect: Expect }): void {
+  const w = window as unknown as { __probe?: Promise<{ ms: number; landed: number }> };
+  const { trigger, expect } = arg;
+  const frames = () => [...document.querySelectorAll('section[aria-label="Add-on preview"] [data-kind]')];
+  const heading = () => {
+    for (const h of document.querySelectorAll("h2")) {
+      const m = /^Add-on widgets\s*\((\d+)\)/.exec(h.textContent ?? "");
+      if (m) return Number(m[1]);
+    }
+    return -1;
+  };
+  const listRows = () => [...document.querySelectorAll('[aria-label="Add-on widgets"] li[aria-label]')];
+  let landed = 0;
+  const holds = (): boolean => {
+    if (expect.count !== undefined && (frames().length !== expect.count || heading() !== expect.count))
+      return false;
+    if (expect.selected !== undefined) {
+      const n = expect.selected + 1;
+      const cur = document.querySelector('section[aria-label="Add-on preview"] [aria-current="true"]');
+      if (!cur?.getAttribute("aria-label")?.startsWith(`${n}. `)) return false;
+      const pressed = document.querySelector('[aria-label="Add-on widgets"] [aria-pressed="true"]');
+      if (!pressed?.getAttribute("aria-label")?.endsWith(`, widget ${n}`)) return false;
+    }
+    if (expect.movedText !== undefined) {
+      const text = expect.movedText;
+      const frame = frames().find((f) => f.getAttribute("aria-label")?.includes(text));
+      const m = /^(\d+)\. /.exec(frame?.getAttribute("aria-label") ?? "");
+      const at = m ? Number(m[1]) : 0;
+      if (at <= 1) return false;
+      // The list commits the order when its row carries the new position in its label.
+      const row = listRows().find((r) => (r.textContent ?? "").includes(text));
+      if (!row?.getAttribute("aria-label")?.endsWith(`, widget ${at}`)) return false;
+      landed = at;
+    }
+    return true;
+  };
+  w.__probe = new Promise((resolve) => {
+    const started = performance.now();
+    let t0 = 0;
+    const onTrigger = () => {
+      if (t0 === 0) t0 = performance.now();
+    };
+    window.addEventListener(trigger, onTrigger, { capture: true });
+    const tick = () => {
+      const now = performance.now();
+      if (t0 !== 0 && holds()) {
+        window.removeEventListener(trigger, onTrigger, { capture: true });
+        resolve({ ms: now - t0, landed });
+      } else if (now - (t0 || started) > 5000) {
+        window.removeEventListener(trigger, onTrigger, { capture: true });
+        resolve({ ms: -1, landed: 0 });
+      } else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+}
+
+async function probeResult(page: Page): Promise<{ ms: number; landed: number }> {
+  return page.evaluate(
+    () => (window as unknown as { __probe: Promise<{ ms: number; landed: number }> }).__probe,
+  );
+}
+
+/** Arms the probe, runs `act`, and returns the time to the frame showing `expect` (-1 if not seen). */
+async function timedStep(page: Page, trigger: string, expect: Expect, act: () => Promise<void>) {
+  await page.evaluate(armProbe, { trigger, expect });
+  await act();
+  return probeResult(page);
+}
+
+async function selectWidget(page: Page, index: number, text: string): Promise<void> {
+  // The preview is clickable to select (and never virtualised); the list row may not be rendered.
+  // By the frame's label ("1001. Title: Row 1000 title"): a long preview draws only frames near the view.
+  const frame = page.locator(`section[aria-label="Add-on preview"] [aria-label^="${index + 1}. "]`).first();
+  // Set-up, not measured: on a busy machine a 2,000-widget page may not hold still for Playwright's
+  // actionability checks, so the click is dispatched on the frame directly then.
+  await frame.click({ timeout: 15_000 }).catch(() => frame.dispatchEvent("click"));
+  await page
+    .waitForFunction(
+      (n) =>
+        document
+          .querySelector('section[aria-label="Add-on preview"] [aria-current="true"]')
+          ?.getAttribute("aria-label")
+          ?.startsWith(`${n}. `) === true,
+      index + 1,
+      { timeout: 5000 },
+    )
+    .catch(() => {
+      throw new NotThere(`clicking "${text}" in the preview did not select widget ${index + 1}`);
+    });
+}
+
+/** Duplicate, move up, move down, delete and palette add, `rounds` times each, on the selected widget. */
+async function measureStructural(
+  browser: Browser,
+  base: string,
+  count: number,
+  rounds: number,
+): Promise<ScaleFigures["structural"]> {
+  const { context, page } = await openWith(browser, base, count);
+  try {
+    let k = Math.floor(count / 2 / 10) * 10;
+    await selectWidget(page, k, `Row ${k} title`).catch((e) => {
+      throw new NotThere(
+        `selecting widget ${k + 1} in the preview: ${e instanceof Error ? e.message.split("\n")[0] : e}`,
+      );
+    });
+    // By ARIA attributes in CSS: Playwright's role queries compute every button's name, which on a
+    // 2,000-widget page (8,000 buttons) takes seconds on this shared machine.
+    const button = (name: string) =>
+      page.locator(`[aria-label="Widget actions"] button[aria-label="${name}"]`);
+    let step = "selecting";
+    const click = (name: string) => () => {
+      step = name;
+      return button(name).click({ timeout: 10_000 });
+    };
+    const samples = {
+      add: [] as number[],
+      duplicate: [] as number[],
+      delete: [] as number[],
+      move: [] as number[],
+    };
+    const timeouts = { add: 0, duplicate: 0, delete: 0, move: 0 };
+    const note = (kind: keyof typeof samples, r: { ms: number }) => {
+      if (r.ms < 0) timeouts[kind] += 1;
+      else samples[kind].push(r.ms);
+    };
+    if ((await button("Duplicate").count()) === 0)
+      throw new NotThere('the selected widget shows no "Duplicate" button in a "Widget actions" group');
+    const run = async () => {
+      for (let r = 0; r < rounds; r++) await round1();
+    };
+    const round1 = async () => {
+      // The copy goes after the original and is selected.
+      note(
+        "duplicate",
+        await timedStep(page, "click", { count: count + 1, selected: k + 1 }, click("Duplicate")),
+      );
+      await page.waitForTimeout(60);
+      note("move", await timedStep(page, "click", { selected: k }, click("Move up")));
+      await page.waitForTimeout(60);
+      note("move", await timedStep(page, "click", { selected: k + 1 }, click("Move down")));
+      await page.waitForTimeout(60);
+      // Deleting the selected copy selects the widget that takes its place.
+      note("delete", await timedStep(page, "click", { count, selected: k + 1 }, click("Delete")));
+      await page.waitForTimeout(60);
+      k += 1;
+      // The palette adds after the selected widget and selects the new one.
+      const add = page.locator('button[aria-label="Add Title"]');
+      step = "Add Title";
+      note(
+        "add",
+        await timedStep(page, "click", { count: count + 1, selected: k + 1 }, () =>
+          add.click({ timeout: 10_000 }),
+        ),
+      );
+      await page.waitForTimeout(60);
+      note("delete", await timedStep(page, "click", { count, selected: k + 1 }, click("Delete")));
+      await page.waitForTimeout(60);
+      k += 1;
+    };
+    await run().catch((e) => {
+      const msg = e instanceof Error ? (e.message.split("\n")[0] ?? e.message) : String(e);
+      throw new NotThere(`${step}, after ${samples.delete.length} deletes: ${msg}`);
+    });
+    const out = (kind: keyof typeof samples): StepFigures | NotMeasured =>
+      samples[kind].length === 0
+        ? { notMeasured: `no ${kind} was seen in the page within 5 s` }
+        : { toFrame: summarise(samples[kind]), timeouts: timeouts[kind] };
+    return { add: out("add"), duplicate: out("duplicate"), delete: out("delete"), move: out("move") };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Drags widget 1 by its handle (pointer or keyboard) and times the frames and the drop. */
+async function measureDragScale(
+  browser: Browser,
+  base: string,
+  count: number,
+  by: "pointer" | "keyboard",
+): Promise<DragScaleFigures> {
+  const { context, page } = await openWith(browser, base, count);
+  try {
+    const handle = page.locator('button[aria-label="Reorder Title, widget 1"]');
+    if ((await handle.count()) === 0)
+      throw new NotThere('no drag handle "Reorder Title, widget 1" in the list');
+    const moved: Expect = { movedText: "Row 0 title" };
+    await page.evaluate(() =>
+      (window as unknown as { __bench: { startFrames(): void } }).__bench.startFrames(),
+    );
+    let drop: { ms: number; landed: number };
+    if (by === "pointer") {
+      const box = await handle.boundingBox();
+      if (!box) throw new NotThere("the drag handle has no box on screen");
+      const x = box.x + box.width / 2;
+      let y = box.y + box.height / 2;
+      await page.mouse.move(x, y);
+      await page.mouse.down();
+      for (let i = 0; i < 60; i++) {
+        y += 10;
+        await page.mouse.move(x, y);
+        await page.waitForTimeout(16);
+      }
+      drop = await timedStep(page, "pointerup", moved, () => page.mouse.up());
+    } else {
+      await handle.focus();
+      await page.keyboard.press("Space");
+      await page.waitForTimeout(50);
+      for (let i = 0; i < 20; i++) {
+        await page.keyboard.press("ArrowDown");
+        await page.waitForTimeout(50);
+      }
+      drop = await timedStep(page, "keydown", moved, () => page.keyboard.press("Space"));
+    }
+    await page.waitForTimeout(300);
+    const frames = await page.evaluate(() =>
+      (window as unknown as { __bench: { stopFrames(): number[] } }).__bench.stopFrames(),
+    );
+    return { frames: summarise(frames), dropMs: round(drop.ms), moved: drop.ms >= 0, landedAt: drop.landed };
+  } finally {
+    await context.close();
+  }
+}
+
+function median(xs: readonly number[]): number {
+  return summarise(xs).p50;
+}
+
+/** Pastes a `count`-widget body into the JSON tab and imports it, `runs` times in fresh pages; and the share link. */
+async function measureImportUsable(
+  browser: Browser,
+  base: string,
+  count: number,
+  runs: number,
+): Promise<ImportUsableFigures> {
+  const text = JSON.stringify(v2PostBody(count));
+  const paste: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const { context, page } = await openWith(browser, base, 0);
+    try {
+      const tab = page.getByRole("tab", { name: /^JSON\b/ });
+      if ((await tab.count()) > 0) await tab.first().click();
+      await page.getByLabel(/^Paste JSON to import/).fill(text);
+      const res = await timedStep(page, "click", { count }, () =>
+        page.getByRole("button", { name: "Import JSON", exact: true }).click(),
+      );
+      if (res.ms < 0) throw new NotThere(`importing ${count} pasted widgets showed them not within 5 s`);
+      paste.push(res.ms);
+    } finally {
+      await context.close();
+    }
+  }
+  const share: number[] = [];
+  const empty: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const e = await openWith(browser, base, 0);
+    empty.push(e.shownMs);
+    await e.context.close();
+    const s = await openWith(browser, base, count);
+    share.push(s.shownMs);
+    await s.context.close();
+  }
+  return {
+    pasteMs: median(paste),
+    pasteRuns: paste.map((x) => round(x)),
+    shareAddedMs: round(median(share) - median(empty)),
+    shareMs: median(share),
+    emptyMs: median(empty),
+  };
+}
+
+async function heapOf(browser: Browser, base: string, count: number) {
+  const { context, page } = await openWith(browser, base, count);
+  try {
+    await page.waitForTimeout(1000);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("HeapProfiler.collectGarbage");
+    const heap = await cdp.send("Runtime.getHeapUsage");
+    const domNodes = await page.evaluate(() => document.getElementsByTagName("*").length);
+    return { usedMB: heap.usedSize / 1024 / 1024, domNodes };
+  } finally {
+    await context.close();
+  }
+}
+
+async function measureHeapAdded(browser: Browser, base: string, count: number): Promise<HeapAddedFigures> {
+  const empty = await heapOf(browser, base, 0);
+  const loaded = await heapOf(browser, base, count);
+  return {
+    emptyMB: round(empty.usedMB),
+    loadedMB: round(loaded.usedMB),
+    addedMB: round(loaded.usedMB - empty.usedMB),
+    domNodes: loaded.domNodes,
+  };
+}
+
+/** Cold loads of the editor, each in a fresh context: navigation → palette shown, and → first add shown. */
+export async function measureColdInteractive(
+  browser: Browser,
+  base: string,
+  runs: number,
+): Promise<{ shown: Summary; usable: Summary; runs: number }> {
+  const shown: number[] = [];
+  const usable: number[] = [];
+  for (let r = 0; r < runs; r++) {
+    const { context, page } = await newPage(browser, { probeUsable: true });
+    try {
+      await page.goto(`${base}/`, { waitUntil: "commit" });
+      const t = await page
+        .waitForFunction(
+          () => {
+            const b = (window as unknown as { __bench: { usableAt?: number; paletteShownAt?: number } })
+              .__bench;
+            return b.usableAt !== undefined ? { usable: b.usableAt, shown: b.paletteShownAt ?? 0 } : null;
+          },
+          undefined,
+          { timeout: 20_000, polling: 50 },
+        )
+        .then((h) => h.jsonValue());
+      if (t) {
+        shown.push(t.shown);
+        usable.push(t.usable);
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return { shown: summarise(shown), usable: summarise(usable), runs };
+}
+
+async function attempt<T>(label: string, fn: () => Promise<T>): Promise<T | NotMeasured> {
+  const started = Date.now();
+  try {
+    const out = await fn();
+    console.log(`  ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return out;
+  } catch (e) {
+    const msg = e instanceof Error ? (e.message.split("\n")[0] ?? e.message) : String(e);
+    console.log(`  ${label}: not measured: ${msg}`);
+    return { notMeasured: msg };
+  }
+}
+
+/**
+ * Every figure of issue 14's table at `count` widgets. `which` (from BENCH_SCALE_PARTS) picks a
+ * subset: keystroke, structural, drag, import, heap.
+ */
+export async function measureScale(
+  browser: Browser,
+  base: string,
+  count: number,
+  which: ReadonlySet<string>,
+): Promise<ScaleFigures> {
+  const skip = async (): Promise<NotMeasured> => ({ notMeasured: "skipped (BENCH_SCALE_PARTS)" });
+  const on = (part: string) => which.has(part);
+  const at = `${count} widgets`;
+  const keystroke = on("keystroke")
+    ? await attempt(`keystroke → preview, ${at}`, () => measureEdit(browser, base, count, 60, false))
+    : await skip();
+  const structural = on("structural")
+    ? await attempt(`structural edits, ${at}`, () => measureStructural(browser, base, count, 12))
+    : await skip();
+  const s =
+    "notMeasured" in structural
+      ? { add: structural, duplicate: structural, delete: structural, move: structural }
+      : structural;
+  const pointer = on("drag")
+    ? await attempt(`drag by pointer, ${at}`, () => measureDragScale(browser, base, count, "pointer"))
+    : await skip();
+  const keyboard = on("drag")
+    ? await attempt(`drag by keyboard, ${at}`, () => measureDragScale(browser, base, count, "keyboard"))
+    : await skip();
+  const imported = on("import")
+    ? await attempt(`import → usable, ${at}`, () => measureImportUsable(browser, base, count, 3))
+    : await skip();
+  const heap = on("heap")
+    ? await attempt(`heap added, ${at}`, () => measureHeapAdded(browser, base, count))
+    : await skip();
+  return { widgets: count, keystroke, structural: s, drag: { pointer, keyboard }, import: imported, heap };
+}

@@ -1,0 +1,119 @@
+import type { FirstLoadFigures, NotMeasured } from "./browser";
+import type { DragScaleFigures, ScaleFigures, StepFigures } from "./browser-scale";
+import type { Results } from "./report";
+
+/** The issue 14 targets per size (ms, MB), from the issue's table. */
+const TARGETS: Record<
+  number,
+  { key: number; step: number; drag: [number, number]; drop: number; import: number; heap: number }
+> = {
+  500: { key: 16, step: 16, drag: [17, 50], drop: 33, import: 150, heap: 5 },
+  2000: { key: 16, step: 33, drag: [17, 50], drop: 33, import: 400, heap: 15 },
+};
+
+function nm<T extends object>(x: T | NotMeasured): x is NotMeasured {
+  return "notMeasured" in x;
+}
+
+const f1 = (x: number) => x.toFixed(1);
+const mark = (ok: boolean) => (ok ? " ✓" : " ✗");
+
+function cell(x: unknown, text: () => string): string {
+  return typeof x === "object" && x !== null && nm(x) ? `not measured: ${x.notMeasured}` : text();
+}
+
+function stepCell(s: StepFigures | NotMeasured, target?: number): string {
+  return cell(s, () => {
+    const v = s as StepFigures;
+    const t = v.timeouts ? `, ${v.timeouts} not seen` : "";
+    return `${f1(v.toFrame.p95)} ms (p50 ${f1(v.toFrame.p50)}, n ${v.toFrame.n}${t})${target ? mark(v.toFrame.p95 <= target && !v.timeouts) : ""}`;
+  });
+}
+
+function dragCell(d: DragScaleFigures | NotMeasured, target?: [number, number]): string {
+  return cell(d, () => {
+    const v = d as DragScaleFigures;
+    const ok = target && v.frames.p95 <= target[0] && v.frames.max <= target[1] && v.moved;
+    return `${f1(v.frames.p95)} / ${f1(v.frames.max)} ms (${v.frames.n} frames${v.moved ? "" : "; **did not move**"})${target ? mark(Boolean(ok)) : ""}`;
+  });
+}
+
+function dropCell(s: ScaleFigures): string {
+  if (nm(s.drag.pointer) && nm(s.drag.keyboard)) return `not measured: ${s.drag.pointer.notMeasured}`;
+  const parts = (["pointer", "keyboard"] as const).map((by) => {
+    const d = s.drag[by];
+    if (nm(d)) return `${by}: not measured`;
+    return d.moved ? `${by} ${f1(d.dropMs)} ms (to ${d.landedAt})` : `${by}: not seen`;
+  });
+  const t = TARGETS[s.widgets]?.drop;
+  const all = [s.drag.pointer, s.drag.keyboard];
+  const ok = all.every((d) => !nm(d) && d.moved && d.dropMs <= (t ?? Number.POSITIVE_INFINITY));
+  return `${parts.join("; ")}${t ? mark(ok) : ""}`;
+}
+
+/** Issue 14's table (one column per size) and the first-load rows, as Markdown. */
+export function scaleTable(r: Results): string {
+  const b = r.browser;
+  if (nm(b)) return "";
+  const sizes = b.scale ?? [];
+  const fl = b.firstLoad;
+  const lines: string[] = [];
+  if (fl) lines.push(...firstLoadLines(fl), "");
+  if (sizes.length === 0) return lines.join("\n");
+  const head = sizes.map((s) => `${s.widgets.toLocaleString("en")} widgets`);
+  const row = (label: string, f: (s: ScaleFigures) => string) =>
+    `| ${label} | ${sizes.map((s) => f(s).replace(/\|/g, "\\|")).join(" | ")} |`;
+  const T = (s: ScaleFigures) => TARGETS[s.widgets];
+  lines.push(
+    "Issue 14 figures (✓ / ✗: the issue's target for that size; p95 unless named):",
+    "",
+    `| Figure | ${head.join(" | ")} |`,
+    `| --- | ${sizes.map(() => "---").join(" | ")} |`,
+    row("Keystroke → preview painted (JSON tab closed)", (s) =>
+      cell(s.keystroke, () => {
+        const e = s.keystroke as Exclude<ScaleFigures["keystroke"], NotMeasured>;
+        const t = T(s)?.key;
+        return `${f1(e.toFrame.p95)} ms (p50 ${f1(e.toFrame.p50)}, DOM p95 ${f1(e.toDom.p95)}${e.timeouts ? `, ${e.timeouts} not seen` : ""})${t ? mark(e.toFrame.p95 <= t && !e.timeouts) : ""}`;
+      }),
+    ),
+    row("Add (palette) → painted", (s) => stepCell(s.structural.add, T(s)?.step)),
+    row("Duplicate → painted", (s) => stepCell(s.structural.duplicate, T(s)?.step)),
+    row("Delete → painted", (s) => stepCell(s.structural.delete, T(s)?.step)),
+    row("Move up/down by button → painted", (s) => stepCell(s.structural.move, T(s)?.step)),
+    row("Pointer drag: frame gap p95 / max", (s) => dragCell(s.drag.pointer, T(s)?.drag)),
+    row("Keyboard drag: frame gap p95 / max", (s) => dragCell(s.drag.keyboard, T(s)?.drag)),
+    row("Drop → new order painted", dropCell),
+    row("Import (paste, JSON tab) → all usable, median of 3", (s) =>
+      cell(s.import, () => {
+        const i = s.import as Exclude<ScaleFigures["import"], NotMeasured>;
+        const t = T(s)?.import;
+        return `${f1(i.pasteMs)} ms (runs ${i.pasteRuns.map(f1).join(", ")})${t ? mark(i.pasteMs <= t) : ""}`;
+      }),
+    ),
+    row("Share link → all shown, over an empty editor", (s) =>
+      cell(s.import, () => {
+        const i = s.import as Exclude<ScaleFigures["import"], NotMeasured>;
+        return `+${f1(i.shareAddedMs)} ms (${f1(i.shareMs)} against ${f1(i.emptyMs)} ms from navigation)`;
+      }),
+    ),
+    row("JS heap added (after GC)", (s) =>
+      cell(s.heap, () => {
+        const h = s.heap as Exclude<ScaleFigures["heap"], NotMeasured>;
+        const t = T(s)?.heap;
+        return `+${h.addedMB.toFixed(2)} MB (${h.emptyMB.toFixed(2)} → ${h.loadedMB.toFixed(2)}; ${h.domNodes} DOM elements)${t ? mark(h.addedMB <= t) : ""}`;
+      }),
+    ),
+  );
+  return lines.join("\n");
+}
+
+function firstLoadLines(fl: FirstLoadFigures | NotMeasured): string[] {
+  if (nm(fl)) return [`First load: not measured: ${fl.notMeasured}`];
+  const kb = (x: number) => `${(x / 1024).toFixed(1)} KB`;
+  const js = fl.initialJs;
+  const i = fl.interactive;
+  return [
+    `First load (issue 14): initial JS ${kb(js.gzip)} gzip (${kb(js.raw)} raw; entry + ${js.files.length - 1} modulepreloads: ${js.files.map((f) => `${f.url.replace(/^\/assets\//, "")} ${kb(f.gzip)}`).join(", ")})${mark(js.gzip <= 120 * 1024)} (target ≤ 120 KB).`,
+    `Cold load, ${i.runs} fresh contexts: navigation → palette shown p50 ${f1(i.shown.p50)} ms (max ${f1(i.shown.max)}); → first "Add Title" shown (editor interactive) p50 ${f1(i.usable.p50)} ms (max ${f1(i.usable.max)})${mark(i.usable.p50 <= 150)} (target ≤ 150 ms).`,
+  ];
+}

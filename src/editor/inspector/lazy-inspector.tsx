@@ -1,0 +1,49 @@
+import { useEffect, useState } from "react";
+
+// The inspector's forms (generated controls, action and list editors, add-on settings) are not
+// needed for the first paint: they travel in their own chunk, fetched as soon as the editor is drawn.
+type InspectorModule = typeof import("./inspector");
+let loaded: InspectorModule | null = null;
+let pending: Promise<InspectorModule> | null = null;
+
+/** Loads the inspector's chunk (once; a failed fetch is tried again at the next call). */
+export function loadInspector(): Promise<InspectorModule> {
+  pending ??= import("./inspector").then(
+    (m) => {
+      loaded = m;
+      return m;
+    },
+    (e: unknown) => {
+      pending = null;
+      throw e;
+    },
+  );
+  return pending;
+}
+
+/** The inspector column; drawn at once when its code is loaded, else after a short "Loading…". */
+export function LazyInspector() {
+  const [mod, setMod] = useState(loaded);
+  useEffect(() => {
+    if (mod) return;
+    let live = true;
+    loadInspector().then(
+      (m) => {
+        if (live) setMod(m);
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [mod]);
+  if (!mod)
+    return (
+      <section className="panel inspector" aria-label="Inspector" aria-busy="true">
+        <div className="panel-body">
+          <p className="muted">Loading the inspector…</p>
+        </div>
+      </section>
+    );
+  return <mod.Inspector />;
+}

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { openEditor, preview, previewWidgets, showPanel } from "./helpers";
+
+// A long add-on (300 widgets): the preview draws only the widgets near its view (issue 14), yet
+// every widget stays in it, selectable by click and keyboard, and the selected one is scrolled in.
+const COUNT = 300;
+const text = (i: number) => `عنوان شماره ${i}`;
+
+test("a 300-widget preview: every widget is there, drawn when scrolled to, selectable, right to left", async ({
+  page,
+}) => {
+  await openEditor(page);
+  await showPanel(page, "JSON");
+  const body = { widgets: Array.from({ length: COUNT }, (_, i) => ({ title_row: { text: text(i + 1) } })) };
+  await page.getByLabel(/^Paste JSON to import/).fill(JSON.stringify(body));
+  await page.getByRole("button", { name: "Import JSON", exact: true }).click();
+
+  const frames = previewWidgets(page);
+  await expect(frames).toHaveCount(COUNT);
+  await expect(preview(page)).toHaveAttribute("dir", "rtl");
+  // Every widget is named in order, drawn or not.
+  await expect(frames.nth(COUNT - 1)).toHaveAttribute("aria-label", `${COUNT}. Title: ${text(COUNT)}`);
+
+  // Scrolling the preview draws the widgets that come into view; a click selects one.
+  const middle = frames.nth(149);
+  await middle.scrollIntoViewIfNeeded();
+  await expect(middle).toContainText(text(150));
+  await middle.click();
+  await expect(middle).toHaveAttribute("aria-current", "true");
+  await expect(page.getByLabel(/^Text/).first()).toHaveValue(text(150));
+
+  // End selects the last widget from the keyboard: it is scrolled into the preview's view and drawn.
+  await page.keyboard.press("End");
+  const last = frames.nth(COUNT - 1);
+  await expect(last).toHaveAttribute("aria-current", "true");
+  await expect(last).toBeFocused();
+  await expect(last).toContainText(text(COUNT));
+  await expect(last).toBeInViewport();
+
+  // Selecting from the inspector side (typing) updates the drawn widget in place.
+  const field = page.getByLabel(/^Text/).first();
+  await field.fill("عنوان آخر");
+  await expect(last).toContainText("عنوان آخر");
+});

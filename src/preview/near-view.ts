@@ -14,8 +14,9 @@ export interface NearWatcher {
 /** How far beyond the scrolled view a frame still draws its widget (px). */
 const MARGIN = 1200;
 
+/** The box that scrolls the frames: the phone itself in the editor (it scrolls its own screen), else an ancestor. */
 function scrollParent(el: Element | null): Element | null {
-  for (let p = el?.parentElement ?? null; p; p = p.parentElement) {
+  for (let p = el; p; p = p.parentElement) {
     const y = getComputedStyle(p).overflowY;
     if (y === "auto" || y === "scroll") return p;
   }

@@ -41,4 +41,22 @@ describe("the output panel", () => {
     await user.keyboard("{Enter}");
     expect(outputPanel().style.getPropertyValue("--bottom-height")).toBe("");
   });
+
+  it("remembers the height the user chose for the next visit, and forgets it when reset", async () => {
+    const user = userEvent.setup({ delay: null });
+    const first = renderStudio();
+    screen.getByRole("separator", { name: "Resize the output panel" }).focus();
+    await user.keyboard("{End}");
+    expect(outputPanel().style.getPropertyValue("--bottom-height")).toBe("80px");
+    first.close();
+    const second = renderStudio();
+    const handle = screen.getByRole("separator", { name: "Resize the output panel" });
+    expect(outputPanel().style.getPropertyValue("--bottom-height")).toBe("80px");
+    expect(handle.getAttribute("aria-valuenow")).toBe("80");
+    handle.focus();
+    await user.keyboard("{Enter}");
+    second.close();
+    renderStudio();
+    expect(outputPanel().style.getPropertyValue("--bottom-height")).toBe("");
+  });
 });

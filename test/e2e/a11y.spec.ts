@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { openEditor, previewWidgets } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -22,33 +22,6 @@ test.beforeAll(async ({ browser }) => {
 test.afterAll(async () => {
   await page.context().close();
 });
-
-/**
- * Runs axe-core on the whole page; returns the serious and critical violations, one line per element.
- * Colour contrast inside the phone preview is left out: it reproduces the platform app's own colours
- * (platform facts), which the studio must show as they are; every other rule still covers the preview.
- */
-async function seriousViolations(p: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page: p });
-  if (include) builder.include(include);
-  const results = await builder.analyze();
-  const lines: string[] = [];
-  for (const v of results.violations) {
-    if (v.impact !== "serious" && v.impact !== "critical") continue;
-    for (const n of v.nodes) {
-      const selector = n.target.map(String).join(" ");
-      if (v.id === "color-contrast") {
-        const inPreview = await p.evaluate(
-          (sel) => document.querySelector(sel)?.closest(".pv-phone") != null,
-          selector,
-        );
-        if (inPreview) continue;
-      }
-      lines.push(`${v.impact} ${v.id} (${v.help}) at ${selector}: ${n.failureSummary ?? ""}`);
-    }
-  }
-  return lines;
-}
 
 test("journey 8: the editor in the light theme has no serious or critical axe violations", async () => {
   await expect(page.getByRole("button", { name: "Dark theme" })).toHaveAttribute("aria-pressed", "false");

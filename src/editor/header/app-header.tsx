@@ -14,7 +14,15 @@ export type Mode = "addon" | "chat";
 
 const MODE_TABS: readonly TabItem<Mode>[] = [
   { id: "addon", label: "Add-on" },
-  { id: "chat", label: "Chat message" },
+  {
+    id: "chat",
+    // At 1024 px the header shows "Chat"; the tab's name stays "Chat message" (layout.css).
+    label: (
+      <>
+        Chat<span className="mode-tab-more"> message</span>
+      </>
+    ),
+  },
 ];
 
 /** The top bar: mode, kind, drafts, undo/redo, templates, share, theme. */

@@ -34,7 +34,7 @@ export function Palette() {
         </label>
         <input
           id="palette-filter"
-          className="input"
+          className="input palette-filter"
           type="search"
           placeholder="Filter widgets"
           data-native-undo=""
@@ -86,6 +86,8 @@ const PaletteItem = memo(function PaletteItem(props: {
         className={`palette-item ${isDragging ? "is-dragging" : ""}`}
         aria-label={`Add ${props.label}`}
         aria-describedby={`palette-desc-${props.kind}`}
+        // Sighted pointer users read the description here when the palette shows icons only.
+        title={`${props.label}: ${props.description}`}
         // Only the pointer starts a drag here; Enter and Space add the widget (keyboard reordering happens in the list).
         onPointerDown={(e) => listeners?.onPointerDown?.(e)}
         // Focus stays here (to add more); the new widget is selected in the list and the inspector.

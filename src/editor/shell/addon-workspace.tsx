@@ -86,9 +86,11 @@ export function AddonWorkspace(props: { theme: Theme }) {
         <Palette />
         <WidgetList />
         <LazyInspector />
-        <PreviewColumn theme={props.theme} />
+        <div className="stage">
+          <PreviewColumn theme={props.theme} />
+          <BottomPanels />
+        </div>
       </div>
-      <BottomPanels />
       <DragOverlay dropAnimation={null}>
         {active && isWidgetKind(active.kind) ? (
           <PaletteDragPreview kind={active.kind} label={active.label} />

@@ -7,6 +7,7 @@ import { ChromeIcon } from "../ui/icons";
 import { Loading } from "../ui/loading";
 import { PanelResizer } from "../ui/panel-resizer";
 import { Tabs } from "../ui/tabs";
+import { PREVIEW_MIN, rememberedOutputHeight, rememberOutputHeight } from "./output-height";
 import { resumingAction } from "./resuming-action";
 
 // Panels not needed for the first paint load on demand, keeping the initial bundle small.
@@ -18,7 +19,10 @@ const JsonPanel = lazy(() => import("../json/json-panel").then((m) => ({ default
 
 type BottomTab = "problems" | "json" | "publish" | "inbox";
 
-/** The output panels under the columns: problems, JSON, publish and inbox, resizable and foldable. */
+/**
+ * The output panels under the preview: problems, JSON, publish and inbox, foldable, with a top edge
+ * the user drags (the height is remembered); the preview above keeps a useful height whatever it is.
+ */
 export function BottomPanels() {
   const [tab, setTab] = useState<BottomTab>(() => {
     const resume = resumingAction();
@@ -35,8 +39,12 @@ export function BottomPanels() {
   });
   const [errors, warnings] = counts.split("/").map(Number);
   const [collapsed, setCollapsed] = useState(false);
-  // A height the user dragged to; null lets each tab take its own size (see .bottom in app.css).
-  const [height, setHeight] = useState<number | null>(null);
+  // A height the user dragged to; null lets each tab take its own share of the stage (bottom-panels.css).
+  const [height, setHeight] = useState<number | null>(rememberedOutputHeight);
+  const resize = (h: number | null) => {
+    setHeight(h);
+    rememberOutputHeight(h);
+  };
   const body = useRef<HTMLDivElement>(null);
   const tabs: Array<{ id: BottomTab; label: string }> = [
     { id: "problems", label: "Problems" },
@@ -61,10 +69,10 @@ export function BottomPanels() {
           controls="bottom-panel"
           height={height}
           min={80}
-          // Header, margins, the columns' 340 px minimum and the tab row stay on screen.
-          max={() => Math.max(160, window.innerHeight - 480)}
+          // The preview above keeps PREVIEW_MIN of the stage; the tab row stays too.
+          max={() => Math.max(160, stageHeight(body.current) - PREVIEW_MIN - 56)}
           measure={() => body.current?.getBoundingClientRect().height ?? 200}
-          onHeight={setHeight}
+          onHeight={resize}
         />
       )}
       <div className="bottom-head">
@@ -118,4 +126,11 @@ export function BottomPanels() {
       </div>
     </section>
   );
+}
+
+/** The height of the stage (preview and output) around the panel, or the window's without one. */
+function stageHeight(el: HTMLElement | null): number {
+  const stage = el?.closest(".stage");
+  const h = stage?.getBoundingClientRect().height ?? 0;
+  return h > 0 ? h : window.innerHeight;
 }

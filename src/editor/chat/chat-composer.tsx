@@ -13,6 +13,7 @@ import { OfflineAccessToggle } from "../proxy/offline-access";
 import { createProxyClient, type ProxyClient, type ProxySession } from "../proxy/proxy-client";
 import { addHistoryEntry, historyEntryFor, loadHistory, saveHistory } from "../proxy/publish-history";
 import { SendOutcomeView } from "../proxy/send-outcome-view";
+import { TargetSource } from "../proxy/target-source";
 import { useProxySession } from "../proxy/use-proxy-session";
 import { browserEnvironment, type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
 import { ButtonGrid, key, ProblemLines } from "./button-grid";
@@ -192,11 +193,9 @@ export function ChatComposer(props: ChatComposerProps = {}) {
               aria-describedby={`${ids}-conv-help`}
               onChange={(e) => api.setConversationId(e.target.value)}
             />
-            <small id={`${ids}-conv-help`}>
-              The conversation to send into. With the local emulator, its index page lists the demo
-              conversation.
-            </small>
+            <small id={`${ids}-conv-help`}>The conversation to send into.</small>
           </div>
+          <TargetSource session={session} what="conversation" onUse={api.setConversationId} />
           {proxy.status === "present" ? (
             <OfflineAccessToggle storage={storage} held={session?.scopes.includes("offline_access")} />
           ) : null}

@@ -88,8 +88,12 @@ describe("where the post token comes from", () => {
     const store = createChatStore({ storage });
     const fetch: FetchLike = async () => json(200, WITH_EMULATOR);
     render(<ChatComposer store={store} client={createProxyClient({ fetch })} env={env} storage={storage} />);
-    await userEvent.click(await screen.findByRole("button", { name: "Use the emulator's demo conversation" }));
-    expect(screen.getByLabelText<HTMLInputElement>("Conversation id").value).toBe(EMULATOR.demoConversationId);
+    await userEvent.click(
+      await screen.findByRole("button", { name: "Use the emulator's demo conversation" }),
+    );
+    expect(screen.getByLabelText<HTMLInputElement>("Conversation id").value).toBe(
+      EMULATOR.demoConversationId,
+    );
     expect(store.getState().draft.conversationId).toBe(EMULATOR.demoConversationId);
   });
 });
@@ -120,7 +124,8 @@ describe("the result stays beside its button", () => {
   it("a successful publish takes the focus and links the post's page", async () => {
     setup({
       token: "gZ3kQx9aB1cD",
-      route: (url) => (url === "/api/session" ? json(200, WITH_EMULATOR) : json(200, { ok: true, result: {} })),
+      route: (url) =>
+        url === "/api/session" ? json(200, WITH_EMULATOR) : json(200, { ok: true, result: {} }),
     });
     await waitFor(() => expect(publishButton().disabled).toBe(false));
     await userEvent.click(publishButton());
@@ -167,7 +172,9 @@ describe("the result stays beside its button", () => {
     const section = screen.getByRole("region", { name: "User semantic" });
     expect(await within(section).findByText(/Saved the semantic/)).toBeTruthy();
     expect(
-      within(section).getByRole("link", { name: "Open the user's page on the emulator" }).getAttribute("href"),
+      within(section)
+        .getByRole("link", { name: "Open the user's page on the emulator" })
+        .getAttribute("href"),
     ).toBe("http://localhost:9001/users/09120000001");
   });
 });

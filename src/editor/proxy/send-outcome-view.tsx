@@ -55,7 +55,10 @@ export function SendOutcomeView(props: {
   pageLabel?: string;
   /** Goes through the consent page again and retries (the flow's `authorizeAgain`). */
   onAuthorize?: () => void;
-  /** Moves focus to a finished outcome (default on). */
+  /**
+   * Moves focus to a finished outcome (default on). While false the move waits: a panel still laying
+   * itself out (its proxy session not read yet) would push the outcome away after it was scrolled to.
+   */
   focusOnFinish?: boolean;
 }) {
   const { outcome } = props;

@@ -19,6 +19,8 @@ export function PublishOutcome(props: {
   onRemoveAddon: (addonId: string) => void;
   /** "Back to the platform", shown only after a successful send. */
   completionUrl: string | null;
+  /** False while the panel is still laying itself out: the outcome takes the focus once it is settled. */
+  settled: boolean;
 }) {
   const { addonId } = props;
   return (
@@ -29,6 +31,7 @@ export function PublishOutcome(props: {
         pageUrl={props.page?.url}
         {...(props.page ? { pageLabel: props.page.label } : {})}
         onAuthorize={props.onAuthorize}
+        focusOnFinish={props.settled}
       />
       {addonId ? (
         <ConfirmButton

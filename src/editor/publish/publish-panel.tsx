@@ -197,6 +197,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
       completionUrl={
         completionUrl && flow.outcome.status === "success" && shownOp !== "phones" ? completionUrl : null
       }
+      settled={proxy.status !== "checking"}
     />
   );
 

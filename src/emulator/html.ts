@@ -105,7 +105,7 @@ export function page(title: string, body: string, opts: { refreshSeconds?: numbe
 <title>${escapeHtml(title)} · platform emulator</title><link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">
 <style>${fontFaces()}${STYLE}</style></head>
 <body><header class="topbar"><span class="mark" aria-hidden="true">◆</span><span class="name">Platform emulator</span>
-<span class="tag">local stand-in for the open platform</span><nav aria-label="Emulator"><a href="/">All posts and conversations</a></nav></header>
+<span class="tag">local stand-in for the open platform</span><nav aria-label="Emulator"><a href="/">All posts, users and conversations</a></nav></header>
 <main>${body}</main></body></html>`;
 }
 

@@ -9,7 +9,14 @@ import { deliverEvent, sendStartRequest } from "./deliveries";
 import { escapeHtml, FAVICON_PATH, FAVICON_SVG, FONT_FILES, FONT_PATH, page } from "./html";
 import { previewCss, renderAddonBody } from "./render-addon";
 import { renderAppMessage } from "./render-chat";
-import { conversationFor, DEMO_POST_TOKEN, DEMO_USER, type EmulatorState, newId } from "./state";
+import {
+  conversationFor,
+  DEMO_CONVERSATION_ID,
+  DEMO_POST_TOKEN,
+  DEMO_USER,
+  type EmulatorState,
+  newId,
+} from "./state";
 import { addUserPages, knownUsers } from "./user-pages";
 
 function deliveryNote(statuses: (number | "failed")[]): string {
@@ -67,13 +74,14 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
     const postLinks = [...posts]
       .map((t) => {
         const n = state.postAddons.filter((a) => a.postToken === t).length;
-        return `<li><a href="/posts/${encodeURIComponent(t)}"><code>${escapeHtml(t)}</code></a> <span class="note">${n === 1 ? "1 add-on" : `${n} add-ons`}</span></li>`;
+        const demo = t === DEMO_POST_TOKEN ? "the demo post, " : "";
+        return `<li><a href="/posts/${encodeURIComponent(t)}"><code>${escapeHtml(t)}</code></a> <span class="note">${demo}${n === 1 ? "1 add-on" : `${n} add-ons`}</span></li>`;
       })
       .join("");
     const convLinks = [...state.conversations.values()]
       .map(
         (cv) =>
-          `<li><a href="/conversations/${encodeURIComponent(cv.id)}"><code>${escapeHtml(cv.id)}</code></a> <span class="note">on post ${escapeHtml(cv.postToken)}, ${cv.messages.length} messages</span></li>`,
+          `<li><a href="/conversations/${encodeURIComponent(cv.id)}"><code>${escapeHtml(cv.id)}</code></a> <span class="note">${cv.id === DEMO_CONVERSATION_ID ? "the demo conversation, " : ""}on post ${escapeHtml(cv.postToken)}, ${cv.messages.length} messages</span></li>`,
       )
       .join("");
     const userLinks = knownUsers(state)

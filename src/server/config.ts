@@ -76,6 +76,8 @@ export interface Config {
   postPageUrl?: string;
   /** Where the user goes back to on the platform after publishing (facts "Hosts"). */
   completionUrl?: string;
+  /** The embedded emulator's pages and demo objects, when startStudio runs one (offered in the editor). */
+  emulator?: EmulatorLinks;
   distDir: string;
   /** Where the durable record lives (src/server/store/). */
   store: StoreConfig;
@@ -87,6 +89,16 @@ export interface Config {
    * it), not from the socket.
    */
   trustProxy: boolean;
+}
+
+/** Where the embedded emulator's pages are and which demo post and conversation it starts with. */
+export interface EmulatorLinks {
+  /** The emulator's index page, listing its posts, users and conversations. */
+  index: string;
+  demoPostToken: string;
+  demoConversationId: string;
+  /** Template with {user} (a phone or Divar user id) for a user's page. */
+  userPageUrl: string;
 }
 
 /** The embedded PGlite store in a data folder, or a PostgreSQL server. */

@@ -5,9 +5,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { serve } from "@hono/node-server";
 import { createEmulator } from "../emulator/app";
-import { DEMO_APP } from "../emulator/state";
+import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN } from "../emulator/state";
 import { createProxy } from "./app";
-import { type Config, ConfigError, loadConfig } from "./config";
+import { type Config, ConfigError, type EmulatorLinks, loadConfig } from "./config";
 import { describeLocation, openStore } from "./store/open-store";
 import { schedulePruning } from "./store/pruning";
 import { type Store, StoreError } from "./store/store";
@@ -30,6 +30,16 @@ export interface RunningStudio {
 export interface StudioOptions {
   env: Record<string, string | undefined>;
   log?: (line: string) => void;
+}
+
+/** The embedded emulator at `emulatorUrl`: its pages and demo objects, which the editor offers. */
+export function emulatorLinks(emulatorUrl: string): EmulatorLinks {
+  return {
+    index: `${emulatorUrl}/`,
+    demoPostToken: DEMO_POST_TOKEN,
+    demoConversationId: DEMO_CONVERSATION_ID,
+    userPageUrl: `${emulatorUrl}/users/{user}`,
+  };
 }
 
 /** The studio could not start (a port in use, a configuration error); the message says what to do. */
@@ -146,6 +156,7 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
       );
       if (config.sessionSecretGenerated)
         log("SESSION_SECRET is not set: using a random one, so sign-ins end when the studio stops.");
+      config = { ...config, emulator: emulatorLinks(emulatorUrl) };
     }
     const proxy = createProxy({ config, log, store: openedStore });
     const running = await listen(proxy.app.fetch, config.port, config.host, "studio", "PORT (or --port)");

@@ -4,6 +4,7 @@ import { createEmulator } from "../../src/emulator/app";
 import { DEMO_APP } from "../../src/emulator/state";
 import { createProxy } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
+import { emulatorLinks } from "../../src/server/start-studio";
 
 /**
  * The browser suite's server: wired like src/server/main.ts (same factories, same config), except that
@@ -13,8 +14,10 @@ import { loadConfig } from "../../src/server/config";
 let offsetMs = 0;
 const now = () => Date.now() + offsetMs;
 
-const config = loadConfig(process.env, DEMO_APP);
-if (config.mode !== "emulator") throw new Error("The browser suite runs against the emulator only.");
+const loaded = loadConfig(process.env, DEMO_APP);
+if (loaded.mode !== "emulator") throw new Error("The browser suite runs against the emulator only.");
+// As startStudio does once its emulator listens: the editor offers the demo post and links its pages.
+const config = { ...loaded, emulator: emulatorLinks(`http://localhost:${loaded.emulatorPort}`) };
 
 const emulator = createEmulator({
   clock: { now },

@@ -16,8 +16,9 @@ function publishPanel(page: Page) {
 }
 
 /**
- * Builds a valid add-on whose first widget is a title reading `title`, and targets `postToken`;
- * `template` starts from one of the studio's templates instead of an empty add-on.
+ * Builds a valid add-on whose first widget is a title reading `title`, and targets `postToken` (typed,
+ * or "demo": the emulator's demo post, chosen as the README's quick start says); `template` starts
+ * from one of the studio's templates instead of an empty add-on.
  */
 async function buildAddon(page: Page, title: string, postToken: string, template?: string): Promise<void> {
   if (template) {
@@ -29,7 +30,10 @@ async function buildAddon(page: Page, title: string, postToken: string, template
   await text.fill(title);
   await expect(previewWidgets(page).first()).toContainText(title);
   await showPanel(page, "Publish");
-  await publishPanel(page).getByLabel("Post token").fill(postToken);
+  if (postToken === "demo") {
+    await publishPanel(page).getByRole("button", { name: "Use the emulator's demo post" }).click();
+    await expect(publishPanel(page).getByLabel("Post token")).toHaveValue(DEMO_POST_TOKEN);
+  } else await publishPanel(page).getByLabel("Post token").fill(postToken);
 }
 
 /**
@@ -76,7 +80,8 @@ test.describe("publish to a post on the emulator", () => {
 
   test("Allow on the consent page publishes, and the post page shows the add-on", async () => {
     await openEditor(page);
-    await buildAddon(page, "گزارش کارشناسی پژو ۲۰۶", DEMO_POST_TOKEN, "Car inspection report");
+    // The README's quick start, literally: build, open Publish, use the demo post, Publish, Allow.
+    await buildAddon(page, "گزارش کارشناسی پژو ۲۰۶", "demo", "Car inspection report");
     // The studio's preview draws every icon of the template (once the lazy drawings arrived).
     const studioIcons = page.locator(".pv-frame svg.pv-icon");
     await expect
@@ -94,9 +99,21 @@ test.describe("publish to a post on the emulator", () => {
 
     // Back in the editor, the publish resumes by itself.
     await expectPanelShownAfterReturn(page);
-    await expect(publishPanel(page).getByText(`Published to post ${DEMO_POST_TOKEN}.`)).toBeVisible();
+    const done = publishPanel(page).getByText(`Published to post ${DEMO_POST_TOKEN}.`);
+    await expect(done).toBeVisible();
+    // Beside the Publish button and in view at 1440x900, with the focus moved to it.
+    await expect(done).toBeInViewport();
+    await expect(
+      publishPanel(page)
+        .getByRole("status")
+        .filter({ hasText: `Published to post ${DEMO_POST_TOKEN}.` }),
+    ).toBeFocused();
     await expect(page).not.toHaveURL(/oauth=|resume=/);
     await expect(publishPanel(page).getByRole("list", { name: /history/i })).toContainText("published");
+    await expect(publishPanel(page).getByRole("link", { name: "Open the post's page" })).toHaveAttribute(
+      "href",
+      `${EMULATOR}/posts/${DEMO_POST_TOKEN}`,
+    );
 
     await expectOnPostPage(page, DEMO_POST_TOKEN, "گزارش کارشناسی پژو ۲۰۶");
     // The emulator's server-drawn post page draws the same icons as the studio's preview.
@@ -125,7 +142,9 @@ test.describe("publish to a post on the emulator", () => {
   });
 });
 
-test("Deny on the consent page: a clear message, and nothing is published", async ({ page }) => {
+test("Deny on the consent page: a clear message in view, the token kept, and nothing is published", async ({
+  page,
+}) => {
   const postToken = "denyPost0001";
   await openEditor(page);
   await buildAddon(page, "این نباید منتشر شود", postToken);
@@ -136,6 +155,15 @@ test("Deny on the consent page: a clear message, and nothing is published", asyn
 
   const alert = publishPanel(page).getByRole("alert");
   await expect(alert).toContainText(/consent refused/i);
+  // At 1440x900, without scrolling by hand: the refusal is on screen and has the focus.
+  await expect(alert).toBeInViewport();
+  await expect(
+    publishPanel(page)
+      .getByRole("status")
+      .filter({ hasText: /consent refused/i }),
+  ).toBeFocused();
+  // What the user typed survived the round trip through the consent page.
+  await expect(publishPanel(page).getByLabel("Post token")).toHaveValue(postToken);
   await expect(publishPanel(page).getByText(/Published to post/)).toHaveCount(0);
   // The document the user built is still there.
   await expect(previewWidgets(page).first()).toContainText("این نباید منتشر شود");
@@ -143,4 +171,32 @@ test("Deny on the consent page: a clear message, and nothing is published", asyn
   await page.goto(`${EMULATOR}/posts/${postToken}`);
   await expect(page.getByText("No add-ons on this post yet.")).toBeVisible();
   await expect(page.getByText(/will be attached in a moment/)).toHaveCount(0);
+});
+
+test("a user add-on: Publish in view, Allow, and the result links the user's page on the emulator", async ({
+  page,
+}) => {
+  const phone = "09120000001";
+  await openEditor(page);
+  await page.getByRole("radio", { name: "User add-on" }).check();
+  await paletteItem(page, "Title").click();
+  await page.getByLabel(/^Text/).first().fill("فروشنده تأییدشده");
+  await showPanel(page, "Publish");
+  await publishPanel(page).getByLabel("Phone", { exact: true }).fill(phone);
+  const publish = publishPanel(page).getByRole("button", { name: "Publish", exact: true });
+  // Reachable without scrolling the panel.
+  await expect(publish).toBeInViewport();
+  await publish.click();
+
+  await expect(page).toHaveURL(/\/oauth2\/auth/);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expectPanelShownAfterReturn(page);
+  const done = publishPanel(page).getByText(`Published to the user with phone ${phone}`);
+  await expect(done).toBeInViewport();
+  await expect(publishPanel(page).getByLabel("Phone", { exact: true })).toHaveValue(phone);
+
+  const link = publishPanel(page).getByRole("link", { name: "Open the user's page on the emulator" });
+  await expect(link).toHaveAttribute("href", `${EMULATOR}/users/${phone}`);
+  await page.goto(`${EMULATOR}/users/${phone}`);
+  await expect(page.getByRole("region", { name: /^User add-on / }).last()).toContainText("فروشنده تأییدشده");
 });

@@ -46,6 +46,17 @@ describe("startStudio", { timeout: 60_000 }, () => {
     expect(lines.join("\n")).toContain(`Addon Studio (editor and proxy): http://localhost:${port}`);
     expect(await (await fetch(`http://127.0.0.1:${port}/`)).text()).toContain("<title>studio</title>");
     expect((await fetch(`http://127.0.0.1:${emulatorPort}/`)).status).toBe(200);
+    // The editor learns where the emulator's pages are and which demo post it can offer.
+    const session = await (await fetch(`http://127.0.0.1:${port}/api/session`)).json();
+    expect(session.emulator).toEqual({
+      index: `http://localhost:${emulatorPort}/`,
+      demoPostToken: "gZ3kQx9aB1cD",
+      demoConversationId: "3f1c2a9e-5b7d-4c1e-9a2b-7d8e6f5a4b3c",
+      userPageUrl: `http://localhost:${emulatorPort}/users/{user}`,
+    });
+    const index = await (await fetch(`http://127.0.0.1:${emulatorPort}/`)).text();
+    expect(index).toContain(`/posts/${session.emulator.demoPostToken}`);
+    expect(index).toContain(`/conversations/${session.emulator.demoConversationId}`);
     await studio.close();
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${emulatorPort}/`)).rejects.toThrow();

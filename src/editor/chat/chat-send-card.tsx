@@ -5,6 +5,7 @@ import { OfflineAccessToggle } from "../proxy/offline-access";
 import type { ProxyClient, ProxySession } from "../proxy/proxy-client";
 import { addHistoryEntry, historyEntryFor, loadHistory, saveHistory } from "../proxy/publish-history";
 import { SendOutcomeView } from "../proxy/send-outcome-view";
+import { TargetSource } from "../proxy/target-source";
 import type { useProxySession } from "../proxy/use-proxy-session";
 import { type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
 
@@ -74,11 +75,9 @@ export function ChatSendCard(props: ChatSendCardProps) {
             aria-describedby={`${ids}-conv-help`}
             onChange={(e) => props.onConversationId(e.target.value)}
           />
-          <small id={`${ids}-conv-help`}>
-            The conversation to send into. With the local emulator, its index page lists the demo
-            conversation.
-          </small>
+          <small id={`${ids}-conv-help`}>The conversation to send into.</small>
         </div>
+        <TargetSource session={session} what="conversation" onUse={props.onConversationId} />
         {proxy.status === "present" ? (
           <OfflineAccessToggle storage={storage} held={session?.scopes.includes("offline_access")} />
         ) : null}

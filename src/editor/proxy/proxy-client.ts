@@ -33,6 +33,15 @@ const subscriptionSchema = z.looseObject({
 export type HeldSubscription = z.infer<typeof subscriptionSchema>;
 const subscriptionsSchema = z.looseObject({ subscriptions: z.array(subscriptionSchema) });
 
+/** The embedded emulator's pages and demo objects (only when the studio runs one). */
+const emulatorSchema = z.looseObject({
+  index: z.url({ protocol: /^https?$/ }),
+  demoPostToken: z.string(),
+  demoConversationId: z.string(),
+  userPageUrl: z.string(),
+});
+export type EmulatorLinks = z.infer<typeof emulatorSchema>;
+
 /** The proxy's session status (GET /api/session). */
 const sessionSchema = z.looseObject({
   signedIn: z.boolean(),
@@ -43,6 +52,8 @@ const sessionSchema = z.looseObject({
   app: z.string().optional(),
   postPageUrl: z.string().nullable().optional(),
   completionUrl: z.string().nullable().optional(),
+  // A shape this editor does not know (an older or newer proxy) only hides the offer.
+  emulator: emulatorSchema.nullable().optional().catch(null),
   subscriptions: z.array(subscriptionSchema).optional(),
 });
 export type ProxySession = z.infer<typeof sessionSchema>;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { SendOutcome } from "./use-send-flow";
 
 /** Seconds left of a wait of `seconds` that started when `key` (the outcome) appeared; ticks each second. */
@@ -25,7 +25,29 @@ function useCountdown(seconds: number | undefined, key: unknown): number | undef
 /** Failures after which the platform may or may not have acted on the request (docs/api.md). */
 const MAYBE_DELIVERED = new Set(["upstream_outcome_unknown", "upstream_timeout"]);
 
-/** Shows where a publish or send stands: progress, success, or the catalogue error with what to do. */
+/** Outcomes that end a send: the user is taken to them. */
+const FINISHED = new Set<SendOutcome["status"]>(["success", "error", "unreachable"]);
+
+/**
+ * Moves keyboard focus to a finished outcome (read out by screen readers, scrolled into view in any
+ * scrolling panel), once per outcome.
+ */
+function useFocusOnFinish(outcome: SendOutcome, enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!enabled || !el || !FINISHED.has(outcome.status)) return;
+    el.focus({ preventScroll: true });
+    // "nearest": the least scrolling that shows it, in the panel and in the page.
+    el.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+  }, [outcome, enabled]);
+  return ref;
+}
+
+/**
+ * Shows where a publish or send stands: progress, success, or the catalogue error with what to do.
+ * Render it beside the button that started the send: a finished outcome takes the focus.
+ */
 export function SendOutcomeView(props: {
   outcome: SendOutcome;
   successText: string;
@@ -33,8 +55,14 @@ export function SendOutcomeView(props: {
   pageLabel?: string;
   /** Goes through the consent page again and retries (the flow's `authorizeAgain`). */
   onAuthorize?: () => void;
+  /**
+   * Moves focus to a finished outcome (default on). While false the move waits: a panel still laying
+   * itself out (its proxy session not read yet) would push the outcome away after it was scrolled to.
+   */
+  focusOnFinish?: boolean;
 }) {
   const { outcome } = props;
+  const resultRef = useFocusOnFinish(outcome, props.focusOnFinish !== false);
   const retryAfter = outcome.status === "error" ? outcome.error.retryAfter : undefined;
   const left = useCountdown(retryAfter, outcome);
   const upstreamSaid =
@@ -44,7 +72,7 @@ export function SendOutcomeView(props: {
       ? outcome.error.upstream.message
       : undefined;
   return (
-    <div className="send-outcome" role="status" aria-live="polite">
+    <div className="send-outcome" role="status" aria-live="polite" ref={resultRef} tabIndex={-1}>
       {outcome.status === "sending" ? <p>Sending…</p> : null}
       {outcome.status === "authorizing" ? (
         <p>

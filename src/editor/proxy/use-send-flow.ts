@@ -74,6 +74,11 @@ export function useSendFlow(opts: {
   send: (target: Record<string, string>, body: unknown, returnTo: string) => Promise<ProxyResult<Published>>;
   onDone?: (target: Record<string, string>, outcome: SendOutcome) => void;
   authorizeScopes?: (target: Record<string, string>) => string[];
+  /**
+   * Back from the consent page (Allow or Deny), the target of the pending action: the form puts back
+   * what the user had typed, which the page reload emptied.
+   */
+  onRestore?: (target: Record<string, string>) => void;
 }) {
   const [outcome, setOutcome] = useState<SendOutcome>({ status: "idle" });
   // What the outcome is about (a resumed action's target comes from storage, not from the form).
@@ -116,6 +121,7 @@ export function useSendFlow(opts: {
     if (back.resume !== action) return;
     e.replaceUrl(withoutOAuthParams(e.location.pathname, e.location.search, e.location.hash));
     const pending = takePending(e.storage, action);
+    if (pending) latest.current.onRestore?.(pending.target);
     if (back.oauth === "granted" && pending) {
       void run(pending.target, pending.body);
       return;

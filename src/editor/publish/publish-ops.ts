@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { postAddonScope, USER_ADDON_CREATE, USER_PHONE } from "../../platform/scopes";
-import type { ProxyClient, ProxyResult, Published } from "../proxy/proxy-client";
-import { describeTarget, type HistoryEntry } from "../proxy/publish-history";
+import type { ProxyClient, ProxyResult, ProxySession, Published } from "../proxy/proxy-client";
+import { describeTarget, type HistoryEntry, historyEntryFor } from "../proxy/publish-history";
 import type { SendOutcome } from "../proxy/use-send-flow";
 
 const text = z.string().min(1);
@@ -60,6 +60,44 @@ export function addonIdOf(outcome: SendOutcome): string | undefined {
 /** The post page address for a token, from the proxy's `{post_token}` template. */
 export function postPage(template: string | null | undefined, token: string): string | undefined {
   return template ? template.replace("{post_token}", encodeURIComponent(token)) : undefined;
+}
+
+/** A page that shows what an operation did, and how a link to it reads. */
+export interface ResultPage {
+  url: string;
+  label: string;
+}
+
+/**
+ * Where to see what a finished operation did: the post's page after a post publish; after a user
+ * add-on or a semantic change, the user's page on the emulator (the platform has no such page).
+ */
+export function resultPage(
+  op: PublishOp | undefined,
+  outcome: SendOutcome,
+  session: Pick<ProxySession, "postPageUrl" | "emulator"> | null,
+): ResultPage | undefined {
+  if (!op || outcome.status !== "success") return undefined;
+  if (op.op === "publish" && "postToken" in op) {
+    const url = outcome.published.postPageUrl || postPage(session?.postPageUrl, op.postToken);
+    return url ? { url, label: "Open the post's page" } : undefined;
+  }
+  const template = session?.emulator?.userPageUrl;
+  if (!template || !(op.op === "publish" || op.op === "semantic" || op.op === "deleteSemantic"))
+    return undefined;
+  // The emulator files a user under the id the route named: divar_user_id when given, else the phone.
+  const key = "divarUserId" in op && op.divarUserId !== undefined ? op.divarUserId : op.phone;
+  return key
+    ? {
+        url: template.replace("{user}", encodeURIComponent(key)),
+        label: "Open the user's page on the emulator",
+      }
+    : undefined;
+}
+
+/** Where an operation's outcome shows: beside the Publish button, or beside the semantic buttons. */
+export function outcomeSlot(op: PublishOp | undefined): "main" | "semantic" {
+  return op?.op === "semantic" || op?.op === "deleteSemantic" ? "semantic" : "main";
 }
 
 /**
@@ -204,4 +242,18 @@ const NO_TARGET = { ok: false, kind: "unreachable", message: "No target was give
 /** Sends one operation through the proxy; a target that does not parse is never sent. */
 export function sendOp(op: PublishOp | undefined, ctx: SendContext): Promise<ProxyResult<Published>> {
   return op ? rowOf(op).send(op, ctx) : Promise.resolve(NO_TARGET);
+}
+
+/** The history entry of a finished operation: its page, and a published user add-on's id for removal. */
+export function historyEntryOf(
+  op: PublishOp,
+  target: Record<string, string>,
+  outcome: SendOutcome,
+  session: Pick<ProxySession, "postPageUrl" | "emulator"> | null,
+  now = new Date(),
+): HistoryEntry | undefined {
+  const page = resultPage(op, outcome, session)?.url;
+  const entry = historyEntryFor(historyKind(op), target, outcome, page, now, historyDetail(op, outcome));
+  const id = addonIdOf(outcome);
+  return entry && op.op === "publish" && id ? { ...entry, addonId: id } : entry;
 }

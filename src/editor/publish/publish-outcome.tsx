@@ -1,15 +1,17 @@
 import { SendOutcomeView } from "../proxy/send-outcome-view";
 import type { SendOutcome } from "../proxy/use-send-flow";
 import { ConfirmButton } from "./confirm-button";
+import type { ResultPage } from "./publish-ops";
 
 /**
- * What the last send produced: the outcome, removing the user add-on just published, the way back to
- * the platform (4.11) and a link to the post's page.
+ * What the last send produced, shown beside the button that started it: the outcome (which takes the
+ * focus), the page showing the result, removing the user add-on just published and the way back to the
+ * platform (4.11).
  */
 export function PublishOutcome(props: {
   outcome: SendOutcome;
   successText: string;
-  successPage: string | undefined;
+  page: ResultPage | undefined;
   onAuthorize: () => void;
   /** The user add-on the last publish created, offered for removal. */
   addonId: string | undefined;
@@ -17,8 +19,8 @@ export function PublishOutcome(props: {
   onRemoveAddon: (addonId: string) => void;
   /** "Back to the platform", shown only after a successful send. */
   completionUrl: string | null;
-  /** The post's page on the emulator, when there is one and the outcome does not link it already. */
-  postPageUrl: string | undefined;
+  /** False while the panel is still laying itself out: the outcome takes the focus once it is settled. */
+  settled: boolean;
 }) {
   const { addonId } = props;
   return (
@@ -26,8 +28,10 @@ export function PublishOutcome(props: {
       <SendOutcomeView
         outcome={props.outcome}
         successText={props.successText}
-        pageUrl={props.successPage}
+        pageUrl={props.page?.url}
+        {...(props.page ? { pageLabel: props.page.label } : {})}
         onAuthorize={props.onAuthorize}
+        focusOnFinish={props.settled}
       />
       {addonId ? (
         <ConfirmButton
@@ -41,13 +45,6 @@ export function PublishOutcome(props: {
       {props.completionUrl ? (
         <p>
           <a href={props.completionUrl}>Back to the platform</a>
-        </p>
-      ) : null}
-      {props.postPageUrl ? (
-        <p>
-          <a href={props.postPageUrl} target="_blank" rel="noreferrer">
-            Open the post's page on the emulator
-          </a>
         </p>
       ) : null}
     </>

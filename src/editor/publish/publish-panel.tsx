@@ -12,10 +12,10 @@ import {
   addHistoryEntry,
   describeTarget,
   type HistoryEntry,
-  historyEntryFor,
   loadHistory,
   saveHistory,
 } from "../proxy/publish-history";
+import { TargetSource } from "../proxy/target-source";
 import { useProxySession } from "../proxy/use-proxy-session";
 import {
   browserEnvironment,
@@ -31,18 +31,19 @@ import { PublishActions } from "./publish-actions";
 import {
   addonIdOf,
   doneText,
-  historyDetail,
-  historyKind,
+  historyEntryOf,
   opFrom,
+  outcomeSlot,
   type PublishOp,
   postPage,
   recordOf,
+  resultPage,
   scopesFor,
   semanticBodyOf,
   sendOp,
 } from "./publish-ops";
 import { PublishOutcome } from "./publish-outcome";
-import { PublishSession } from "./publish-session";
+import { NoProxyNote, PublishSession, SignInOptions } from "./publish-session";
 import { PublishSide } from "./publish-side";
 import { SemanticSection } from "./semantic-section";
 import { PostTokenField, type UserBy, UserFields } from "./target-fields";
@@ -76,6 +77,8 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   const [phones, setPhones] = useState<string[] | null>(null);
   const [history, setHistory] = useState<HistoryEntry[]>(() => loadHistory(storage));
   const [historyKey, setHistoryKey] = useState(0);
+  // An action started from the history shows its outcome there, not beside the Publish button.
+  const [fromHistory, setFromHistory] = useState(false);
   const ids = useId();
 
   const session = proxy.status === "present" ? proxy.session : null;
@@ -94,41 +97,38 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   ).length;
   const tokenCheck = postTokenSchema.safeParse(postToken);
 
-  const onDone = useCallback(
-    (target: Record<string, string>, outcome: SendOutcome) => {
-      const op = opFrom(target);
-      if (op?.op === "phones") return;
-      setHistoryKey((k) => k + 1);
-      // After the consent page the editor reloads without its target; the resumed action knows it.
+  /** Puts an action's target in the form (after the consent page's reload emptied it, or from the history). */
+  const restore = useCallback(
+    (target: Record<string, string>) => {
       if (target.postToken && store.getState().postToken !== target.postToken)
         store.getState().setPostToken(target.postToken);
       if (target.phone || target.divarUserId) {
         setUserBy(target.divarUserId ? "divarUserId" : "phone");
         setUserId((current) => current || (target.divarUserId ?? target.phone ?? ""));
       }
+      const { divarUserId, phone } = target;
+      if (divarUserId && phone) setSemanticPhone((current) => current || phone);
+    },
+    [store],
+  );
+
+  const onDone = useCallback(
+    (target: Record<string, string>, outcome: SendOutcome) => {
+      const op = opFrom(target);
+      if (op?.op === "phones") return;
+      setHistoryKey((k) => k + 1);
+      restore(target);
       // A target that does not parse was never sent, so there is nothing to remember.
       if (!op) return;
-      const page =
-        outcome.status === "success" && op.op === "publish" && "postToken" in op
-          ? (outcome.published.postPageUrl ?? postPage(session?.postPageUrl, op.postToken)) || undefined
-          : undefined;
-      const id = addonIdOf(outcome);
-      const entry = historyEntryFor(
-        historyKind(op),
-        target,
-        outcome,
-        page,
-        new Date(),
-        historyDetail(op, outcome),
-      );
+      const entry = historyEntryOf(op, target, outcome, session);
       if (!entry) return;
       setHistory((h) => {
-        const next = addHistoryEntry(h, op.op === "publish" && id ? { ...entry, addonId: id } : entry);
+        const next = addHistoryEntry(h, entry);
         saveHistory(storage, next);
         return next;
       });
     },
-    [session?.postPageUrl, storage, store],
+    [session, storage, restore],
   );
 
   const flow = useSendFlow({
@@ -146,11 +146,15 @@ export function PublishPanel(props: PublishPanelProps = {}) {
         },
       }),
     onDone,
+    onRestore: restore,
     // A 401 from the platform itself: ask again for what the session holds plus what this needs.
     authorizeScopes: (t) => scopesFor(opFrom(t), session?.scopes ?? []),
   });
   /** Runs one operation (the flow keeps it as a flat map across the consent page). */
-  const run = (op: PublishOp, b: unknown) => void flow.run(recordOf(op), b);
+  const run = (op: PublishOp, b: unknown) => {
+    setFromHistory(false);
+    void flow.run(recordOf(op), b);
+  };
 
   const who = userId.trim();
   const user: { phone: string } | { divarUserId: string } | undefined = who
@@ -169,11 +173,11 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   const shown = flow.target ? opFrom(flow.target) : undefined;
   const shownOp = shown?.op ?? "publish";
 
-  const successPage =
-    flow.outcome.status === "success" && shownOp === "publish" && flow.target?.postToken
-      ? (flow.outcome.published.postPageUrl ?? postPage(session?.postPageUrl, flow.target.postToken)) ||
-        undefined
-      : undefined;
+  const slot = fromHistory ? "side" : outcomeSlot(shown);
+  const page = resultPage(shown, flow.outcome, session);
+  // Until a publish links it, the page of the post in the field (what is on it now).
+  const postPageNow =
+    kind === "post" && tokenCheck.success && !page ? postPage(session?.postPageUrl, postToken) : undefined;
   // The start address's completion URL (4.11) from the address the platform opened, else the proxy's.
   const [completionParam] = useState(() => completionParamOf(env().location.search));
   // A completion_url in the address is only trusted on the origin the proxy is configured with, so a
@@ -181,11 +185,30 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   const completionUrl = trustedCompletionUrl(completionParam, session?.completionUrl ?? null);
   const outcomeAddonId = shownOp === "publish" ? addonIdOf(flow.outcome) : undefined;
 
+  const outcome = (
+    <PublishOutcome
+      outcome={flow.outcome}
+      successText={shown ? doneText(shown, flow.outcome) : "Done."}
+      page={page}
+      onAuthorize={flow.authorizeAgain}
+      addonId={outcomeAddonId}
+      disabled={absent || busy}
+      onRemoveAddon={(addonId) => run({ op: "deleteUserAddon", addonId }, null)}
+      completionUrl={
+        completionUrl && flow.outcome.status === "success" && shownOp !== "phones" ? completionUrl : null
+      }
+      settled={proxy.status !== "checking"}
+    />
+  );
+
   return (
     <section className="publish-panel" aria-labelledby={`${ids}-h`}>
       <div className="publish-main">
-        <h2 id={`${ids}-h`}>Publish</h2>
-        <PublishSession proxy={proxy} client={client} storage={storage} />
+        <div className="publish-head">
+          <h2 id={`${ids}-h`}>Publish</h2>
+          <PublishSession proxy={proxy} />
+        </div>
+        <NoProxyNote proxy={proxy} />
 
         {kind === "post" ? (
           <PostTokenField
@@ -206,6 +229,9 @@ export function PublishPanel(props: PublishPanelProps = {}) {
             onMyPhones={() => run({ op: "phones" }, null)}
           />
         )}
+        {kind === "post" ? (
+          <TargetSource session={session} what="post" onUse={(t) => store.getState().setPostToken(t)} />
+        ) : null}
 
         <PublishActions
           kind={kind}
@@ -217,24 +243,14 @@ export function PublishPanel(props: PublishPanelProps = {}) {
           canRemovePost={!(absent || busy || !tokenCheck.success)}
           onRemovePost={() => run({ op: "deletePost", postToken }, null)}
         />
-
-        <PublishOutcome
-          outcome={flow.outcome}
-          successText={shown ? doneText(shown, flow.outcome) : "Done."}
-          successPage={successPage}
-          onAuthorize={flow.authorizeAgain}
-          addonId={outcomeAddonId}
-          disabled={absent || busy}
-          onRemoveAddon={(addonId) => run({ op: "deleteUserAddon", addonId }, null)}
-          completionUrl={
-            completionUrl && flow.outcome.status === "success" && shownOp !== "phones" ? completionUrl : null
-          }
-          postPageUrl={
-            kind === "post" && tokenCheck.success && !successPage
-              ? postPage(session?.postPageUrl, postToken) || undefined
-              : undefined
-          }
-        />
+        {slot === "main" ? outcome : null}
+        {postPageNow ? (
+          <p>
+            <a href={postPageNow} target="_blank" rel="noreferrer">
+              Open the post's page on the emulator
+            </a>
+          </p>
+        ) : null}
 
         {kind === "user" ? (
           <SemanticSection
@@ -257,6 +273,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
                 onConfirm={() => user && run({ op: "deleteSemantic", ...user, ...semanticUser }, null)}
               />
             }
+            outcome={slot === "semantic" ? outcome : null}
           />
         ) : null}
       </div>
@@ -272,7 +289,12 @@ export function PublishPanel(props: PublishPanelProps = {}) {
         busy={busy}
         fetchJson={props.fetchJson}
         onRemoveAddon={(addonId) => run({ op: "deleteUserAddon", addonId }, null)}
-        onRun={(t, b) => void flow.run(t, b)}
+        onRun={(t, b) => {
+          setFromHistory(true);
+          void flow.run(t, b);
+        }}
+        signIn={<SignInOptions proxy={proxy} client={client} storage={storage} />}
+        outcome={slot === "side" ? outcome : null}
       />
     </section>
   );

@@ -4,34 +4,47 @@ import type { ProxyClient } from "../proxy/proxy-client";
 import type { ProxyState } from "../proxy/use-proxy-session";
 import { SessionActions } from "./session-actions";
 
-/** Where the proxy and the sign-in stand, with sign-out and the offline-access choice. */
-export function PublishSession(props: {
+/** Where the proxy and the sign-in stand, in one line beside the panel's heading. */
+export function PublishSession(props: { proxy: ProxyState }) {
+  const { proxy } = props;
+  const session = proxy.status === "present" ? proxy.session : null;
+  if (proxy.status === "checking") return <p className="publish-session">Looking for the proxy…</p>;
+  if (!session) return null;
+  return (
+    <p className="publish-session">
+      {session.signedIn
+        ? `Signed in (${session.scopes.length} permission${session.scopes.length === 1 ? "" : "s"})`
+        : "Not signed in yet: publishing asks for permission first"}
+      {session.mode ? ` · platform: ${session.mode}` : ""}
+    </p>
+  );
+}
+
+/** Why nothing can be published here: no proxy answers (static hosting, or the server is down). */
+export function NoProxyNote(props: { proxy: ProxyState }) {
+  return props.proxy.status === "absent" ? (
+    <p className="publish-no-proxy" role="note">
+      {props.proxy.message}
+    </p>
+  ) : null;
+}
+
+/**
+ * Sign-out and the offline-access choice: read once, so they sit beside the history rather than
+ * between the target and the Publish button.
+ */
+export function SignInOptions(props: {
   proxy: ProxyState;
   client: ProxyClient;
   storage: KeyValueStorage | undefined;
 }) {
   const { proxy } = props;
-  const session = proxy.status === "present" ? proxy.session : null;
+  if (proxy.status !== "present") return null;
+  const session = proxy.session;
   return (
-    <>
-      {proxy.status === "checking" ? <p>Looking for the proxy…</p> : null}
-      {proxy.status === "absent" ? (
-        <p className="publish-no-proxy" role="note">
-          {proxy.message}
-        </p>
-      ) : null}
-      {session ? (
-        <p className="publish-session">
-          {session.signedIn
-            ? `Signed in (${session.scopes.length} permission${session.scopes.length === 1 ? "" : "s"})`
-            : "Not signed in yet: publishing asks for permission first"}
-          {session.mode ? ` · platform: ${session.mode}` : ""}
-        </p>
-      ) : null}
+    <div className="publish-signin">
       {session?.signedIn ? <SessionActions client={props.client} /> : null}
-      {proxy.status === "present" ? (
-        <OfflineAccessToggle storage={props.storage} held={session?.scopes.includes("offline_access")} />
-      ) : null}
-    </>
+      <OfflineAccessToggle storage={props.storage} held={session?.scopes.includes("offline_access")} />
+    </div>
   );
 }

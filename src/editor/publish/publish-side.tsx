@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import type { FetchJson } from "../inbox/use-older-entries";
 import { importText } from "../json/import-body";
 import type { HistoryEntry } from "../proxy/publish-history";
@@ -7,7 +7,7 @@ import { LocalHistory } from "./local-history";
 import { ServerHistory } from "./server-history";
 
 /**
- * The publish panel's right column: the proxy's history when signed in (each entry can be opened,
+ * The publish panel's right column: sign-in options, then the proxy's history when signed in (each entry can be opened,
  * published again or removed), else this browser's own.
  */
 export function PublishSide(props: {
@@ -22,6 +22,10 @@ export function PublishSide(props: {
   onRemoveAddon: (addonId: string) => void;
   /** Runs a send-flow target with a body (again, or a removal). */
   onRun: (target: Record<string, string>, body: unknown) => void;
+  /** Sign-out and offline access, above the history. */
+  signIn: ReactNode;
+  /** The outcome of an action started from the history, shown above it. */
+  outcome: ReactNode;
 }) {
   const store = useEditorStoreApi();
   const id = useId();
@@ -36,7 +40,9 @@ export function PublishSide(props: {
   );
   return (
     <div className="publish-side">
+      {props.signIn}
       <h3 id={`${id}-hist`}>Publish history</h3>
+      {props.outcome}
       {props.signedIn ? (
         <ServerHistory
           fallback={localHistory}

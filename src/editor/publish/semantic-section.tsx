@@ -15,6 +15,8 @@ export function SemanticSection(props: {
   onSave: () => void;
   /** The delete button (a confirmation), made by the panel. */
   deleteButton: ReactNode;
+  /** The outcome of a save or delete, shown under their buttons. */
+  outcome: ReactNode;
 }) {
   const { id, phone, phoneOk } = props;
   return (
@@ -66,6 +68,7 @@ export function SemanticSection(props: {
         </button>
         {props.deleteButton}
       </div>
+      {props.outcome}
     </section>
   );
 }

@@ -35,7 +35,10 @@ export function PostTokenField(props: {
   );
 }
 
-/** The user a user add-on goes to: by phone (with the user's own numbers to pick from) or by id. */
+/**
+ * The user a user add-on goes to: by phone (with the user's own numbers to pick from) or by id; laid
+ * out on as few rows as fit, so the Publish button under it stays in view.
+ */
 export function UserFields(props: {
   id: string;
   userBy: UserBy;
@@ -47,47 +50,54 @@ export function UserFields(props: {
   onMyPhones: () => void;
 }) {
   const { id, userBy, userId, phones } = props;
+  const byPhone = userBy === "phone";
   return (
     <div className="field">
-      <label className="field-label" htmlFor={`${id}-by`}>
-        Identify the user by
-      </label>
-      <select
-        className="input"
-        id={`${id}-by`}
-        value={userBy}
-        onChange={(e) => props.onUserBy(e.target.value === "divarUserId" ? "divarUserId" : "phone")}
-      >
-        <option value="phone">Phone (spec 4.7)</option>
-        <option value="divarUserId">Divar user id (live platform)</option>
-      </select>
-      <label className="field-label" htmlFor={`${id}-user`}>
-        {userBy === "phone" ? "Phone" : "Divar user id"}
-      </label>
-      <input
-        className="input"
-        id={`${id}-user`}
-        value={userId}
-        dir="ltr"
-        spellCheck={false}
-        aria-describedby={`${id}-user-help`}
-        onChange={(e) => props.onUserId(e.target.value)}
-      />
+      <div className="user-target">
+        <div className="field">
+          <label className="field-label" htmlFor={`${id}-by`}>
+            Identify the user by
+          </label>
+          <select
+            className="input"
+            id={`${id}-by`}
+            value={userBy}
+            onChange={(e) => props.onUserBy(e.target.value === "divarUserId" ? "divarUserId" : "phone")}
+          >
+            <option value="phone">Phone</option>
+            <option value="divarUserId">Divar user id</option>
+          </select>
+        </div>
+        <div className="field is-grow">
+          <label className="field-label" htmlFor={`${id}-user`}>
+            {byPhone ? "Phone" : "Divar user id"}
+          </label>
+          <input
+            className="input"
+            id={`${id}-user`}
+            value={userId}
+            dir="ltr"
+            spellCheck={false}
+            aria-describedby={`${id}-user-help`}
+            onChange={(e) => props.onUserId(e.target.value)}
+          />
+        </div>
+        {byPhone ? (
+          <button className="button" type="button" onClick={props.onMyPhones} disabled={props.disabled}>
+            Use my phone numbers
+          </button>
+        ) : null}
+      </div>
       <small id={`${id}-user-help`}>
-        {userBy === "phone"
-          ? "The user's phone number, e.g. 09120000000; or pick one of your own below."
+        {byPhone
+          ? "The user's phone number, e.g. 09120000000 (the spec's route, 4.7); or use your own numbers."
           : "The user's divar_user_id, as the live platform names users."}
       </small>
-      {userBy === "phone" ? (
-        <button className="button" type="button" onClick={props.onMyPhones} disabled={props.disabled}>
-          Use my phone numbers
-        </button>
-      ) : null}
-      {phones && userBy === "phone" ? (
+      {phones && byPhone ? (
         phones.length === 0 ? (
           <p>The platform lists no phone number for you: type one above.</p>
         ) : (
-          <>
+          <div className="field">
             <label className="field-label" htmlFor={`${id}-phones`}>
               My phone numbers
             </label>
@@ -104,7 +114,7 @@ export function UserFields(props: {
                 </option>
               ))}
             </select>
-          </>
+          </div>
         )
       ) : null}
     </div>

@@ -140,6 +140,7 @@ export function oauthRoutes(deps: ServerDeps): Hono {
         app: deps.config.app.slug,
         postPageUrl: deps.config.postPageUrl ?? null,
         completionUrl: deps.config.completionUrl ?? null,
+        emulator: deps.config.emulator ?? null,
         subscriptions: session.subscriptions.map(publicSubscription),
       },
       200,

@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { connect } from "node:net";
-import { networkInterfaces } from "node:os";
+import { networkInterfaces, tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /** The first address of this machine that is not loopback, if it has one. */
@@ -32,6 +34,7 @@ const port = 41000 + Math.floor(Math.random() * 2000);
 const emulatorPort = port + 2500;
 let child: ChildProcess;
 let output = "";
+const dataDir = mkdtempSync(join(tmpdir(), "addon-studio-binding-"));
 
 beforeAll(async () => {
   // The README's start command without the build: main.ts as `npm start` runs it, with no variables
@@ -42,6 +45,8 @@ beforeAll(async () => {
       PORT: String(port),
       EMULATOR_PORT: String(emulatorPort),
       DIST_DIR: "no-dist-here",
+      // A fresh embedded store of its own, so the test neither reads nor leaves the repo's.
+      DATA_DIR: dataDir,
       HOST: "",
     },
     stdio: ["ignore", "pipe", "pipe"],
@@ -52,17 +57,19 @@ beforeAll(async () => {
   child.stderr?.on("data", (d: Buffer) => {
     output += d.toString();
   });
-  const deadline = Date.now() + 20_000;
+  // A first start creates the embedded store (PGlite initdb): seconds on a busy machine.
+  const deadline = Date.now() + 80_000;
   while (
     !(output.includes("Addon Studio") && output.includes("Platform emulator")) &&
     Date.now() < deadline
   ) {
     await new Promise((r) => setTimeout(r, 100));
   }
-}, 30_000);
+}, 90_000);
 
 afterAll(() => {
   child.kill();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe("what the started servers listen on", () => {

@@ -74,7 +74,7 @@ function ActionEditor(props: {
             </option>
           ))}
         </select>
-        <FieldProblems id={props.id} problems={props.problems} />
+        <FieldProblems id={props.id} problems={props.problems} label="Action" />
       </div>
       {kind === "open_direct_link" ? (
         <FieldShell

@@ -13,6 +13,24 @@ function announced(): string {
   return document.getElementById("editor-announcer")?.textContent ?? "";
 }
 
+describe("problems counts in tab names (issue 13.12)", () => {
+  it("names the Problems tab with grammatical counts of errors and warnings", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    // An empty add-on has one warning (no widgets).
+    expect(screen.getByRole("tab", { name: "Problems, 1 warning" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    expect(screen.getByRole("tab", { name: "Problems" })).toBeTruthy();
+    fireEvent.change(inspector().getByLabelText(/^Text/), { target: { value: "" } });
+    expect(screen.getByRole("tab", { name: "Problems, 1 error" })).toBeTruthy();
+    store.getState().setDocumentField(["semantic"], { status: "NOPE" });
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    fireEvent.change(inspector().getByLabelText(/^Text/), { target: { value: "" } });
+    expect(screen.getByRole("tab", { name: "Problems, 2 errors, 1 warning" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Add-on settings, 1 problem" })).toBeTruthy();
+  });
+});
+
 describe("problems panel names the widget as the list does", () => {
   it("prefixes each JSON path with the widget's label and number", async () => {
     const user = userEvent.setup({ delay: null });

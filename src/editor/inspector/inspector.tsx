@@ -1,4 +1,5 @@
 import "./inspector.css";
+import { countOf } from "../problems/problems-tab-label";
 import type { InspectorTab } from "../store/editor-store";
 import { useEditorStore } from "../store/editor-store-context";
 import { selectProblems } from "../store/selectors";
@@ -31,7 +32,14 @@ export function Inspector() {
             label: (
               <>
                 Add-on settings
-                {docProblemCount ? <span className="badge">{docProblemCount}</span> : null}
+                {docProblemCount ? (
+                  <>
+                    <span className="badge" aria-hidden="true">
+                      {docProblemCount}
+                    </span>
+                    <span className="visually-hidden">, {countOf(docProblemCount, "problem")}</span>
+                  </>
+                ) : null}
               </>
             ),
           },

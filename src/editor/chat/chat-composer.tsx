@@ -168,7 +168,8 @@ export function ChatComposer(props: ChatComposerProps = {}) {
         </section>
 
         <section aria-label="Message JSON" className="chat-card">
-          <h3>Body (4.10)</h3>
+          <h3>JSON body</h3>
+          <p className="muted">What the send-message route receives (spec 4.10).</p>
           <pre className="json-view">{json}</pre>
           <button className="button" type="button" onClick={() => void copy()}>
             Copy JSON

@@ -58,8 +58,8 @@ export function UserFields(props: {
         value={userBy}
         onChange={(e) => props.onUserBy(e.target.value === "divarUserId" ? "divarUserId" : "phone")}
       >
-        <option value="phone">Phone (spec 4.7)</option>
-        <option value="divarUserId">Divar user id (live platform)</option>
+        <option value="phone">Phone number</option>
+        <option value="divarUserId">Divar user id</option>
       </select>
       <label className="field-label" htmlFor={`${id}-user`}>
         {userBy === "phone" ? "Phone" : "Divar user id"}
@@ -75,8 +75,8 @@ export function UserFields(props: {
       />
       <small id={`${id}-user-help`}>
         {userBy === "phone"
-          ? "The user's phone number, e.g. 09120000000; or pick one of your own below."
-          : "The user's divar_user_id, as the live platform names users."}
+          ? "The user's phone number, e.g. 09120000000; or pick one of your own below. (The user add-on route of spec 4.7.)"
+          : "The user's divar_user_id, as the live platform names users (its route; the spec's 4.7 takes a phone)."}
       </small>
       {userBy === "phone" ? (
         <button className="button" type="button" onClick={props.onMyPhones} disabled={props.disabled}>

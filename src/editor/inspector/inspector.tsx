@@ -1,4 +1,5 @@
 import "./inspector.css";
+import { useCallback } from "react";
 import { countOf } from "../problems/problems-tab-label";
 import type { InspectorTab } from "../store/editor-store";
 import { useEditorStore } from "../store/editor-store-context";
@@ -7,6 +8,7 @@ import { Tabs } from "../ui/tabs";
 
 import { DocumentInspector } from "./document-inspector";
 import { useFocusRequests } from "./use-focus-requests";
+import { INSPECTOR_SHORTCUT, useInspectorShortcut } from "./use-inspector-shortcut";
 import { WidgetInspector } from "./widget-inspector";
 
 const inspectorTabId = (t: InspectorTab) => `inspector-tab-${t}`;
@@ -17,8 +19,10 @@ export function Inspector() {
   const setTab = useEditorStore((s) => s.setInspectorTab);
   const docProblemCount = useEditorStore((s) => selectProblems(s).document.length);
   useFocusRequests();
+  const tabIdNow = useCallback(() => inspectorTabId(tab), [tab]);
+  useInspectorShortcut("inspector-panel", tabIdNow);
   return (
-    <section className="panel inspector" aria-label="Inspector">
+    <section className="panel inspector" aria-label="Inspector" aria-keyshortcuts={INSPECTOR_SHORTCUT}>
       <Tabs
         label="Inspector"
         controls="inspector-panel"

@@ -21,7 +21,9 @@ function namingTexts(): string[] {
 }
 
 describe("labels in the user's words (issue 13.13)", () => {
-  it("names no control, heading or option with a spec section, in every widget's form and the user target", async () => {
+  it("names no control, heading or option with a spec section, in every widget's form and the user target", {
+    timeout: 60_000,
+  }, async () => {
     const user = userEvent.setup({ delay: null });
     const { store } = renderStudio();
     for (const m of WIDGET_MODELS) await user.click(screen.getByRole("button", { name: `Add ${m.label}` }));
@@ -34,7 +36,8 @@ describe("labels in the user's words (issue 13.13)", () => {
     await user.click(screen.getByRole("tab", { name: /^Add-on settings/ }));
     seen.push(...namingTexts());
     await user.click(screen.getByRole("tab", { name: "Publish" }));
-    await screen.findByLabelText("Identify the user by");
+    // The publish panel loads on demand: allow for a loaded machine.
+    await screen.findByLabelText("Identify the user by", {}, { timeout: 10_000 });
     seen.push(...namingTexts());
     expect(seen.some((t) => t.includes("Phone number"))).toBe(true);
     expect(seen.filter((t) => JARGON.test(t))).toEqual([]);
@@ -46,7 +49,7 @@ describe("labels in the user's words (issue 13.13)", () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();
     await user.click(screen.getByRole("tab", { name: "Chat message" }));
-    await screen.findByRole("heading", { name: "JSON body" });
+    await screen.findByRole("heading", { name: "JSON body" }, { timeout: 10_000 });
     expect(namingTexts().filter((t) => JARGON.test(t))).toEqual([]);
     expect(document.body.textContent).toContain("(spec 4.10)");
   });

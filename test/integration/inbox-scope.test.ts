@@ -35,7 +35,10 @@ describe.each([
   ["the in-process inbox", false],
   ["the durable store", true],
 ])("inbox scoped to a browser's sign-in and subscriptions, on %s", (_name, withStore) => {
-  it("a new browser does not see what was delivered before it signed in, unless it subscribed to it", async () => {
+  // Several sign-ins on the embedded store take seconds each on a loaded machine.
+  it("a new browser does not see what was delivered before it signed in, unless it subscribed to it", {
+    timeout: 60_000,
+  }, async () => {
     const store: Store | undefined = withStore
       ? await openStore({ location: { kind: "memory" }, retentionDays: 30 })
       : undefined;

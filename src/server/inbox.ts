@@ -18,10 +18,30 @@ export type InboxInput =
 /** One inbox entry, as the editor's inbox shows it. */
 export type InboxEntry = InboxInput & { id: number; receivedAt: string };
 
+/**
+ * What an entry is filed under, for scoping it to a session (src/server/inbox-scope.ts): a delivery's
+ * type, post token and arrival (epoch ms), or the subscription a failure is about.
+ */
+export type EntryKeys =
+  | { kind: "delivery"; type: string; resource: string | null; at: number }
+  | { kind: "subscription_failed"; type: string; resource: string | null };
+
 /** An entry serialised once; `id` is negative for entries only this instance streams (never stored). */
 export interface InboxJson {
   id: number;
   json: string;
+  keys: EntryKeys;
+}
+
+/** The keys of an entry (see EntryKeys). */
+export function entryKeys(entry: InboxEntry): EntryKeys {
+  if (entry.kind === "subscription_failed")
+    return {
+      kind: "subscription_failed",
+      type: entry.subscription.event_type,
+      resource: entry.subscription.event_resource_id,
+    };
+  return { kind: "delivery", ...eventKeys(entry), at: Date.parse(entry.receivedAt) };
 }
 
 /** Filters and paging of GET /api/inbox (newest first); `before` is an entry id (exclusive). */
@@ -97,11 +117,13 @@ export function createInbox(now: () => number, capacity = 200): Inbox {
       nextId++;
       entries.push({ entry, json });
       if (entries.length > capacity) entries = entries.slice(-capacity);
-      listeners.emit({ id: entry.id, json });
+      listeners.emit({ id: entry.id, json, keys: entryKeys(entry) });
       return entry;
     },
     async sinceJson(afterId) {
-      return entries.filter((e) => e.entry.id > afterId).map((e) => ({ id: e.entry.id, json: e.json }));
+      return entries
+        .filter((e) => e.entry.id > afterId)
+        .map((e) => ({ id: e.entry.id, json: e.json, keys: entryKeys(e.entry) }));
     },
     async page(q) {
       const limit = Math.min(Math.max(q.limit ?? 50, 1), 500);
@@ -116,7 +138,7 @@ export function createInbox(now: () => number, capacity = 200): Inbox {
       const page = hits.slice(-limit).reverse();
       const last = page.at(-1);
       return {
-        entries: page.map((e) => ({ id: e.entry.id, json: e.json })),
+        entries: page.map((e) => ({ id: e.entry.id, json: e.json, keys: entryKeys(e.entry) })),
         nextBefore: hits.length > limit && last ? last.entry.id : null,
       };
     },

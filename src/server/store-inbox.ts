@@ -1,5 +1,6 @@
 import {
   createListeners,
+  entryKeys,
   FRESH_REPLAY,
   type Inbox,
   type InboxEntry,
@@ -29,7 +30,7 @@ export function createStoreInbox(
   // Serialised once per event; a row that cannot be (it never should) is skipped, never a broken stream.
   const toJson = (e: StoredEvent): InboxJson | undefined => {
     try {
-      return { id: e.id, json: JSON.stringify(e) };
+      return { id: e.id, json: JSON.stringify(e), keys: entryKeys(e) };
     } catch (err) {
       log("inbox_entry_skipped", { id: e.id, reason: err instanceof Error ? err.name : "error" });
       return undefined;
@@ -45,7 +46,7 @@ export function createStoreInbox(
       if (input.kind === "subscription_failed") {
         localId--;
         const entry: InboxEntry = { ...input, id: localId, receivedAt: new Date(now()).toISOString() };
-        listeners.emit({ id: entry.id, json: JSON.stringify(entry) });
+        listeners.emit({ id: entry.id, json: JSON.stringify(entry), keys: entryKeys(entry) });
         return entry;
       }
       // Serialisable checked first (the JSON body limits make this hold): the store must not refuse it later.

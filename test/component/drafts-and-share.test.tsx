@@ -57,6 +57,41 @@ describe("drafts", () => {
     expect(rowNames()).toEqual(["Title, widget 1", "Score, widget 2"]);
   });
 
+  it("New draft asks what to start (post, user, chat), by pointer or keyboard (issue 13.15)", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    store.getState().setKind("user");
+    const button = screen.getByRole("button", { name: "New draft" });
+    expect(button.getAttribute("aria-haspopup")).toBe("menu");
+    // Keyboard: Enter opens the menu on its first choice; the arrows move; Escape gives focus back.
+    button.focus();
+    await user.keyboard("{Enter}");
+    const menu = screen.getByRole("menu", { name: "New draft" });
+    expect(button.getAttribute("aria-expanded")).toBe("true");
+    expect(document.activeElement).toBe(within(menu).getByRole("menuitem", { name: /^Post add-on/ }));
+    await user.keyboard("{ArrowDown}");
+    expect(document.activeElement).toBe(within(menu).getByRole("menuitem", { name: /^User add-on/ }));
+    await user.keyboard("{End}");
+    expect(document.activeElement).toBe(within(menu).getByRole("menuitem", { name: /^Chat message/ }));
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("menu")).toBeNull();
+    expect(document.activeElement).toBe(button);
+    // A user add-on is open, yet "Post add-on" starts a post add-on: the kind is asked, not copied.
+    await user.keyboard("{Enter}");
+    await user.keyboard("{Enter}");
+    expect(store.getState().doc.kind).toBe("post");
+    expect(store.getState().doc.widgets).toEqual([]);
+    const select = screen.getByLabelText("Open draft") as HTMLSelectElement;
+    expect(select.options).toHaveLength(2);
+    await user.click(button);
+    await user.click(screen.getByRole("menuitem", { name: /^User add-on/ }));
+    expect(store.getState().doc.kind).toBe("user");
+    expect(select.options).toHaveLength(3);
+    await user.click(button);
+    await user.click(screen.getByRole("menuitem", { name: /^Chat message/ }));
+    expect(screen.getByRole("tab", { name: "Chat message" }).getAttribute("aria-selected")).toBe("true");
+  });
+
   it("keeps several named drafts: new, rename, switch, delete", async () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();
@@ -65,6 +100,7 @@ describe("drafts", () => {
     await user.clear(name);
     await user.type(name, "Car report{Enter}");
     await user.click(screen.getByRole("button", { name: "New draft" }));
+    await user.click(screen.getByRole("menuitem", { name: /^Post add-on/ }));
     expect(rowNames()).toEqual([]);
     await user.click(screen.getByRole("button", { name: "Add Subtitle" }));
     const select = screen.getByLabelText("Open draft") as HTMLSelectElement;

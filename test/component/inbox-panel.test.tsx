@@ -88,6 +88,14 @@ const signedIn = (url: string) =>
   url === "/api/session" ? json(200, { signedIn: true, scopes: [] }) : json(200, { subscriptions: [] });
 
 describe("inbox panel", () => {
+  it("says what this browser sees: the app's deliveries since sign-in and its subscriptions' (issue 13.17)", async () => {
+    const { streams } = setup(signedIn);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const region = screen.getByRole("heading", { name: "Events" }).parentElement;
+    expect(region?.textContent).toContain("delivered to this app since you signed in");
+    expect(region?.textContent).toContain("earlier deliveries that match your subscriptions");
+  });
+
   it("shows streamed events readably and filters them by type and text", async () => {
     const { streams } = setup(signedIn);
     await waitFor(() => expect(streams).toHaveLength(1));

@@ -29,6 +29,19 @@ describe("generated inspector", () => {
     expect(getAtPath(store.getState().doc.widgets[0]?.widget, ["title_row", "text"])).toBe("");
   });
 
+  it("names the field in its inline error, as a sentence (issue 13.11)", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    const text = inspector().getByLabelText(/^Text/) as HTMLInputElement;
+    fireEvent.change(text, { target: { value: "x".repeat(69) } });
+    const list = document.getElementById(text.getAttribute("aria-describedby")?.split(" ")[0] ?? "");
+    expect(list?.textContent).toMatch(/^Error: Text is 69 characters long; the limit is 49/);
+    // A message that already names its field is not named twice.
+    fireEvent.change(text, { target: { value: " " } });
+    expect(inspector().getByText(/Text must not be empty/).textContent).not.toMatch(/Text Text/);
+  });
+
   it("edits toggles, percentages, colours and the action kind from the model", async () => {
     const user = userEvent.setup({ delay: null });
     const { store } = renderStudio();

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { WIDGET_MODELS } from "../../src/widgets/registry";
@@ -13,6 +13,29 @@ function rows() {
     .queryAllByRole("listitem")
     .map((li) => li.getAttribute("aria-label"));
 }
+
+describe("palette, where a click adds (issue 13.14)", () => {
+  it("says where a click adds, after the selection or at the end, and adds there", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    const hint = () => document.getElementById("palette-filter-hint")?.textContent ?? "";
+    const kinds = () => store.getState().doc.widgets.map((w) => Object.keys(w.widget)[0]);
+    expect(hint()).toContain("add at the end of the list");
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.click(screen.getByRole("button", { name: "Add Score" }));
+    const first = store.getState().doc.widgets[0]?.id ?? null;
+    act(() => store.getState().select(first));
+    expect(hint()).toContain("add after the selected widget (Title, widget 1)");
+    const button = screen.getByRole("button", { name: "Add Button" });
+    expect(button.getAttribute("aria-describedby")).toContain("palette-filter-hint");
+    await user.click(button);
+    expect(kinds()).toEqual(["title_row", "button_bar", "score_row"]);
+    act(() => store.getState().select(null));
+    expect(hint()).toContain("add at the end of the list");
+    await user.click(screen.getByRole("button", { name: "Add Subtitle" }));
+    expect(kinds()).toEqual(["title_row", "button_bar", "score_row", "subtitle_row"]);
+  });
+});
 
 describe("palette", () => {
   it("adds a widget by click, and by Enter after the selection", async () => {

@@ -13,6 +13,24 @@ function announced(): string {
   return document.getElementById("editor-announcer")?.textContent ?? "";
 }
 
+describe("problems counts in tab names (issue 13.12)", () => {
+  it("names the Problems tab with grammatical counts of errors and warnings", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    // An empty add-on has one warning (no widgets).
+    expect(screen.getByRole("tab", { name: "Problems, 1 warning" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    expect(screen.getByRole("tab", { name: "Problems" })).toBeTruthy();
+    fireEvent.change(inspector().getByLabelText(/^Text/), { target: { value: "" } });
+    expect(screen.getByRole("tab", { name: "Problems, 1 error" })).toBeTruthy();
+    store.getState().setDocumentField(["semantic"], { status: "NOPE" });
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    fireEvent.change(inspector().getByLabelText(/^Text/), { target: { value: "" } });
+    expect(screen.getByRole("tab", { name: "Problems, 2 errors, 1 warning" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: "Add-on settings, 1 problem" })).toBeTruthy();
+  });
+});
+
 describe("problems panel names the widget as the list does", () => {
   it("prefixes each JSON path with the widget's label and number", async () => {
     const user = userEvent.setup({ delay: null });
@@ -155,6 +173,41 @@ describe("preview by keyboard", () => {
 });
 
 describe("tab lists", () => {
+  it("each tab row is one Tab stop, its selected tab, and the arrows move it (issue 13.18)", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const lists = screen.getAllByRole("tablist");
+    expect(lists.length).toBeGreaterThanOrEqual(3);
+    for (const list of lists) {
+      const stops = within(list)
+        .getAllByRole("tab")
+        .filter((t) => t.tabIndex === 0);
+      expect(stops).toHaveLength(1);
+      expect(stops[0]?.getAttribute("aria-selected")).toBe("true");
+    }
+    const output = screen.getByRole("tablist", { name: "Output" });
+    within(output)
+      .getByRole("tab", { name: /^Problems/ })
+      .focus();
+    await user.keyboard("{ArrowRight}");
+    const json = within(output).getByRole("tab", { name: "JSON" });
+    expect(document.activeElement).toBe(json);
+    expect(json.tabIndex).toBe(0);
+    expect(within(output).getByRole("tab", { name: /^Problems/ }).tabIndex).toBe(-1);
+  });
+
+  it("Alt+Shift+I moves focus from a list row to the inspector's first field (issue 13.18)", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    screen.getByRole("button", { name: "Title, widget 1" }).focus();
+    await user.keyboard("{Alt>}{Shift>}I{/Shift}{/Alt}");
+    expect(document.activeElement).toBe(inspector().getByLabelText(/^Text/));
+    expect(screen.getByRole("region", { name: "Inspector" }).getAttribute("aria-keyshortcuts")).toBe(
+      "Alt+Shift+I",
+    );
+  });
+
   it("arrow keys, Home and End switch the inspector's and the output panel's tabs", async () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();

@@ -54,7 +54,7 @@ export function AppHeader(props: {
       {mode === "addon" ? (
         <>
           <KindSwitch />
-          <DraftControls session={session} />
+          <DraftControls session={session} onChat={() => props.onMode("chat")} />
           <UndoRedo />
           <span className="spacer" />
           <TemplatesMenu session={session} />

@@ -2,9 +2,10 @@ import { useEffect, useState } from "react";
 import { useStore } from "zustand";
 import type { DraftSession } from "../drafts/draft-session";
 import { IconButton } from "../ui/icon-button";
+import { NewDraftMenu } from "./new-draft-menu";
 
-/** The local drafts: picker, name field, New draft and Delete draft. */
-export function DraftControls(props: { session: DraftSession }) {
+/** The local drafts: picker, name field, New draft (a menu asking what to start) and Delete draft. */
+export function DraftControls(props: { session: DraftSession; onChat?: () => void }) {
   const { session } = props;
   const drafts = useStore(session.ui, (s) => s.drafts);
   const currentId = useStore(session.ui, (s) => s.currentId);
@@ -48,7 +49,7 @@ export function DraftControls(props: { session: DraftSession }) {
           if (e.key === "Escape") setName(current?.name ?? "");
         }}
       />
-      <IconButton icon="plus" label="New draft" onClick={() => session.newDraft()} />
+      <NewDraftMenu session={session} onChat={props.onChat} />
       <IconButton
         icon="delete"
         label="Delete draft"

@@ -63,6 +63,11 @@ export function InboxPanel(props: InboxPanelProps = {}) {
   return (
     <section className="inbox-panel" aria-labelledby={`${ids}-h`}>
       <h2 id={`${ids}-h`}>Events</h2>
+      <p className="muted" id={`${ids}-scope`}>
+        What the platform delivered to this app since you signed in, and earlier deliveries that match your
+        subscriptions below. A delivery does not say whose subscription it answers, so others signed in to
+        this studio at the same time see the same new deliveries.
+      </p>
       {proxy.status === "absent" ? <p role="note">{proxy.message}</p> : null}
       {proxy.status === "present" && !signedIn ? (
         <p>

@@ -13,7 +13,11 @@ export function CategoriesEditor(props: { value: unknown; problems: Map<string, 
   return (
     <fieldset className="group" id={fieldId(["categories"])} tabIndex={-1}>
       <legend>Categories</legend>
-      <FieldProblems id={fieldId(["categories"])} problems={props.problems.get("categories") ?? NONE} />
+      <FieldProblems
+        id={fieldId(["categories"])}
+        problems={props.problems.get("categories") ?? NONE}
+        label="Categories"
+      />
       <ul className="map-rows">
         {list.map((c, i) => {
           const id = fieldId(["categories", i]);

@@ -1,4 +1,6 @@
 import "./inspector.css";
+import { useCallback } from "react";
+import { countOf } from "../problems/problems-tab-label";
 import type { InspectorTab } from "../store/editor-store";
 import { useEditorStore } from "../store/editor-store-context";
 import { selectProblems } from "../store/selectors";
@@ -6,6 +8,7 @@ import { Tabs } from "../ui/tabs";
 
 import { DocumentInspector } from "./document-inspector";
 import { useFocusRequests } from "./use-focus-requests";
+import { INSPECTOR_SHORTCUT, useInspectorShortcut } from "./use-inspector-shortcut";
 import { WidgetInspector } from "./widget-inspector";
 
 const inspectorTabId = (t: InspectorTab) => `inspector-tab-${t}`;
@@ -16,8 +19,10 @@ export function Inspector() {
   const setTab = useEditorStore((s) => s.setInspectorTab);
   const docProblemCount = useEditorStore((s) => selectProblems(s).document.length);
   useFocusRequests();
+  const tabIdNow = useCallback(() => inspectorTabId(tab), [tab]);
+  useInspectorShortcut("inspector-panel", tabIdNow);
   return (
-    <section className="panel inspector" aria-label="Inspector">
+    <section className="panel inspector" aria-label="Inspector" aria-keyshortcuts={INSPECTOR_SHORTCUT}>
       <Tabs
         label="Inspector"
         controls="inspector-panel"
@@ -31,7 +36,14 @@ export function Inspector() {
             label: (
               <>
                 Add-on settings
-                {docProblemCount ? <span className="badge">{docProblemCount}</span> : null}
+                {docProblemCount ? (
+                  <>
+                    <span className="badge" aria-hidden="true">
+                      {docProblemCount}
+                    </span>
+                    <span className="visually-hidden">, {countOf(docProblemCount, "problem")}</span>
+                  </>
+                ) : null}
               </>
             ),
           },

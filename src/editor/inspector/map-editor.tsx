@@ -40,7 +40,7 @@ export function MapEditor(props: MapEditorProps) {
     <fieldset className="group map-editor" id={id} tabIndex={-1}>
       <legend>{props.label}</legend>
       {props.help ? <p className="field-help">{props.help}</p> : null}
-      <FieldProblems id={id} problems={problems} />
+      <FieldProblems id={id} problems={problems} label={props.label} />
       {props.keySuggestions ? (
         <datalist id={keyListId}>
           {props.keySuggestions.map((k) => (

@@ -1,17 +1,28 @@
 import "./palette.css";
 import { useDraggable } from "@dnd-kit/core";
 import { memo, useState } from "react";
+import { widgetLabel } from "../../platform/widgets";
 import { WIDGET_MODELS, type WidgetKind } from "../../widgets/registry";
-import { useEditorStoreApi } from "../store/editor-store-context";
+import { indexOfWidget } from "../store/document";
+import type { EditorState } from "../store/editor-store";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { announce } from "../ui/announcer";
 import { WidgetThumbnail } from "./widget-thumbnail";
 
 /** The id prefix of palette draggables (list rows use editor ids). */
 export const PALETTE_PREFIX = "palette:";
 
-/** The left column: the ten widgets, a filter box; click or Enter adds after the selection. */
+/** Where a click adds a widget, in words: after the selected widget, or at the end when none is. */
+export function selectInsertPlace(s: EditorState): string {
+  const at = s.selectedId ? indexOfWidget(s.doc, s.selectedId) : -1;
+  const w = s.doc.widgets[at]?.widget;
+  return w ? `after the selected widget (${widgetLabel(w)}, widget ${at + 1})` : "at the end of the list";
+}
+
+/** The left column: the ten widgets, a filter box; click or Enter adds after the selection (else at the end). */
 export function Palette() {
   const api = useEditorStoreApi();
+  const place = useEditorStore(selectInsertPlace);
   const [query, setQuery] = useState("");
   const q = query.trim().toLowerCase();
   const shown = WIDGET_MODELS.filter(
@@ -54,7 +65,7 @@ export function Palette() {
           aria-describedby="palette-filter-hint"
         />
         <p className="muted palette-hint" id="palette-filter-hint">
-          Click, press Enter, or drag into the list.
+          Click or press Enter to add {place}; or drag to any place in the list.
           {q && shown[0] ? ` Enter here adds ${shown[0].label}.` : ""}
         </p>
         <ul className="palette-list">
@@ -85,7 +96,7 @@ const PaletteItem = memo(function PaletteItem(props: {
         type="button"
         className={`palette-item ${isDragging ? "is-dragging" : ""}`}
         aria-label={`Add ${props.label}`}
-        aria-describedby={`palette-desc-${props.kind}`}
+        aria-describedby={`palette-desc-${props.kind} palette-filter-hint`}
         // Sighted pointer users read the description here when the palette shows icons only.
         title={`${props.label}: ${props.description}`}
         // Only the pointer starts a drag here; Enter and Space add the widget (keyboard reordering happens in the list).
@@ -105,7 +116,7 @@ const PaletteItem = memo(function PaletteItem(props: {
   );
 });
 
-/** Adds a widget after the selection and says where it went (the list may be out of sight). */
+/** Adds a widget after the selection (at the end when none) and says where it went (the list may be out of sight). */
 function addAndAnnounce(api: ReturnType<typeof useEditorStoreApi>, kind: WidgetKind, label: string) {
   const id = api.getState().addWidget(kind);
   const { widgets } = api.getState().doc;

@@ -64,7 +64,7 @@ export function UserFields(props: {
             value={userBy}
             onChange={(e) => props.onUserBy(e.target.value === "divarUserId" ? "divarUserId" : "phone")}
           >
-            <option value="phone">Phone</option>
+            <option value="phone">Phone number</option>
             <option value="divarUserId">Divar user id</option>
           </select>
         </div>

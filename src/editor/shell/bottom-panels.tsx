@@ -1,6 +1,7 @@
 import "./bottom-panels.css";
 import { type CSSProperties, lazy, useRef, useState } from "react";
 import { ProblemsPanel } from "../problems/problems-panel";
+import { ProblemsTabLabel } from "../problems/problems-tab-label";
 import { useEditorStore } from "../store/editor-store-context";
 import { selectProblems } from "../store/selectors";
 import { ChromeIcon } from "../ui/icons";
@@ -84,17 +85,12 @@ export function BottomPanels() {
           onSelect={choose}
           tabs={tabs.map((t) => ({
             id: t.id,
-            label: (
-              <>
-                {t.label}
-                {t.id === "problems" && (errors || warnings) ? (
-                  <span className={`badge ${errors ? "is-error" : "is-warning"}`}>
-                    {errors ? errors : warnings}
-                    <span className="visually-hidden">{errors ? " errors" : " warnings"}</span>
-                  </span>
-                ) : null}
-              </>
-            ),
+            label:
+              t.id === "problems" ? (
+                <ProblemsTabLabel errors={errors ?? 0} warnings={warnings ?? 0} />
+              ) : (
+                t.label
+              ),
           }))}
         />
         <button

@@ -17,15 +17,32 @@ export function describedBy(id: string, help: boolean, problems: readonly Proble
   return ids.length ? ids.join(" ") : undefined;
 }
 
-/** Errors and warnings under a field. */
-export function FieldProblems(props: { id: string; problems: readonly Problem[] }) {
+// Verbs a schema message starts with when it leaves the field's name to the reader (the CLI puts the
+// JSON path before it): "is 69 characters long", "must not be empty".
+const FRAGMENT = /^(is|are|must|has|have|holds|needs|should|cannot|expected)\b/;
+
+/**
+ * A problem as a sentence under its field: a message that starts with a verb gets the field's
+ * label in front ("Text is 69 characters long..."); a message that already names its subject is kept.
+ */
+export function fieldSentence(label: string | undefined, message: string): string {
+  if (!label || !FRAGMENT.test(message)) return message;
+  return `${label} ${message}`;
+}
+
+/** Errors and warnings under a field, each led by the field's label when the message is a fragment. */
+export function FieldProblems(props: {
+  id: string;
+  problems: readonly Problem[];
+  label?: string | undefined;
+}) {
   if (props.problems.length === 0) return null;
   return (
     <ul className="field-problems" id={problemsId(props.id)}>
       {props.problems.map((p) => (
         <li key={`${p.code}:${p.message}`} className={`field-problem is-${p.severity}`}>
           <span className="visually-hidden">{p.severity === "error" ? "Error: " : "Warning: "}</span>
-          {p.message}
+          {fieldSentence(props.label, p.message)}
         </li>
       ))}
     </ul>
@@ -71,7 +88,7 @@ export function FieldShell(props: {
           {props.help}
         </p>
       ) : null}
-      <FieldProblems id={props.id} problems={props.problems} />
+      <FieldProblems id={props.id} problems={props.problems} label={props.label} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { KeyboardEvent } from "react";
 
 /**
  * Arrow keys, Home and End on a tab choose the next, previous, first or last tab and focus it
- * (the ARIA tabs pattern). Every tab also stays reachable with Tab, as before.
+ * (the ARIA tabs pattern, automatic activation); the tab row is one Tab stop (see `Tabs`).
  */
 export function onTabKeys<T extends string>(
   e: KeyboardEvent<HTMLElement>,

@@ -8,8 +8,17 @@ export interface TabItem<T extends string> {
 }
 
 /**
- * A row of ARIA tabs for one panel (`controls`): a click, or the arrow keys, Home and End,
- * choose a tab; every tab also stays reachable with Tab.
+ * The tabindex of one tab under roving focus: only the selected tab (or the first, when none of
+ * them is selected) is a Tab stop; the arrow keys move between the others.
+ */
+export function rovingTabIndex<T extends string>(ids: readonly T[], selected: T, id: T): 0 | -1 {
+  const stop = ids.includes(selected) ? selected : ids[0];
+  return id === stop ? 0 : -1;
+}
+
+/**
+ * A row of ARIA tabs for one panel (`controls`), as the WAI-ARIA tabs pattern: the row is one Tab
+ * stop (the selected tab); a click, or the arrow keys, Home and End, choose and focus a tab.
  */
 export function Tabs<T extends string>(props: {
   label: string;
@@ -36,6 +45,7 @@ export function Tabs<T extends string>(props: {
           id={props.domId(t.id)}
           className="tab"
           aria-selected={props.selected === t.id}
+          tabIndex={rovingTabIndex(ids, props.selected, t.id)}
           aria-controls={props.controls}
           onClick={() => props.onSelect(t.id)}
           onKeyDown={(e) => onTabKeys(e, ids, t.id, props.onSelect, props.domId)}

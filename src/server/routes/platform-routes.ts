@@ -7,7 +7,8 @@ import { deliveredEventSchema } from "../../platform/events";
 import { problem } from "../../platform/problems";
 import { parseStartRequest, startRequestVersion } from "../../platform/start-request";
 import { fail, type ServerDeps, sendError } from "../deps";
-import { FRESH_REPLAY, type InboxInput, type InboxJson, type InboxQuery } from "../inbox";
+import { FRESH_REPLAY, type Inbox, type InboxInput, type InboxJson, type InboxQuery } from "../inbox";
+import { type InboxScope, inScope, scopeOf } from "../inbox-scope";
 import { PLATFORM_BODY_LIMIT, readJsonBody } from "../json-body";
 import { safeEqual } from "../session";
 import { StoreError } from "../store/store";
@@ -88,6 +89,35 @@ function historyQuery(c: Context): InboxQuery | string {
   return q;
 }
 
+/** Rows one history request reads at most while looking for entries in the session's scope. */
+const SCAN_LIMIT = 5000;
+
+/**
+ * A page of the session's history (newest first): pages of the whole inbox are read until `limit`
+ * entries in scope are found, or SCAN_LIMIT rows were read (then `nextBefore` continues from there).
+ */
+async function scopedPage(
+  inbox: Inbox,
+  q: InboxQuery,
+  scope: InboxScope,
+): Promise<{ entries: InboxJson[]; nextBefore: number | null }> {
+  const limit = q.limit ?? FRESH_REPLAY;
+  const out: InboxJson[] = [];
+  let before = q.before;
+  for (let scanned = 0; scanned < SCAN_LIMIT; ) {
+    const page = await inbox.page({ ...q, limit: 500, ...(before !== undefined ? { before } : {}) });
+    for (const e of page.entries) {
+      if (!inScope(scope, e)) continue;
+      out.push(e);
+      if (out.length === limit) return { entries: out, nextBefore: e.id };
+    }
+    scanned += page.entries.length;
+    if (page.nextBefore === null || page.entries.length === 0) return { entries: out, nextBefore: null };
+    before = page.nextBefore;
+  }
+  return { entries: out, nextBefore: before ?? null };
+}
+
 /** Addresses the platform calls (event address, start address) and the editor's live inbox. */
 export function platformRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
@@ -141,6 +171,11 @@ export function platformRoutes(deps: ServerDeps): Hono {
   app.all("/platform/*", (c) => fail(c, "not_found", { detail: `no address ${c.req.method} ${c.req.path}` }));
 
   const signedIn = (c: Context) => deps.sessions.read(c)?.tokens !== undefined;
+  // What this browser may see of the app's inbox (issue 13.17, src/server/inbox-scope.ts).
+  const scopeFor = (c: Context): InboxScope => {
+    const session = deps.sessions.read(c);
+    return session ? scopeOf(session) : { signedInAt: Number.POSITIVE_INFINITY, subscriptions: [] };
+  };
 
   // `after`: what arrived after an id (as before issue 15); otherwise a page of history (the latest
   // `limit`, default 200, before `before`), filtered by type and resource, with the next page's `before`.
@@ -149,16 +184,18 @@ export function platformRoutes(deps: ServerDeps): Hono {
     if (!signedIn(c))
       return fail(c, "not_signed_in", { authorizeUrl: "/oauth/start?scope=USER_PHONE&returnTo=%2F" });
     const headers = { "content-type": "application/json", "cache-control": "no-store" };
+    const scope = scopeFor(c);
     const afterText = c.req.query("after");
     if (afterText !== undefined) {
       const after = Number(afterText);
-      const entries = await deps.inbox.sinceJson(Number.isFinite(after) ? after : 0);
+      const all = await deps.inbox.sinceJson(Number.isFinite(after) ? after : 0);
+      const entries = all.filter((e) => inScope(scope, e));
       // Entries were serialised when they arrived; joining them cannot fail.
       return c.body(`{"entries":[${entries.map((e) => e.json).join(",")}]}`, 200, headers);
     }
     const q = historyQuery(c);
     if (typeof q === "string") return fail(c, "invalid_request", { detail: q });
-    const page = await deps.inbox.page({ limit: FRESH_REPLAY, ...q });
+    const page = await scopedPage(deps.inbox, q, scope);
     // Oldest first within the page, as the inbox shows them; "Load older" puts the next page above.
     const entries = page.entries.map((e) => e.json).reverse();
     return c.body(
@@ -173,6 +210,7 @@ export function platformRoutes(deps: ServerDeps): Hono {
     if (!signedIn(c))
       return fail(c, "not_signed_in", { authorizeUrl: "/oauth/start?scope=USER_PHONE&returnTo=%2F" });
     const last = Number(c.req.header("last-event-id") ?? c.req.query("after") ?? "0");
+    const scope = scopeFor(c);
     // A cap per session: every open stream holds a listener and a socket.
     const sid = deps.sessions.read(c)?.sid ?? "";
     const open = deps.streams.get(sid) ?? 0;
@@ -206,6 +244,7 @@ export function platformRoutes(deps: ServerDeps): Hono {
           let lastSent = Number.isSafeInteger(last) && last > 0 ? last : 0;
           // Entries of this instance only (negative ids) carry no id: they must not move Last-Event-ID.
           const send = async (e: InboxJson) => {
+            if (!inScope(scope, e)) return;
             if (e.id > 0 && e.id <= lastSent) return; // already sent by the replay
             if (e.id > 0) lastSent = e.id;
             await stream.writeSSE(

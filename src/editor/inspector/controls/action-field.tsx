@@ -80,7 +80,7 @@ function ActionEditor(props: {
             {ACTION_HELP[kind]} <code>{kind}</code>
           </p>
         ) : null}
-        <FieldProblems id={props.id} problems={props.problems} />
+        <FieldProblems id={props.id} problems={props.problems} label="Action" />
       </div>
       {kind === "open_direct_link" ? (
         <FieldShell

@@ -20,7 +20,7 @@ export function BooleanField(p: ControlProps<"boolean">) {
           {p.help}
         </p>
       ) : null}
-      <FieldProblems id={id} problems={p.problems} />
+      <FieldProblems id={id} problems={p.problems} label={p.ui.label} />
     </div>
   );
 }

@@ -9,7 +9,7 @@ export function GroupField(p: ControlProps<"group">) {
   return (
     <fieldset className="group" id={id} tabIndex={-1}>
       <legend>{p.ui.label}</legend>
-      <FieldProblems id={id} problems={p.problems} />
+      <FieldProblems id={id} problems={p.problems} label={p.ui.label} />
       {(p.field.fields ?? []).map((f) => (
         <Fragment key={f.key}>
           {p.renderField(f, p.path, isRecord(value) ? value[f.key] : undefined)}

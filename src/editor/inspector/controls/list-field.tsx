@@ -72,7 +72,7 @@ export function ListField(props: ControlProps<"list">) {
           {limits ? `, ${limits}` : ""})
         </span>
       </legend>
-      <FieldProblems id={id} problems={problems} />
+      <FieldProblems id={id} problems={problems} label={ui.label} />
       <ol className="list-items">
         {items.map((item, i) => {
           const itemLabel = `${ui.itemLabel} ${i + 1}`;

@@ -49,7 +49,7 @@ describe("labels in the user's words (issue 13.13)", () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();
     await user.click(screen.getByRole("tab", { name: "Chat message" }));
-    await screen.findByRole("heading", { name: "JSON body" }, { timeout: 10_000 });
+    await screen.findByRole("heading", { name: "Message body" }, { timeout: 10_000 });
     expect(namingTexts().filter((t) => JARGON.test(t))).toEqual([]);
     expect(document.body.textContent).toContain("(spec 4.10)");
   });

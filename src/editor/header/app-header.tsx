@@ -19,7 +19,7 @@ const MODE_TABS: readonly TabItem<Mode>[] = [
     // At 1024 px the header shows "Chat"; the tab's name stays "Chat message" (layout.css).
     label: (
       <>
-        Chat<span className="mode-tab-more"> message</span>
+        Chat <span className="mode-tab-more">message</span>
       </>
     ),
   },

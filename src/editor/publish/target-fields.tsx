@@ -90,7 +90,7 @@ export function UserFields(props: {
       </div>
       <small id={`${id}-user-help`}>
         {byPhone
-          ? "The user's phone number, e.g. 09120000000 (the spec's route, 4.7); or use your own numbers."
+          ? "The user's phone number, e.g. 09120000000 (the route of spec 4.7); or use your own numbers."
           : "The user's divar_user_id, as the live platform names users."}
       </small>
       {phones && byPhone ? (

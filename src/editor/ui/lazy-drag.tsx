@@ -19,8 +19,9 @@ export function loadDragKit(): Promise<DragKit> {
           ? { el, id: el.id, label: el.getAttribute("aria-label") }
           : null;
       kit = m;
-      document.documentElement.dataset.drag = "ready";
       for (const l of listeners) l();
+      // Tests (and the bench) wait on this before they drag.
+      document.documentElement.dataset.drag = "ready";
       // Only the redraw this arrival causes may move focus; a later mount must not.
       setTimeout(() => {
         focusBefore = null;

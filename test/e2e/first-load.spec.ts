@@ -41,3 +41,35 @@ test("before the drag code arrives the list works by click and move buttons, and
   await expect.poll(() => rowLabels(page)).toEqual(["Title", "Description"]);
   await expect(rows(page)).toHaveCount(2);
 });
+
+test("a click pressed while the drag code arrives is not lost: the drag parts are drawn anew after it", async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/drag-kit-[^/]+\.js$/, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  const add = paletteItem(page, "Title");
+  await expect(add).toBeVisible();
+  const box = await add.boundingBox();
+  if (!box) throw new Error("Add Title has no box");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  const arrived = page.waitForResponse(/\/assets\/drag-kit-[^/]+\.js$/);
+  release();
+  const url = (await arrived).url();
+  // The page's own import of the chunk has run once the same module is evaluated here, and a task later.
+  await page.evaluate(async (u) => {
+    await import(u);
+    await new Promise((r) => setTimeout(r, 0));
+  }, url);
+  await expect(page.locator("html")).not.toHaveAttribute("data-drag", "ready");
+  await page.mouse.up();
+  await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
+  await dragReady(page);
+});

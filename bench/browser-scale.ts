@@ -261,6 +261,8 @@ async function measureDragScale(
 ): Promise<DragScaleFigures> {
   const { context, page } = await openWith(browser, base, count);
   try {
+    // The drag code arrives after the first paint; until then handles are aria-disabled (issue 14).
+    await page.waitForFunction(() => !document.querySelector('.drag-handle[aria-disabled="true"]'));
     const handle = page.locator('button[aria-label="Reorder Title, widget 1"]');
     if ((await handle.count()) === 0)
       throw new NotThere('no drag handle "Reorder Title, widget 1" in the list');

@@ -663,6 +663,8 @@ async function measureDrag(
 ): Promise<DragFigures> {
   const { context, page } = await openWith(browser, base, count);
   try {
+    // The drag code arrives after the first paint; until then handles are aria-disabled (issue 14).
+    await page.waitForFunction(() => !document.querySelector('.drag-handle[aria-disabled="true"]'));
     const handle = page.getByRole("button", { name: "Reorder Title, widget 1", exact: true });
     if ((await handle.count()) === 0)
       throw new NotThere('no drag handle "Reorder Title, widget 1" in the list');

@@ -25,10 +25,16 @@ export const WIDGET_LABELS = [
 /** dnd-kit's keyboard sensor needs a moment between key presses in a real browser (CONVENTIONS). */
 export const DND_PAUSE_MS = 60;
 
-/** Opens the editor on a clean draft and waits until the palette is there. */
+/** Opens the editor on a clean draft and waits until the palette is there and drag is on. */
 export async function openEditor(page: Page, path = "/"): Promise<void> {
   await page.goto(path);
   await expect(palette(page).getByRole("button", { name: "Add Title" })).toBeVisible();
+  await dragReady(page);
+}
+
+/** Waits for the drag code (dnd-kit), which the editor fetches right after its first paint. */
+export async function dragReady(page: Page): Promise<void> {
+  await expect(page.locator("html")).toHaveAttribute("data-drag", "ready");
 }
 
 /** The palette panel ("Widgets"). */

@@ -4,6 +4,7 @@ import {
   centerPoint,
   DND_PAUSE_MS,
   dndAnnouncement,
+  dragReady,
   pointerDrag,
   previewNames,
   previewWidgets,
@@ -37,6 +38,7 @@ async function openWith(page: Page, count: number): Promise<void> {
   });
   // Past 100 rows the list turns virtual once TanStack Virtual has loaded.
   if (count > 100) await expect(widgetList(page)).toHaveClass(/is-virtual/);
+  await dragReady(page);
 }
 
 /** The list's scrolling box. */

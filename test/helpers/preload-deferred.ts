@@ -13,5 +13,8 @@ if (typeof document !== "undefined") {
   beforeEach(async () => {
     const { loadInspector } = await import("../../src/editor/inspector/lazy-inspector");
     await loadInspector();
+    // And the drag code (dnd-kit), which the app fetches right after its first paint.
+    const { loadDragKit } = await import("../../src/editor/ui/lazy-drag");
+    await loadDragKit();
   });
 }

@@ -1,11 +1,10 @@
-import { useDndMonitor, useDroppable } from "@dnd-kit/core";
-import { SortableContext, verticalListSortingStrategy } from "@dnd-kit/sortable";
-import { useLayoutEffect, useRef } from "react";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { PALETTE_PREFIX } from "../palette/palette";
 import { indexOfWidget } from "../store/document";
 import type { EditorStore } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId, selectWidgetIds } from "../store/selectors";
+import { type DragKit, useDragKit } from "../ui/lazy-drag";
 import { flushRowFocus, LIST_END_ID } from "./list-ids";
 import { PLAIN_LIMIT, PlainRows, useVirtualLib, VirtualRows } from "./virtual-rows";
 import "./widget-list.css";
@@ -25,13 +24,11 @@ function useStableIds(ids: readonly string[]): string[] {
  * (past `PLAIN_LIMIT` rows, once in the session) is virtual: see `VirtualRows`.
  */
 export function WidgetList() {
-  const api = useEditorStoreApi();
   const widgets = useEditorStore((s) => s.doc.widgets);
   const ids = useStableIds(useEditorStore(selectWidgetIds));
   const selectedId = useEditorStore((s) => s.selectedId);
   const dragId = useEditorStore((s) => s.dragMove?.id ?? null);
-  useDragOrder(api);
-  const { setNodeRef: setEndRef, isOver } = useDroppable({ id: LIST_END_ID });
+  const kit = useDragKit();
   const count = widgets.length;
   const selectedIndex = selectedId ? ids.indexOf(selectedId) : -1;
   // Only one row is in the tab order (roving focus); arrows move between rows.
@@ -59,26 +56,50 @@ export function WidgetList() {
           back). To reorder, focus a widget's drag handle, press Space, move with the arrow keys and press
           Space again to drop, or Escape to cancel.
         </p>
-        <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <Sortable kit={kit} ids={ids}>
           {lib && lib !== "failed" && wasLong.current ? (
             <VirtualRows lib={lib} {...rowsProps} />
           ) : (
             // Until TanStack Virtual arrives, a long list shows its first rows; if it cannot load, all.
             <PlainRows {...rowsProps} limit={lib === "failed" ? count : PLAIN_LIMIT} />
           )}
-        </SortableContext>
-        <div ref={setEndRef} className={`list-end ${isOver ? "is-over" : ""}`}>
-          {count === 0 ? (
-            <p>
-              Your add-on is empty. Add widgets from the palette (click, Enter, or drag here), or start from a
-              template.
-            </p>
-          ) : (
-            <p className="muted">Drop here to add at the end</p>
-          )}
-        </div>
+        </Sortable>
+        {kit ? <ListEnd kit={kit} count={count} /> : <ListEndView count={count} isOver={false} />}
       </div>
     </section>
+  );
+}
+
+/** The rows in dnd-kit's sortable context once the drag code has arrived; plain rows until then. */
+function Sortable(props: { kit: DragKit | null; ids: string[]; children: ReactNode }) {
+  const { kit } = props;
+  if (!kit) return props.children;
+  return (
+    <kit.SortableContext items={props.ids} strategy={kit.verticalListSortingStrategy}>
+      <DragOrder kit={kit} />
+      {props.children}
+    </kit.SortableContext>
+  );
+}
+
+/** The place after the last row, a drop target. */
+function ListEnd(props: { kit: DragKit; count: number }) {
+  const { setNodeRef, isOver } = props.kit.useDroppable({ id: LIST_END_ID });
+  return <ListEndView count={props.count} isOver={isOver} dropRef={setNodeRef} />;
+}
+
+function ListEndView(props: { count: number; isOver: boolean; dropRef?: (el: HTMLElement | null) => void }) {
+  return (
+    <div ref={props.dropRef} className={`list-end ${props.isOver ? "is-over" : ""}`}>
+      {props.count === 0 ? (
+        <p>
+          Your add-on is empty. Add widgets from the palette (click, Enter, or drag here), or start from a
+          template.
+        </p>
+      ) : (
+        <p className="muted">Drop here to add at the end</p>
+      )}
+    </div>
   );
 }
 
@@ -86,8 +107,14 @@ export function WidgetList() {
  * Keeps the store's `dragMove` in step with a list row's drag, so the preview can show the order the
  * drop would give while the pointer or keyboard is still moving.
  */
-function useDragOrder(api: EditorStore) {
-  useDndMonitor({
+function DragOrder(props: { kit: DragKit }) {
+  const api = useEditorStoreApi();
+  useDragOrder(props.kit, api);
+  return null;
+}
+
+function useDragOrder(kit: DragKit, api: EditorStore) {
+  kit.useDndMonitor({
     onDragStart({ active }) {
       const id = String(active.id);
       if (id.startsWith(PALETTE_PREFIX)) return;

@@ -1,11 +1,11 @@
-import { useSortable } from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
+import type { useSortable } from "@dnd-kit/sortable";
 import { memo, useCallback, useMemo } from "react";
 import type { Problem } from "../../platform";
 import { widgetLabel, widgetSummary } from "../../platform/widgets";
 import type { EditorWidget } from "../store/document";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import { widgetFindings } from "../store/selectors";
+import { type DragKit, loadDragKit, useDragKit } from "../ui/lazy-drag";
 import { focusRow, rowButtonId } from "./list-ids";
 import { deleteAndAnnounce, RowActions } from "./row-actions";
 
@@ -22,17 +22,58 @@ export interface RowProps {
 }
 
 /**
- * One row; memoised so typing in one widget re-renders only its row. dnd-kit re-renders every
- * mounted `useSortable` row on each pick-up, move and drop (its context changes), so this outer
- * part holds only the hook and the moving `<li>`; the row's content is a memoised `RowBody` that
- * such a render skips (its props, dnd-kit's listeners and attributes included, stay the same objects).
+ * One row; memoised so typing in one widget re-renders only its row. Until the drag code has arrived
+ * (right after the first paint) the row is drawn without it: select, keys and move buttons work, the
+ * handle says it is not ready yet.
  */
 export const WidgetRow = memo(function WidgetRow(props: RowProps) {
-  const { item, index, selected, top, measure } = props;
+  const kit = useDragKit();
+  return kit ? <SortableRow {...props} kit={kit} /> : <PlainRow {...props} />;
+}, rowPropsEqual);
+
+const NO_ATTRIBUTES = undefined;
+const noActivator = () => {};
+
+function PlainRow(props: RowProps) {
+  const label = useMemo(() => widgetLabel(props.item.widget), [props.item.widget]);
+  const { errors, warnings } = countProblems(widgetFindings(props.item.widget));
+  return (
+    <li
+      ref={props.measure}
+      data-index={props.index}
+      className={rowClass(props.selected, false, errors, warnings)}
+      style={{ top: props.top }}
+      aria-label={`${label}, widget ${props.index + 1}`}
+    >
+      <RowBody
+        {...props}
+        label={label}
+        errors={errors}
+        warnings={warnings}
+        attributes={NO_ATTRIBUTES}
+        listeners={undefined}
+        setActivatorNodeRef={noActivator}
+      />
+    </li>
+  );
+}
+
+function rowClass(selected: boolean, dragging: boolean, errors: number, warnings: number): string {
+  return `widget-row ${selected ? "is-selected" : ""} ${dragging ? "is-dragging" : ""} ${errors ? "has-error" : warnings ? "has-warning" : ""}`;
+}
+
+/**
+ * dnd-kit re-renders every mounted `useSortable` row on each pick-up, move and drop (its context
+ * changes), so this outer part holds only the hook and the moving `<li>`; the row's content is a
+ * memoised `RowBody` that such a render skips (its props, dnd-kit's listeners and attributes
+ * included, stay the same objects).
+ */
+function SortableRow(props: RowProps & { kit: DragKit }) {
+  const { item, index, selected, top, measure, kit } = props;
   const label = useMemo(() => widgetLabel(item.widget), [item.widget]);
   const data = useMemo(() => ({ label }), [label]);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id: item.id, data });
+    kit.useSortable({ id: item.id, data });
   const ref = useCallback(
     (el: HTMLLIElement | null) => {
       setNodeRef(el);
@@ -46,8 +87,8 @@ export const WidgetRow = memo(function WidgetRow(props: RowProps) {
     <li
       ref={ref}
       data-index={index}
-      className={`widget-row ${selected ? "is-selected" : ""} ${isDragging ? "is-dragging" : ""} ${errors ? "has-error" : warnings ? "has-warning" : ""}`}
-      style={{ top, transform: CSS.Translate.toString(transform), transition }}
+      className={rowClass(selected, isDragging, errors, warnings)}
+      style={{ top, transform: kit.CSS.Translate.toString(transform), transition }}
       aria-label={`${label}, widget ${index + 1}`}
       {...listeners}
       // Keyboard dragging starts only from the handle (dnd-kit checks the activator); the row's
@@ -65,7 +106,7 @@ export const WidgetRow = memo(function WidgetRow(props: RowProps) {
       />
     </li>
   );
-}, rowPropsEqual);
+}
 
 function countProblems(problems: readonly Problem[]): { errors: number; warnings: number } {
   let errors = 0;
@@ -79,7 +120,8 @@ interface RowBodyProps extends RowProps {
   label: string;
   errors: number;
   warnings: number;
-  attributes: Sortable["attributes"];
+  /** dnd-kit's handle attributes; undefined until the drag code has arrived. */
+  attributes: Sortable["attributes"] | undefined;
   listeners: Sortable["listeners"];
   setActivatorNodeRef: Sortable["setActivatorNodeRef"];
 }
@@ -126,10 +168,13 @@ const RowBody = memo(function RowBody(props: RowBodyProps) {
         type="button"
         className="drag-handle"
         {...attributes}
+        // Before the drag code has arrived a Space here does nothing, and says so.
+        aria-disabled={attributes ? attributes["aria-disabled"] : true}
         tabIndex={props.tabbable ? 0 : -1}
         aria-label={`Reorder ${name}`}
         aria-describedby="list-instructions"
         onKeyDown={(e) => listeners?.onKeyDown?.(e)}
+        onFocus={attributes ? undefined : warmDrag}
       >
         <svg viewBox="0 0 10 16" width="10" height="16" aria-hidden="true">
           <circle cx="2" cy="3" r="1.4" />
@@ -175,6 +220,11 @@ const RowBody = memo(function RowBody(props: RowBodyProps) {
     </>
   );
 }, rowBodyPropsEqual);
+
+/** A handle focused before the drag code has arrived asks for it at once (it is usually there already). */
+function warmDrag() {
+  loadDragKit().catch(() => {});
+}
 
 function rowBodyPropsEqual(a: RowBodyProps, b: RowBodyProps): boolean {
   // The row's offset is the <li>'s business: content that only moved on screen is not rendered again.

@@ -1,18 +1,10 @@
-import {
-  type Announcements,
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  type UniqueIdentifier,
-  useSensor,
-  useSensors,
-} from "@dnd-kit/core";
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import type { Announcements, DragEndEvent, UniqueIdentifier } from "@dnd-kit/core";
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useStore } from "zustand";
 import { CHAT_GRID, CHAT_MAX_BUTTONS } from "../../platform/bodies";
 import type { Problem } from "../../platform/problems";
 import { textOf } from "../../preview/preview-kit";
-import { ListPointerSensor } from "../ui/pointer-sensor";
+import { DragArea, type DragKit } from "../ui/lazy-drag";
 import { buttonCount, type ChatSide, locateButton, newChatButton, SIDE_KEYS } from "./chat-document";
 import type { ChatState, ChatStore } from "./chat-store";
 import { AddCell, ButtonCell } from "./grid-cell";
@@ -110,7 +102,6 @@ export function ButtonGrid(props: ButtonGridProps) {
     focusCell(next);
   };
 
-  const sensors = useSensors(useSensor(ListPointerSensor, { activationConstraint: { distance: 4 } }));
   const nameOf = (id: UniqueIdentifier) => {
     const s = String(id);
     if (s === NEW_ROW_KEY) return "a new row";
@@ -155,11 +146,12 @@ export function ButtonGrid(props: ButtonGridProps) {
         </span>
       </div>
       <p className="chat-grid-note">{SIDE_NOTE[side]}</p>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragEnd={onDragEnd}
-        accessibility={{ announcements }}
+      <DragArea
+        withKit={(kit, children) => (
+          <GridDnd kit={kit} onDragEnd={onDragEnd} announcements={announcements}>
+            {children}
+          </GridDnd>
+        )}
       >
         <div className="chat-grid-rows" ref={gridRef}>
           {rows.map((row, r) => (
@@ -211,7 +203,7 @@ export function ButtonGrid(props: ButtonGridProps) {
             </div>
           ) : null}
         </div>
-      </DndContext>
+      </DragArea>
       <ProblemLines
         problems={[...(problems.get(key([sideKey])) ?? []), ...(problems.get(key([sideKey, "rows"])) ?? [])]}
       />
@@ -221,5 +213,28 @@ export function ButtonGrid(props: ButtonGridProps) {
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** The grid's dnd-kit context (pointer drags; Alt+arrows move by keyboard without it). */
+function GridDnd(props: {
+  kit: DragKit;
+  onDragEnd: (e: DragEndEvent) => void;
+  announcements: Announcements;
+  children: ReactNode;
+}) {
+  const { kit } = props;
+  const sensors = kit.useSensors(
+    kit.useSensor(kit.ListPointerSensor, { activationConstraint: { distance: 4 } }),
+  );
+  return (
+    <kit.DndContext
+      sensors={sensors}
+      collisionDetection={kit.closestCenter}
+      onDragEnd={props.onDragEnd}
+      accessibility={{ announcements: props.announcements }}
+    >
+      {props.children}
+    </kit.DndContext>
   );
 }

@@ -1,8 +1,7 @@
-import { useDraggable, useDroppable } from "@dnd-kit/core";
-import { CSS } from "@dnd-kit/utilities";
 import type { KeyboardEvent } from "react";
 import { PreviewIcon } from "../../preview/preview-icons";
 import { textOf } from "../../preview/preview-kit";
+import { type DragKit, useDragKit } from "../ui/lazy-drag";
 
 /** What every focusable cell of the grid shares: roving focus and the keys of the grid. */
 interface CellProps {
@@ -17,27 +16,60 @@ interface CellProps {
  * One chat button drawn as the chat draws it (filled, icon beside the caption), selectable by click
  * or arrow keys, and dragged by pointer onto another place of the grid.
  */
-export function ButtonCell(
-  props: CellProps & {
-    value: Record<string, unknown>;
-    label: string;
-    selected: boolean;
-    invalid: boolean;
-    onSelect: () => void;
-  },
-) {
-  const drag = useDraggable({ id: props.cellKey });
-  const drop = useDroppable({ id: props.cellKey });
+export function ButtonCell(props: ButtonCellProps) {
+  const kit = useDragKit();
+  return kit ? <DraggableCell {...props} kit={kit} /> : <ButtonCellView {...props} drag={null} />;
+}
+
+interface ButtonCellProps extends CellProps {
+  value: Record<string, unknown>;
+  label: string;
+  selected: boolean;
+  invalid: boolean;
+  onSelect: () => void;
+}
+
+/** What dnd-kit gives a cell (once the drag code has arrived). */
+interface CellDrag {
+  dropRef: (el: HTMLElement | null) => void;
+  isOver: boolean;
+  dragRef: (el: HTMLElement | null) => void;
+  isDragging: boolean;
+  transform: string | undefined;
+  listeners: ReturnType<DragKit["useDraggable"]>["listeners"];
+}
+
+function DraggableCell(props: ButtonCellProps & { kit: DragKit }) {
+  const { kit } = props;
+  const drag = kit.useDraggable({ id: props.cellKey });
+  const drop = kit.useDroppable({ id: props.cellKey });
+  return (
+    <ButtonCellView
+      {...props}
+      drag={{
+        dropRef: drop.setNodeRef,
+        isOver: drop.isOver,
+        dragRef: drag.setNodeRef,
+        isDragging: drag.isDragging,
+        transform: kit.CSS.Translate.toString(drag.transform),
+        listeners: drag.listeners,
+      }}
+    />
+  );
+}
+
+function ButtonCellView(props: ButtonCellProps & { drag: CellDrag | null }) {
+  const { drag } = props;
   const caption = textOf(props.value.caption);
   const icon = textOf(props.value.icon_name) || textOf(props.value.icon);
   return (
     <div
-      ref={drop.setNodeRef}
-      className={`chat-cell${drop.isOver && !drag.isDragging ? " is-over" : ""}`}
+      ref={drag?.dropRef}
+      className={`chat-cell${drag?.isOver && !drag.isDragging ? " is-over" : ""}`}
       dir="rtl"
     >
       <button
-        ref={drag.setNodeRef}
+        ref={drag?.dragRef}
         type="button"
         data-cell={props.cellKey}
         className={`chat-cell-button${props.selected ? " is-selected" : ""}${props.invalid ? " is-invalid" : ""}`}
@@ -45,8 +77,8 @@ export function ButtonCell(
         aria-pressed={props.selected}
         aria-describedby={props.hintId}
         tabIndex={props.focusable ? 0 : -1}
-        style={{ transform: CSS.Translate.toString(drag.transform), zIndex: drag.isDragging ? 2 : undefined }}
-        {...drag.listeners}
+        style={{ transform: drag?.transform, zIndex: drag?.isDragging ? 2 : undefined }}
+        {...drag?.listeners}
         onClick={props.onSelect}
         onFocus={props.onFocus}
         onKeyDown={props.onKeyDown}
@@ -62,14 +94,28 @@ export function ButtonCell(
 }
 
 /** A dashed cell that adds a button (to a row, or in a new row); a button dropped on it moves there. */
-export function AddCell(
-  props: CellProps & { label: string; text?: string; onAdd: () => void; wide?: boolean },
-) {
-  const drop = useDroppable({ id: props.cellKey });
+export function AddCell(props: AddCellProps) {
+  const kit = useDragKit();
+  return kit ? <DroppableAddCell {...props} kit={kit} /> : <AddCellView {...props} isOver={false} />;
+}
+
+interface AddCellProps extends CellProps {
+  label: string;
+  text?: string;
+  onAdd: () => void;
+  wide?: boolean;
+}
+
+function DroppableAddCell(props: AddCellProps & { kit: DragKit }) {
+  const drop = props.kit.useDroppable({ id: props.cellKey });
+  return <AddCellView {...props} isOver={drop.isOver} dropRef={drop.setNodeRef} />;
+}
+
+function AddCellView(props: AddCellProps & { isOver: boolean; dropRef?: (el: HTMLElement | null) => void }) {
   return (
     <div
-      ref={drop.setNodeRef}
-      className={`chat-cell is-add${props.wide ? " is-wide" : ""}${drop.isOver ? " is-over" : ""}`}
+      ref={props.dropRef}
+      className={`chat-cell is-add${props.wide ? " is-wide" : ""}${props.isOver ? " is-over" : ""}`}
     >
       <button
         type="button"

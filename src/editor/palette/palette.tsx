@@ -1,5 +1,4 @@
 import "./palette.css";
-import { useDraggable } from "@dnd-kit/core";
 import { memo, useState } from "react";
 import { widgetLabel } from "../../platform/widgets";
 import { WIDGET_MODELS, type WidgetKind } from "../../widgets/registry";
@@ -7,6 +6,7 @@ import { indexOfWidget } from "../store/document";
 import type { EditorState } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { announce } from "../ui/announcer";
+import { type DragKit, useDragKit } from "../ui/lazy-drag";
 import { WidgetThumbnail } from "./widget-thumbnail";
 
 /** The id prefix of palette draggables (list rows use editor ids). */
@@ -79,20 +79,46 @@ export function Palette() {
   );
 }
 
-const PaletteItem = memo(function PaletteItem(props: {
+interface ItemProps {
   kind: WidgetKind;
   label: string;
   description: string;
-}) {
-  const api = useEditorStoreApi();
-  const { setNodeRef, listeners, isDragging } = useDraggable({
+}
+
+/** A palette item: click or Enter adds; a pointer drags it into the list once the drag code is in. */
+const PaletteItem = memo(function PaletteItem(props: ItemProps) {
+  const kit = useDragKit();
+  return kit ? <DraggableItem {...props} kit={kit} /> : <ItemView {...props} isDragging={false} />;
+});
+
+function DraggableItem(props: ItemProps & { kit: DragKit }) {
+  const { setNodeRef, listeners, isDragging } = props.kit.useDraggable({
     id: `${PALETTE_PREFIX}${props.kind}`,
     data: { kind: props.kind, label: props.label },
   });
   return (
+    <ItemView
+      {...props}
+      isDragging={isDragging}
+      dragRef={setNodeRef}
+      onPointerDown={(e) => listeners?.onPointerDown?.(e)}
+    />
+  );
+}
+
+function ItemView(
+  props: ItemProps & {
+    isDragging: boolean;
+    dragRef?: (el: HTMLElement | null) => void;
+    onPointerDown?: (e: React.PointerEvent) => void;
+  },
+) {
+  const api = useEditorStoreApi();
+  const { isDragging } = props;
+  return (
     <li>
       <button
-        ref={setNodeRef}
+        ref={props.dragRef}
         type="button"
         className={`palette-item ${isDragging ? "is-dragging" : ""}`}
         aria-label={`Add ${props.label}`}
@@ -100,7 +126,7 @@ const PaletteItem = memo(function PaletteItem(props: {
         // Sighted pointer users read the description here when the palette shows icons only.
         title={`${props.label}: ${props.description}`}
         // Only the pointer starts a drag here; Enter and Space add the widget (keyboard reordering happens in the list).
-        onPointerDown={(e) => listeners?.onPointerDown?.(e)}
+        onPointerDown={props.onPointerDown}
         // Focus stays here (to add more); the new widget is selected in the list and the inspector.
         onClick={() => addAndAnnounce(api, props.kind, props.label)}
       >
@@ -114,7 +140,7 @@ const PaletteItem = memo(function PaletteItem(props: {
       </button>
     </li>
   );
-});
+}
 
 /** Adds a widget after the selection (at the end when none) and says where it went (the list may be out of sight). */
 function addAndAnnounce(api: ReturnType<typeof useEditorStoreApi>, kind: WidgetKind, label: string) {

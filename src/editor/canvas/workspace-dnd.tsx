@@ -1,0 +1,112 @@
+import type { CollisionDetection, DragEndEvent, DragStartEvent } from "@dnd-kit/core";
+import { type ReactNode, useMemo, useState } from "react";
+import { isWidgetKind, modelOf } from "../../widgets/registry";
+import { PALETTE_PREFIX, PaletteDragPreview } from "../palette/palette";
+import { makeAnnouncements } from "../shell/drag-announcements";
+import { indexOfWidget } from "../store/document";
+import { useEditorStoreApi } from "../store/editor-store-context";
+import { DragArea, type DragKit } from "../ui/lazy-drag";
+import { LIST_END_ID } from "./list-ids";
+import { WidgetDragPreview } from "./widget-drag-preview";
+
+/**
+ * Drag and drop between the palette and the widget list. Its code (dnd-kit) arrives right after the
+ * first paint; until then both panels work by click, keys and the move buttons (decisions.md, issue 14).
+ */
+export function WorkspaceDnd(props: { children: ReactNode }) {
+  return (
+    <DragArea withKit={(kit, children) => <WorkspaceDndContext kit={kit}>{children}</WorkspaceDndContext>}>
+      {props.children}
+    </DragArea>
+  );
+}
+
+function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
+  const { kit } = props;
+  const api = useEditorStoreApi();
+  const [active, setActive] = useState<{ kind: string; label: string } | null>(null);
+  const [activeRow, setActiveRow] = useState<string | null>(null);
+  const sensors = kit.useSensors(
+    kit.useSensor(kit.ListPointerSensor, { activationConstraint: { distance: 5 } }),
+    // Instant scrolling: a smooth scroll still running at the next arrow press loses that step.
+    kit.useSensor(kit.KeyboardSensor, {
+      coordinateGetter: kit.sortableKeyboardCoordinates,
+      scrollBehavior: "auto",
+    }),
+  );
+  const announcements = useMemo(() => makeAnnouncements(api), [api]);
+  const dropTarget = useMemo(() => dropTargetOf(kit), [kit]);
+
+  function onDragStart(e: DragStartEvent) {
+    const id = String(e.active.id);
+    if (id.startsWith(PALETTE_PREFIX)) {
+      const kind = id.slice(PALETTE_PREFIX.length);
+      setActive(isWidgetKind(kind) ? { kind, label: modelOf(kind).label } : null);
+    } else setActiveRow(id);
+  }
+
+  function onDragEnd(e: DragEndEvent) {
+    setActive(null);
+    setActiveRow(null);
+    const s = api.getState();
+    const id = String(e.active.id);
+    const over = e.over ? String(e.over.id) : null;
+    if (!over) return;
+    if (id.startsWith(PALETTE_PREFIX)) {
+      const kind = id.slice(PALETTE_PREFIX.length);
+      if (!isWidgetKind(kind)) return;
+      const at = over === LIST_END_ID ? s.doc.widgets.length : indexOfWidget(s.doc, over);
+      s.addWidget(kind, at < 0 ? s.doc.widgets.length : at);
+      return;
+    }
+    const from = indexOfWidget(s.doc, id);
+    const to = over === LIST_END_ID ? s.doc.widgets.length - 1 : indexOfWidget(s.doc, over);
+    if (from >= 0 && to >= 0 && from !== to) s.moveWidget(from, to);
+  }
+
+  return (
+    <kit.DndContext
+      sensors={sensors}
+      collisionDetection={dropTarget}
+      onDragStart={onDragStart}
+      onDragEnd={onDragEnd}
+      onDragCancel={() => {
+        setActive(null);
+        setActiveRow(null);
+      }}
+      accessibility={{
+        announcements,
+        // In the body, not beside the panels: the panels are the cells of a grid.
+        container: document.body,
+        screenReaderInstructions: {
+          draggable:
+            "To reorder, press Space or Enter to pick the widget up, use the up and down arrow keys to move it, then press Space or Enter to drop it, or Escape to cancel.",
+        },
+      }}
+    >
+      {props.children}
+      {/* Drawn (fixed) only while a drag is on, so it takes no cell of the panels' grid. */}
+      <kit.DragOverlay dropAnimation={null}>
+        {active && isWidgetKind(active.kind) ? (
+          <PaletteDragPreview kind={active.kind} label={active.label} />
+        ) : activeRow ? (
+          <WidgetDragPreview id={activeRow} />
+        ) : null}
+      </kit.DragOverlay>
+    </kit.DndContext>
+  );
+}
+
+/**
+ * A palette item lands where the pointer is: its drag preview is smaller than the palette item, so
+ * the preview's centre (what closestCenter measures) can sit a whole row above the pointer.
+ */
+function dropTargetOf(kit: DragKit): CollisionDetection {
+  return (args) => {
+    if (String(args.active.id).startsWith(PALETTE_PREFIX)) {
+      const hits = kit.pointerWithin(args);
+      if (hits.length > 0) return hits;
+    }
+    return kit.closestCenter(args);
+  };
+}

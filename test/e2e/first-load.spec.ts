@@ -1,0 +1,75 @@
+import { expect, type Route, test } from "@playwright/test";
+import { dragReady, palette, paletteItem, pressSlowly, rowLabels, rows } from "./helpers";
+
+// Issue 14: dnd-kit is not in the first load; the editor fetches it right after its first paint.
+test("before the drag code arrives the list works by click and move buttons, and drag clearly does not start", async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/drag-kit-[^/]+\.js$/, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  await expect(palette(page).getByRole("button", { name: "Add Title" })).toBeVisible();
+  await expect(page.locator("html")).not.toHaveAttribute("data-drag", "ready");
+
+  await paletteItem(page, "Title").click();
+  await paletteItem(page, "Description").click();
+  await expect.poll(() => rowLabels(page)).toEqual(["Title", "Description"]);
+  // The move buttons need no drag code.
+  await page.getByRole("button", { name: "Move up" }).click();
+  await expect.poll(() => rowLabels(page)).toEqual(["Description", "Title"]);
+
+  // The handle says it is not ready, and Space on it picks nothing up.
+  const handle = page.getByRole("button", { name: "Reorder Description, widget 1", exact: true });
+  await expect(handle).toHaveAttribute("aria-disabled", "true");
+  await handle.focus();
+  await pressSlowly(page, ["Space", "ArrowDown", "Space"]);
+  await expect.poll(() => rowLabels(page)).toEqual(["Description", "Title"]);
+
+  // Once the chunk arrives the focused handle keeps focus and drags by keyboard.
+  release();
+  await dragReady(page);
+  const ready = page.getByRole("button", { name: "Reorder Description, widget 1", exact: true });
+  await expect(ready).not.toHaveAttribute("aria-disabled", "true");
+  await expect(ready).toBeFocused();
+  await pressSlowly(page, ["Space", "ArrowDown", "Space"]);
+  await expect.poll(() => rowLabels(page)).toEqual(["Title", "Description"]);
+  await expect(rows(page)).toHaveCount(2);
+});
+
+test("a click pressed while the drag code arrives is not lost: the drag parts are drawn anew after it", async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/drag-kit-[^/]+\.js$/, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  const add = paletteItem(page, "Title");
+  await expect(add).toBeVisible();
+  const box = await add.boundingBox();
+  if (!box) throw new Error("Add Title has no box");
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  const arrived = page.waitForResponse(/\/assets\/drag-kit-[^/]+\.js$/);
+  release();
+  const url = (await arrived).url();
+  // The page's own import of the chunk has run once the same module is evaluated here, and a task later.
+  await page.evaluate(async (u) => {
+    await import(u);
+    await new Promise((r) => setTimeout(r, 0));
+  }, url);
+  await expect(page.locator("html")).not.toHaveAttribute("data-drag", "ready");
+  await page.mouse.up();
+  await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
+  await dragReady(page);
+});

@@ -298,23 +298,21 @@ for (const theme of THEMES)
     await p.getByRole("tab", { name: "Chat message" }).click();
     const composer = p.getByRole("region", { name: "Chat message" });
     await composer.getByLabel("Message", { exact: true }).fill(ex.message);
-    await composer.getByLabel("App name (preview)").fill(ex.appName);
+    await composer.getByLabel("App name (preview only)").fill(ex.appName);
+    // The composer adds a button selected, so the inspector beside the grids edits the new one.
+    const selected = composer.getByRole("region", { name: "Selected button" });
     for (const side of ["sender", "receiver"] as const) {
       const grid = composer.getByRole("region", {
         name: side === "sender" ? "Sender buttons" : "Receiver buttons",
       });
-      await grid.getByRole("button", { name: "Add row" }).click();
       for (const [i, b] of ex[side].entries()) {
-        if (i > 0)
-          await grid
-            .getByRole("button", { name: /^Add button/ })
-            .first()
-            .click();
         await grid
-          .getByLabel(/^Caption/)
-          .nth(i)
-          .fill(b.caption);
-        await grid.getByLabel(/^Icon/).nth(i).fill(b.icon);
+          .getByRole("button", {
+            name: i === 0 ? `Add a ${side} button in a new row` : `Add a button to ${side} row 1`,
+          })
+          .click();
+        await selected.getByLabel(/^Caption/).fill(b.caption);
+        await selected.getByLabel(/^Icon/).first().fill(b.icon);
       }
     }
     if (theme === "dark") await composer.getByRole("radio", { name: "Dark" }).check();

@@ -136,6 +136,19 @@ describe("JSON panel", () => {
     expect(screen.getAllByRole("listitem", { name: "Title, widget 1" })).toHaveLength(1);
   });
 
+  it("keeps a widget with a typo'd kind and names it, instead of leaving it out", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const panel = await openJson(user);
+    const typo = { widgets: [{ title_rows: { text: "سلام" } }] };
+    paste(panel, JSON.stringify(typo));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    const said = panel.getByText(/Loaded a v2 post add-on/).textContent ?? "";
+    expect(said).toMatch(/Loaded a v2 post add-on.*It has \d+ errors?: fix them from the Problems tab/);
+    expect(said).not.toMatch(/left out|valid/);
+    expect(exported()).toEqual(typo);
+  });
+
   it("refuses invalid JSON with line and column, and leaves the document exactly as it was", async () => {
     const user = userEvent.setup({ delay: null });
     const { store } = renderStudio();

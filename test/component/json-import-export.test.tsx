@@ -163,6 +163,22 @@ describe("JSON panel", () => {
     expect(store.getState().doc).toBe(before);
   });
 
+  it("moves focus to the import result, a live region, after each import", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const panel = await openJson(user);
+    paste(panel, '{"widgets": [ ]');
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    const error = panel.getByRole("alert");
+    expect(error.textContent).toMatch(/not valid JSON/);
+    expect(document.activeElement).toBe(error);
+    paste(panel, JSON.stringify({ widgets: [] }));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    const ok = panel.getByText(/Loaded a v2 post add-on/).closest('[role="status"]');
+    expect(ok).not.toBeNull();
+    expect(document.activeElement).toBe(ok);
+  });
+
   it("refuses a body that is neither v1 nor v2", async () => {
     const user = userEvent.setup({ delay: null });
     const { store } = renderStudio();

@@ -149,6 +149,17 @@ describe("JSON panel", () => {
     expect(exported()).toEqual(typo);
   });
 
+  it("renames a lowerCamelCase field on import, keeping its value, and lists the rename", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const panel = await openJson(user);
+    paste(panel, JSON.stringify({ widgets: [{ title_row: { text: "سلام", hasDivider: true } }] }));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    expect(panel.getByText(/converted its v1 leftovers and old spellings \(1 change/)).toBeTruthy();
+    expect(panel.getByText(/hasDivider renamed to has_divider/)).toBeTruthy();
+    expect(exported()).toEqual({ widgets: [{ title_row: { text: "سلام", has_divider: true } }] });
+  });
+
   it("refuses invalid JSON with line and column, and leaves the document exactly as it was", async () => {
     const user = userEvent.setup({ delay: null });
     const { store } = renderStudio();

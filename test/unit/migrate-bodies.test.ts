@@ -204,6 +204,17 @@ describe("what cannot be converted is named, never silently lost", () => {
     expect(mixed.body).toEqual({ widgets: [{ title_row: { text: "الف" } }, { title_rows: { text: "ب" } }] });
   });
 
+  it("a lowerCamelCase field name in a v2 widget is renamed to its field, value kept, with a line", () => {
+    const r = migrated({ widgets: [{ title_row: { text: "سلام", hasDivider: true } }] });
+    expect(r.from).toBe("v2");
+    expect(r.body).toEqual({ widgets: [{ title_row: { text: "سلام", has_divider: true } }] });
+    expect(line(r, "widgets[0].title_row.hasDivider")?.change).toBe("renamed");
+    expect(validateBody("post", r.body).ok).toBe(true);
+    // A camelCase key that spells no field stays, for validation to name.
+    const odd = { widgets: [{ title_row: { text: "سلام", fooBar: 1 } }] };
+    expect(migrated(odd).body).toEqual(odd);
+  });
+
   it("unknown v1 fields are reported as dropped with their value", () => {
     const r = migrated({
       widgets: { widget_list: [v1("TITLE_ROW", { text: "الف", text_color: "TEXT_SECONDARY" })] },

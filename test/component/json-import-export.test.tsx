@@ -136,6 +136,30 @@ describe("JSON panel", () => {
     expect(screen.getAllByRole("listitem", { name: "Title, widget 1" })).toHaveLength(1);
   });
 
+  it("keeps a widget with a typo'd kind and names it, instead of leaving it out", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const panel = await openJson(user);
+    const typo = { widgets: [{ title_rows: { text: "سلام" } }] };
+    paste(panel, JSON.stringify(typo));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    const said = panel.getByText(/Loaded a v2 post add-on/).textContent ?? "";
+    expect(said).toMatch(/Loaded a v2 post add-on.*It has \d+ errors?: fix them from the Problems tab/);
+    expect(said).not.toMatch(/left out|valid/);
+    expect(exported()).toEqual(typo);
+  });
+
+  it("renames a lowerCamelCase field on import, keeping its value, and lists the rename", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const panel = await openJson(user);
+    paste(panel, JSON.stringify({ widgets: [{ title_row: { text: "سلام", hasDivider: true } }] }));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    expect(panel.getByText(/converted its v1 leftovers and old spellings \(1 change/)).toBeTruthy();
+    expect(panel.getByText(/hasDivider renamed to has_divider/)).toBeTruthy();
+    expect(exported()).toEqual({ widgets: [{ title_row: { text: "سلام", has_divider: true } }] });
+  });
+
   it("refuses invalid JSON with line and column, and leaves the document exactly as it was", async () => {
     const user = userEvent.setup({ delay: null });
     const { store } = renderStudio();
@@ -148,6 +172,22 @@ describe("JSON panel", () => {
       /not valid JSON at line 3, column \d+.*your document was not changed/,
     );
     expect(store.getState().doc).toBe(before);
+  });
+
+  it("moves focus to the import result, a live region, after each import", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const panel = await openJson(user);
+    paste(panel, '{"widgets": [ ]');
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    const error = panel.getByRole("alert");
+    expect(error.textContent).toMatch(/not valid JSON/);
+    expect(document.activeElement).toBe(error);
+    paste(panel, JSON.stringify({ widgets: [] }));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    const ok = panel.getByText(/Loaded a v2 post add-on/).closest('[role="status"]');
+    expect(ok).not.toBeNull();
+    expect(document.activeElement).toBe(ok);
   });
 
   it("refuses a body that is neither v1 nor v2", async () => {

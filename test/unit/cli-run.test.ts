@@ -83,6 +83,16 @@ describe("command line parsing", () => {
     );
   });
 
+  it("migrate keeps a typo'd widget kind and names it, as validate does", async () => {
+    const body = { widgets: [{ title_rows: { text: "سلام" } }] };
+    const r = await cli(["migrate", "-"], JSON.stringify(body));
+    expect(JSON.parse(r.out)).toEqual(body);
+    expect(r.err).toMatch(/widgets\[0\]\.title_rows: is not a v2 widget: use one of title_row/);
+    const v = await cli(["validate", "--kind", "post", "-"], JSON.stringify(body));
+    expect(v.code).toBe(1);
+    expect(v.out + v.err).toMatch(/widgets\[0\]\.title_rows: is not a v2 widget: use one of title_row/);
+  });
+
   it("migrate of a chat-read registration prints the subscription", async () => {
     const r = await cli(
       ["migrate", "-"],

@@ -7,6 +7,7 @@ import {
   type MigrationSuccess,
   migrateBody,
 } from "../../src/platform/migrate";
+import { formatPath } from "../../src/platform/problems";
 
 function migrated(json: unknown, options?: MigrateOptions): MigrationSuccess {
   const r = migrateBody(json, options);
@@ -185,6 +186,33 @@ describe("what cannot be converted is named, never silently lost", () => {
     expect(r.body).toEqual({ widgets: [] });
     expect(line(r, "widgets.widget_list[0]")?.message).toMatch(/MAP_ROW.*35\.7/);
     expect(line(r, "widgets.widget_list[1]")?.change).toBe("unconvertible");
+  });
+
+  it("a typo'd widget kind (no v1 marker) is kept as written, and validation names it", () => {
+    const typo = { widgets: [{ title_rows: { text: "سلام" } }] };
+    const r = migrated(typo);
+    expect(r).toEqual({ ok: true, kind: "post", body: typo, report: [], from: "v2" });
+    const problems = validateBody("post", r.body).errors;
+    expect(problems.map((p) => formatPath(p.path))).toContain("widgets[0].title_rows");
+    expect(problems.find((p) => formatPath(p.path) === "widgets[0].title_rows")?.message).toMatch(
+      /is not a v2 widget: use one of title_row/,
+    );
+    // Beside a real v1 widget (the body is v1) it is kept too, at its new index.
+    const mixed = migrated({
+      widgets: { widget_list: [v1("TITLE_ROW", { text: "الف" }), { title_rows: { text: "ب" } }] },
+    });
+    expect(mixed.body).toEqual({ widgets: [{ title_row: { text: "الف" } }, { title_rows: { text: "ب" } }] });
+  });
+
+  it("a lowerCamelCase field name in a v2 widget is renamed to its field, value kept, with a line", () => {
+    const r = migrated({ widgets: [{ title_row: { text: "سلام", hasDivider: true } }] });
+    expect(r.from).toBe("v2");
+    expect(r.body).toEqual({ widgets: [{ title_row: { text: "سلام", has_divider: true } }] });
+    expect(line(r, "widgets[0].title_row.hasDivider")?.change).toBe("renamed");
+    expect(validateBody("post", r.body).ok).toBe(true);
+    // A camelCase key that spells no field stays, for validation to name.
+    const odd = { widgets: [{ title_row: { text: "سلام", fooBar: 1 } }] };
+    expect(migrated(odd).body).toEqual(odd);
   });
 
   it("unknown v1 fields are reported as dropped with their value", () => {

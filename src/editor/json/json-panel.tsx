@@ -1,5 +1,5 @@
 import "./json-panel.css";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { MigrationChange } from "../../platform/migrate";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody } from "../store/selectors";
@@ -20,6 +20,15 @@ export function JsonPanel() {
   const [paste, setPaste] = useState("");
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  // The result is drawn under the import box, often below the output panel's visible part: bring
+  // it into view and give it focus, so an error is seen (and read out) where the user is.
+  useEffect(() => {
+    const el = outcomeRef.current;
+    if (!outcome || !el) return;
+    el.scrollIntoView?.({ block: "nearest" });
+    el.focus({ preventScroll: true });
+  }, [outcome]);
   // The full text is built only when it is copied or downloaded; the view draws it widget by widget.
   const fullText = () => JSON.stringify(body, null, 2);
 
@@ -136,8 +145,10 @@ export function JsonPanel() {
         </div>
         {outcome ? (
           <div
+            ref={outcomeRef}
             className={`import-outcome is-${outcome.tone}`}
             role={outcome.tone === "error" ? "alert" : "status"}
+            tabIndex={-1}
           >
             <p>{outcome.text}</p>
             {"report" in outcome && outcome.report.length ? (

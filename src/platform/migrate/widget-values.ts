@@ -111,6 +111,16 @@ function convertValue(
 
 const NONE: Readonly<Record<string, string>> = {};
 
+/**
+ * The field a proto3 JSON lowerCamelCase name spells (hasDivider -> has_divider), if there is one:
+ * renamed with a report line rather than left for a "remove" fix that would lose its value.
+ */
+function snakeKey(fields: readonly FieldDescriptor[], key: string): string | undefined {
+  if (!/[A-Z]/.test(key)) return undefined;
+  const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return fieldOf(fields, snake) ? snake : undefined;
+}
+
 /** Converts an object (a widget's fields, a list item, a group) field by field. */
 function convertObject(
   fields: readonly FieldDescriptor[],
@@ -123,7 +133,7 @@ function convertObject(
   const out: Json = {};
   for (const key of Object.keys(input)) {
     const value = input[key];
-    const target = own(renamed, key) ?? key;
+    const target = own(renamed, key) ?? snakeKey(fields, key) ?? key;
     const f = fieldOf(fields, target);
     const keyAt = childPath(at, key);
     if (!f) {
@@ -161,7 +171,7 @@ function putField(
   wrapper: string | undefined,
   r: Reporter,
 ): void {
-  const target = own(plan.renamed, key) ?? key;
+  const target = own(plan.renamed, key) ?? snakeKey(plan.model.fields, key) ?? key;
   const where = `${to}.${target}`;
   const f = fieldOf(plan.model.fields, target);
   if (!f) {

@@ -39,6 +39,9 @@ function convertWidget(w: unknown, at: string, outIndex: number, r: Reporter): u
     r.addAt(at, "unconvertible", `${show(w)} is not a widget; left out`);
     return undefined;
   }
+  // Without a v1 marker it is no v1 widget (a typo'd kind such as title_rows, say): it stays as
+  // written so validation names it at its JSON path; dropping it would lose what the user made.
+  if (!isV1Widget(w)) return w;
   const data = isRecord(w.data) ? w.data : {};
   const type =
     typeof w.widget_type === "string"

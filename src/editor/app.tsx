@@ -53,7 +53,7 @@ function Studio(props: { session: DraftSession }) {
           <AddonWorkspace theme={theme} />
         ) : (
           <Loading>
-            <ChatComposer />
+            <ChatComposer theme={theme} />
           </Loading>
         )}
       </main>

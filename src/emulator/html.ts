@@ -63,6 +63,7 @@ button,select,input{font:inherit;color:inherit}
 .row{display:flex;flex-wrap:wrap;gap:8px;align-items:center}
 .input{min-height:36px;padding:6px 10px;border:1px solid #cdd1d6;border-radius:8px;background:var(--surface)}
 .status{background:var(--accent-soft);border-radius:8px;padding:8px 12px}
+.status.ok{background:#e6f4ea;color:#1e4620}
 ul.plain{list-style:none;margin:0;padding:0}
 ul.plain li{padding:8px 0;border-top:1px solid var(--border)}
 ul.plain li:first-child{border-top:0}

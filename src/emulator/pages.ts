@@ -44,7 +44,7 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
   const app = new Hono();
   const notes = new Map<string, string>();
   // Where the last pressed button of a conversation leads, shown on its page with a link to open it.
-  const pressed = new Map<string, { text: string; url: string }>();
+  const pressed = new Map<string, { caption: string; side: string; what: string; url: string }>();
 
   // The pages' Persian text is set in the bundled Vazirmatn, served from the package (never a CDN).
   app.get(`${FONT_PATH}/:file`, async (c) => {
@@ -158,7 +158,8 @@ ${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}</sectio
         m.from === "app"
           ? `<div class="msg app">${renderAppMessage({
               text: m.text,
-              appName: state.app.name,
+              // The slug, as the post page and the studio's preview name the app (the proxy knows only the slug).
+              appName: state.app.slug,
               time: timeOf(m.sentAt),
               receiverButtons: m.receiverButtons,
               senderButtons: m.senderButtons,
@@ -176,7 +177,8 @@ ${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}</sectio
     const lead = pressed.get(conv.id);
     pressed.delete(conv.id);
     const leadHtml = lead
-      ? `<p class="status" role="status">${escapeHtml(lead.text)} <code dir="ltr">${escapeHtml(lead.url)}</code> ${
+      ? // A press that went through is news, not an error: the neutral style, the caption isolated (Persian in English).
+        `<p class="status ok" role="status">Pressed «<bdi>${escapeHtml(lead.caption)}</bdi>» (${lead.side}): ${escapeHtml(lead.what)} <code dir="ltr">${escapeHtml(lead.url)}</code> ${
           // An answer the app gave is only linked when it is a web address (never a javascript: URL).
           /^https?:\/\//i.test(lead.url)
             ? `<a href="${escapeHtml(lead.url)}" target="_blank" rel="noopener">Open it in a new tab</a>`
@@ -240,11 +242,11 @@ ${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}`,
       return c.redirect(back, 303);
     }
     const show = form.stay === "1";
-    const name = `«${button.caption}» (${form.side === "sender" ? "sender" : "receiver"})`;
+    const who = { caption: button.caption, side: form.side === "sender" ? "sender" : "receiver" };
     const direct = button.action.open_direct_link;
     if (typeof direct === "string") {
       if (!show) return c.redirect(direct, 303);
-      pressed.set(conv.id, { text: `Pressed ${name}: the app opens the button's address`, url: direct });
+      pressed.set(conv.id, { ...who, what: "the app opens the button's address", url: direct });
       return c.redirect(back, 303);
     }
     const server = button.action.open_server_link;
@@ -270,7 +272,8 @@ ${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}`,
       if (result.ok && !show) return c.redirect(result.url, 303);
       if (result.ok) {
         pressed.set(conv.id, {
-          text: `Pressed ${name}: the platform sent your app's start address a start request (CHAT_MESSAGE_ACTION), which answered`,
+          ...who,
+          what: "the platform sent your app's start address a start request (CHAT_MESSAGE_ACTION), which answered",
           url: result.url,
         });
         return c.redirect(back, 303);

@@ -38,6 +38,10 @@ function pressable(view: ChatMessageView, side: "sender" | "receiver") {
   };
 }
 
+// Each side's part is a labelled group; the visible caption repeats the label for sighted users.
+const RECEIVER_LABEL = "Buttons the buyer (receiver) sees";
+const SENDER_LABEL = "Buttons the seller (sender) sees";
+
 /**
  * A message from the app on the emulator's conversation page, drawn by the studio's own chat preview:
  * the bubble as the buyer (receiver) sees it with their buttons, then the seller's (sender's) buttons.
@@ -54,7 +58,8 @@ export function renderAppMessage(view: ChatMessageView): string {
       wrapButton: pressable(view, "receiver"),
     }),
   );
-  if (view.senderButtons.length === 0) return bubble;
+  const receiver = `<div class="side" lang="en" dir="ltr" aria-hidden="true">${RECEIVER_LABEL}</div><div role="group" aria-label="${RECEIVER_LABEL}">${bubble}</div>`;
+  if (view.senderButtons.length === 0) return receiver;
   const sender = renderToStaticMarkup(
     createElement(
       "div",
@@ -73,5 +78,5 @@ export function renderAppMessage(view: ChatMessageView): string {
       ),
     ),
   );
-  return `${bubble}<div class="side" lang="en" dir="ltr">Buttons the seller (sender) sees</div>${sender}`;
+  return `${receiver}<div class="side" lang="en" dir="ltr" aria-hidden="true">${SENDER_LABEL}</div><div role="group" aria-label="${SENDER_LABEL}">${sender}</div>`;
 }

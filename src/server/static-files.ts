@@ -30,8 +30,16 @@ async function fileAt(path: string): Promise<Buffer | undefined> {
 }
 
 /**
- * Serves the built editor from `distDir` on the proxy's origin, with SPA fallback to index.html. When
- * the editor is not built, answers 503 with how to build it.
+ * Whether a path names a file rather than a client route: a missing one is a 404, never index.html,
+ * so a stale page after a rebuild of dist/ fails plainly instead of with a MIME-type error.
+ */
+export function looksLikeFile(path: string): boolean {
+  return path.startsWith("/assets/") || extname(path) !== "";
+}
+
+/**
+ * Serves the built editor from `distDir` on the proxy's origin, with SPA fallback to index.html for
+ * client routes and 404 for missing files. When the editor is not built, answers 503 with how to build it.
  */
 export function createStaticHandler(distDir: string) {
   const root = resolve(distDir);
@@ -59,6 +67,12 @@ export function createStaticHandler(distDir: string) {
         });
       }
     }
+    if (looksLikeFile(path))
+      return c.text(
+        "Not found: this file is not in the built editor. If dist/ was rebuilt while the page was open, reload the page.",
+        404,
+        { "cache-control": "no-store" },
+      );
     const index = await fileAt(join(root, "index.html"));
     if (index)
       return c.body(new Uint8Array(index), 200, {

@@ -120,7 +120,9 @@ describe("chat draft operations", () => {
   });
 });
 
-function setup(opts: { draft?: ops.ChatDraft; route?: (url: string) => Response } = {}) {
+function setup(
+  opts: { draft?: ops.ChatDraft; route?: (url: string) => Response; theme?: "light" | "dark" } = {},
+) {
   const storage = memoryStorage();
   const calls: Array<{ url: string; body: unknown }> = [];
   const fetch = fakeFetch(async (url, init) => {
@@ -129,8 +131,13 @@ function setup(opts: { draft?: ops.ChatDraft; route?: (url: string) => Response 
   });
   const { env, navigate } = flowEnv(storage, { pathname: "/chat" });
   const store = createChatStore({ storage, ...(opts.draft ? { initial: opts.draft } : {}) });
-  render(<ChatComposer store={store} client={createProxyClient({ fetch })} env={env} storage={storage} />);
-  return { store, calls, navigate, storage };
+  const client = createProxyClient({ fetch });
+  const composer = (theme?: "light" | "dark") => (
+    <ChatComposer store={store} client={client} env={env} storage={storage} {...(theme ? { theme } : {})} />
+  );
+  const view = render(composer(opts.theme));
+  const setTheme = (theme: "light" | "dark") => view.rerender(composer(theme));
+  return { store, calls, navigate, storage, setTheme };
 }
 
 /** The status line the composer speaks through. */
@@ -305,5 +312,39 @@ describe("chat composer", () => {
     expect(
       screen.getByRole("link", { name: "Open the conversation on the emulator" }).getAttribute("href"),
     ).toBe("http://127.0.0.1:9001/conversations/conv-9");
+  });
+});
+
+describe("chat preview theme", () => {
+  const previewTheme = () => {
+    const group = within(screen.getByRole("region", { name: "Chat preview" })).getByRole("radiogroup", {
+      name: "Preview theme",
+    });
+    return within(group)
+      .getAllByRole("radio")
+      .filter((r) => (r as HTMLInputElement).checked)
+      .map((r) => (r as HTMLInputElement).value);
+  };
+
+  it("starts in the editor's theme and follows it, as the add-on preview does", () => {
+    const { setTheme } = setup({ theme: "dark" });
+    expect(previewTheme()).toEqual(["dark"]);
+    setTheme("light");
+    expect(previewTheme()).toEqual(["light"]);
+  });
+
+  it("without a theme given, starts dark when the browser prefers dark", () => {
+    const had = window.matchMedia;
+    window.matchMedia = ((query: string) =>
+      ({
+        matches: query === "(prefers-color-scheme: dark)",
+        media: query,
+      }) as MediaQueryList) as typeof window.matchMedia;
+    try {
+      setup();
+      expect(previewTheme()).toEqual(["dark"]);
+    } finally {
+      window.matchMedia = had;
+    }
   });
 });

@@ -68,7 +68,9 @@ describe("emulator conversation page", () => {
     const html = await (await emu.app.request(`/conversations/${DEMO_CONVERSATION_ID}`)).text();
     // The preview's own drawing: bubble with the app's name, the time in Persian digits, filled buttons.
     expect(html).toContain(".pv-chat-bubble");
-    expect(html).toMatch(new RegExp(`<span class="pv-chat-app">.*${DEMO_APP.name}</span>`, "s"));
+    // Named by its slug, as the post page and the studio's own preview name it.
+    expect(html).toMatch(new RegExp(`<span class="pv-chat-app">.*${DEMO_APP.slug}</span>`, "s"));
+    expect(html).not.toContain(DEMO_APP.name);
     expect(html).toContain("<time>۰۹:۰۵</time>");
     const forms = [
       ...html.matchAll(/<form class="pv-chat-form" action="[^"]+\/press" method="post">(.*?)<\/form>/gs),
@@ -82,7 +84,10 @@ describe("emulator conversation page", () => {
       /<button type="submit" class="pv-chat-press"><span class="pv-chat-button">.*دیدن گزارش/s,
     );
     expect(forms[0]?.[1]).toContain('data-icon="INFO"');
-    expect(html).toContain("Buttons the seller (sender) sees");
+    // Both sides' buttons are labelled groups, the receiver's (in the bubble) first.
+    const groups = [...html.matchAll(/<div role="group" aria-label="([^"]+)">/g)].map((g) => g[1]);
+    expect(groups).toEqual(["Buttons the buyer (receiver) sees", "Buttons the seller (sender) sees"]);
+    expect(html.indexOf("Buttons the buyer (receiver) sees")).toBeLessThan(html.indexOf("دیدن گزارش"));
   });
 
   it("a button pressed on the page keeps the conversation in its tab and offers where it leads in a new one", async () => {
@@ -115,10 +120,13 @@ describe("emulator conversation page", () => {
     expect(fromPage.status).toBe(303);
     expect(fromPage.headers.get("location")).toBe(page);
     const shown = await (await emu.app.request(page)).text();
-    expect(shown).toContain("Pressed «دیدن گزارش» (receiver): the app opens the button&#39;s address");
+    // A success, in the neutral style rather than the error colour, the Persian caption isolated.
+    expect(shown).toContain(
+      '<p class="status ok" role="status">Pressed «<bdi>دیدن گزارش</bdi>» (receiver): the app opens the button&#39;s address',
+    );
     expect(shown).toContain('<a href="https://example.com/r?a=1&amp;b=2" target="_blank" rel="noopener">');
     // Said once: a reload does not repeat it.
-    expect(await (await emu.app.request(page)).text()).not.toContain("Pressed «دیدن گزارش»");
+    expect(await (await emu.app.request(page)).text()).not.toContain("Pressed «");
     // A script pressing without stay follows the button, as before.
     expect((await press(false)).headers.get("location")).toBe("https://example.com/r?a=1&b=2");
   });

@@ -1,7 +1,7 @@
 import "../../preview/preview-styles";
 import "../proxy/panels.css";
 import "./chat-composer.css";
-import { useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import type { Problem } from "../../platform/problems";
 import { validateBody } from "../../platform/validate";
@@ -11,6 +11,7 @@ import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
 import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
 import { useProxySession } from "../proxy/use-proxy-session";
 import { browserEnvironment, type FlowEnvironment } from "../proxy/use-send-flow";
+import { initialTheme, type Theme } from "../shell/theme";
 import { ButtonGrid } from "./button-grid";
 import { ButtonInspector } from "./button-inspector";
 import { type ChatSide, chatBody, locateButton, type Nudge } from "./chat-document";
@@ -25,6 +26,8 @@ export interface ChatComposerProps {
   client?: ProxyClient;
   env?: () => FlowEnvironment;
   storage?: KeyValueStorage;
+  /** The editor's theme; the preview starts in it and follows it, as the add-on preview does. */
+  theme?: Theme;
 }
 
 /**
@@ -40,7 +43,10 @@ export function ChatComposer(props: ChatComposerProps = {}) {
   const draft = useStore(store, (s: ChatState) => s.draft);
   const api = store.getState();
   const proxy = useProxySession(client);
-  const [theme, setTheme] = useState<PreviewTheme>("light");
+  const [theme, setTheme] = useState<PreviewTheme>(() => props.theme ?? initialTheme());
+  useEffect(() => {
+    if (props.theme) setTheme(props.theme);
+  }, [props.theme]);
   const [copied, setCopied] = useState<string | null>(null);
   const [selected, setSelected] = useState<{ side: ChatSide; id: string } | null>(null);
   const [said, setSaid] = useState("");

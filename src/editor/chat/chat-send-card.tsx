@@ -54,7 +54,7 @@ export function ChatSendCard(props: ChatSendCardProps) {
     // Not "authorizing": coming back from the consent page with Back restores this very state.
     flow.outcome.status !== "sending";
   return (
-    <section aria-labelledby={`${ids}-h`} className="panel chat-card">
+    <section aria-labelledby={`${ids}-h`} className="panel chat-card chat-send">
       <div className="panel-head">
         <h3 id={`${ids}-h`} className="panel-title">
           Send

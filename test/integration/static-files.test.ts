@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Stack, startStack } from "./server-harness";
+
+// The proxy serves the built editor; a stale page after a rebuild asks for old hashed assets.
+describe("static files of the built editor", () => {
+  let dist: string;
+  let stack: Stack;
+  const INDEX = "<!doctype html><title>studio</title><script src=/assets/app-123.js></script>";
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), "studio-dist-"));
+    mkdirSync(join(dist, "assets"));
+    writeFileSync(join(dist, "index.html"), INDEX);
+    writeFileSync(join(dist, "assets", "app-123.js"), "console.log(1)");
+    stack = await startStack({ env: { DIST_DIR: dist } });
+  });
+  afterAll(async () => {
+    await stack.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (path: string) => fetch(`${stack.proxyServer.url}${path}`);
+
+  it("serves an existing asset with its type", async () => {
+    const res = await get("/assets/app-123.js");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/javascript/);
+    expect(await res.text()).toBe("console.log(1)");
+  });
+
+  it.each([
+    "/assets/nonexistent.js",
+    "/assets/old-456.css",
+    "/assets/no-extension",
+    "/favicon.ico",
+    "/x/y.map",
+  ])("answers 404 with a short text for the missing file %s, not the editor page", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+    const text = await res.text();
+    expect(text).toMatch(/not found/i);
+    expect(text).toMatch(/reload/);
+    expect(text).not.toContain("<!doctype");
+  });
+
+  it.each(["/", "/chat", "/addons/post/abc"])(
+    "still serves index.html for the client route %s",
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await res.text()).toBe(INDEX);
+    },
+  );
+});

@@ -1,5 +1,13 @@
 import type { Browser, Page } from "playwright-core";
-import { type EditFigures, measureEdit, type NotMeasured, NotThere, newPage, openWith } from "./browser";
+import {
+  type EditFigures,
+  measureEdit,
+  type NotMeasured,
+  NotThere,
+  newPage,
+  openWith,
+  pointerDragDown,
+} from "./browser";
 import { v2PostBody } from "./fixtures";
 import { round, type Summary, summarise } from "./stats";
 
@@ -272,17 +280,7 @@ async function measureDragScale(
     );
     let drop: { ms: number; landed: number };
     if (by === "pointer") {
-      const box = await handle.boundingBox();
-      if (!box) throw new NotThere("the drag handle has no box on screen");
-      const x = box.x + box.width / 2;
-      let y = box.y + box.height / 2;
-      await page.mouse.move(x, y);
-      await page.mouse.down();
-      for (let i = 0; i < 60; i++) {
-        y += 10;
-        await page.mouse.move(x, y);
-        await page.waitForTimeout(16);
-      }
+      await pointerDragDown(page, handle);
       drop = await timedStep(page, "pointerup", moved, () => page.mouse.up());
     } else {
       await handle.focus();

@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import lz from "lz-string";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
 import { measureColdInteractive, measureScale, type ScaleFigures } from "./browser-scale";
 import { v2PostBody } from "./fixtures";
@@ -134,6 +134,24 @@ const UI_TIMEOUT = 20_000;
 
 /** A part of the editor a measurement needs is not there (reported as not measured). */
 export class NotThere extends Error {}
+
+/**
+ * Presses the pointer on a drag handle and moves it down 600 px, one event a frame: past dnd-kit's
+ * activation distance, then across the list. The caller releases it (and times the drop).
+ */
+export async function pointerDragDown(page: Page, handle: Locator): Promise<void> {
+  const box = await handle.boundingBox();
+  if (!box) throw new NotThere("the drag handle has no box on screen");
+  const x = box.x + box.width / 2;
+  let y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 0; i < 60; i++) {
+    y += 10;
+    await page.mouse.move(x, y);
+    await page.waitForTimeout(16);
+  }
+}
 
 function why(e: unknown): string {
   if (e instanceof NotThere) return e.message;
@@ -682,18 +700,7 @@ async function measureDrag(
     );
     const t0 = Date.now();
     if (by === "pointer") {
-      const box = await handle.boundingBox();
-      if (!box) throw new NotThere("the drag handle has no box on screen");
-      const x = box.x + box.width / 2;
-      let y = box.y + box.height / 2;
-      await page.mouse.move(x, y);
-      await page.mouse.down();
-      // Past dnd-kit's activation distance, then across the list one pointer event per frame.
-      for (let i = 0; i < 60; i++) {
-        y += 10;
-        await page.mouse.move(x, y);
-        await page.waitForTimeout(16);
-      }
+      await pointerDragDown(page, handle);
       await page.mouse.up();
     } else {
       await handle.focus();

@@ -177,3 +177,20 @@ export function validateWithCli(kind: string, file: string): { status: number | 
   });
   return { status: res.status, output: `${res.stdout}${res.stderr}` };
 }
+
+/** The output panel's Publish region. */
+export function publishPanel(page: Page): Locator {
+  return page.getByRole("region", { name: "Publish", exact: true });
+}
+
+/** Publishes the open add-on to the emulator's demo post, choosing Allow on the consent page. */
+export async function publishToDemoPost(page: Page): Promise<void> {
+  await showPanel(page, "Publish");
+  await publishPanel(page).getByLabel("Post token").fill(DEMO_POST_TOKEN);
+  await publishPanel(page).getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page).toHaveURL(/\/oauth2\/auth/);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expect(page.getByRole("button", { name: "Add Title" })).toBeVisible();
+  await showPanel(page, "Publish");
+  await expect(publishPanel(page).getByText(`Published to post ${DEMO_POST_TOKEN}.`)).toBeVisible();
+}

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { DEMO_POST_TOKEN, EMULATOR, openEditor, paletteItem, preview, showPanel } from "./helpers";
+import { DEMO_POST_TOKEN, EMULATOR, openEditor, paletteItem, preview, publishToDemoPost } from "./helpers";
 
 // Issue 13.9: icons are drawn from Material Symbols in the studio's preview, on the emulator's
 // server-drawn post page, and in the inspector's icon picker; names without a drawing keep the
@@ -7,10 +7,6 @@ import { DEMO_POST_TOKEN, EMULATOR, openEditor, paletteItem, preview, showPanel 
 
 function inspector(page: Page): Locator {
   return page.getByRole("region", { name: "Inspector" });
-}
-
-function publishPanel(page: Page): Locator {
-  return page.getByRole("region", { name: "Publish", exact: true });
 }
 
 /** Each icon in `scope` as `NAME: d` (its drawing's path data, "" when it has none yet or is a placeholder). */
@@ -80,14 +76,7 @@ test("mapped icons are drawn in the picker, the preview and the emulator's post 
   await expect(preview(page).locator('svg.pv-icon-fallback[data-icon="BRAND_PEUGEOT"]')).toHaveCount(1);
 
   // 3. Publish (consent: Allow) and open the emulator's post page: the same drawings, drawn by the server.
-  await showPanel(page, "Publish");
-  await publishPanel(page).getByLabel("Post token").fill(DEMO_POST_TOKEN);
-  await publishPanel(page).getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(page).toHaveURL(/\/oauth2\/auth/);
-  await page.getByRole("button", { name: "Allow" }).click();
-  await expect(page.getByRole("button", { name: "Add Title" })).toBeVisible();
-  await showPanel(page, "Publish");
-  await expect(publishPanel(page).getByText(`Published to post ${DEMO_POST_TOKEN}.`)).toBeVisible();
+  await publishToDemoPost(page);
 
   await page.goto(`${EMULATOR}/posts/${DEMO_POST_TOKEN}`);
   const card = page.getByRole("region", { name: "Add-on of addon-studio-demo" }).last();

@@ -1,6 +1,14 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { seriousViolations } from "./axe";
-import { DEMO_POST_TOKEN, openEditor, preview, previewWidgets, rowButton, showPanel } from "./helpers";
+import {
+  openEditor,
+  preview,
+  previewWidgets,
+  publishPanel,
+  publishToDemoPost,
+  rowButton,
+  showPanel,
+} from "./helpers";
 
 /**
  * The README's screenshots at the three window sizes the studio is laid out for, and the layout
@@ -27,9 +35,6 @@ test.afterAll(async () => {
 });
 
 /** The publish panel (its heading is "Publish"). */
-function publishPanel(p: Page): Locator {
-  return p.getByRole("region", { name: "Publish", exact: true });
-}
 
 /** `el`'s box, failing when it is not drawn. */
 async function box(el: Locator) {
@@ -111,14 +116,7 @@ test("setup: a template with several widgets, published once to the emulator's d
   await page.getByRole("button", { name: "Templates" }).click();
   await page.getByRole("button", { name: "Use template: Car inspection report" }).click();
   await expect(previewWidgets(page)).toHaveCount(13);
-  await showPanel(page, "Publish");
-  await publishPanel(page).getByLabel("Post token").fill(DEMO_POST_TOKEN);
-  await publishPanel(page).getByRole("button", { name: "Publish", exact: true }).click();
-  await expect(page).toHaveURL(/\/oauth2\/auth/);
-  await page.getByRole("button", { name: "Allow" }).click();
-  await expect(page.getByRole("button", { name: "Add Title" })).toBeVisible();
-  await showPanel(page, "Publish");
-  await expect(publishPanel(page).getByText(`Published to post ${DEMO_POST_TOKEN}.`)).toBeVisible();
+  await publishToDemoPost(page);
 });
 
 for (const size of SIZES) {

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useId, useMemo, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { ICON_NAMES } from "../../platform/icons";
 import { PreviewIcon } from "../../preview/preview-icons";
 import "./icon-picker.css";
@@ -54,8 +55,6 @@ export default function IconPicker(props: {
   useEffect(() => searchRef.current?.focus(), []);
   const gridRef = useRef<HTMLUListElement>(null);
   const moreRef = useRef<HTMLLIElement>(null);
-  // After "Show more", focus goes to the first new option (the button itself moves down).
-  const focusFrom = useRef<number | undefined>(undefined);
   const matches = useMemo(() => {
     const q = query
       .trim()
@@ -64,11 +63,6 @@ export default function IconPicker(props: {
     return q ? ICON_NAMES.filter((n) => n.includes(q)) : ICON_NAMES;
   }, [query]);
   const [shown, setShown] = useShownCount(gridRef, moreRef, matches);
-  useEffect(() => {
-    if (focusFrom.current === undefined) return;
-    gridRef.current?.querySelectorAll<HTMLButtonElement>("button.icon-option")[focusFrom.current]?.focus();
-    focusFrom.current = undefined;
-  });
   return (
     // Escape anywhere in the picker closes it: with 822 buttons, tabbing out is not a way back.
     <fieldset
@@ -131,8 +125,11 @@ export default function IconPicker(props: {
               type="button"
               className="link-button"
               onClick={() => {
-                focusFrom.current = shown;
-                setShown(shown + PAGE);
+                // Focus goes to the first new option, counted from what is on the page now: the
+                // observer may have added a page since this render (a race seen in the browser test).
+                const from = gridRef.current?.querySelectorAll("button.icon-option").length ?? shown;
+                flushSync(() => setShown(from + PAGE));
+                gridRef.current?.querySelectorAll<HTMLButtonElement>("button.icon-option")[from]?.focus();
               }}
             >
               Show more ({matches.length - shown} left)

@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { ICON_NAMES } from "../../platform/icons";
 import { PreviewIcon } from "../../preview/preview-icons";
@@ -52,7 +52,7 @@ export default function IconPicker(props: {
   const searchId = useId();
   const searchRef = useRef<HTMLInputElement>(null);
   // Opening the picker is an explicit request to search, so the search box takes focus.
-  useEffect(() => searchRef.current?.focus(), []);
+  useLayoutEffect(() => searchRef.current?.focus(), []);
   const gridRef = useRef<HTMLUListElement>(null);
   const moreRef = useRef<HTMLLIElement>(null);
   const matches = useMemo(() => {

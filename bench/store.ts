@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type OpenStoreOptions, openStore } from "../src/server/store/open-store";
-import type { Delivery } from "../src/server/store/records";
+import type { Delivery, PublishRecordInput } from "../src/server/store/records";
 import type { Store } from "../src/server/store/store";
 import { postgresUnavailableReason, startPostgresCluster } from "../test/helpers/postgres-cluster";
 import { v2PostBody } from "./fixtures";
@@ -98,34 +98,22 @@ async function measure(backend: string, options: OpenStoreOptions): Promise<Stor
     const cSeconds = (performance.now() - cStarted) / 1000;
 
     const body = v2PostBody(10);
-    const record = (i: number) =>
-      store.recordPublish({
-        userId: "bench-user",
-        operation: "publish",
-        target: {
-          kind: "post_addon",
-          ref: "post_token",
-          id: `gZ3kQx9aB${String(i % 1000).padStart(3, "0")}`,
-        },
-        body,
-        result: { ok: true, status: 200, response: {} },
-        at: Date.now(),
-      });
+    const entry = (i: number): PublishRecordInput => ({
+      userId: "bench-user",
+      operation: "publish",
+      target: {
+        kind: "post_addon",
+        ref: "post_token",
+        id: `gZ3kQx9aB${String(i % 1000).padStart(3, "0")}`,
+      },
+      body,
+      result: { ok: true, status: 200, response: {} },
+      at: Date.now(),
+    });
+    const record = (i: number) => store.recordPublish(entry(i));
     await sample(200, record);
     const pub = await sample(PUBLISHES, record);
-    const queue = (i: number) =>
-      store.queuePublish({
-        userId: "bench-user",
-        operation: "publish",
-        target: {
-          kind: "post_addon",
-          ref: "post_token",
-          id: `gZ3kQx9aB${String(i % 1000).padStart(3, "0")}`,
-        },
-        body,
-        result: { ok: true, status: 200, response: {} },
-        at: Date.now(),
-      });
+    const queue = (i: number) => store.queuePublish(entry(i));
     await sample(200, queue);
     await store.flushPublishes();
     const qCpu = process.cpuUsage();

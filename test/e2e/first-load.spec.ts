@@ -1,10 +1,8 @@
-import { expect, type Route, test } from "@playwright/test";
+import { expect, type Page, type Route, test } from "@playwright/test";
 import { dragReady, palette, paletteItem, pressSlowly, rowLabels, rows } from "./helpers";
 
-// Issue 14: dnd-kit is not in the first load; the editor fetches it right after its first paint.
-test("before the drag code arrives the list works by click and move buttons, and drag clearly does not start", async ({
-  page,
-}) => {
+/** Holds back the drag code's chunk until the returned function is called. */
+async function holdDragKit(page: Page): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -13,6 +11,14 @@ test("before the drag code arrives the list works by click and move buttons, and
     await held;
     await route.continue();
   });
+  return release;
+}
+
+// Issue 14: dnd-kit is not in the first load; the editor fetches it right after its first paint.
+test("before the drag code arrives the list works by click and move buttons, and drag clearly does not start", async ({
+  page,
+}) => {
+  const release = await holdDragKit(page);
   await page.goto("/");
   await expect(palette(page).getByRole("button", { name: "Add Title" })).toBeVisible();
   await expect(page.locator("html")).not.toHaveAttribute("data-drag", "ready");
@@ -45,14 +51,7 @@ test("before the drag code arrives the list works by click and move buttons, and
 test("a click pressed while the drag code arrives is not lost: the drag parts are drawn anew after it", async ({
   page,
 }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/drag-kit-[^/]+\.js$/, async (route: Route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdDragKit(page);
   await page.goto("/");
   const add = paletteItem(page, "Title");
   await expect(add).toBeVisible();

@@ -2,6 +2,7 @@ import { type KeyboardEvent, useRef, useState } from "react";
 import type { DraftSession } from "../drafts/draft-session";
 import { emptyDocument } from "../store/document";
 import { IconButton } from "../ui/icon-button";
+import { rovingIndex } from "../ui/roving-index";
 import { useOutsideClose } from "./use-outside-close";
 
 /** What "New draft" can start: an empty add-on of either kind, or a chat message. */
@@ -34,16 +35,7 @@ export function NewDraftMenu(props: { session: DraftSession; onChat?: (() => voi
   const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const list = items();
     const at = list.indexOf(document.activeElement as HTMLElement);
-    const to =
-      e.key === "ArrowDown"
-        ? (at + 1) % list.length
-        : e.key === "ArrowUp"
-          ? (at - 1 + list.length) % list.length
-          : e.key === "Home"
-            ? 0
-            : e.key === "End"
-              ? list.length - 1
-              : -1;
+    const to = rovingIndex(e.key, at, list.length, "ArrowUp", "ArrowDown");
     if (to >= 0) {
       e.preventDefault();
       list[to]?.focus();

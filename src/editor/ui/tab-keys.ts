@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from "react";
+import { rovingIndex } from "./roving-index";
 
 /**
  * Arrow keys, Home and End on a tab choose the next, previous, first or last tab and focus it
@@ -12,16 +13,7 @@ export function onTabKeys<T extends string>(
   domId: (id: T) => string,
 ): void {
   const i = ids.indexOf(current);
-  const to =
-    e.key === "ArrowRight"
-      ? (i + 1) % ids.length
-      : e.key === "ArrowLeft"
-        ? (i - 1 + ids.length) % ids.length
-        : e.key === "Home"
-          ? 0
-          : e.key === "End"
-            ? ids.length - 1
-            : -1;
+  const to = rovingIndex(e.key, i, ids.length, "ArrowLeft", "ArrowRight");
   const next = ids[to];
   if (to < 0 || next === undefined) return;
   e.preventDefault();

@@ -8,14 +8,9 @@ import { validateBody } from "../../platform/validate";
 import type { FetchJson } from "../inbox/use-older-entries";
 import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
 import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
-import {
-  addHistoryEntry,
-  describeTarget,
-  type HistoryEntry,
-  loadHistory,
-  saveHistory,
-} from "../proxy/publish-history";
+import { describeTarget } from "../proxy/publish-history";
 import { TargetSource } from "../proxy/target-source";
+import { useLocalHistory } from "../proxy/use-local-history";
 import { useProxySession } from "../proxy/use-proxy-session";
 import {
   browserEnvironment,
@@ -75,7 +70,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   // The live semantic route by divar_user_id also needs the user's phone (body on create, query on delete).
   const [semanticPhone, setSemanticPhone] = useState("");
   const [phones, setPhones] = useState<string[] | null>(null);
-  const [history, setHistory] = useState<HistoryEntry[]>(() => loadHistory(storage));
+  const local = useLocalHistory(storage);
   const [historyKey, setHistoryKey] = useState(0);
   // An action started from the history shows its outcome there, not beside the Publish button.
   const [fromHistory, setFromHistory] = useState(false);
@@ -121,14 +116,9 @@ export function PublishPanel(props: PublishPanelProps = {}) {
       // A target that does not parse was never sent, so there is nothing to remember.
       if (!op) return;
       const entry = historyEntryOf(op, target, outcome, session);
-      if (!entry) return;
-      setHistory((h) => {
-        const next = addHistoryEntry(h, entry);
-        saveHistory(storage, next);
-        return next;
-      });
+      if (entry) local.add(entry);
     },
-    [session, storage, restore],
+    [session, local.add, restore],
   );
 
   const flow = useSendFlow({
@@ -279,11 +269,8 @@ export function PublishPanel(props: PublishPanelProps = {}) {
       </div>
       <PublishSide
         signedIn={session?.signedIn === true}
-        history={history}
-        onClearHistory={() => {
-          setHistory([]);
-          saveHistory(storage, []);
-        }}
+        history={local.history}
+        onClearHistory={local.clear}
         refreshKey={historyKey}
         absent={absent}
         busy={busy}

@@ -85,7 +85,10 @@ const WidgetFrame = memo(function WidgetFrame({
   const body = !drawn ? null : kind && value && typeof value === "object" ? (
     renderKind(kind, value, theme)
   ) : (
-    <div className="pv-widget pv-invalid">This entry is not a widget the app can show.</div>
+    <div className="pv-widget pv-invalid" dir="ltr">
+      {/* An English note inside the right-to-left phone: its own direction keeps the full stop at its end. */}
+      This entry is not a widget the app can show.
+    </div>
   );
   if (!interactive)
     return (

@@ -1,3 +1,5 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import {
   type EditFigures,
@@ -214,8 +216,20 @@ async function measureStructural(
     };
     if ((await button("Duplicate").count()) === 0)
       throw new NotThere('the selected widget shows no "Duplicate" button in a "Widget actions" group');
+    // BENCH_PROFILE=<dir>: a CPU profile of the page over every round.
+    const profileDir = process.env.BENCH_PROFILE;
+    const cdp = profileDir ? await context.newCDPSession(page) : null;
     const run = async () => {
+      if (cdp) {
+        await cdp.send("Profiler.enable");
+        await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+        await cdp.send("Profiler.start");
+      }
       for (let r = 0; r < rounds; r++) await round1();
+      if (cdp && profileDir) {
+        const { profile } = await cdp.send("Profiler.stop");
+        writeFileSync(join(profileDir, `structural-${count}.cpuprofile`), JSON.stringify(profile));
+      }
     };
     const round1 = async () => {
       // The copy goes after the original and is selected.

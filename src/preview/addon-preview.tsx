@@ -1,4 +1,4 @@
-import { type ComponentType, type KeyboardEvent, memo, useCallback, useRef } from "react";
+import { type ComponentType, type KeyboardEvent, memo, useCallback, useLayoutEffect, useRef } from "react";
 import type { Widget } from "../platform/widgets";
 import { widgetKindOf, widgetLabel, widgetSummary } from "../platform/widgets";
 import type { WidgetKind } from "../widgets/registry";
@@ -38,13 +38,13 @@ function renderKind<K extends WidgetKind>(
 
 interface FrameProps {
   widget: Widget;
-  index: number;
   theme: PreviewTheme;
   selected: boolean;
   /** The one frame in the tab order (roving focus): 500 widgets must not be 500 Tab stops. */
   tabbable: boolean;
   interactive: boolean;
-  select: (index: number) => void;
+  /** Selects the widget whose frame is `el` (its position is read from the page, see `numberFrames`). */
+  select: (el: HTMLElement) => void;
   /** Long previews draw a frame's widget only near the view (see near-view.ts). */
   windowed: boolean;
   watcher: NearWatcher | null;
@@ -64,10 +64,13 @@ const FRAME_STYLE = { contentVisibility: "auto", containIntrinsicSize: "auto 64p
 /** The height of a windowed frame not yet drawn (a typical row; drawn frames keep their own). */
 const EMPTY_HEIGHT = 64;
 
-/** One widget in the preview; memoised on the widget object so a keystroke re-renders only its widget. */
+/**
+ * One widget in the preview; memoised on the widget object so a keystroke re-renders only its
+ * widget. It does not know its position: a widget inserted at the top would otherwise re-render
+ * every frame below it. The number in its label is written by `numberFrames`.
+ */
 const WidgetFrame = memo(function WidgetFrame({
   widget,
-  index,
   theme,
   selected,
   tabbable,
@@ -100,12 +103,12 @@ const WidgetFrame = memo(function WidgetFrame({
     if (e.target !== e.currentTarget) return;
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      select(index);
+      select(e.currentTarget);
       return;
     }
     // Arrows, Home and End move between widgets (and select them), as in the widget list.
-    const frames = e.currentTarget.parentElement?.querySelectorAll<HTMLElement>(":scope > .pv-frame");
-    if (!frames) return;
+    const frames = framesOf(e.currentTarget.parentElement);
+    const index = frames.indexOf(e.currentTarget);
     const to =
       e.key === "ArrowDown"
         ? index + 1
@@ -119,7 +122,7 @@ const WidgetFrame = memo(function WidgetFrame({
     const target = frames[to];
     if (to < 0 || !target) return;
     e.preventDefault();
-    select(to);
+    select(target);
     target.focus();
   };
   return (
@@ -132,15 +135,32 @@ const WidgetFrame = memo(function WidgetFrame({
       style={drawn ? FRAME_STYLE : { height: view.height || EMPTY_HEIGHT }}
       tabIndex={tabbable ? 0 : -1}
       aria-keyshortcuts="ArrowUp ArrowDown Home End"
-      aria-label={`${index + 1}. ${widgetName(widget)}`}
+      data-name={widgetName(widget)}
       aria-current={selected ? "true" : undefined}
-      onClick={() => select(index)}
+      onClick={(e) => select(e.currentTarget)}
       onKeyDown={onKeyDown}
     >
       {body}
     </article>
   );
 });
+
+/** The frames of the phone `phone`, in order. */
+function framesOf(phone: Element | null): HTMLElement[] {
+  return phone ? [...phone.querySelectorAll<HTMLElement>(":scope > .pv-frame")] : [];
+}
+
+/**
+ * Labels each frame with its position and the name it renders in `data-name` ("12. Title: ...").
+ * Frames do not render their label (see `WidgetFrame`): this pass owns the attribute and writes only
+ * the labels that changed, after every render of the preview's widgets.
+ */
+function numberFrames(phone: Element | null): void {
+  framesOf(phone).forEach((el, i) => {
+    const label = `${i + 1}. ${el.dataset.name ?? ""}`;
+    if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
+  });
+}
 
 /**
  * The add-on as the classifieds app shows it: right to left, in Vazirmatn, in a phone-width frame.
@@ -151,10 +171,19 @@ export function AddonPreview(props: AddonPreviewProps) {
   // The latest onSelect is read through a ref so frames keep a stable callback and stay memoised.
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
-  const select = useCallback((i: number) => onSelectRef.current?.(i), []);
-  const windowed = onSelect !== undefined && widgets.length >= WINDOW_FROM;
   const phone = useRef<HTMLElement>(null);
+  const select = useCallback((el: HTMLElement) => {
+    const i = framesOf(phone.current).indexOf(el);
+    if (i >= 0) onSelectRef.current?.(i);
+  }, []);
+  const interactive = onSelect !== undefined;
+  const windowed = interactive && widgets.length >= WINDOW_FROM;
   const watcher = useNearWatcher(phone, windowed);
+  // After every render of the widgets, before paint: inserted, removed and renamed frames.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: widgets and keys are what moves frames
+  useLayoutEffect(() => {
+    if (interactive) numberFrames(phone.current);
+  }, [widgets, keys, interactive]);
   return (
     <div className="pv-root" data-theme={theme}>
       {onThemeChange ? <PreviewThemeSwitch theme={theme} onChange={onThemeChange} /> : null}
@@ -175,13 +204,12 @@ export function AddonPreview(props: AddonPreviewProps) {
           <WidgetFrame
             key={keys?.[i] ?? i}
             widget={w}
-            index={i}
             theme={theme}
             selected={i === selectedIndex}
             tabbable={
               i === (selectedIndex !== undefined && selectedIndex < widgets.length ? selectedIndex : 0)
             }
-            interactive={onSelect !== undefined}
+            interactive={interactive}
             select={select}
             windowed={windowed}
             watcher={watcher}

@@ -141,7 +141,13 @@ export function VirtualRows(props: RowsProps & { lib: VirtualLib }) {
   // The selected row is brought into view, whoever selected it (palette, preview, problems, undo).
   // biome-ignore lint/correctness/useExhaustiveDependencies: count: a widget added at the same selection moves rows
   useEffect(() => {
-    if (selectedIndex < 0 || !body.current || body.current.clientHeight === 0) return;
+    // From the virtualizer's own record of the view (kept by its observers): reading the page's
+    // layout here would force one in the middle of every edit, and the row is usually in view.
+    const view = virtualizer.scrollRect?.height ?? 0;
+    if (selectedIndex < 0 || !body.current || view === 0) return;
+    const top = virtualizer.scrollOffset ?? 0;
+    const item = virtualizer.getVirtualItems().find((v) => v.index === selectedIndex);
+    if (item && item.start >= top && item.end <= top + view) return;
     virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
   }, [selectedId, count]);
   return (

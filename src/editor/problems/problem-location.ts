@@ -11,13 +11,13 @@ export interface ProblemLocation {
 
 /**
  * Names the place of a problem as the user sees it in the list ("Title (widget 1) › text"), so a
- * long list of JSON paths can be read without counting widgets from zero.
+ * long list of JSON paths can be read without counting widgets from zero. `widget` is the one at
+ * the problem's widget index, if any.
  */
-export function problemLocation(p: Problem, widgets: readonly Widget[]): ProblemLocation {
+export function problemLocation(p: Problem, widget: Widget | undefined): ProblemLocation {
   const [head, index, ...rest] = p.path;
   if (head !== "widgets") return { place: "Add-on settings", field: p.path.length ? p.at : "" };
   if (typeof index !== "number") return { place: "Widget list", field: "" };
-  const widget = widgets[index];
   const place = `${widget ? widgetLabel(widget) : "Widget"} (widget ${index + 1})`;
   // The widget's own key (title_row) repeats what the label says; the rest names the field.
   const kind = widget ? widgetKindOf(widget) : undefined;

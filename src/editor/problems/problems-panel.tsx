@@ -1,13 +1,27 @@
 import "./problems-panel.css";
+import { memo } from "react";
 import type { Problem } from "../../platform";
+import type { Widget } from "../../platform/widgets";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
-import { selectProblems, selectWidgets } from "../store/selectors";
+import { selectProblems, selectWidgetIds, selectWidgets } from "../store/selectors";
 import { problemLocation } from "./problem-location";
+
+/**
+ * A key that survives a widget moving: the widget's editor id and the path inside it, not the
+ * JSON path (a widget inserted above renumbers every path after it, and a changed key would
+ * rebuild each of those rows instead of updating its text).
+ */
+function problemKey(p: Problem, ids: readonly string[]): string {
+  const [head, index, ...rest] = p.path;
+  const owner = head === "widgets" && typeof index === "number" ? (ids[index] ?? index) : "doc";
+  return `${owner}:${p.severity}:${p.code}:${rest.join("/")}:${p.message}`;
+}
 
 /** Every error and warning with its JSON path; choosing one selects its widget and focuses the field. */
 export function ProblemsPanel() {
   const problems = useEditorStore(selectProblems);
   const widgets = useEditorStore(selectWidgets);
+  const ids = useEditorStore(selectWidgetIds);
   const api = useEditorStoreApi();
   const all = [...problems.errors, ...problems.warnings];
   const go = (p: Problem) => api.getState().requestFocus(p.path);
@@ -22,23 +36,38 @@ export function ProblemsPanel() {
       {all.length ? (
         <ul className="problem-list">
           {all.map((p) => {
-            const where = problemLocation(p, widgets);
-            return (
-              <li key={`${p.severity}:${p.at}:${p.code}:${p.message}`}>
-                <button type="button" className={`problem is-${p.severity}`} onClick={() => go(p)}>
-                  <span className="problem-severity">{p.severity === "error" ? "Error" : "Warning"}</span>
-                  <span className="problem-where">
-                    <span className="problem-place">{where.place}</span>
-                    {where.field ? <span className="problem-field"> › {where.field}</span> : null}
-                  </span>
-                  <span className="problem-message">{p.message}</span>
-                  <code className="problem-path">{p.at}</code>
-                </button>
-              </li>
-            );
+            const [head, index] = p.path;
+            const widget = head === "widgets" && typeof index === "number" ? widgets[index] : undefined;
+            return <ProblemRow key={problemKey(p, ids)} problem={p} widget={widget} go={go} />;
           })}
         </ul>
       ) : null}
     </section>
   );
 }
+
+/**
+ * One problem. Memoised on the problem and its widget: an edit of one widget re-renders only its
+ * rows, and a move re-renders only the rows whose widget number changed.
+ */
+const ProblemRow = memo(
+  function ProblemRow(props: { problem: Problem; widget: Widget | undefined; go: (p: Problem) => void }) {
+    const p = props.problem;
+    const where = problemLocation(p, props.widget);
+    return (
+      <li>
+        <button type="button" className={`problem is-${p.severity}`} onClick={() => props.go(p)}>
+          <span className="problem-severity">{p.severity === "error" ? "Error" : "Warning"}</span>
+          <span className="problem-where">
+            <span className="problem-place">{where.place}</span>
+            {where.field ? <span className="problem-field"> › {where.field}</span> : null}
+          </span>
+          <span className="problem-message">{p.message}</span>
+          <code className="problem-path">{p.at}</code>
+        </button>
+      </li>
+    );
+  },
+  // `go` is made anew each render but only reads the store: comparing it would defeat the memo.
+  (a, b) => a.problem === b.problem && a.widget === b.widget,
+);

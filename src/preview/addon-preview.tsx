@@ -1,8 +1,9 @@
-import { type ComponentType, type KeyboardEvent, memo, useCallback, useLayoutEffect, useRef } from "react";
+import { type ComponentType, type KeyboardEvent, memo, useCallback, useRef } from "react";
 import type { Widget } from "../platform/widgets";
-import { widgetKindOf, widgetLabel, widgetSummary } from "../platform/widgets";
+import { widgetKindOf } from "../platform/widgets";
 import type { WidgetKind } from "../widgets/registry";
 import { WIDGET_VIEWS } from "../widgets/views";
+import { framesOf, useFrameLabels } from "./frame-labels";
 import { type NearWatcher, useNearView, useNearWatcher } from "./near-view";
 import { type PreviewTheme, themeVars, type WidgetPreviewProps } from "./preview-kit";
 import { PreviewThemeSwitch } from "./preview-theme-switch";
@@ -18,12 +19,6 @@ export interface AddonPreviewProps {
   onSelect?: (index: number) => void;
   /** Shows the light/dark switch in the frame's header. */
   onThemeChange?: (theme: PreviewTheme) => void;
-}
-
-/** A few words naming a widget for screen readers: its kind and its own text. */
-function widgetName(widget: Widget): string {
-  const summary = widgetSummary(widget);
-  return widgetKindOf(widget) && summary ? `${widgetLabel(widget)}: ${summary}` : widgetLabel(widget);
 }
 
 /** Renders one widget's own preview; the kind's component is looked up in the registry. */
@@ -43,7 +38,7 @@ interface FrameProps {
   /** The one frame in the tab order (roving focus): 500 widgets must not be 500 Tab stops. */
   tabbable: boolean;
   interactive: boolean;
-  /** Selects the widget whose frame is `el` (its position is read from the page, see `numberFrames`). */
+  /** Selects the widget whose frame is `el` (its position is read from the page). */
   select: (el: HTMLElement) => void;
   /** Long previews draw a frame's widget only near the view (see near-view.ts). */
   windowed: boolean;
@@ -67,7 +62,7 @@ const EMPTY_HEIGHT = 64;
 /**
  * One widget in the preview; memoised on the widget object so a keystroke re-renders only its
  * widget. It does not know its position: a widget inserted at the top would otherwise re-render
- * every frame below it. The number in its label is written by `numberFrames`.
+ * every frame below it. Its label is written by `useFrameLabels`.
  */
 const WidgetFrame = memo(function WidgetFrame({
   widget,
@@ -135,7 +130,6 @@ const WidgetFrame = memo(function WidgetFrame({
       style={drawn ? FRAME_STYLE : { height: view.height || EMPTY_HEIGHT }}
       tabIndex={tabbable ? 0 : -1}
       aria-keyshortcuts="ArrowUp ArrowDown Home End"
-      data-name={widgetName(widget)}
       aria-current={selected ? "true" : undefined}
       onClick={(e) => select(e.currentTarget)}
       onKeyDown={onKeyDown}
@@ -144,23 +138,6 @@ const WidgetFrame = memo(function WidgetFrame({
     </article>
   );
 });
-
-/** The frames of the phone `phone`, in order. */
-function framesOf(phone: Element | null): HTMLElement[] {
-  return phone ? [...phone.querySelectorAll<HTMLElement>(":scope > .pv-frame")] : [];
-}
-
-/**
- * Labels each frame with its position and the name it renders in `data-name` ("12. Title: ...").
- * Frames do not render their label (see `WidgetFrame`): this pass owns the attribute and writes only
- * the labels that changed, after every render of the preview's widgets.
- */
-function numberFrames(phone: Element | null): void {
-  framesOf(phone).forEach((el, i) => {
-    const label = `${i + 1}. ${el.dataset.name ?? ""}`;
-    if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
-  });
-}
 
 /**
  * The add-on as the classifieds app shows it: right to left, in Vazirmatn, in a phone-width frame.
@@ -179,11 +156,7 @@ export function AddonPreview(props: AddonPreviewProps) {
   const interactive = onSelect !== undefined;
   const windowed = interactive && widgets.length >= WINDOW_FROM;
   const watcher = useNearWatcher(phone, windowed);
-  // After every render of the widgets, before paint: inserted, removed and renamed frames.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: widgets and keys are what moves frames
-  useLayoutEffect(() => {
-    if (interactive) numberFrames(phone.current);
-  }, [widgets, keys, interactive]);
+  useFrameLabels(phone, widgets, keys, interactive);
   return (
     <div className="pv-root" data-theme={theme}>
       {onThemeChange ? <PreviewThemeSwitch theme={theme} onChange={onThemeChange} /> : null}

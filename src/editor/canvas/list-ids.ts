@@ -25,7 +25,9 @@ export function focusRow(id: string | null): void {
   // arrow press land on the old row and move from there again (a lost step with key repeat).
   const now = document.getElementById(rowButtonId(id));
   pendingFocus = now ? null : id;
-  now?.focus();
+  // The row is the selected one, which the list scrolls into view itself; letting focus scroll
+  // too would force a layout in the middle of the edit.
+  now?.focus({ preventScroll: true });
 }
 
 /** Gives a pending row focus request to its row once rendered; the list calls it after each render. */

@@ -10,8 +10,8 @@ export type VirtualLib = typeof import("@tanstack/react-virtual");
 
 /** Up to this many rows the list renders every row; beyond it, only those in view (TanStack Virtual). */
 export const PLAIN_LIMIT = 100;
-/** A row's height before it is measured (a row with a two-line summary, as the CSS draws it). */
-const ROW_ESTIMATE = 52;
+/** A row's height before it is measured (a row with its one-line summary, as the CSS draws it). */
+const ROW_ESTIMATE = 55;
 /** The space between rows (the CSS's margin between plain rows). */
 const ROW_GAP = 6;
 /** The height assumed when the list has no layout yet (a test DOM, a hidden panel). */
@@ -126,6 +126,15 @@ export function VirtualRows(props: RowsProps & { lib: VirtualLib }) {
       ),
     [lib],
   );
+  const measureElement = useCallback<VirtualLib["measureElement"]>((el, entry, instance) => {
+    const box = entry?.borderBoxSize?.[0];
+    if (box) return Math.round(box.blockSize);
+    // A row just mounted: its known size or the estimate, without reading the page's layout (that
+    // would force one in the middle of an edit); its ResizeObserver reports the drawn size before
+    // the frame is painted.
+    const key = instance.options.getItemKey(instance.indexFromElement(el));
+    return instance.itemSizeCache.get(key) ?? ROW_ESTIMATE;
+  }, []);
   const virtualizer = lib.useVirtualizer({
     count,
     getScrollElement: () => body.current,
@@ -136,6 +145,7 @@ export function VirtualRows(props: RowsProps & { lib: VirtualLib }) {
     rangeExtractor,
     scrollMargin,
     observeElementRect,
+    measureElement,
   });
   const selectedId = widgets[selectedIndex]?.id;
   // The selected row is brought into view, whoever selected it (palette, preview, problems, undo).
@@ -148,7 +158,9 @@ export function VirtualRows(props: RowsProps & { lib: VirtualLib }) {
     const top = virtualizer.scrollOffset ?? 0;
     const item = virtualizer.getVirtualItems().find((v) => v.index === selectedIndex);
     if (item && item.start >= top && item.end <= top + view) return;
-    virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
+    // In the frame that paints the edit: scrolling needs the new layout, which the frame makes anyway.
+    const frame = requestAnimationFrame(() => virtualizer.scrollToIndex(selectedIndex, { align: "auto" }));
+    return () => cancelAnimationFrame(frame);
   }, [selectedId, count]);
   return (
     <ol

@@ -20,11 +20,18 @@ export function PreviewColumn(props: { theme: Theme }) {
     const container = body.current;
     const frame = container.querySelectorAll(".pv-frame")[selectedIndex];
     if (!frame) return;
-    scrollIntoContainer(frame, container);
-    // Frames off screen have an estimated height until drawn (content-visibility): once the frames
-    // now in view are drawn, the selected one may have shifted, so it is brought in once more.
-    const again = requestAnimationFrame(() => scrollIntoContainer(frame, container));
-    return () => cancelAnimationFrame(again);
+    // In the frame that paints the selection (measuring now would force a layout in the middle of
+    // the edit). Frames off screen have an estimated height until drawn (content-visibility): once
+    // the frames now in view are drawn, the selected one may have shifted, so once more after that.
+    let again = 0;
+    const first = requestAnimationFrame(() => {
+      scrollIntoContainer(frame, container);
+      again = requestAnimationFrame(() => scrollIntoContainer(frame, container));
+    });
+    return () => {
+      cancelAnimationFrame(first);
+      cancelAnimationFrame(again);
+    };
   }, [selectedIndex]);
   return (
     <section className="panel preview-column" aria-labelledby="preview-title">

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from "vitest";
 import { rowRenders } from "../../src/editor/canvas/widget-row";
 import { emptyDocument, wrapWidget } from "../../src/editor/store/document";
 import type { Widget } from "../../src/platform";
@@ -9,6 +9,24 @@ import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
+
+/**
+ * jsdom has no layout: the list's scrolling box is given a height that holds every row (55 px each),
+ * so the virtual list draws them all, as a tall window would, and every re-render can be counted.
+ */
+function tallListBox(): () => void {
+  const proto = Element.prototype;
+  const original = Object.getOwnPropertyDescriptor(proto, "clientHeight");
+  Object.defineProperty(proto, "clientHeight", {
+    configurable: true,
+    get(this: Element) {
+      return this.classList.contains("list-body") ? 200 * 61 : 0;
+    },
+  });
+  return () => {
+    if (original) Object.defineProperty(proto, "clientHeight", original);
+  };
+}
 
 const SIZE = 40;
 
@@ -42,6 +60,8 @@ describe("widget list: structural edits touch only what changed", () => {
     "re-renders only the rows whose widget, place or selection changed (%i rows, %s)",
     async (SIZE, mode) => {
       const user = userEvent.setup({ delay: null });
+      const restore = tallListBox();
+      onTestFinished(restore);
       const { store } = renderStudio();
       act(() => store.getState().load(titles(SIZE)));
       const list = screen.getByRole("list", { name: "Add-on widgets" });
@@ -52,7 +72,6 @@ describe("widget list: structural edits touch only what changed", () => {
           { timeout: 10_000 },
         );
       else expect(list.className).not.toContain("is-virtual");
-      // jsdom has no layout: the virtual list draws every row here too (its heights measure 0).
       expect(summaries()).toHaveLength(SIZE);
       const id = (i: number) => store.getState().doc.widgets[i]?.id ?? "";
 

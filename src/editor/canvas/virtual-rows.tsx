@@ -10,6 +10,11 @@ export type VirtualLib = typeof import("@tanstack/react-virtual");
 
 /** Up to this many rows the list renders every row; beyond it, only those in view (TanStack Virtual). */
 export const PLAIN_LIMIT = 100;
+/**
+ * Rows drawn while TanStack Virtual is on its way for a list that just grew long (an import, a share
+ * link): a screenful, not `PLAIN_LIMIT` rows that would all be drawn and dropped a moment later.
+ */
+export const WAITING_ROWS = 24;
 /** A row's height before it is measured (a row with its one-line summary, as the CSS draws it). */
 const ROW_ESTIMATE = 55;
 /** The space between rows (the CSS's margin between plain rows). */
@@ -74,9 +79,14 @@ export function PlainRows(props: RowsProps) {
   // The selected row is brought into view, whoever selected it (palette, preview, problems, undo).
   // biome-ignore lint/correctness/useExhaustiveDependencies: count: a widget added at the same selection moves rows
   useEffect(() => {
-    if (!selectedId || !body.current) return;
-    const row = document.getElementById(rowButtonId(selectedId))?.closest("li");
-    if (row) scrollIntoContainer(row, body.current);
+    const box = body.current;
+    if (!selectedId || !box) return;
+    // In the frame that paints the change: measuring now would lay the page out in the middle of it.
+    const frame = requestAnimationFrame(() => {
+      const row = document.getElementById(rowButtonId(selectedId))?.closest("li");
+      if (row) scrollIntoContainer(row, box);
+    });
+    return () => cancelAnimationFrame(frame);
   }, [selectedId, count]);
   return (
     <ol className="widget-list" aria-label="Add-on widgets" ref={props.list}>

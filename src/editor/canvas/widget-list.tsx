@@ -6,7 +6,7 @@ import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context
 import { fieldId, selectWidgetIds } from "../store/selectors";
 import { type DragKit, useDragKit } from "../ui/lazy-drag";
 import { flushRowFocus, LIST_END_ID } from "./list-ids";
-import { PLAIN_LIMIT, PlainRows, useVirtualLib, VirtualRows } from "./virtual-rows";
+import { PLAIN_LIMIT, PlainRows, useVirtualLib, VirtualRows, WAITING_ROWS } from "./virtual-rows";
 import "./widget-list.css";
 
 export { LIST_END_ID, labelOf, rowButtonId } from "./list-ids";
@@ -61,7 +61,10 @@ export function WidgetList() {
             <VirtualRows lib={lib} {...rowsProps} />
           ) : (
             // Until TanStack Virtual arrives, a long list shows its first rows; if it cannot load, all.
-            <PlainRows {...rowsProps} limit={lib === "failed" ? count : PLAIN_LIMIT} />
+            <PlainRows
+              {...rowsProps}
+              limit={lib === "failed" ? count : wasLong.current && !lib ? WAITING_ROWS : PLAIN_LIMIT}
+            />
           )}
         </Sortable>
         {kit ? <ListEnd kit={kit} count={count} /> : <ListEndView count={count} isOver={false} />}

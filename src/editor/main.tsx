@@ -8,12 +8,14 @@ import { App } from "./app";
 // After every eager panel's own stylesheet, so the narrow-width rules win over them as before.
 import "./styles/layout.css";
 import { bootEditor } from "./boot";
+import { loadContract, subscribeContract } from "./contract/contract-gate";
 import { MemoryStorage, usableLocalStorage } from "./drafts/memory-storage";
 
 async function start(root: HTMLElement) {
-  // The share-link decoder (lz-string, migration) loads only when the address carries a document.
+  // The share-link decoder (lz-string, migration) loads only when the address carries a document,
+  // and a shared document waits for the contract: its notice counts the document's errors.
   const shared = /(^#|&)doc=/.test(window.location.hash)
-    ? (await import("./share/share-link")).decodeShare(window.location.hash)
+    ? (await Promise.all([import("./share/share-link"), loadContract()]))[0].decodeShare(window.location.hash)
     : undefined;
   const local = usableLocalStorage();
   const { store, session } = bootEditor(
@@ -31,6 +33,9 @@ async function start(root: HTMLElement) {
       tone: "error",
       text: "This browser does not let the studio use its storage, so drafts will not survive a reload. Download the JSON to keep your work.",
     });
+  // The contract (zod, every schema) is not needed for the first paint: when it arrives, every
+  // selector runs again (validation leaves its "pending" state).
+  subscribeContract(() => store.setState({}));
   createRoot(root).render(
     <StrictMode>
       <App store={store} session={session} />
@@ -38,5 +43,10 @@ async function start(root: HTMLElement) {
   );
 }
 
+/** Loads the contract once the first frame is painted (a timer after the frame's callback). */
+function afterFirstPaint(load: () => void): void {
+  requestAnimationFrame(() => setTimeout(load, 0));
+}
+
 const root = document.getElementById("root");
-if (root) void start(root);
+if (root) void start(root).then(() => afterFirstPaint(() => void loadContract().catch(() => {})));

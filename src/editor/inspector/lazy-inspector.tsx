@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { loadContract } from "../contract/contract-gate";
 
 // The inspector's forms (generated controls, action and list editors, add-on settings) are not
 // needed for the first paint: they travel in their own chunk, fetched as soon as the editor is drawn.
@@ -8,8 +9,9 @@ let pending: Promise<InspectorModule> | null = null;
 
 /** Loads the inspector's chunk (once; a failed fetch is tried again at the next call). */
 export function loadInspector(): Promise<InspectorModule> {
-  pending ??= import("./inspector").then(
-    (m) => {
+  // The forms show the contract's findings per field: the inspector waits for the contract too.
+  pending ??= Promise.all([import("./inspector"), loadContract()]).then(
+    ([m]) => {
       loaded = m;
       return m;
     },

@@ -76,7 +76,10 @@ describe("the widgets' plain facts (catalog) and their models", () => {
 
   it("give every kind a starting value the contract accepts without a finding", () => {
     for (const meta of WIDGET_METAS)
-      expect(validateWidget(newWidgetObject(meta.kind)).map((p) => p.message), meta.kind).toEqual([]);
+      expect(
+        validateWidget(newWidgetObject(meta.kind)).map((p) => p.message),
+        meta.kind,
+      ).toEqual([]);
   });
 });
 

@@ -10,6 +10,7 @@ import "./styles/layout.css";
 import { bootEditor } from "./boot";
 import { loadContract, subscribeContract } from "./contract/contract-gate";
 import { MemoryStorage, usableLocalStorage } from "./drafts/memory-storage";
+import { afterFirstPaint } from "./shell/after-first-paint";
 
 async function start(root: HTMLElement) {
   // The share-link decoder (lz-string, migration) loads only when the address carries a document,
@@ -36,6 +37,8 @@ async function start(root: HTMLElement) {
   // The contract (zod, every schema) is not needed for the first paint: when it arrives, every
   // selector runs again (validation leaves its "pending" state).
   subscribeContract(() => store.setState({}));
+  // A failed fetch leaves validation pending; the inspector's load (which needs it) tries again.
+  afterFirstPaint(() => void loadContract().catch(() => {}));
   createRoot(root).render(
     <StrictMode>
       <App store={store} session={session} />
@@ -43,10 +46,5 @@ async function start(root: HTMLElement) {
   );
 }
 
-/** Loads the contract once the first frame is painted (a timer after the frame's callback). */
-function afterFirstPaint(load: () => void): void {
-  requestAnimationFrame(() => setTimeout(load, 0));
-}
-
 const root = document.getElementById("root");
-if (root) void start(root).then(() => afterFirstPaint(() => void loadContract().catch(() => {})));
+if (root) void start(root);

@@ -1,8 +1,10 @@
 import { useEffect, useState } from "react";
 import { loadContract } from "../contract/contract-gate";
+import { afterFirstPaint } from "../shell/after-first-paint";
 
 // The inspector's forms (generated controls, action and list editors, add-on settings) are not
-// needed for the first paint: they travel in their own chunk, fetched as soon as the editor is drawn.
+// needed for the first paint: they travel in their own chunk, fetched once the editor is drawn
+// (after its first paint and an idle moment: shell/after-first-paint.ts).
 type InspectorModule = typeof import("./inspector");
 let loaded: InspectorModule | null = null;
 let pending: Promise<InspectorModule> | null = null;
@@ -29,11 +31,13 @@ export function LazyInspector() {
   useEffect(() => {
     if (mod) return;
     let live = true;
-    loadInspector().then(
-      (m) => {
-        if (live) setMod(m);
-      },
-      () => {},
+    afterFirstPaint(() =>
+      loadInspector().then(
+        (m) => {
+          if (live) setMod(m);
+        },
+        () => {},
+      ),
     );
     return () => {
       live = false;

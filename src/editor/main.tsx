@@ -3,6 +3,7 @@ import "@fontsource/vazirmatn/400.css";
 import "@fontsource/vazirmatn/700.css";
 import "./styles/app.css";
 import { StrictMode } from "react";
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
 // After every eager panel's own stylesheet, so the narrow-width rules win over them as before.
@@ -39,10 +40,16 @@ async function start(root: HTMLElement) {
   subscribeContract(() => store.setState({}));
   // A failed fetch leaves validation pending; the inspector's load (which needs it) tries again.
   afterFirstPaint(() => void loadContract().catch(() => {}));
-  createRoot(root).render(
-    <StrictMode>
-      <App store={store} session={session} />
-    </StrictMode>,
+  // Rendered, committed and its effects run before the first frame (flushSync): the store's
+  // subscriptions are in place when the palette is first painted, so a click at once is drawn in
+  // the next frame instead of waiting for the effects' task after the paint.
+  const app = createRoot(root);
+  flushSync(() =>
+    app.render(
+      <StrictMode>
+        <App store={store} session={session} />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -1,3 +1,7 @@
+// Diagnosis aid, not part of `npm run bench`: RUNS cold loads of the built editor with the bench's
+// "Add Title" probe, printing resource timings, paint entries, long tasks and the probe's stamps, and
+// a Chrome trace of the last load (unless NOTRACE=1) in the given folder (default /tmp/flprof).
+// node --import tsx bench/first-load-trace.ts [outDir]   (BENCH_DIST=<dir> for another build)
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
@@ -19,7 +23,7 @@ try {
           w.__long.push({ start: Math.round(e.startTime), dur: Math.round(e.duration) });
       }).observe({ type: "longtask", buffered: true });
     });
-    const trace = r === Number(process.env.RUNS ?? 2) - 1;
+    const trace = !process.env.NOTRACE && r === Number(process.env.RUNS ?? 2) - 1;
     if (trace)
       await browser.startTracing(page, {
         path: join(out, "trace.json"),

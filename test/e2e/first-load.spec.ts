@@ -99,3 +99,14 @@ test("before the contract arrives a widget can be added, and Problems says it is
   await expect(summary).toHaveText(/^(No problems: this add-on is valid\.|\d+ errors?, \d+ warnings?\.)/);
   await expect(page.getByRole("tab", { name: /^Problems\s*, checking$/ })).toHaveCount(0);
 });
+
+test("when the contract cannot be fetched, the editor still adds widgets and says validation is unavailable", async ({
+  page,
+}) => {
+  await page.route(/\/assets\/contract-[A-Za-z0-9_-]{8}\.js$/, (route: Route) => route.abort());
+  await page.goto("/");
+  await paletteItem(page, "Title").click();
+  await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
+  await expect(page.getByText(/Could not load the studio's validation code/)).toBeVisible();
+  await expect(page.locator("section.problems .problems-summary")).not.toHaveText(/No problems/);
+});

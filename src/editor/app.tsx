@@ -34,19 +34,24 @@ function Studio(props: { session: DraftSession }) {
   usePreloadDeferred();
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  // Remembered when chosen, not written at every start (a first write to storage is slow, and an
+  // unchosen theme follows the system's).
+  const chooseTheme = (t: Theme) => {
+    setTheme(t);
     try {
-      localStorage.setItem(THEME_KEY, theme);
+      localStorage.setItem(THEME_KEY, t);
     } catch {
       // Not remembering the theme is harmless.
     }
-  }, [theme]);
+  };
   return (
     <div className="app">
       <a className="skip-link" href="#workspace">
         Skip to the editor
       </a>
       <Announcer />
-      <AppHeader session={props.session} mode={mode} onMode={setMode} theme={theme} onTheme={setTheme} />
+      <AppHeader session={props.session} mode={mode} onMode={setMode} theme={theme} onTheme={chooseTheme} />
       <Notices session={props.session} />
       <main id="workspace" className="workspace" tabIndex={-1}>
         {mode === "addon" ? (

@@ -3,17 +3,29 @@ import "@fontsource/vazirmatn/400.css";
 import "@fontsource/vazirmatn/700.css";
 import "./styles/app.css";
 import { StrictMode } from "react";
+import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
 // After every eager panel's own stylesheet, so the narrow-width rules win over them as before.
 import "./styles/layout.css";
 import { bootEditor } from "./boot";
+import { loadContract, subscribeContract } from "./contract/contract-gate";
 import { MemoryStorage, usableLocalStorage } from "./drafts/memory-storage";
+import { afterFirstPaint } from "./shell/after-first-paint";
 
 async function start(root: HTMLElement) {
-  // The share-link decoder (lz-string, migration) loads only when the address carries a document.
+  // The share-link decoder (lz-string, migration) loads only when the address carries a document,
+  // and a shared document waits for the contract: its notice counts the document's errors.
+  // If that code cannot be fetched, the editor opens without it and the link stays in the address.
+  let unopened = false;
   const shared = /(^#|&)doc=/.test(window.location.hash)
-    ? (await import("./share/share-link")).decodeShare(window.location.hash)
+    ? await Promise.all([import("./share/share-link"), loadContract()]).then(
+        ([m]) => m.decodeShare(window.location.hash),
+        () => {
+          unopened = true;
+          return undefined;
+        },
+      )
     : undefined;
   const local = usableLocalStorage();
   const { store, session } = bootEditor(
@@ -26,15 +38,39 @@ async function start(root: HTMLElement) {
     },
     shared,
   );
+  if (unopened)
+    session.setNotice({
+      tone: "error",
+      text: "Could not load the code that opens the shared link. Reload the page to try again: the link is still in the address bar.",
+    });
   if (!local)
     session.setNotice({
       tone: "error",
       text: "This browser does not let the studio use its storage, so drafts will not survive a reload. Download the JSON to keep your work.",
     });
-  createRoot(root).render(
-    <StrictMode>
-      <App store={store} session={session} />
-    </StrictMode>,
+  // The contract (zod, every schema) is not needed for the first paint: when it arrives, every
+  // selector runs again (validation leaves its "pending" state).
+  subscribeContract(() => store.setState({}));
+  // Without it nothing can be checked: say so rather than "checking" for ever (the inspector's
+  // load, which needs it too, tries again).
+  afterFirstPaint(() =>
+    loadContract().catch(() =>
+      session.setNotice({
+        tone: "error",
+        text: "Could not load the studio's validation code, so problems cannot be listed. Reload the page; your draft is kept.",
+      }),
+    ),
+  );
+  // Rendered, committed and its effects run before the first frame (flushSync): the store's
+  // subscriptions are in place when the palette is first painted, so a click at once is drawn in
+  // the next frame instead of waiting for the effects' task after the paint.
+  const app = createRoot(root);
+  flushSync(() =>
+    app.render(
+      <StrictMode>
+        <App store={store} session={session} />
+      </StrictMode>,
+    ),
   );
 }
 

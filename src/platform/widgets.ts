@@ -1,5 +1,6 @@
 import * as z from "zod";
-import { isWidgetKind, modelOf, WIDGET_KINDS, WIDGET_MODELS, type WidgetKind } from "../widgets/registry";
+import { newWidgetObject, widgetKeysOf } from "../widgets/catalog";
+import { modelOf, WIDGET_KINDS, WIDGET_MODELS, type WidgetKind } from "../widgets/registry";
 import { typeError } from "./fields";
 
 const DOT_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
@@ -23,10 +24,8 @@ function buildShape(): WidgetShape {
   return shape as unknown as WidgetShape;
 }
 
-/** The widget kinds present as keys of a widget object. */
-export function widgetKeysOf(w: object): WidgetKind[] {
-  return Object.keys(w).filter(isWidgetKind);
-}
+// The zod-free lookups live with the widgets' plain facts (the editor's first paint uses them).
+export { widgetKeysOf, widgetKindOf, widgetLabel, widgetSummary } from "../widgets/catalog";
 
 /** A v2 widget: an object with exactly one widget key, plus optional semantic_paths (spec 2.13). */
 export const widgetSchema = z
@@ -78,33 +77,7 @@ export const widgetSchema = z
 
 export type Widget = z.infer<typeof widgetSchema>;
 
-/** The kind of a widget, or undefined when it has none or several. */
-export function widgetKindOf(w: Widget): WidgetKind | undefined {
-  const kinds = widgetKeysOf(w);
-  return kinds.length === 1 ? kinds[0] : undefined;
-}
-
-/** The widget's label ("Title"), or a fallback for a broken widget. */
-export function widgetLabel(w: Widget): string {
-  const kind = widgetKindOf(w);
-  return kind ? modelOf(kind).label : "Unknown widget";
-}
-
-/** A short line of the widget's own text (its model's `summary`): the list row and the preview use it. */
-export function widgetSummary(w: Widget): string {
-  const kind = widgetKindOf(w);
-  if (!kind) return Object.keys(w).join(", ") || "empty";
-  return summaryOf(kind, w[kind]) ?? "";
-}
-
-function summaryOf<K extends WidgetKind>(kind: K, value: Widget[K]): string | undefined {
-  if (value === undefined || value === null || typeof value !== "object") return undefined;
-  // The model of K takes K's value; TypeScript cannot pair the two across the union of kinds.
-  const summary = modelOf(kind).summary as unknown as (v: NonNullable<Widget[K]>) => string | undefined;
-  return summary(value);
-}
-
 /** A new widget of `kind` with the model's starting values. */
 export function newWidget(kind: WidgetKind): Widget {
-  return { [kind]: modelOf(kind).defaults() } as Widget;
+  return newWidgetObject(kind) as Widget;
 }

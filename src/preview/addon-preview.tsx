@@ -1,6 +1,6 @@
 import { type ComponentType, type KeyboardEvent, memo, useCallback, useRef } from "react";
 import type { Widget } from "../platform/widgets";
-import { widgetKindOf } from "../platform/widgets";
+import { widgetKindOf } from "../widgets/catalog";
 import type { WidgetKind } from "../widgets/registry";
 import { WIDGET_VIEWS } from "../widgets/views";
 import { framesOf, useFrameLabels } from "./frame-labels";

@@ -1,6 +1,6 @@
 import { type RefObject, useLayoutEffect, useRef } from "react";
 import type { Widget } from "../platform/widgets";
-import { widgetKindOf, widgetLabel, widgetSummary } from "../platform/widgets";
+import { widgetKindOf, widgetLabel, widgetSummary } from "../widgets/catalog";
 
 /**
  * The preview's frame labels ("12. Title: ..."). A frame does not render its own label: its

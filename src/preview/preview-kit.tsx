@@ -1,10 +1,8 @@
 import type { CSSProperties } from "react";
-import type { Color } from "../platform/colors";
-import { COLOR_SWATCHES, THEME_TEXT } from "../platform/colors";
-import type { FieldDescriptor } from "../platform/fields";
+import { COLOR_SWATCHES, type Color, THEME_TEXT } from "../platform/color-values";
 import { codePointLength, truncateCodePoints } from "../platform/text";
 import type { Widget } from "../platform/widgets";
-import { modelOf, type WidgetKind } from "../widgets/registry";
+import type { WidgetKind } from "../widgets/registry";
 import { PreviewIcon } from "./preview-icons";
 
 /** The app's two themes, as the preview switches between them. */
@@ -17,22 +15,6 @@ export type WidgetValue<K extends WidgetKind> = NonNullable<Widget[K]>;
 export interface WidgetPreviewProps<K extends WidgetKind> {
   value: WidgetValue<K>;
   theme: PreviewTheme;
-}
-
-function findField(
-  fields: readonly FieldDescriptor[],
-  parts: readonly string[],
-): FieldDescriptor | undefined {
-  const [head, ...rest] = parts;
-  const f = fields.find((d) => d.key === head);
-  if (!f || rest.length === 0) return f;
-  return f.fields ? findField(f.fields, rest) : undefined;
-}
-
-/** The character limit of a text field, from the model's field descriptors (dot path, list items by their field name). */
-export function limitOf(kind: WidgetKind, path: string): number | undefined {
-  const f = findField(modelOf(kind).fields, path.split("."));
-  return f?.ui.ui === "text" ? f.ui.max : undefined;
 }
 
 /** A string field's value, or "" when an in-progress document holds something else. */

@@ -102,12 +102,4 @@ function unknownKeyHints(def: {
 /** The model of one widget kind. */
 export type WidgetModel = ReturnType<typeof defineWidget>;
 
-/** "3 × first item's text" for a list widget ("3 items" when the first has no text). */
-export function itemsSummary<T>(
-  items: readonly T[] | undefined,
-  text: (item: T) => string | undefined,
-): string {
-  const list = items ?? [];
-  const first = list[0] === undefined ? undefined : text(list[0]);
-  return first ? `${list.length} × ${first}` : `${list.length} items`;
-}
+export { itemsSummary } from "./meta";

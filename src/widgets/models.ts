@@ -10,8 +10,8 @@ import { subtitleRow } from "./subtitle-row/model";
 import { titleRow } from "./title-row/model";
 
 /**
- * Every widget model, in palette order: the registry. Adding a widget: one folder, one line here and
- * one in `views.ts`. Lookups derived from it are in `registry.ts` (so a test can register an extra
+ * Every widget model, in palette order: the registry. Adding a widget: one folder, one line here, one
+ * in `metas.ts` and one in `views.ts`. Lookups derived from it are in `registry.ts` (so a test can register an extra
  * widget by replacing this list for its own file: test/component/throwaway-widget.test.tsx).
  */
 export const WIDGET_MODELS = [

@@ -10,13 +10,20 @@ import { WIDGET_KINDS } from "../../src/widgets/registry";
 import { inspector } from "../helpers/queries";
 import { renderStudio } from "./studio-harness";
 
-// Registering a widget is one line in each registry list (widgets/models.ts, widgets/views.ts).
-// This file adds test/fixtures/widgets/note-row as that line would; vi.mock replaces the two lists
+// Registering a widget is one line in each registry list (widgets/metas.ts, widgets/models.ts,
+// widgets/views.ts). This file adds test/fixtures/widgets/note-row as that line would; vi.mock replaces the lists
 // for this test file only (vitest isolates modules per file), so no other test sees the widget.
 vi.mock("../../src/widgets/models", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../src/widgets/models")>();
   const { noteRow } = await import("../fixtures/widgets/note-row/model");
   return { ...real, WIDGET_MODELS: [...real.WIDGET_MODELS, noteRow] };
+});
+// The palette, list and preview read the widgets' plain facts (widgets/metas.ts) without zod; a model
+// carries the same facts, so the model stands for them here.
+vi.mock("../../src/widgets/metas", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../../src/widgets/metas")>();
+  const { noteRow } = await import("../fixtures/widgets/note-row/model");
+  return { ...real, WIDGET_METAS: [...real.WIDGET_METAS, noteRow] };
 });
 vi.mock("../../src/widgets/views", async (importOriginal) => {
   const real = await importOriginal<typeof import("../../src/widgets/views")>();

@@ -72,3 +72,41 @@ test("a click pressed while the drag code arrives is not lost: the drag parts ar
   await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
   await dragReady(page);
 });
+
+// Issue 14: the contract (zod and every schema) is not in the first load either; it follows the
+// first paint. Until it is here a widget can be added, and validation says it is still checking.
+test("before the contract arrives a widget can be added, and Problems says it is checking, never 'no problems'", async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // contract-<hash>.js, not contract-gate-<hash>.js (which is in the first load).
+  await page.route(/\/assets\/contract-[A-Za-z0-9_-]{8}\.js$/, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/");
+  await paletteItem(page, "Title").click();
+  await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
+  const summary = page.locator("section.problems .problems-summary");
+  await expect(summary).toHaveText("Checking the add-on against the platform's contract…");
+  await expect(page.getByRole("tab", { name: /^Problems\s*, checking$/ })).toBeVisible();
+
+  release();
+  await expect(summary).not.toHaveText(/Checking/);
+  await expect(summary).toHaveText(/^(No problems: this add-on is valid\.|\d+ errors?, \d+ warnings?\.)/);
+  await expect(page.getByRole("tab", { name: /^Problems\s*, checking$/ })).toHaveCount(0);
+});
+
+test("when the contract cannot be fetched, the editor still adds widgets and says validation is unavailable", async ({
+  page,
+}) => {
+  await page.route(/\/assets\/contract-[A-Za-z0-9_-]{8}\.js$/, (route: Route) => route.abort());
+  await page.goto("/");
+  await paletteItem(page, "Title").click();
+  await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
+  await expect(page.getByText(/Could not load the studio's validation code/)).toBeVisible();
+  await expect(page.locator("section.problems .problems-summary")).not.toHaveText(/No problems/);
+});

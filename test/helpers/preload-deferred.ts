@@ -18,3 +18,10 @@ if (typeof document !== "undefined") {
     await loadDragKit();
   });
 }
+
+// The contract (zod, every schema) likewise: the app loads it right after its first paint, and its
+// "pending" state before then is tested on its own (test/component/contract-pending.test.tsx).
+beforeEach(async () => {
+  const { loadContract } = await import("../../src/editor/contract/contract-gate");
+  await loadContract();
+});

@@ -1,5 +1,5 @@
 import type { Widget } from "../../platform";
-import { widgetLabel } from "../../platform/widgets";
+import { widgetLabel } from "../../widgets/catalog";
 
 /** The id of the drop zone after the last row (palette drops there append). */
 export const LIST_END_ID = "list:end";

@@ -1,4 +1,4 @@
-import { widgetLabel, widgetSummary } from "../../platform/widgets";
+import { widgetLabel, widgetSummary } from "../../widgets/catalog";
 import { useEditorStore } from "../store/editor-store-context";
 
 /** What follows the pointer (or the keyboard) while a list row is dragged: the row's label and summary. */

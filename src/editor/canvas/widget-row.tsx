@@ -1,7 +1,8 @@
 import type { useSortable } from "@dnd-kit/sortable";
 import { memo, useCallback, useMemo } from "react";
 import type { Problem } from "../../platform";
-import { widgetLabel, widgetSummary } from "../../platform/widgets";
+import { widgetLabel, widgetSummary } from "../../widgets/catalog";
+import { useContract } from "../contract/contract-gate";
 import type { EditorWidget } from "../store/document";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import { widgetFindings } from "../store/selectors";
@@ -28,6 +29,7 @@ export interface RowProps {
  */
 export const WidgetRow = memo(function WidgetRow(props: RowProps) {
   const kit = useDragKit();
+  useContract(); // The row's counts appear when the contract's chunk arrives.
   return kit ? <SortableRow {...props} kit={kit} /> : <PlainRow {...props} />;
 }, rowPropsEqual);
 

@@ -1,6 +1,6 @@
 import type { CollisionDetection, DragEndEvent, DragStartEvent } from "@dnd-kit/core";
 import { type ReactNode, useMemo, useState } from "react";
-import { isWidgetKind, modelOf } from "../../widgets/registry";
+import { isWidgetKind, metaOf } from "../../widgets/catalog";
 import { PALETTE_PREFIX, PaletteDragPreview } from "../palette/palette";
 import { makeAnnouncements } from "../shell/drag-announcements";
 import { indexOfWidget } from "../store/document";
@@ -41,7 +41,7 @@ function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
     const id = String(e.active.id);
     if (id.startsWith(PALETTE_PREFIX)) {
       const kind = id.slice(PALETTE_PREFIX.length);
-      setActive(isWidgetKind(kind) ? { kind, label: modelOf(kind).label } : null);
+      setActive(isWidgetKind(kind) ? { kind, label: metaOf(kind).label } : null);
     } else setActiveRow(id);
   }
 

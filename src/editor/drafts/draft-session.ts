@@ -1,7 +1,7 @@
-import * as z from "zod";
 import { createStore } from "zustand/vanilla";
 import { type EditorDocument, emptyDocument } from "../store/document";
 import type { EditorStore } from "../store/editor-store";
+import { asTabMessage, type TabMessage } from "./draft-shapes";
 import {
   type DraftMeta,
   deleteDraft,
@@ -52,14 +52,6 @@ export interface DraftSessionOptions {
 }
 
 const DEFAULT_NAME = "Untitled add-on";
-
-// Other tabs may run another version of the studio: their messages are checked, not trusted.
-const tabMessageSchema = z.object({
-  type: z.enum(["hello", "state", "bye"]),
-  tab: z.string(),
-  draft: z.string(),
-});
-type TabMessage = z.infer<typeof tabMessageSchema>;
 
 /** Autosaves the editor's document to browser storage and manages named drafts. */
 export function startDraftSession(options: DraftSessionOptions) {
@@ -169,9 +161,9 @@ export function startDraftSession(options: DraftSessionOptions) {
   }
 
   const onMessage = (event: MessageEvent) => {
-    const parsed = tabMessageSchema.safeParse(event.data);
-    if (!parsed.success || parsed.data.tab === tab) return;
-    const m = parsed.data;
+    // Other tabs may run another version of the studio: their messages are checked, not trusted.
+    const m = asTabMessage(event.data);
+    if (!m || m.tab === tab) return;
     if (m.type === "bye") others.delete(m.tab);
     else others.set(m.tab, m.draft);
     if (m.type === "hello") announce("state");

@@ -1,27 +1,13 @@
-import * as z from "zod";
 import type { Widget } from "../../platform";
 import type { EditorDocument } from "../store/document";
+import { asDraftIndex, asStoredDraft, type DraftMeta } from "./draft-shapes";
 
-/** What the draft list shows of a draft. */
-export interface DraftMeta {
-  id: string;
-  name: string;
-  updatedAt: number;
-}
+export type { DraftMeta };
 
 const PREFIX = "addon-studio";
 const INDEX_KEY = `${PREFIX}:drafts`;
 const LAST_KEY = `${PREFIX}:last-draft`;
 const draftKey = (id: string) => `${PREFIX}:draft:${id}`;
-
-const metaSchema = z.object({ id: z.string(), name: z.string(), updatedAt: z.number() });
-const indexSchema = z.array(metaSchema);
-const storedSchema = z.object({
-  version: z.literal(1),
-  kind: z.enum(["post", "user"]),
-  widgets: z.array(z.object({ id: z.string(), widget: z.record(z.string(), z.unknown()) })),
-  fields: z.record(z.string(), z.unknown()),
-});
 
 function readJson(storage: Storage, key: string): unknown {
   const text = storage.getItem(key);
@@ -35,8 +21,8 @@ function readJson(storage: Storage, key: string): unknown {
 
 /** The saved drafts, most recently edited first. */
 export function listDrafts(storage: Storage): DraftMeta[] {
-  const res = indexSchema.safeParse(readJson(storage, INDEX_KEY));
-  return res.success ? [...res.data].sort((a, b) => b.updatedAt - a.updatedAt) : [];
+  const list = asDraftIndex(readJson(storage, INDEX_KEY));
+  return list ? list.sort((a, b) => b.updatedAt - a.updatedAt) : [];
 }
 
 function writeIndex(storage: Storage, list: readonly DraftMeta[]): void {
@@ -45,13 +31,13 @@ function writeIndex(storage: Storage, list: readonly DraftMeta[]): void {
 
 /** A saved draft's document, or undefined when it is missing or unreadable. */
 export function readDraft(storage: Storage, id: string): EditorDocument | undefined {
-  const res = storedSchema.safeParse(readJson(storage, draftKey(id)));
-  if (!res.success) return undefined;
+  const stored = asStoredDraft(readJson(storage, draftKey(id)));
+  if (!stored) return undefined;
   return {
-    kind: res.data.kind,
+    kind: stored.kind,
     // Drafts keep widgets exactly as the user left them, valid or not; validation reports the rest.
-    widgets: res.data.widgets.map((w) => ({ id: w.id, widget: w.widget as Widget })),
-    fields: res.data.fields,
+    widgets: stored.widgets.map((w) => ({ id: w.id, widget: w.widget as Widget })),
+    fields: stored.fields,
   };
 }
 

@@ -4,6 +4,8 @@ import { type MigrationChange, migrateBody } from "../../platform/migrate";
 import { formatPath } from "../../platform/problems";
 import { type DocumentKind, documentFromBody, type EditorDocument } from "../store/document";
 import { selectProblems } from "../store/selectors";
+// The import counts the document's errors: the contract comes with this chunk (it registers itself).
+import "../contract/contract";
 
 /**
  * The most widgets an import may bring. Measured in Chromium: 500 widgets edit smoothly, 2,000

@@ -1,7 +1,7 @@
 import "./palette.css";
 import { memo, useState } from "react";
-import { widgetLabel } from "../../platform/widgets";
-import { WIDGET_MODELS, type WidgetKind } from "../../widgets/registry";
+import { WIDGET_METAS, widgetLabel } from "../../widgets/catalog";
+import type { WidgetKind } from "../../widgets/registry";
 import { indexOfWidget } from "../store/document";
 import type { EditorState } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
@@ -25,7 +25,7 @@ export function Palette() {
   const place = useEditorStore(selectInsertPlace);
   const [query, setQuery] = useState("");
   const q = query.trim().toLowerCase();
-  const shown = WIDGET_MODELS.filter(
+  const shown = WIDGET_METAS.filter(
     (m) =>
       !q ||
       m.label.toLowerCase().includes(q) ||

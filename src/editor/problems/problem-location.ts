@@ -1,5 +1,6 @@
 import { formatPath, type Problem } from "../../platform/problems";
-import { type Widget, widgetKindOf, widgetLabel } from "../../platform/widgets";
+import type { Widget } from "../../platform/widgets";
+import { widgetKindOf, widgetLabel } from "../../widgets/catalog";
 
 /** Where a problem is, in the words the list uses: the widget's label and number, then the field. */
 export interface ProblemLocation {

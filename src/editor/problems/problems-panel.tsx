@@ -28,9 +28,11 @@ export function ProblemsPanel() {
   return (
     <section className="problems" aria-label="Problems">
       <p className="problems-summary" aria-live="polite">
-        {problems.errors.length === 0 && problems.warnings.length === 0
-          ? "No problems: this add-on is valid."
-          : `${problems.errors.length} ${problems.errors.length === 1 ? "error" : "errors"}, ${problems.warnings.length} ${problems.warnings.length === 1 ? "warning" : "warnings"}.`}
+        {problems.pending
+          ? "Checking the add-on against the platform's contract…"
+          : problems.errors.length === 0 && problems.warnings.length === 0
+            ? "No problems: this add-on is valid."
+            : `${problems.errors.length} ${problems.errors.length === 1 ? "error" : "errors"}, ${problems.warnings.length} ${problems.warnings.length === 1 ? "warning" : "warnings"}.`}
         {problems.errors.length ? " Errors block publishing; warnings do not." : ""}
       </p>
       {all.length ? (

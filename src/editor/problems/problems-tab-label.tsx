@@ -14,12 +14,15 @@ export function problemsSummary(errors: number, warnings: number): string {
  * The Problems tab's label: the badge shows the errors (else the warnings) at a glance, while the
  * accessible name says both counts in words ("Problems, 2 errors, 1 warning").
  */
-export function ProblemsTabLabel(props: { errors: number; warnings: number }) {
+export function ProblemsTabLabel(props: { errors: number; warnings: number; pending?: boolean }) {
   const { errors, warnings } = props;
   return (
     <>
       Problems
-      {errors || warnings ? (
+      {props.pending ? (
+        // The contract is still loading: no count yet, and never a false "none".
+        <span className="visually-hidden">, checking</span>
+      ) : errors || warnings ? (
         <>
           <span className={`badge ${errors ? "is-error" : "is-warning"}`} aria-hidden="true">
             {errors ? errors : warnings}

@@ -36,7 +36,7 @@ export function BottomPanels() {
   });
   const counts = useEditorStore((s) => {
     const p = selectProblems(s);
-    return `${p.errors.length}/${p.warnings.length}`;
+    return p.pending ? "pending" : `${p.errors.length}/${p.warnings.length}`;
   });
   const [errors, warnings] = counts.split("/").map(Number);
   const [collapsed, setCollapsed] = useState(false);
@@ -87,7 +87,11 @@ export function BottomPanels() {
             id: t.id,
             label:
               t.id === "problems" ? (
-                <ProblemsTabLabel errors={errors ?? 0} warnings={warnings ?? 0} />
+                <ProblemsTabLabel
+                  errors={errors ?? 0}
+                  warnings={warnings ?? 0}
+                  pending={counts === "pending"}
+                />
               ) : (
                 t.label
               ),

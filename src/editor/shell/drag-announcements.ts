@@ -1,5 +1,5 @@
 import type { Active, Announcements, Over } from "@dnd-kit/core";
-import { isWidgetKind, modelOf } from "../../widgets/registry";
+import { isWidgetKind, metaOf } from "../../widgets/catalog";
 import { LIST_END_ID, labelOf } from "../canvas/list-ids";
 import { PALETTE_PREFIX } from "../palette/palette";
 import { indexOfWidget } from "../store/document";
@@ -11,7 +11,7 @@ export function makeAnnouncements(api: EditorStore): Announcements {
     const id = String(active.id);
     if (id.startsWith(PALETTE_PREFIX)) {
       const kind = id.slice(PALETTE_PREFIX.length);
-      return { label: isWidgetKind(kind) ? modelOf(kind).label : "widget", fromPalette: true, index: -1 };
+      return { label: isWidgetKind(kind) ? metaOf(kind).label : "widget", fromPalette: true, index: -1 };
     }
     const doc = api.getState().doc;
     const index = indexOfWidget(doc, id);

@@ -1,7 +1,6 @@
 import { type PathSegment, type Problem, problem } from "../../platform/problems";
-import { validateBody, validateWidget } from "../../platform/validate";
-import { NO_WIDGETS_MESSAGE } from "../../platform/validate/warnings";
 import type { Widget } from "../../platform/widgets";
+import { type Contract, loadedContract } from "../contract/contract-gate";
 import {
   type DocumentKind,
   type EditorDocument,
@@ -68,7 +67,10 @@ export function selectDocumentKind(state: Pick<EditorState, "doc">): DocumentKin
 export function widgetFindings(widget: Widget): readonly Problem[] {
   let raw = rawProblemsCache.get(widget);
   if (!raw) {
-    raw = validateWidget(widget, []);
+    // Until the contract's chunk is here nothing is known (and nothing cached): rows show no count.
+    const contract = loadedContract();
+    if (!contract) return NONE;
+    raw = contract.validateWidget(widget, []);
     rawProblemsCache.set(widget, raw);
   }
   return raw;
@@ -78,6 +80,7 @@ export function widgetFindings(widget: Widget): readonly Problem[] {
 export function widgetProblems(widget: Widget, index: number): readonly Problem[] {
   const hit = widgetProblemsCache.get(widget);
   if (hit && hit.index === index) return hit.problems;
+  if (!loadedContract()) return NONE;
   const raw = widgetFindings(widget);
   // A move changes only the index: re-prefix the cached findings instead of validating again.
   const problems = raw.map((p) => problem(["widgets", index, ...p.path], p.message, p.severity, p.code));
@@ -86,7 +89,11 @@ export function widgetProblems(widget: Widget, index: number): readonly Problem[
 }
 
 /** Problems of everything but the widgets (semantic, notes, categories, ticket_uuid, cost, unknown keys). */
-function fieldProblems(doc: EditorDocument, body: Record<string, unknown>): readonly Problem[] {
+function fieldProblems(
+  contract: Contract,
+  doc: EditorDocument,
+  body: Record<string, unknown>,
+): readonly Problem[] {
   let byKind = fieldProblemsCache.get(doc.fields);
   if (!byKind) {
     byKind = new Map();
@@ -94,7 +101,7 @@ function fieldProblems(doc: EditorDocument, body: Record<string, unknown>): read
   }
   let out = byKind.get(doc.kind);
   if (!out) {
-    const res = validateBody(doc.kind, { ...body, widgets: [] });
+    const res = contract.validateBody(doc.kind, { ...body, widgets: [] });
     out = [...res.errors, ...res.warnings].filter((p) => p.code !== "no_widgets");
     byKind.set(doc.kind, out);
   }
@@ -109,21 +116,33 @@ export interface Problems {
   byWidget: ReadonlyMap<string, readonly Problem[]>;
   /** Problems outside the widgets. */
   document: readonly Problem[];
+  /** True while the contract is loading: nothing is known yet (never read it as "no problems"). */
+  pending?: true;
 }
 
-const NO_WIDGETS = problem(["widgets"], NO_WIDGETS_MESSAGE, "warning", "no_widgets");
+const NONE: readonly Problem[] = [];
+const PENDING: Problems = {
+  errors: NONE,
+  warnings: NONE,
+  byWidget: new Map(),
+  document: NONE,
+  pending: true,
+};
 
 /** Validation of the whole document, per widget memoised (typing re-validates one widget). */
 export function selectProblems(state: Pick<EditorState, "doc">): Problems {
   const doc = state.doc;
   const hit = problemsCache.get(doc);
   if (hit) return hit;
+  const contract = loadedContract();
+  if (!contract) return PENDING;
   const body = selectExportBody(state);
   const errors: Problem[] = [];
   const warnings: Problem[] = [];
   const byWidget = new Map<string, readonly Problem[]>();
-  const document: Problem[] = [...fieldProblems(doc, body)];
-  if (doc.widgets.length === 0) document.push(NO_WIDGETS);
+  const document: Problem[] = [...fieldProblems(contract, doc, body)];
+  if (doc.widgets.length === 0)
+    document.push(problem(["widgets"], contract.NO_WIDGETS_MESSAGE, "warning", "no_widgets"));
   doc.widgets.forEach((w, i) => {
     const list = widgetProblems(w.widget, i);
     if (list.length) byWidget.set(w.id, list);

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useLayoutEffect, useSyncExternalStore } from "react";
+import { afterFirstPaint } from "../shell/after-first-paint";
 
 /** The drag-and-drop chunk (dnd-kit, our pointer sensor). */
 export type DragKit = typeof import("./drag-kit");
@@ -100,9 +101,11 @@ export function DragArea(props: {
 }) {
   const k = useDragKit();
   useEffect(() => {
-    loadDragKit().catch(() => {
-      // Without the chunk the editor still works by click and keys; a later mount tries again.
-    });
+    afterFirstPaint(() =>
+      loadDragKit().catch(() => {
+        // Without the chunk the editor still works by click and keys; a later mount tries again.
+      }),
+    );
   }, []);
   useLayoutEffect(() => {
     const was = focusBefore;

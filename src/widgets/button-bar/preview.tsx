@@ -1,6 +1,7 @@
-import { CutText, limitOf, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
+import { CutText, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
+import { BUTTON_BAR_LIMITS } from "./meta";
 
-const TITLE_MAX = limitOf("button_bar", "title");
+const TITLE_MAX = BUTTON_BAR_LIMITS.title;
 
 /** button_bar as the app draws it: one wide button (drawn, not a real button, so clicking it selects the widget). */
 export function ButtonBarPreview({ value }: WidgetPreviewProps<"button_bar">) {

@@ -1,13 +1,12 @@
 import { booleanField, textField } from "../../platform/fields";
 import { codePointLength } from "../../platform/text";
 import { defineWidget } from "../define";
+import { DESCRIPTION_LIMIT, descriptionRowMeta } from "./meta";
 
-export const DESCRIPTION_LIMIT = 200;
+export { DESCRIPTION_LIMIT };
 
 export const descriptionRow = defineWidget({
-  kind: "description_row",
-  label: "Description",
-  description: "A paragraph; expandable ones may be longer and open on tap.",
+  ...descriptionRowMeta,
   fields: {
     text: textField({ label: "Text", required: true, multiline: true }),
     expandable: booleanField(
@@ -32,10 +31,5 @@ export const descriptionRow = defineWidget({
     schema.if = { properties: { expandable: { const: true } }, required: ["expandable"] };
     schema.else = { properties: { text: { type: "string", maxLength: DESCRIPTION_LIMIT } } };
   },
-  summary: (v) => v.text,
-  defaults: () => ({
-    text: "خودرو در شرایط خوبی قرار دارد. بدنه بدون رنگ‌شدگی است و موتور نیاز به تعمیر ندارد.",
-    expandable: false,
-  }),
   v1: { type: "DESCRIPTION_ROW", removed: ["is_primary", "small", "padded"] },
 });

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { codePointLength } from "../../platform/text";
 import { CutText, Divider, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
-import { DESCRIPTION_LIMIT } from "./model";
+import { DESCRIPTION_LIMIT } from "./meta";
 
 /** How long an expandable description must be before the app folds it (about three lines on a phone). */
 export const COLLAPSED_LENGTH = 120;

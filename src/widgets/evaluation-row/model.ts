@@ -1,12 +1,13 @@
 import * as z from "zod";
 import { colorField, fieldRegistry, iconField, percentageField, textField } from "../../platform/fields";
 import { defineWidget } from "../define";
+import { EVALUATION_ROW_LIMITS, evaluationRowMeta } from "./meta";
 
 function section(label: string) {
   return z
     .strictObject(
       {
-        text: textField({ label: "Text", max: 18, required: true }),
+        text: textField({ label: "Text", max: EVALUATION_ROW_LIMITS.sectionText, required: true }),
         section_color: colorField("Colour"),
       },
       {
@@ -20,9 +21,7 @@ function section(label: string) {
 }
 
 export const evaluationRow = defineWidget({
-  kind: "evaluation_row",
-  label: "Evaluation",
-  description: "A three-part bar (right, middle, left) with an indicator at a percentage.",
+  ...evaluationRowMeta,
   fields: {
     indicator_text: textField({ label: "Indicator text", required: true }),
     indicator_percentage: percentageField("Indicator position"),
@@ -32,14 +31,6 @@ export const evaluationRow = defineWidget({
     middle: section("Middle section"),
     left: section("Left section"),
   },
-  summary: (v) => v.indicator_text,
-  defaults: () => ({
-    indicator_text: "قیمت مناسب",
-    indicator_percentage: 40,
-    right: { text: "ارزان", section_color: "SUCCESS_PRIMARY" as const },
-    middle: { text: "منصفانه", section_color: "WARNING_SECONDARY" as const },
-    left: { text: "گران", section_color: "ERROR_PRIMARY" as const },
-  }),
   v1: {
     type: "EVALUATION_ROW",
     removed: ["text_color", "indicator_color", "icon_color", "image_url_light", "image_url_dark"],

@@ -2,14 +2,14 @@ import { PreviewIcon } from "../../preview/preview-icons";
 import {
   CutText,
   colorValue,
-  limitOf,
   percentOf,
   persianDigits,
   textOf,
   type WidgetPreviewProps,
 } from "../../preview/preview-kit";
+import { EVALUATION_ROW_LIMITS } from "./meta";
 
-const SECTION_MAX = limitOf("evaluation_row", "right.text");
+const SECTION_MAX = EVALUATION_ROW_LIMITS.sectionText;
 
 const SECTIONS = ["right", "middle", "left"] as const;
 

@@ -1,25 +1,17 @@
 import { booleanField, iconField, imageField, textField } from "../../platform/fields";
 import { defineWidget } from "../define";
+import { EVENT_ROW_LIMITS, eventRowMeta } from "./meta";
 
 export const eventRow = defineWidget({
-  kind: "event_row",
-  label: "Event",
-  description: "A dated event: title, subtitle, a small label and an icon or image.",
+  ...eventRowMeta,
   fields: {
-    title: textField({ label: "Title", max: 24, required: true }),
-    subtitle: textField({ label: "Subtitle", max: 59 }).optional(),
-    label: textField({ label: "Label", max: 15 }).optional(),
+    title: textField({ label: "Title", max: EVENT_ROW_LIMITS.title, required: true }),
+    subtitle: textField({ label: "Subtitle", max: EVENT_ROW_LIMITS.subtitle }).optional(),
+    label: textField({ label: "Label", max: EVENT_ROW_LIMITS.label }).optional(),
     image_id: imageField("Image id").optional(),
     icon_name: iconField("Icon").optional(),
     has_divider: booleanField("Divider below").optional(),
   },
-  summary: (v) => v.title,
-  defaults: () => ({
-    title: "تعویض روغن",
-    subtitle: "آخرین سرویس دوره‌ای",
-    label: "۱۴۰۳/۰۲/۱۰",
-    icon_name: "HISTORY",
-  }),
   v1: {
     type: "EVENT_ROW",
     renamed: { image_url: "image_id" },

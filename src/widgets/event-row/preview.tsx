@@ -1,15 +1,9 @@
-import {
-  CutText,
-  Divider,
-  ImageOrIcon,
-  limitOf,
-  textOf,
-  type WidgetPreviewProps,
-} from "../../preview/preview-kit";
+import { CutText, Divider, ImageOrIcon, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
+import { EVENT_ROW_LIMITS } from "./meta";
 
-const TITLE_MAX = limitOf("event_row", "title");
-const SUBTITLE_MAX = limitOf("event_row", "subtitle");
-const LABEL_MAX = limitOf("event_row", "label");
+const TITLE_MAX = EVENT_ROW_LIMITS.title;
+const SUBTITLE_MAX = EVENT_ROW_LIMITS.subtitle;
+const LABEL_MAX = EVENT_ROW_LIMITS.label;
 
 /**
  * event_row as the app draws it: a square picture with rounded corners at the right, the bold title

@@ -1,16 +1,15 @@
 import * as z from "zod";
 import { booleanField, fieldRegistry, textField } from "../../platform/fields";
-import { defineWidget, itemsSummary } from "../define";
+import { defineWidget } from "../define";
+import { GROUP_INFO_ROW_LIMITS, groupInfoRowMeta } from "./meta";
 
 const item = z.strictObject({
-  title: textField({ label: "Title", max: 50, required: true }),
-  value: textField({ label: "Value", max: 100, required: true }),
+  title: textField({ label: "Title", max: GROUP_INFO_ROW_LIMITS.title, required: true }),
+  value: textField({ label: "Value", max: GROUP_INFO_ROW_LIMITS.value, required: true }),
 });
 
 export const groupInfoRow = defineWidget({
-  kind: "group_info_row",
-  label: "Group info",
-  description: "Two or three title/value pairs side by side.",
+  ...groupInfoRowMeta,
   fields: {
     items: z
       .array(item, {
@@ -21,12 +20,5 @@ export const groupInfoRow = defineWidget({
       .register(fieldRegistry, { ui: "list", label: "Items", itemLabel: "Item", min: 2, max: 3 }),
     has_divider: booleanField("Divider below").optional(),
   },
-  summary: (v) => itemsSummary(v.items, (i) => i.title),
-  defaults: () => ({
-    items: [
-      { title: "کارکرد", value: "۴۵٬۰۰۰ کیلومتر" },
-      { title: "مدل", value: "۱۴۰۰" },
-    ],
-  }),
   v1: { type: "GROUP_INFO_ROW" },
 });

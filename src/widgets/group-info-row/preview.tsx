@@ -1,7 +1,8 @@
-import { CutText, Divider, limitOf, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
+import { CutText, Divider, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
+import { GROUP_INFO_ROW_LIMITS } from "./meta";
 
-const TITLE_MAX = limitOf("group_info_row", "items.title");
-const VALUE_MAX = limitOf("group_info_row", "items.value");
+const TITLE_MAX = GROUP_INFO_ROW_LIMITS.title;
+const VALUE_MAX = GROUP_INFO_ROW_LIMITS.value;
 
 /**
  * group_info_row as the app draws it: two or three columns split by thin vertical lines, each a

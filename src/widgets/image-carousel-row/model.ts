@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { booleanField, fieldRegistry, imageField, textField } from "../../platform/fields";
-import { defineWidget, itemsSummary } from "../define";
+import { defineWidget } from "../define";
+import { imageCarouselRowMeta } from "./meta";
 
 const item = z.strictObject({
   image_id: imageField("Image id"),
@@ -8,9 +9,7 @@ const item = z.strictObject({
 });
 
 export const imageCarouselRow = defineWidget({
-  kind: "image_carousel_row",
-  label: "Image carousel",
-  description: "A row of images the user swipes through, each with a caption.",
+  ...imageCarouselRowMeta,
   fields: {
     items: z
       .array(item, {
@@ -20,7 +19,5 @@ export const imageCarouselRow = defineWidget({
       .register(fieldRegistry, { ui: "list", label: "Images", itemLabel: "Image", min: 1 }),
     has_divider: booleanField("Divider below").optional(),
   },
-  summary: (v) => itemsSummary(v.items, (i) => i.description || i.image_id),
-  defaults: () => ({ items: [{ image_id: "logo", description: "نمای جلو" }] }),
   v1: { type: "IMAGE_CAROUSEL_ROW", itemRenamed: { image_url: "image_id" } },
 });

@@ -8,16 +8,19 @@ import {
   textField,
 } from "../../platform/fields";
 import { defineWidget } from "../define";
+import { SCORE_ROW_LIMITS, scoreRowMeta } from "./meta";
 
 export const scoreRow = defineWidget({
-  kind: "score_row",
-  label: "Score",
-  description: "A title with a percentage bar or a short descriptive score.",
+  ...scoreRowMeta,
   fields: {
-    title: textField({ label: "Title", max: 25, required: true }),
+    title: textField({ label: "Title", max: SCORE_ROW_LIMITS.title, required: true }),
     percentage_score: percentageField("Percentage score").optional(),
     // Not blank when present: an empty score would satisfy "exactly one score" and show nothing.
-    descriptive_score: textField({ label: "Descriptive score", max: 17, required: true }).optional(),
+    descriptive_score: textField({
+      label: "Descriptive score",
+      max: SCORE_ROW_LIMITS.descriptive_score,
+      required: true,
+    }).optional(),
     score_color: colorField("Score colour").optional(),
     icon_name: iconField("Icon").optional(),
     action: actionField("Action").optional(),
@@ -51,8 +54,6 @@ export const scoreRow = defineWidget({
     schema.oneOf = [{ required: ["percentage_score"] }, { required: ["descriptive_score"] }];
     schema.not = { required: ["hasDivider", "has_divider"] };
   },
-  summary: (v) => v.title,
-  defaults: () => ({ title: "وضعیت موتور", percentage_score: 85, score_color: "SUCCESS_PRIMARY" as const }),
   // v1 and the live platform write has_divider; the spec's hasDivider is renamed to it by migrate.
   v1: { type: "SCORE_ROW", iconWrappers: ["icon"], renamed: { hasDivider: "has_divider" } },
 });

@@ -5,14 +5,14 @@ import {
   CutText,
   colorValue,
   Divider,
-  limitOf,
   percentOf,
   textOf,
   type WidgetPreviewProps,
 } from "../../preview/preview-kit";
+import { SCORE_ROW_LIMITS } from "./meta";
 
-const TITLE_MAX = limitOf("score_row", "title");
-const DESC_MAX = limitOf("score_row", "descriptive_score");
+const TITLE_MAX = SCORE_ROW_LIMITS.title;
+const DESC_MAX = SCORE_ROW_LIMITS.descriptive_score;
 
 /** The app splits the percentage bar into five equal segments. */
 const SEGMENTS = [0, 1, 2, 3, 4] as const;

@@ -1,24 +1,17 @@
 import { actionField } from "../../platform/actions";
 import { booleanField, iconField, imageField, textField } from "../../platform/fields";
 import { defineWidget } from "../define";
+import { SELECTOR_ROW_LIMITS, selectorRowMeta } from "./meta";
 
 export const selectorRow = defineWidget({
-  kind: "selector_row",
-  label: "Selector",
-  description: "A tappable row with an icon or image that runs an action.",
+  ...selectorRowMeta,
   fields: {
-    title: textField({ label: "Title", max: 200, required: true }),
+    title: textField({ label: "Title", max: SELECTOR_ROW_LIMITS.title, required: true }),
     icon_name: iconField("Icon").optional(),
     image_id: imageField("Image id").optional(),
     action: actionField("Action").optional(),
     has_divider: booleanField("Divider below").optional(),
   },
-  summary: (v) => v.title,
-  defaults: () => ({
-    title: "جزئیات بدنه و رنگ",
-    icon_name: "INFO",
-    action: { open_direct_link: "https://example.com/body" },
-  }),
   v1: {
     type: "SELECTOR_ROW",
     renamed: { image_url: "image_id" },

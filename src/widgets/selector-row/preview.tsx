@@ -3,12 +3,12 @@ import {
   CutText,
   Divider,
   ImageOrIcon,
-  limitOf,
   textOf,
   type WidgetPreviewProps,
 } from "../../preview/preview-kit";
+import { SELECTOR_ROW_LIMITS } from "./meta";
 
-const TITLE_MAX = limitOf("selector_row", "title");
+const TITLE_MAX = SELECTOR_ROW_LIMITS.title;
 
 /** selector_row as the app draws it: icon or image, title, and a chevron. */
 export function SelectorRowPreview({ value }: WidgetPreviewProps<"selector_row">) {

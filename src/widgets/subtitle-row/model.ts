@@ -1,15 +1,12 @@
 import { booleanField, textField } from "../../platform/fields";
 import { defineWidget } from "../define";
+import { SUBTITLE_ROW_LIMITS, subtitleRowMeta } from "./meta";
 
 export const subtitleRow = defineWidget({
-  kind: "subtitle_row",
-  label: "Subtitle",
-  description: "A secondary line of text under a title.",
+  ...subtitleRowMeta,
   fields: {
-    text: textField({ label: "Text", max: 200, required: true, multiline: true }),
+    text: textField({ label: "Text", max: SUBTITLE_ROW_LIMITS.text, required: true, multiline: true }),
     has_divider: booleanField("Divider below").optional(),
   },
-  summary: (v) => v.text,
-  defaults: () => ({ text: "بررسی شده در ۱۴ بخش فنی" }),
   v1: { type: "SUBTITLE_ROW" },
 });

@@ -1,6 +1,7 @@
-import { CutText, Divider, limitOf, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
+import { CutText, Divider, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
+import { SUBTITLE_ROW_LIMITS } from "./meta";
 
-const MAX = limitOf("subtitle_row", "text");
+const MAX = SUBTITLE_ROW_LIMITS.text;
 
 /** subtitle_row as the app draws it: a secondary line under a title. */
 export function SubtitleRowPreview({ value }: WidgetPreviewProps<"subtitle_row">) {

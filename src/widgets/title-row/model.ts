@@ -1,15 +1,12 @@
 import { booleanField, textField } from "../../platform/fields";
 import { defineWidget } from "../define";
+import { TITLE_ROW_LIMITS, titleRowMeta } from "./meta";
 
 export const titleRow = defineWidget({
-  kind: "title_row",
-  label: "Title",
-  description: "A bold heading line.",
+  ...titleRowMeta,
   fields: {
-    text: textField({ label: "Text", max: 49, required: true }),
+    text: textField({ label: "Text", max: TITLE_ROW_LIMITS.text, required: true }),
     has_divider: booleanField("Divider below").optional(),
   },
-  summary: (v) => v.text,
-  defaults: () => ({ text: "گزارش کارشناسی خودرو" }),
   v1: { type: "TITLE_ROW" },
 });

@@ -1,6 +1,7 @@
-import { CutText, Divider, limitOf, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
+import { CutText, Divider, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
+import { TITLE_ROW_LIMITS } from "./meta";
 
-const MAX = limitOf("title_row", "text");
+const MAX = TITLE_ROW_LIMITS.text;
 
 /** title_row as the app draws it: one bold line. */
 export function TitleRowPreview({ value }: WidgetPreviewProps<"title_row">) {

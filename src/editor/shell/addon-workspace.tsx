@@ -16,10 +16,9 @@ export function AddonWorkspace(props: { theme: Theme }) {
         <WidgetList />
       </WorkspaceDnd>
       <LazyInspector />
-      <div className="stage">
+      <BottomPanels>
         <PreviewColumn theme={props.theme} />
-        <BottomPanels />
-      </div>
+      </BottomPanels>
     </div>
   );
 }

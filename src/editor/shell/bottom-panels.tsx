@@ -1,5 +1,5 @@
 import "./bottom-panels.css";
-import { type CSSProperties, lazy, useRef, useState } from "react";
+import { type CSSProperties, lazy, type ReactNode, useRef, useState } from "react";
 import { ProblemsPanel } from "../problems/problems-panel";
 import { ProblemsTabLabel } from "../problems/problems-tab-label";
 import { useEditorStore } from "../store/editor-store-context";
@@ -21,10 +21,11 @@ const JsonPanel = lazy(() => import("../json/json-panel").then((m) => ({ default
 type BottomTab = "problems" | "json" | "publish" | "inbox";
 
 /**
- * The output panels under the preview: problems, JSON, publish and inbox, foldable, with a top edge
- * the user drags (the height is remembered); the preview above keeps a useful height whatever it is.
+ * The output panels under the preview (`children`): problems, JSON, publish and inbox, foldable, with
+ * a top edge the user drags (the height is remembered); the preview above keeps a useful height
+ * whatever it is.
  */
-export function BottomPanels() {
+export function BottomPanels(props: { children: ReactNode }) {
   const [tab, setTab] = useState<BottomTab>(() => {
     const resume = resumingAction();
     if (resume === "publish") return "publish";
@@ -58,73 +59,77 @@ export function BottomPanels() {
     setCollapsed(false);
   };
   return (
-    <section
-      className={`bottom ${collapsed ? "is-collapsed" : ""} ${height === null ? "" : "is-sized"}`}
-      aria-label="Output"
-      data-tab={tab}
-      style={height === null ? undefined : ({ "--bottom-height": `${height}px` } as CSSProperties)}
-    >
-      {collapsed ? null : (
-        <PanelResizer
-          label="Resize the output panel"
-          controls="bottom-panel"
-          height={height}
-          min={80}
-          // The preview above keeps PREVIEW_MIN of the stage; the tab row stays too.
-          max={() => Math.max(160, stageHeight(body.current) - PREVIEW_MIN - 56)}
-          measure={() => body.current?.getBoundingClientRect().height ?? 200}
-          onHeight={resize}
-        />
-      )}
-      <div className="bottom-head">
-        <Tabs
-          label="Output"
-          controls="bottom-panel"
-          domId={(id) => `bottom-tab-${id}`}
-          selected={tab}
-          onSelect={choose}
-          tabs={tabs.map((t) => ({
-            id: t.id,
-            label:
-              t.id === "problems" ? (
-                <ProblemsTabLabel
-                  errors={errors ?? 0}
-                  warnings={warnings ?? 0}
-                  pending={counts === "pending"}
-                />
-              ) : (
-                t.label
-              ),
-          }))}
-        />
-        <button
-          type="button"
-          className="icon-button collapse-toggle"
-          aria-expanded={!collapsed}
-          aria-controls="bottom-panel"
-          aria-label={collapsed ? "Show the output panel" : "Hide the output panel"}
-          title={collapsed ? "Show the output panel" : "Hide the output panel"}
-          onClick={() => setCollapsed((c) => !c)}
-        >
-          <ChromeIcon name="chevron" />
-        </button>
-      </div>
-      <div
-        ref={body}
-        className="bottom-body"
-        id="bottom-panel"
-        role="tabpanel"
-        aria-labelledby={`bottom-tab-${tab}`}
-        hidden={collapsed}
+    // The stage (preview over this panel) carries the panel's state for the wide layout (layout.css).
+    <div className="stage" data-output={collapsed ? "folded" : tab}>
+      {props.children}
+      <section
+        className={`bottom ${collapsed ? "is-collapsed" : ""} ${height === null ? "" : "is-sized"}`}
+        aria-label="Output"
+        data-tab={tab}
+        style={height === null ? undefined : ({ "--bottom-height": `${height}px` } as CSSProperties)}
       >
-        {tab === "problems" ? <ProblemsPanel /> : null}
-        <Loading>
-          {tab === "json" ? <JsonPanel /> : null}
-          {tab === "publish" ? <PublishPanel /> : null}
-          {tab === "inbox" ? <InboxPanel /> : null}
-        </Loading>
-      </div>
-    </section>
+        {collapsed ? null : (
+          <PanelResizer
+            label="Resize the output panel"
+            controls="bottom-panel"
+            height={height}
+            min={80}
+            // The preview above keeps PREVIEW_MIN of the stage; the tab row stays too.
+            max={() => Math.max(160, stageHeight(body.current) - PREVIEW_MIN - 56)}
+            measure={() => body.current?.getBoundingClientRect().height ?? 200}
+            onHeight={resize}
+          />
+        )}
+        <div className="bottom-head">
+          <Tabs
+            label="Output"
+            controls="bottom-panel"
+            domId={(id) => `bottom-tab-${id}`}
+            selected={tab}
+            onSelect={choose}
+            tabs={tabs.map((t) => ({
+              id: t.id,
+              label:
+                t.id === "problems" ? (
+                  <ProblemsTabLabel
+                    errors={errors ?? 0}
+                    warnings={warnings ?? 0}
+                    pending={counts === "pending"}
+                  />
+                ) : (
+                  t.label
+                ),
+            }))}
+          />
+          <button
+            type="button"
+            className="icon-button collapse-toggle"
+            aria-expanded={!collapsed}
+            aria-controls="bottom-panel"
+            aria-label={collapsed ? "Show the output panel" : "Hide the output panel"}
+            title={collapsed ? "Show the output panel" : "Hide the output panel"}
+            onClick={() => setCollapsed((c) => !c)}
+          >
+            <ChromeIcon name="chevron" />
+          </button>
+        </div>
+        <div
+          ref={body}
+          className="bottom-body"
+          id="bottom-panel"
+          role="tabpanel"
+          aria-labelledby={`bottom-tab-${tab}`}
+          hidden={collapsed}
+        >
+          {tab === "problems" ? <ProblemsPanel /> : null}
+          <Loading>
+            {tab === "json" ? <JsonPanel /> : null}
+            {tab === "publish" ? <PublishPanel /> : null}
+            {tab === "inbox" ? <InboxPanel /> : null}
+          </Loading>
+        </div>
+      </section>
+    </div>
   );
 }
 

@@ -23,7 +23,11 @@ export function ColorField(p: ControlProps<"color">) {
         aria-describedby={p.describedBy}
       >
         {options.map((o, i) => (
-          <label key={o.name} className="swatch" title={o.value ?? "No colour"}>
+          <label
+            key={o.name}
+            className={o.value === value ? "swatch is-checked" : "swatch"}
+            title={o.value ?? "No colour"}
+          >
             <input
               type="radio"
               name={id}

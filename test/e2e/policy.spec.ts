@@ -14,6 +14,12 @@ test("the editor works under the strict Content-Security-Policy, with no violati
       seen.push(`${e.violatedDirective} ${e.blockedURI}`);
     });
   });
+  // Nothing the page asks for is missing: the console stays free of errors (without a declared icon
+  // the browser asks for /favicon.ico, and its 404 is logged there).
+  const failed: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") failed.push(m.text());
+  });
   const response = await page.goto("/");
   const csp = response?.headers()["content-security-policy"] ?? "";
   expect(csp).toContain("script-src 'self'");
@@ -31,4 +37,6 @@ test("the editor works under the strict Content-Security-Policy, with no violati
     () => (window as unknown as { __cspViolations: string[] }).__cspViolations,
   );
   expect(violations).toEqual([]);
+  await page.waitForTimeout(500);
+  expect(failed).toEqual([]);
 });

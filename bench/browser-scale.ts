@@ -1,16 +1,7 @@
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
-import {
-  type EditFigures,
-  measureEdit,
-  type NotMeasured,
-  NotThere,
-  newPage,
-  openWith,
-  pointerDragDown,
-} from "./browser";
+import { type EditFigures, measureEdit, type NotMeasured, newPage, openWith } from "./browser";
 import { v2PostBody } from "./fixtures";
+import { dragDown, firstDragHandle, NotThere, startCpuProfile, startFrames, stopFrames } from "./page-steps";
 import { round, type Summary, summarise } from "./stats";
 
 /**
@@ -216,20 +207,11 @@ async function measureStructural(
     };
     if ((await button("Duplicate").count()) === 0)
       throw new NotThere('the selected widget shows no "Duplicate" button in a "Widget actions" group');
-    // BENCH_PROFILE=<dir>: a CPU profile of the page over every round.
-    const profileDir = process.env.BENCH_PROFILE;
-    const cdp = profileDir ? await context.newCDPSession(page) : null;
     const run = async () => {
-      if (cdp) {
-        await cdp.send("Profiler.enable");
-        await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-        await cdp.send("Profiler.start");
-      }
+      // BENCH_PROFILE=<dir>: a CPU profile of the page over every round.
+      const stopProfile = await startCpuProfile(context, page, process.env.BENCH_PROFILE);
       for (let r = 0; r < rounds; r++) await round1();
-      if (cdp && profileDir) {
-        const { profile } = await cdp.send("Profiler.stop");
-        writeFileSync(join(profileDir, `structural-${count}.cpuprofile`), JSON.stringify(profile));
-      }
+      await stopProfile(`structural-${count}`);
     };
     const round1 = async () => {
       // The copy goes after the original and is selected.
@@ -283,33 +265,15 @@ async function measureDragScale(
 ): Promise<DragScaleFigures> {
   const { context, page } = await openWith(browser, base, count);
   try {
-    // The drag code arrives after the first paint; until then handles are aria-disabled (issue 14).
-    await page.waitForFunction(() => !document.querySelector('.drag-handle[aria-disabled="true"]'));
-    const handle = page.locator('button[aria-label="Reorder Title, widget 1"]');
-    if ((await handle.count()) === 0)
-      throw new NotThere('no drag handle "Reorder Title, widget 1" in the list');
+    const handle = await firstDragHandle(page);
     const moved: Expect = { movedText: "Row 0 title" };
-    await page.evaluate(() =>
-      (window as unknown as { __bench: { startFrames(): void } }).__bench.startFrames(),
+    await startFrames(page);
+    // The drop: pointer up or the dropping Space, to the frame showing the new order.
+    const drop = await dragDown(page, handle, by, (release) =>
+      timedStep(page, by === "pointer" ? "pointerup" : "keydown", moved, release),
     );
-    let drop: { ms: number; landed: number };
-    if (by === "pointer") {
-      await pointerDragDown(page, handle);
-      drop = await timedStep(page, "pointerup", moved, () => page.mouse.up());
-    } else {
-      await handle.focus();
-      await page.keyboard.press("Space");
-      await page.waitForTimeout(50);
-      for (let i = 0; i < 20; i++) {
-        await page.keyboard.press("ArrowDown");
-        await page.waitForTimeout(50);
-      }
-      drop = await timedStep(page, "keydown", moved, () => page.keyboard.press("Space"));
-    }
     await page.waitForTimeout(300);
-    const frames = await page.evaluate(() =>
-      (window as unknown as { __bench: { stopFrames(): number[] } }).__bench.stopFrames(),
-    );
+    const frames = await stopFrames(page);
     return { frames: summarise(frames), dropMs: round(drop.ms), moved: drop.ms >= 0, landedAt: drop.landed };
   } finally {
     await context.close();

@@ -1,12 +1,13 @@
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import lz from "lz-string";
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
 import { measureColdInteractive, measureScale, type ScaleFigures } from "./browser-scale";
 import { v2PostBody } from "./fixtures";
+import { dragDown, firstDragHandle, NotThere, startCpuProfile, startFrames, stopFrames } from "./page-steps";
 import { startServers } from "./servers";
 import { round, type Summary, summarise } from "./stats";
 
@@ -131,27 +132,6 @@ export function initialJs(distDir: string): FirstLoadFigures["initialJs"] {
 }
 
 const UI_TIMEOUT = 20_000;
-
-/** A part of the editor a measurement needs is not there (reported as not measured). */
-export class NotThere extends Error {}
-
-/**
- * Presses the pointer on a drag handle and moves it down 600 px, one event a frame: past dnd-kit's
- * activation distance, then across the list. The caller releases it (and times the drop).
- */
-export async function pointerDragDown(page: Page, handle: Locator): Promise<void> {
-  const box = await handle.boundingBox();
-  if (!box) throw new NotThere("the drag handle has no box on screen");
-  const x = box.x + box.width / 2;
-  let y = box.y + box.height / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let i = 0; i < 60; i++) {
-    y += 10;
-    await page.mouse.move(x, y);
-    await page.waitForTimeout(16);
-  }
-}
 
 function why(e: unknown): string {
   if (e instanceof NotThere) return e.message;
@@ -580,16 +560,14 @@ export async function measureEdit(
     await page.keyboard.press("End");
 
     // BENCH_PROFILE=<dir>: a CPU profile of the page while typing at the largest size.
-    const profileDir = process.env.BENCH_PROFILE;
-    const cdp = profileDir && count >= 500 ? await context.newCDPSession(page) : null;
+    const stopProfile = await startCpuProfile(
+      context,
+      page,
+      count >= 500 ? process.env.BENCH_PROFILE : undefined,
+    );
     page.on("console", (m) => {
       if (m.text().startsWith("bench:")) console.log(`    ${m.text()}`);
     });
-    if (cdp) {
-      await cdp.send("Profiler.enable");
-      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-      await cdp.send("Profiler.start");
-    }
     const dom: number[] = [];
     const frame: number[] = [];
     const preview: number[] = [];
@@ -636,10 +614,7 @@ export async function measureEdit(
       }
       await page.waitForTimeout(30);
     }
-    if (cdp && profileDir) {
-      const { profile } = await cdp.send("Profiler.stop");
-      writeFileSync(join(profileDir, `edit-${count}.cpuprofile`), JSON.stringify(profile));
-    }
+    await stopProfile(`edit-${count}`);
     return {
       widgets: count,
       keystrokes,
@@ -681,46 +656,17 @@ async function measureDrag(
 ): Promise<DragFigures> {
   const { context, page } = await openWith(browser, base, count);
   try {
-    // The drag code arrives after the first paint; until then handles are aria-disabled (issue 14).
-    await page.waitForFunction(() => !document.querySelector('.drag-handle[aria-disabled="true"]'));
-    const handle = page.getByRole("button", { name: "Reorder Title, widget 1", exact: true });
-    if ((await handle.count()) === 0)
-      throw new NotThere('no drag handle "Reorder Title, widget 1" in the list');
+    const handle = await firstDragHandle(page);
     const before = await firstRowText(page);
     // BENCH_PROFILE=<dir>: a CPU profile of the page during each drag, too.
-    const profileDir = process.env.BENCH_PROFILE;
-    const cdp = profileDir ? await context.newCDPSession(page) : null;
-    if (cdp) {
-      await cdp.send("Profiler.enable");
-      await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
-      await cdp.send("Profiler.start");
-    }
-    await page.evaluate(() =>
-      (window as unknown as { __bench: { startFrames(): void } }).__bench.startFrames(),
-    );
+    const stopProfile = await startCpuProfile(context, page, process.env.BENCH_PROFILE);
+    await startFrames(page);
     const t0 = Date.now();
-    if (by === "pointer") {
-      await pointerDragDown(page, handle);
-      await page.mouse.up();
-    } else {
-      await handle.focus();
-      await page.keyboard.press("Space");
-      await page.waitForTimeout(50);
-      for (let i = 0; i < 20; i++) {
-        await page.keyboard.press("ArrowDown");
-        await page.waitForTimeout(50);
-      }
-      await page.keyboard.press("Space");
-    }
+    await dragDown(page, handle, by, (release) => release());
     await page.waitForTimeout(300);
     const durationMs = Date.now() - t0;
-    const frames = await page.evaluate(() =>
-      (window as unknown as { __bench: { stopFrames(): number[] } }).__bench.stopFrames(),
-    );
-    if (cdp && profileDir) {
-      const { profile } = await cdp.send("Profiler.stop");
-      writeFileSync(join(profileDir, `drag-${by}-${count}.cpuprofile`), JSON.stringify(profile));
-    }
+    const frames = await stopFrames(page);
+    await stopProfile(`drag-${by}-${count}`);
     const after = await firstRowText(page);
     return { widgets: count, frames: summarise(frames), durationMs, moved: after !== before };
   } finally {

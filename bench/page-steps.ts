@@ -1,0 +1,93 @@
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+
+/** Something the page should have but does not: the figure is reported as not measured, with this. */
+export class NotThere extends Error {}
+
+/**
+ * Starts a CPU profile of `page` (sampling every `intervalUs` µs); the returned function stops it and
+ * writes `<dir>/<name>.cpuprofile`. Without `dir` (BENCH_PROFILE unset) both do nothing.
+ */
+export async function startCpuProfile(
+  context: BrowserContext,
+  page: Page,
+  dir: string | undefined,
+  intervalUs = 200,
+): Promise<(name: string) => Promise<void>> {
+  if (!dir) return async () => {};
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: intervalUs });
+  await cdp.send("Profiler.start");
+  return async (name) => {
+    const { profile } = await cdp.send("Profiler.stop");
+    writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  };
+}
+
+/** Starts the in-page frame recorder (requestAnimationFrame deltas, see `instruments`). */
+export async function startFrames(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    (window as unknown as { __bench: { startFrames(): void } }).__bench.startFrames(),
+  );
+}
+
+/** Stops the frame recorder and returns the frame gaps it saw (ms). */
+export async function stopFrames(page: Page): Promise<number[]> {
+  return page.evaluate(() =>
+    (window as unknown as { __bench: { stopFrames(): number[] } }).__bench.stopFrames(),
+  );
+}
+
+/** The first row's drag handle, once the drag code has arrived (handles are aria-disabled until then). */
+export async function firstDragHandle(page: Page): Promise<Locator> {
+  await page.waitForFunction(() => !document.querySelector('.drag-handle[aria-disabled="true"]'));
+  const handle = page.locator('button[aria-label="Reorder Title, widget 1"]');
+  if ((await handle.count()) === 0)
+    throw new NotThere('no drag handle "Reorder Title, widget 1" in the list');
+  return handle;
+}
+
+/**
+ * Presses the pointer on a drag handle and moves it down 600 px, one event a frame: past dnd-kit's
+ * activation distance and over the rows below. The pointer stays down.
+ */
+export async function pointerDragDown(page: Page, handle: Locator): Promise<void> {
+  const box = await handle.boundingBox();
+  if (!box) throw new NotThere("the drag handle has no box on screen");
+  const x = box.x + box.width / 2;
+  let y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 0; i < 60; i++) {
+    y += 10;
+    await page.mouse.move(x, y);
+    await page.waitForTimeout(16);
+  }
+}
+
+/**
+ * Drags `handle` down by pointer (see `pointerDragDown`) or by keyboard (Space, 20 × ArrowDown every
+ * 50 ms); `drop` is given the releasing step (pointer up, or the dropping Space) to run, so a caller
+ * can time it, and its result is returned.
+ */
+export async function dragDown<T>(
+  page: Page,
+  handle: Locator,
+  by: "pointer" | "keyboard",
+  drop: (release: () => Promise<void>) => Promise<T>,
+): Promise<T> {
+  if (by === "pointer") {
+    await pointerDragDown(page, handle);
+    return drop(() => page.mouse.up());
+  }
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await page.waitForTimeout(50);
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press("ArrowDown");
+    await page.waitForTimeout(50);
+  }
+  return drop(() => page.keyboard.press("Space"));
+}

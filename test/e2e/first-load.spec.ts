@@ -109,4 +109,11 @@ test("when the contract cannot be fetched, the editor still adds widgets and say
   await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
   await expect(page.getByText(/Could not load the studio's validation code/)).toBeVisible();
   await expect(page.locator("section.problems .problems-summary")).not.toHaveText(/No problems/);
+  // The inspector, which needs the contract too, says so and offers to try again, which works
+  // once the file can be fetched.
+  const inspector = page.getByRole("region", { name: "Inspector" });
+  await expect(inspector.getByRole("alert")).toContainText("could not be loaded");
+  await page.unroute(/\/assets\/contract-[A-Za-z0-9_-]{8}\.js$/);
+  await inspector.getByRole("button", { name: "Try again" }).click();
+  await expect(inspector.getByLabel(/^Text/)).toBeVisible();
 });

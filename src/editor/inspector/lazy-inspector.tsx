@@ -25,29 +25,41 @@ export function loadInspector(): Promise<InspectorModule> {
   return pending;
 }
 
-/** The inspector column; drawn at once when its code is loaded, else after a short "Loading…". */
+/** The inspector column; drawn at once when its code is loaded, else "Loading…", or a retry if it failed. */
 export function LazyInspector() {
   const [mod, setMod] = useState(loaded);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (mod) return;
+    if (mod || failed) return;
     let live = true;
     afterFirstPaint(() =>
       loadInspector().then(
         (m) => {
           if (live) setMod(m);
         },
-        () => {},
+        () => {
+          if (live) setFailed(true);
+        },
       ),
     );
     return () => {
       live = false;
     };
-  }, [mod]);
+  }, [mod, failed]);
   if (!mod)
     return (
-      <section className="panel inspector" aria-label="Inspector" aria-busy="true">
+      <section className="panel inspector" aria-label="Inspector" aria-busy={!failed}>
         <div className="panel-body">
-          <p className="muted">Loading the inspector…</p>
+          {failed ? (
+            <p role="alert">
+              The inspector's code could not be loaded (the network or the studio may be down).{" "}
+              <button type="button" className="button" onClick={() => setFailed(false)}>
+                Try again
+              </button>
+            </p>
+          ) : (
+            <p className="muted">Loading the inspector…</p>
+          )}
         </div>
       </section>
     );

@@ -11,21 +11,13 @@ import "./widget-list.css";
 
 export { LIST_END_ID, labelOf, rowButtonId } from "./list-ids";
 
-/** Keeps the same array while the ids are the same, so the sortable context does not re-render every row. */
-function useStableIds(ids: readonly string[]): string[] {
-  const ref = useRef<string[]>([]);
-  const prev = ref.current;
-  if (prev.length !== ids.length || prev.some((id, i) => id !== ids[i])) ref.current = [...ids];
-  return ref.current;
-}
-
 /**
  * The middle column: the add-on's widgets in order, sortable by pointer and keyboard. A long list
  * (past `PLAIN_LIMIT` rows, once in the session) is virtual: see `VirtualRows`.
  */
 export function WidgetList() {
   const widgets = useEditorStore((s) => s.doc.widgets);
-  const ids = useStableIds(useEditorStore(selectWidgetIds));
+  const ids = useEditorStore(selectWidgetIds);
   const selectedId = useEditorStore((s) => s.selectedId);
   const dragId = useEditorStore((s) => s.dragMove?.id ?? null);
   const kit = useDragKit();
@@ -74,11 +66,13 @@ export function WidgetList() {
 }
 
 /** The rows in dnd-kit's sortable context once the drag code has arrived; plain rows until then. */
-function Sortable(props: { kit: DragKit | null; ids: string[]; children: ReactNode }) {
+function Sortable(props: { kit: DragKit | null; ids: readonly string[]; children: ReactNode }) {
   const { kit } = props;
   if (!kit) return props.children;
   return (
-    <kit.SortableContext items={props.ids} strategy={kit.verticalListSortingStrategy}>
+    // dnd-kit types `items` as a mutable array but only reads it; the selector's array is kept as is,
+    // so the context (and every row under it) changes only when the ids do.
+    <kit.SortableContext items={props.ids as string[]} strategy={kit.verticalListSortingStrategy}>
       <DragOrder kit={kit} />
       {props.children}
     </kit.SortableContext>

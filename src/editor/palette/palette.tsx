@@ -2,9 +2,9 @@ import "./palette.css";
 import { memo, useState } from "react";
 import { WIDGET_METAS, widgetLabel } from "../../widgets/catalog";
 import type { WidgetKind } from "../../widgets/registry";
-import { indexOfWidget } from "../store/document";
 import type { EditorState } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import { selectSelectedWidget } from "../store/selectors";
 import { announce } from "../ui/announcer";
 import { type DragKit, useDragKit } from "../ui/lazy-drag";
 import { WidgetThumbnail } from "./widget-thumbnail";
@@ -14,9 +14,10 @@ export const PALETTE_PREFIX = "palette:";
 
 /** Where a click adds a widget, in words: after the selected widget, or at the end when none is. */
 export function selectInsertPlace(s: EditorState): string {
-  const at = s.selectedId ? indexOfWidget(s.doc, s.selectedId) : -1;
-  const w = s.doc.widgets[at]?.widget;
-  return w ? `after the selected widget (${widgetLabel(w)}, widget ${at + 1})` : "at the end of the list";
+  const sel = selectSelectedWidget(s);
+  return sel
+    ? `after the selected widget (${widgetLabel(sel.item.widget)}, widget ${sel.index + 1})`
+    : "at the end of the list";
 }
 
 /** The left column: the ten widgets, a filter box; click or Enter adds after the selection (else at the end). */

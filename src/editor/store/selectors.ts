@@ -7,6 +7,7 @@ import {
   type EditorWidget,
   exportBody,
   indexOfWidget,
+  moveWidget,
 } from "./document";
 import type { EditorState } from "./editor-store";
 
@@ -34,12 +35,21 @@ export function selectWidgets(state: Pick<EditorState, "doc">): readonly Widget[
   return out;
 }
 
-/** The editor ids of the widgets, in order (for React keys and sortable ids). */
+let lastIds: readonly string[] = [];
+
+/**
+ * The editor ids of the widgets, in order (for React keys and sortable ids). The same array while
+ * the ids are the same (a keystroke makes a new widgets array, not new ids), so the list's sortable
+ * context, the preview and the problems keep theirs.
+ */
 export function selectWidgetIds(state: Pick<EditorState, "doc">): readonly string[] {
   const list = state.doc.widgets;
   let out = idsCache.get(list);
   if (!out) {
-    out = list.map((w) => w.id);
+    const ids = list.map((w) => w.id);
+    const same = ids.length === lastIds.length && ids.every((id, i) => id === lastIds[i]);
+    out = same ? lastIds : ids;
+    lastIds = out;
     idsCache.set(list, out);
   }
   return out;
@@ -197,22 +207,15 @@ export function selectShownWidgets(
   const keys = selectWidgetIds(state);
   let out: ShownWidgets = { widgets, keys, selectedIndex: sel?.index };
   if (move && move.from !== move.to && keys[move.from] === move.id) {
-    const order = reorder(widgets, move.from, move.to);
-    const orderKeys = reorder(keys, move.from, move.to);
+    const order = moveWidget(state.doc, move.from, move.to).widgets;
+    const orderKeys = order.map((w) => w.id);
     out = {
-      widgets: order,
+      widgets: order.map((w) => w.widget),
       keys: orderKeys,
       selectedIndex: sel ? orderKeys.indexOf(sel.item.id) : undefined,
     };
   }
   shownCache = { widgets, dragMove: move, sel, out };
-  return out;
-}
-
-function reorder<T>(list: readonly T[], from: number, to: number): T[] {
-  const out = list.slice();
-  const [item] = out.splice(from, 1);
-  if (item !== undefined) out.splice(Math.max(0, Math.min(to, out.length)), 0, item);
   return out;
 }
 

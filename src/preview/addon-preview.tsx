@@ -38,8 +38,8 @@ interface FrameProps {
   /** The one frame in the tab order (roving focus): 500 widgets must not be 500 Tab stops. */
   tabbable: boolean;
   interactive: boolean;
-  /** Selects the widget whose frame is `el` (its position is read from the page). */
-  select: (el: HTMLElement) => void;
+  /** Selects the widget at this position. */
+  select: (index: number) => void;
   /** Long previews draw a frame's widget only near the view (see near-view.ts). */
   windowed: boolean;
   watcher: NearWatcher | null;
@@ -51,8 +51,9 @@ export const WINDOW_FROM = 200;
 /**
  * Frames off screen skip style, layout and paint (`content-visibility: auto`), so a 2,000-widget
  * add-on costs the browser only the frames in view; `auto` in the intrinsic size keeps a frame's
- * last drawn height, so the scroll position stays steady once a frame has been seen. The DOM stays
- * whole: text search, selection by click and the frames' labels work as before.
+ * last drawn height, so the scroll position stays steady once a frame has been seen. From
+ * `WINDOW_FROM` widgets on, frames far from the view are also not drawn at all (near-view.ts): they
+ * stay in the page as labelled, selectable empty boxes, but their text is not there to search.
  */
 const FRAME_STYLE = { contentVisibility: "auto", containIntrinsicSize: "auto 64px" } as const;
 
@@ -96,14 +97,15 @@ const WidgetFrame = memo(function WidgetFrame({
     );
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.target !== e.currentTarget) return;
+    // A frame does not know its position (see above): it reads it from the page when asked.
+    const frames = framesOf(e.currentTarget.parentElement);
+    const index = frames.indexOf(e.currentTarget);
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
-      select(e.currentTarget);
+      select(index);
       return;
     }
     // Arrows, Home and End move between widgets (and select them), as in the widget list.
-    const frames = framesOf(e.currentTarget.parentElement);
-    const index = frames.indexOf(e.currentTarget);
     const to =
       e.key === "ArrowDown"
         ? index + 1
@@ -117,7 +119,7 @@ const WidgetFrame = memo(function WidgetFrame({
     const target = frames[to];
     if (to < 0 || !target) return;
     e.preventDefault();
-    select(target);
+    select(to);
     target.focus();
   };
   return (
@@ -131,7 +133,7 @@ const WidgetFrame = memo(function WidgetFrame({
       tabIndex={tabbable ? 0 : -1}
       aria-keyshortcuts="ArrowUp ArrowDown Home End"
       aria-current={selected ? "true" : undefined}
-      onClick={(e) => select(e.currentTarget)}
+      onClick={(e) => select(framesOf(e.currentTarget.parentElement).indexOf(e.currentTarget))}
       onKeyDown={onKeyDown}
     >
       {body}
@@ -149,8 +151,7 @@ export function AddonPreview(props: AddonPreviewProps) {
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
   const phone = useRef<HTMLElement>(null);
-  const select = useCallback((el: HTMLElement) => {
-    const i = framesOf(phone.current).indexOf(el);
+  const select = useCallback((i: number) => {
     if (i >= 0) onSelectRef.current?.(i);
   }, []);
   const interactive = onSelect !== undefined;

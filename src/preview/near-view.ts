@@ -19,18 +19,9 @@ function canWindow(): boolean {
   return typeof ResizeObserver === "function" && typeof requestAnimationFrame === "function";
 }
 
-/** The box that scrolls the frames: the phone itself in the editor (it scrolls its own screen), else an ancestor. */
-function scrollParent(el: Element | null): Element | null {
-  for (let p = el; p; p = p.parentElement) {
-    const y = getComputedStyle(p).overflowY;
-    if (y === "auto" || y === "scroll") return p;
-  }
-  return null;
-}
-
 /**
  * One watcher for the frames of the preview under `anchor` (the phone; its children are the frames).
- * It finds the frames within `MARGIN` of its scrolling box's view by a binary search over their
+ * It finds the frames within `MARGIN` of the phone's view by a binary search over their
  * boxes, in the frame after a scroll, a resize or a frame coming or going. An IntersectionObserver
  * of every frame did the same, but at 2,000 frames it spent 3-4 ms of every rendered frame (a
  * keystroke's included) computing 2,000 intersections. Null until mounted, or where the page is
@@ -41,13 +32,12 @@ export function useNearWatcher(anchor: RefObject<Element | null>, enabled: boole
   useEffect(() => {
     const phone = anchor.current;
     if (!enabled || !phone || !canWindow()) return;
-    const box = scrollParent(phone) ?? phone;
     const callbacks = new Map<Element, (near: boolean, height: number) => void>();
     let near = new Set<Element>();
     let pending = 0;
     const update = () => {
       pending = 0;
-      const view = box.getBoundingClientRect();
+      const view = phone.getBoundingClientRect();
       const top = view.top - MARGIN;
       const bottom = view.bottom + MARGIN;
       const frames = phone.children;
@@ -85,9 +75,10 @@ export function useNearWatcher(anchor: RefObject<Element | null>, enabled: boole
     const schedule = () => {
       if (!pending) pending = requestAnimationFrame(update);
     };
-    box.addEventListener("scroll", schedule, { passive: true });
+    phone.addEventListener("scroll", schedule, { passive: true });
     const resize = new ResizeObserver(schedule);
-    resize.observe(box);
+    // The phone scrolls its own screen (preview.css).
+    resize.observe(phone);
     setWatcher({
       watch(el, onChange) {
         callbacks.set(el, onChange);
@@ -100,7 +91,7 @@ export function useNearWatcher(anchor: RefObject<Element | null>, enabled: boole
       },
     });
     return () => {
-      box.removeEventListener("scroll", schedule);
+      phone.removeEventListener("scroll", schedule);
       resize.disconnect();
       cancelAnimationFrame(pending);
       setWatcher(null);

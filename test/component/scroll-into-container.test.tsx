@@ -45,14 +45,14 @@ describe("scrollIntoContainer", () => {
     expect(box.scrollTop).toBe(1000 - 8);
   });
 
-  it("scrolls the box inside the container that scrolls the row (the preview's phone screen)", () => {
+  it("scrolls only the box it is given (the preview's phone screen), not the column around it", () => {
     const column = scroller(800, 800, 0);
     const phone = scroller(400, 3000, 0);
     phone.style.overflowY = "auto";
     column.append(phone);
     const frame = row(phone, 1000, 50);
     phone.append(frame);
-    scrollIntoContainer(frame, column);
+    scrollIntoContainer(frame, phone);
     expect(phone.scrollTop).toBe(1050 - 400 + 8);
     expect(column.scrollTop).toBe(0);
   });

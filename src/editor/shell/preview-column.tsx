@@ -1,6 +1,7 @@
 import "./preview-column.css";
 import { useEffect, useRef, useState } from "react";
 import { AddonPreview } from "../../preview/addon-preview";
+import { framesOf } from "../../preview/frame-labels";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectShownWidgets } from "../store/selectors";
 import { scrollIntoContainer } from "../ui/scroll-into-container";
@@ -17,16 +18,17 @@ export function PreviewColumn(props: { theme: Theme }) {
   // The selected widget is brought into view in the phone, as it is in the list.
   useEffect(() => {
     if (selectedIndex === undefined || !body.current) return;
-    const container = body.current;
-    const frame = container.querySelectorAll(".pv-frame")[selectedIndex];
-    if (!frame) return;
+    // The phone scrolls its own screen: the frame is brought into view there.
+    const phone = body.current.querySelector(".pv-phone");
+    const frame = framesOf(phone)[selectedIndex];
+    if (!phone || !frame) return;
     // In the frame that paints the selection (measuring now would force a layout in the middle of
     // the edit). Frames off screen have an estimated height until drawn (content-visibility): once
     // the frames now in view are drawn, the selected one may have shifted, so once more after that.
     let again = 0;
     const first = requestAnimationFrame(() => {
-      scrollIntoContainer(frame, container);
-      again = requestAnimationFrame(() => scrollIntoContainer(frame, container));
+      scrollIntoContainer(frame, phone);
+      again = requestAnimationFrame(() => scrollIntoContainer(frame, phone));
     });
     return () => {
       cancelAnimationFrame(first);

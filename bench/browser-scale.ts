@@ -1,7 +1,16 @@
 import type { Browser, Page } from "playwright-core";
 import { type EditFigures, measureEdit, type NotMeasured, newPage, openWith } from "./browser";
 import { v2PostBody } from "./fixtures";
-import { dragDown, firstDragHandle, NotThere, startCpuProfile, startFrames, stopFrames } from "./page-steps";
+import {
+  attempt,
+  dragDown,
+  firstDragHandle,
+  heapAfterGc,
+  NotThere,
+  startCpuProfile,
+  startFrames,
+  stopFrames,
+} from "./page-steps";
 import { round, type Summary, summarise } from "./stats";
 
 /**
@@ -331,11 +340,7 @@ async function heapOf(browser: Browser, base: string, count: number) {
   const { context, page } = await openWith(browser, base, count);
   try {
     await page.waitForTimeout(1000);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("HeapProfiler.collectGarbage");
-    const heap = await cdp.send("Runtime.getHeapUsage");
-    const domNodes = await page.evaluate(() => document.getElementsByTagName("*").length);
-    return { usedMB: heap.usedSize / 1024 / 1024, domNodes };
+    return await heapAfterGc(context, page);
   } finally {
     await context.close();
   }
@@ -384,19 +389,6 @@ export async function measureColdInteractive(
     }
   }
   return { shown: summarise(shown), usable: summarise(usable), runs };
-}
-
-async function attempt<T>(label: string, fn: () => Promise<T>): Promise<T | NotMeasured> {
-  const started = Date.now();
-  try {
-    const out = await fn();
-    console.log(`  ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return out;
-  } catch (e) {
-    const msg = e instanceof Error ? (e.message.split("\n")[0] ?? e.message) : String(e);
-    console.log(`  ${label}: not measured: ${msg}`);
-    return { notMeasured: msg };
-  }
 }
 
 /**

@@ -7,7 +7,17 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
 import { measureColdInteractive, measureScale, type ScaleFigures } from "./browser-scale";
 import { v2PostBody } from "./fixtures";
-import { dragDown, firstDragHandle, NotThere, startCpuProfile, startFrames, stopFrames } from "./page-steps";
+import {
+  attempt,
+  dragDown,
+  firstDragHandle,
+  heapAfterGc,
+  type NotMeasured,
+  NotThere,
+  startCpuProfile,
+  startFrames,
+  stopFrames,
+} from "./page-steps";
 import { startServers } from "./servers";
 import { round, type Summary, summarise } from "./stats";
 
@@ -21,9 +31,7 @@ function shareFragment(body: unknown): string {
 }
 
 /** A figure that could not be taken, and why (the editor may not offer that part yet). */
-export interface NotMeasured {
-  notMeasured: string;
-}
+export type { NotMeasured } from "./page-steps";
 
 /** One file the page loaded. */
 export interface LoadedFile {
@@ -132,12 +140,6 @@ export function initialJs(distDir: string): FirstLoadFigures["initialJs"] {
 }
 
 const UI_TIMEOUT = 20_000;
-
-function why(e: unknown): string {
-  if (e instanceof NotThere) return e.message;
-  const msg = e instanceof Error ? e.message : String(e);
-  return msg.split("\n")[0] ?? msg;
-}
 
 /**
  * In-page instruments, installed before the app's own scripts: the moment the palette is usable,
@@ -678,15 +680,12 @@ async function measureMemory(browser: Browser, base: string, count: number): Pro
   const { context, page } = await openWith(browser, base, count);
   try {
     await page.waitForTimeout(500);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("HeapProfiler.collectGarbage");
-    const heap = await cdp.send("Runtime.getHeapUsage");
-    const domNodes = await page.evaluate(() => document.getElementsByTagName("*").length);
+    const heap = await heapAfterGc(context, page);
     return {
       widgets: count,
-      usedMB: round(heap.usedSize / 1024 / 1024),
-      totalMB: round(heap.totalSize / 1024 / 1024),
-      domNodes,
+      usedMB: round(heap.usedMB),
+      totalMB: round(heap.totalMB),
+      domNodes: heap.domNodes,
     };
   } finally {
     await context.close();
@@ -704,18 +703,6 @@ async function measureBrowserImport(
   const big = await openWith(browser, base, count);
   await big.context.close();
   return { widgets: count, shownMs: round(big.shownMs), emptyMs: round(emptyMs) };
-}
-
-async function attempt<T>(label: string, fn: () => Promise<T>): Promise<T | NotMeasured> {
-  const started = Date.now();
-  try {
-    const out = await fn();
-    console.log(`  ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    return out;
-  } catch (e) {
-    console.log(`  ${label}: not measured: ${why(e)}`);
-    return { notMeasured: why(e) };
-  }
 }
 
 /** The Chromium version string, e.g. "Chromium 156.0.8078.79". */

@@ -5,6 +5,44 @@ import type { BrowserContext, Locator, Page } from "playwright-core";
 /** Something the page should have but does not: the figure is reported as not measured, with this. */
 export class NotThere extends Error {}
 
+/** A figure that could not be taken, and why. */
+export interface NotMeasured {
+  notMeasured: string;
+}
+
+/** True when `x` is a figure that was not taken. */
+export function isNotMeasured<T extends object>(x: T | NotMeasured): x is NotMeasured {
+  return "notMeasured" in x;
+}
+
+function why(e: unknown): string {
+  if (e instanceof NotThere) return e.message;
+  const msg = e instanceof Error ? e.message : String(e);
+  return msg.split("\n")[0] ?? msg;
+}
+
+/** Runs one measurement, printing how long it took; a failure becomes "not measured" with its reason. */
+export async function attempt<T>(label: string, fn: () => Promise<T>): Promise<T | NotMeasured> {
+  const started = Date.now();
+  try {
+    const out = await fn();
+    console.log(`  ${label}: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return out;
+  } catch (e) {
+    console.log(`  ${label}: not measured: ${why(e)}`);
+    return { notMeasured: why(e) };
+  }
+}
+
+/** The page's JS heap after a forced garbage collection (MB), and how many elements it holds. */
+export async function heapAfterGc(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("HeapProfiler.collectGarbage");
+  const heap = await cdp.send("Runtime.getHeapUsage");
+  const domNodes = await page.evaluate(() => document.getElementsByTagName("*").length);
+  return { usedMB: heap.usedSize / 1024 / 1024, totalMB: heap.totalSize / 1024 / 1024, domNodes };
+}
+
 /**
  * Starts a CPU profile of `page` (sampling every `intervalUs` µs); the returned function stops it and
  * writes `<dir>/<name>.cpuprofile`. Without `dir` (BENCH_PROFILE unset) both do nothing.

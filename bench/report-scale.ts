@@ -1,5 +1,6 @@
-import type { FirstLoadFigures, NotMeasured } from "./browser";
+import type { FirstLoadFigures } from "./browser";
 import type { DragScaleFigures, ScaleFigures, StepFigures } from "./browser-scale";
+import { type NotMeasured, isNotMeasured as nm } from "./page-steps";
 import type { Results } from "./report";
 
 /** The issue 14 targets per size (ms, MB), from the issue's table. */
@@ -10,10 +11,6 @@ const TARGETS: Record<
   500: { key: 16, step: 16, drag: [17, 50], drop: 33, import: 150, heap: 5 },
   2000: { key: 16, step: 33, drag: [17, 50], drop: 33, import: 400, heap: 15 },
 };
-
-function nm<T extends object>(x: T | NotMeasured): x is NotMeasured {
-  return "notMeasured" in x;
-}
 
 const f1 = (x: number) => x.toFixed(1);
 const mark = (ok: boolean) => (ok ? " ✓" : " ✗");

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
-import type { BrowserFigures, DragFigures, EditFigures, NotMeasured } from "./browser";
+import type { BrowserFigures, DragFigures, EditFigures } from "./browser";
 import type { CliFigures } from "./cli";
 import type { ImportFigures } from "./node-import";
+import { type NotMeasured, isNotMeasured as nm } from "./page-steps";
 import type { ProxyFigures } from "./proxy";
 import { scaleTable } from "./report-scale";
 import { type StoreFigures, storeRows } from "./store";
@@ -36,10 +37,6 @@ export interface Results {
 
 const START = "<!-- bench:results:start -->";
 const END = "<!-- bench:results:end -->";
-
-function nm<T extends object>(x: T | NotMeasured): x is NotMeasured {
-  return "notMeasured" in x;
-}
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (x: number) => `${x.toFixed(2)} ms`;

@@ -116,7 +116,9 @@ export function locateButton(
 
 /**
  * Moves a button to position `toIndex` of row `toRow` (possibly another row). A row emptied by the
- * move is removed. Out-of-range targets leave the draft unchanged.
+ * move is removed. The draft comes back unchanged (the same object) when the target is out of range,
+ * the button would stay where it is, or the target row already holds the three buttons the app draws
+ * in a row: the one place that rule is kept, for drags and one-step moves alike.
  */
 export function moveButton(
   d: ChatDraft,
@@ -128,11 +130,14 @@ export function moveButton(
   const at = locateButton(d[side], buttonId);
   const target = d[side][toRow];
   if (!at || !target) return d;
+  if (toRow !== at.row && target.buttons.length >= CHAT_GRID) return d;
   const rows = d[side].map((r) => ({ ...r, buttons: [...r.buttons] }));
   const [button] = rows[at.row]?.buttons.splice(at.index, 1) ?? [];
   const dest = rows[toRow];
   if (!button || !dest) return d;
-  dest.buttons.splice(Math.max(0, Math.min(toIndex, dest.buttons.length)), 0, button);
+  const index = Math.max(0, Math.min(toIndex, dest.buttons.length));
+  if (toRow === at.row && index === at.index) return d;
+  dest.buttons.splice(index, 0, button);
   return withSide(
     d,
     side,
@@ -140,7 +145,10 @@ export function moveButton(
   );
 }
 
-/** Moves a button into a new row of its own at the end (unchanged when it is alone in the last row). */
+/**
+ * Moves a button into a new row of its own at the end. Unchanged when it is alone in the last row, or
+ * when the new row would be a fourth (the app draws at most three).
+ */
 export function moveButtonToNewRow(d: ChatDraft, side: ChatSide, buttonId: string): ChatDraft {
   const at = locateButton(d[side], buttonId);
   const button = at ? d[side][at.row]?.buttons[at.index] : undefined;
@@ -149,6 +157,7 @@ export function moveButtonToNewRow(d: ChatDraft, side: ChatSide, buttonId: strin
   const rows = d[side]
     .map((r) => ({ ...r, buttons: r.buttons.filter((b) => b.id !== buttonId) }))
     .filter((r) => r.buttons.length > 0);
+  if (rows.length >= CHAT_GRID) return d;
   return withSide(d, side, [...rows, { id: newId(), buttons: [button] }]);
 }
 
@@ -157,8 +166,8 @@ export type Nudge = "earlier" | "later" | "up" | "down";
 
 /**
  * Moves a button one step: earlier/later in its row, or to the row above/below at the same place;
- * down from the last row opens a new row. Unchanged where the step would leave the grid or fill a row
- * beyond the three buttons the app draws.
+ * down from the last row opens a new row. Unchanged (the same object) where the step would leave the
+ * grid or break the app's three-by-three layout, which the moves above refuse.
  */
 export function nudgeButton(d: ChatDraft, side: ChatSide, buttonId: string, direction: Nudge): ChatDraft {
   const at = locateButton(d[side], buttonId);
@@ -167,14 +176,8 @@ export function nudgeButton(d: ChatDraft, side: ChatSide, buttonId: string, dire
     return at.index === 0 ? d : moveButton(d, side, buttonId, at.row, at.index - 1);
   if (direction === "later") return moveButton(d, side, buttonId, at.row, at.index + 1);
   const toRow = direction === "up" ? at.row - 1 : at.row + 1;
-  const dest = d[side][toRow];
-  if (!dest) {
-    const alone = d[side][at.row]?.buttons.length === 1;
-    // A fourth row would not be drawn as the app draws it.
-    if (direction === "up" || (!alone && d[side].length >= CHAT_GRID)) return d;
-    return moveButtonToNewRow(d, side, buttonId);
-  }
-  if (dest.buttons.length >= CHAT_GRID) return d;
+  if (toRow < 0) return d;
+  if (toRow >= d[side].length) return moveButtonToNewRow(d, side, buttonId);
   return moveButton(d, side, buttonId, toRow, at.index);
 }
 

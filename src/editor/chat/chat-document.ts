@@ -2,6 +2,7 @@ import * as z from "zod";
 import { CHAT_GRID, CHAT_MAX_BUTTONS } from "../../platform/bodies";
 import { isRecord } from "../../platform/json";
 import type { PathSegment } from "../../platform/problems";
+import { persianDigits } from "../../preview/preview-kit";
 import { newId, setAtPath } from "../store/document";
 
 /** One chat button as the composer holds it: the exported JSON plus an editor-only id. */
@@ -31,9 +32,6 @@ export interface ChatDraft {
 /** Body key of each side. */
 export const SIDE_KEYS = { sender: "sender_buttons", receiver: "receiver_buttons" } as const;
 
-const PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
-const persianNumber = (n: number) => String(n).replace(/\d/g, (d) => PERSIAN_DIGITS[Number(d)] ?? d);
-
 /**
  * A new button: a numbered caption no other button of the side has ("دکمه ۲"), and a server link,
  * which is valid as it stands and, pressed, asks the app's start address where to go (no made-up URL).
@@ -41,10 +39,10 @@ const persianNumber = (n: number) => String(n).replace(/\d/g, (d) => PERSIAN_DIG
 export function newChatButton(rows: readonly ChatRowItem[] = []): ChatButtonItem {
   const taken = new Set(rows.flatMap((r) => r.buttons.map((b) => b.value.caption)));
   let n = 1;
-  while (taken.has(`دکمه ${persianNumber(n)}`)) n++;
+  while (taken.has(`دکمه ${persianDigits(n)}`)) n++;
   return {
     id: newId(),
-    value: { caption: `دکمه ${persianNumber(n)}`, action: { open_server_link: { data: {} } } },
+    value: { caption: `دکمه ${persianDigits(n)}`, action: { open_server_link: { data: {} } } },
   };
 }
 

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { conversationScope } from "../../platform/scopes";
+import { NoProxyNote } from "../proxy/no-proxy-note";
 import type { KeyValueStorage } from "../proxy/oauth-resume";
 import { OfflineAccessToggle } from "../proxy/offline-access";
 import type { ProxyClient, ProxySession } from "../proxy/proxy-client";
@@ -61,7 +62,7 @@ export function ChatSendCard(props: ChatSendCardProps) {
         </h3>
       </div>
       <div className="panel-body">
-        {proxy.status === "absent" ? <p role="note">{proxy.message}</p> : null}
+        <NoProxyNote proxy={proxy} />
         <div className="field">
           <label className="field-label" htmlFor={`${ids}-conv`}>
             Conversation id

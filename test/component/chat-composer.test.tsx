@@ -319,6 +319,13 @@ describe("chat composer", () => {
               scopes: ["CONVERSATION_SEND_MESSAGE.conv-9"],
               mode: "emulator",
               postPageUrl: "http://127.0.0.1:9001/posts/{post_token}",
+              emulator: {
+                index: "http://127.0.0.1:9001/",
+                demoPostToken: "gZ3kQx9aB1cD",
+                demoConversationId: "3f1c2a9e-5b7d-4c1e-9a2b-7d8e6f5a4b3c",
+                userPageUrl: "http://127.0.0.1:9001/users/{user}",
+                conversationPageUrl: "http://127.0.0.1:9001/conversations/{conversation}",
+              },
             })
           : json(200, { ok: true, result: { message: "ok", status: "SENT" } }),
     });

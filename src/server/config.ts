@@ -99,6 +99,8 @@ export interface EmulatorLinks {
   demoConversationId: string;
   /** Template with {user} (a phone or Divar user id) for a user's page. */
   userPageUrl: string;
+  /** Template with {conversation} (a conversation id) for a conversation's page. */
+  conversationPageUrl: string;
 }
 
 /** The embedded PGlite store in a data folder, or a PostgreSQL server. */

@@ -39,6 +39,7 @@ export function emulatorLinks(emulatorUrl: string): EmulatorLinks {
     demoPostToken: DEMO_POST_TOKEN,
     demoConversationId: DEMO_CONVERSATION_ID,
     userPageUrl: `${emulatorUrl}/users/{user}`,
+    conversationPageUrl: `${emulatorUrl}/conversations/{conversation}`,
   };
 }
 

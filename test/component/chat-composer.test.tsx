@@ -58,6 +58,15 @@ describe("chat draft operations", () => {
     const lone = full.sender[1]?.buttons[0]?.id ?? "";
     expect(ops.nudgeButton(full, "sender", lone, "up")).toBe(full);
     expect(ops.nudgeButton(full, "sender", lone, "down")).toBe(full);
+    // The same rule holds for a drag (moveButton) and for a step that stays in place.
+    expect(ops.moveButton(full, "sender", lone, 0, 1)).toBe(full);
+    const first = full.sender[0]?.buttons[0]?.id ?? "";
+    expect(ops.moveButton(full, "sender", first, 1, 0).sender.map((r) => r.buttons.length)).toEqual([2, 2]);
+    const last = full.sender[0]?.buttons[2]?.id ?? "";
+    expect(ops.nudgeButton(full, "sender", last, "later")).toBe(full);
+    // A fourth row is refused too: down from a full last row of a three-row grid.
+    const three = draftWith([1, 1, 2]);
+    expect(ops.nudgeButton(three, "sender", three.sender[2]?.buttons[0]?.id ?? "", "down")).toBe(three);
   });
 
   it("gives new buttons distinct numbered captions and an action that validates", () => {
@@ -206,9 +215,20 @@ describe("chat composer", () => {
     const sender = screen.getByRole("region", { name: "Sender buttons" });
     await user.click(within(sender).getByRole("button", { name: "Row 2, button 1: دکمه ۴" }));
     const inspector = screen.getByRole("region", { name: "Selected button" });
-    await user.click(within(inspector).getByRole("button", { name: "Move to the row above" }));
+    // Up into a full row is offered neither by the inspector nor done by Alt+↑, which says why.
+    const up = within(inspector).getByRole("button", { name: "Move to the row above" }) as HTMLButtonElement;
+    expect(up.disabled).toBe(true);
+    expect(up.title).toContain("Row 1 is full");
+    within(sender).getByRole("button", { name: "Row 2, button 1: دکمه ۴" }).focus();
+    await user.keyboard("{Alt>}{ArrowUp}{/Alt}");
     expect(store.getState().draft.sender.map((r) => r.buttons.length)).toEqual([3, 1]);
     expect(spoken()).toContain("Row 1 is full: the app draws at most 3 buttons in a row.");
+    // Alone in the last row, it has nowhere down, earlier or later to go either.
+    const enabled = (name: string) =>
+      !(within(inspector).getByRole("button", { name }) as HTMLButtonElement).disabled;
+    expect(enabled("Move to the row below (or a new row)")).toBe(false);
+    expect(enabled("Move right (earlier in the row)")).toBe(false);
+    expect(enabled("Move left (later in the row)")).toBe(false);
     await user.click(within(inspector).getByRole("button", { name: "Remove button" }));
     expect(store.getState().draft.sender.map((r) => r.buttons.length)).toEqual([3]);
     expect(spoken()).toContain("Removed دکمه ۴.");
@@ -299,6 +319,13 @@ describe("chat composer", () => {
               scopes: ["CONVERSATION_SEND_MESSAGE.conv-9"],
               mode: "emulator",
               postPageUrl: "http://127.0.0.1:9001/posts/{post_token}",
+              emulator: {
+                index: "http://127.0.0.1:9001/",
+                demoPostToken: "gZ3kQx9aB1cD",
+                demoConversationId: "3f1c2a9e-5b7d-4c1e-9a2b-7d8e6f5a4b3c",
+                userPageUrl: "http://127.0.0.1:9001/users/{user}",
+                conversationPageUrl: "http://127.0.0.1:9001/conversations/{conversation}",
+              },
             })
           : json(200, { ok: true, result: { message: "ok", status: "SENT" } }),
     });

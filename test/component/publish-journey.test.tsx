@@ -19,6 +19,7 @@ const EMULATOR = {
   demoPostToken: "gZ3kQx9aB1cD",
   demoConversationId: "3f1c2a9e-5b7d-4c1e-9a2b-7d8e6f5a4b3c",
   userPageUrl: "http://localhost:9001/users/{user}",
+  conversationPageUrl: "http://localhost:9001/conversations/{conversation}",
 };
 /** The session of a studio started with its embedded emulator (startStudio). */
 const WITH_EMULATOR = {

@@ -53,6 +53,7 @@ describe("startStudio", { timeout: 60_000 }, () => {
       demoPostToken: "gZ3kQx9aB1cD",
       demoConversationId: "3f1c2a9e-5b7d-4c1e-9a2b-7d8e6f5a4b3c",
       userPageUrl: `http://localhost:${emulatorPort}/users/{user}`,
+      conversationPageUrl: `http://localhost:${emulatorPort}/conversations/{conversation}`,
     });
     const index = await (await fetch(`http://127.0.0.1:${emulatorPort}/`)).text();
     expect(index).toContain(`/posts/${session.emulator.demoPostToken}`);

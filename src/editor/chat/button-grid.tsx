@@ -1,14 +1,14 @@
 import type { Announcements, DragEndEvent, UniqueIdentifier } from "@dnd-kit/core";
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { useStore } from "zustand";
-import { CHAT_GRID, CHAT_MAX_BUTTONS } from "../../platform/bodies";
+import { CHAT_MAX_BUTTONS } from "../../platform/bodies";
 import type { Problem } from "../../platform/problems";
 import { textOf } from "../../preview/preview-kit";
 import { DragArea, type DragKit } from "../ui/lazy-drag";
 import { buttonCount, type ChatSide, locateButton, newChatButton, SIDE_KEYS } from "./chat-document";
 import type { ChatState, ChatStore } from "./chat-store";
 import { AddCell, ButtonCell } from "./grid-cell";
-import { addCellKey, gridCells, NEW_ROW_KEY, NUDGE_KEYS, neighbourCell } from "./grid-moves";
+import { addCellKey, fullRowNote, gridCells, NEW_ROW_KEY, NUDGE_KEYS, neighbourCell } from "./grid-moves";
 import { hasProblemUnder, key, ProblemLines } from "./problem-lines";
 
 /** Display names of the sides. */
@@ -127,11 +127,13 @@ export function ButtonGrid(props: ButtonGridProps) {
       const toRow = row >= 0 ? row : target?.row;
       const dest = toRow === undefined ? undefined : rows[toRow];
       if (toRow === undefined || !dest || !from) return;
-      if (toRow !== from.row && dest.buttons.length >= CHAT_GRID) {
-        say(`Row ${toRow + 1} is full: the app draws at most ${CHAT_GRID} buttons in a row.`);
+      const before = store.getState().draft;
+      api.moveButton(side, active, toRow, row >= 0 ? dest.buttons.length : (target?.index ?? 0));
+      // The document refuses a move into a full row; say so rather than drop the button silently.
+      if (store.getState().draft === before && toRow !== from.row) {
+        say(fullRowNote(toRow));
         return;
       }
-      api.moveButton(side, active, toRow, row >= 0 ? dest.buttons.length : (target?.index ?? 0));
     }
     onSelect(active);
   };

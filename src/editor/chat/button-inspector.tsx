@@ -5,8 +5,9 @@ import type { PathSegment, Problem } from "../../platform/problems";
 import { FieldEditor } from "../inspector/field-editor";
 import { FormProvider } from "../inspector/form-context";
 import { SIDE_LABEL } from "./button-grid";
-import { type ChatSide, locateButton, type Nudge, SIDE_KEYS } from "./chat-document";
+import { type ChatSide, locateButton, type Nudge, nudgeButton, SIDE_KEYS } from "./chat-document";
 import type { ChatState, ChatStore } from "./chat-store";
+import { refusedMove } from "./grid-moves";
 import { key, ProblemLines } from "./problem-lines";
 
 /** The fields of a chat button form, generated from the contract (the live `icon` spelling only when used). */
@@ -32,7 +33,8 @@ export interface ButtonInspectorProps {
 /** Edits the selected chat button with the add-on inspector's field controls; moves and removes it. */
 export function ButtonInspector(props: ButtonInspectorProps) {
   const { store, selected, problems } = props;
-  const rows = useStore(store, (s: ChatState) => (selected ? s.draft[selected.side] : null));
+  const draft = useStore(store, (s: ChatState) => s.draft);
+  const rows = selected ? draft[selected.side] : null;
   const at = selected && rows ? locateButton(rows, selected.id) : undefined;
   const button = at && rows ? rows[at.row]?.buttons[at.index] : undefined;
   if (!selected || !rows || !at || !button)
@@ -48,7 +50,8 @@ export function ButtonInspector(props: ButtonInspectorProps) {
   const { side } = selected;
   const prefix: PathSegment[] = [SIDE_KEYS[side], "rows", at.row, "buttons", at.index];
   const api = store.getState();
-  const row = rows[at.row];
+  // A move is offered exactly when the document would make it (it alone keeps the layout's rules).
+  const refused = (to: Nudge) => nudgeButton(draft, side, button.id, to) === draft;
   return (
     <div className="chat-inspector-body">
       <p className="chat-inspector-title">
@@ -75,17 +78,13 @@ export function ButtonInspector(props: ButtonInspectorProps) {
             type="button"
             className="icon-button"
             aria-label={m.label}
-            title={`${m.label} (${m.keys})`}
+            title={`${m.label} (${m.keys})${refused(m.to) ? `: ${refusedMove(m.to, rows, at.row)}` : ""}`}
             aria-keyshortcuts={m.keys
               .replace("→", "ArrowRight")
               .replace("←", "ArrowLeft")
               .replace("↑", "ArrowUp")
               .replace("↓", "ArrowDown")}
-            disabled={
-              (m.to === "earlier" && at.index === 0) ||
-              (m.to === "later" && at.index === (row?.buttons.length ?? 1) - 1) ||
-              (m.to === "up" && at.row === 0)
-            }
+            disabled={refused(m.to)}
             onClick={() => props.onNudge(side, button.id, m.to)}
           >
             {m.glyph}

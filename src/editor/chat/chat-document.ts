@@ -2,6 +2,7 @@ import * as z from "zod";
 import { CHAT_GRID, CHAT_MAX_BUTTONS } from "../../platform/bodies";
 import { isRecord } from "../../platform/json";
 import type { PathSegment } from "../../platform/problems";
+import { persianDigits } from "../../preview/preview-kit";
 import { newId, setAtPath } from "../store/document";
 
 /** One chat button as the composer holds it: the exported JSON plus an editor-only id. */
@@ -31,9 +32,6 @@ export interface ChatDraft {
 /** Body key of each side. */
 export const SIDE_KEYS = { sender: "sender_buttons", receiver: "receiver_buttons" } as const;
 
-const PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
-const persianNumber = (n: number) => String(n).replace(/\d/g, (d) => PERSIAN_DIGITS[Number(d)] ?? d);
-
 /**
  * A new button: a numbered caption no other button of the side has ("دکمه ۲"), and a server link,
  * which is valid as it stands and, pressed, asks the app's start address where to go (no made-up URL).
@@ -41,10 +39,10 @@ const persianNumber = (n: number) => String(n).replace(/\d/g, (d) => PERSIAN_DIG
 export function newChatButton(rows: readonly ChatRowItem[] = []): ChatButtonItem {
   const taken = new Set(rows.flatMap((r) => r.buttons.map((b) => b.value.caption)));
   let n = 1;
-  while (taken.has(`دکمه ${persianNumber(n)}`)) n++;
+  while (taken.has(`دکمه ${persianDigits(n)}`)) n++;
   return {
     id: newId(),
-    value: { caption: `دکمه ${persianNumber(n)}`, action: { open_server_link: { data: {} } } },
+    value: { caption: `دکمه ${persianDigits(n)}`, action: { open_server_link: { data: {} } } },
   };
 }
 
@@ -116,7 +114,9 @@ export function locateButton(
 
 /**
  * Moves a button to position `toIndex` of row `toRow` (possibly another row). A row emptied by the
- * move is removed. Out-of-range targets leave the draft unchanged.
+ * move is removed. The draft comes back unchanged (the same object) when the target is out of range,
+ * the button would stay where it is, or the target row already holds the three buttons the app draws
+ * in a row: the one place that rule is kept, for drags and one-step moves alike.
  */
 export function moveButton(
   d: ChatDraft,
@@ -128,11 +128,14 @@ export function moveButton(
   const at = locateButton(d[side], buttonId);
   const target = d[side][toRow];
   if (!at || !target) return d;
+  if (toRow !== at.row && target.buttons.length >= CHAT_GRID) return d;
   const rows = d[side].map((r) => ({ ...r, buttons: [...r.buttons] }));
   const [button] = rows[at.row]?.buttons.splice(at.index, 1) ?? [];
   const dest = rows[toRow];
   if (!button || !dest) return d;
-  dest.buttons.splice(Math.max(0, Math.min(toIndex, dest.buttons.length)), 0, button);
+  const index = Math.max(0, Math.min(toIndex, dest.buttons.length));
+  if (toRow === at.row && index === at.index) return d;
+  dest.buttons.splice(index, 0, button);
   return withSide(
     d,
     side,
@@ -140,7 +143,10 @@ export function moveButton(
   );
 }
 
-/** Moves a button into a new row of its own at the end (unchanged when it is alone in the last row). */
+/**
+ * Moves a button into a new row of its own at the end. Unchanged when it is alone in the last row, or
+ * when the new row would be a fourth (the app draws at most three).
+ */
 export function moveButtonToNewRow(d: ChatDraft, side: ChatSide, buttonId: string): ChatDraft {
   const at = locateButton(d[side], buttonId);
   const button = at ? d[side][at.row]?.buttons[at.index] : undefined;
@@ -149,6 +155,7 @@ export function moveButtonToNewRow(d: ChatDraft, side: ChatSide, buttonId: strin
   const rows = d[side]
     .map((r) => ({ ...r, buttons: r.buttons.filter((b) => b.id !== buttonId) }))
     .filter((r) => r.buttons.length > 0);
+  if (rows.length >= CHAT_GRID) return d;
   return withSide(d, side, [...rows, { id: newId(), buttons: [button] }]);
 }
 
@@ -157,8 +164,8 @@ export type Nudge = "earlier" | "later" | "up" | "down";
 
 /**
  * Moves a button one step: earlier/later in its row, or to the row above/below at the same place;
- * down from the last row opens a new row. Unchanged where the step would leave the grid or fill a row
- * beyond the three buttons the app draws.
+ * down from the last row opens a new row. Unchanged (the same object) where the step would leave the
+ * grid or break the app's three-by-three layout, which the moves above refuse.
  */
 export function nudgeButton(d: ChatDraft, side: ChatSide, buttonId: string, direction: Nudge): ChatDraft {
   const at = locateButton(d[side], buttonId);
@@ -167,14 +174,8 @@ export function nudgeButton(d: ChatDraft, side: ChatSide, buttonId: string, dire
     return at.index === 0 ? d : moveButton(d, side, buttonId, at.row, at.index - 1);
   if (direction === "later") return moveButton(d, side, buttonId, at.row, at.index + 1);
   const toRow = direction === "up" ? at.row - 1 : at.row + 1;
-  const dest = d[side][toRow];
-  if (!dest) {
-    const alone = d[side][at.row]?.buttons.length === 1;
-    // A fourth row would not be drawn as the app draws it.
-    if (direction === "up" || (!alone && d[side].length >= CHAT_GRID)) return d;
-    return moveButtonToNewRow(d, side, buttonId);
-  }
-  if (dest.buttons.length >= CHAT_GRID) return d;
+  if (toRow < 0) return d;
+  if (toRow >= d[side].length) return moveButtonToNewRow(d, side, buttonId);
   return moveButton(d, side, buttonId, toRow, at.index);
 }
 

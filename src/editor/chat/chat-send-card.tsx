@@ -1,23 +1,14 @@
 import { useId } from "react";
 import { conversationScope } from "../../platform/scopes";
+import { NoProxyNote } from "../proxy/no-proxy-note";
 import type { KeyValueStorage } from "../proxy/oauth-resume";
 import { OfflineAccessToggle } from "../proxy/offline-access";
-import type { ProxyClient, ProxySession } from "../proxy/proxy-client";
+import type { ProxyClient } from "../proxy/proxy-client";
 import { addHistoryEntry, historyEntryFor, loadHistory, saveHistory } from "../proxy/publish-history";
 import { SendOutcomeView } from "../proxy/send-outcome-view";
 import { TargetSource } from "../proxy/target-source";
 import type { useProxySession } from "../proxy/use-proxy-session";
 import { type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
-
-/** The emulator's page for a conversation, when publishing goes to the emulator. */
-function conversationPage(session: ProxySession | null, id: string): string | undefined {
-  if (session?.mode !== "emulator" || !session.postPageUrl || !id) return undefined;
-  try {
-    return `${new URL(session.postPageUrl.replace("{post_token}", "post")).origin}/conversations/${encodeURIComponent(id)}`;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Props of the send card. */
 export interface ChatSendCardProps {
@@ -47,6 +38,9 @@ export function ChatSendCard(props: ChatSendCardProps) {
     },
   });
   const conversationId = props.conversationId.trim();
+  const sentTo = flow.target?.conversationId ?? conversationId;
+  // The embedded emulator's page for the conversation, as the studio's session names it.
+  const pageTemplate = session?.emulator?.conversationPageUrl;
   const canSend =
     proxy.status !== "absent" &&
     errors === 0 &&
@@ -61,7 +55,7 @@ export function ChatSendCard(props: ChatSendCardProps) {
         </h3>
       </div>
       <div className="panel-body">
-        {proxy.status === "absent" ? <p role="note">{proxy.message}</p> : null}
+        <NoProxyNote proxy={proxy} />
         <div className="field">
           <label className="field-label" htmlFor={`${ids}-conv`}>
             Conversation id
@@ -96,8 +90,12 @@ export function ChatSendCard(props: ChatSendCardProps) {
         </button>
         <SendOutcomeView
           outcome={flow.outcome}
-          successText={`Sent to conversation ${flow.target?.conversationId ?? conversationId}.`}
-          pageUrl={conversationPage(session, flow.target?.conversationId ?? conversationId)}
+          successText={`Sent to conversation ${sentTo}.`}
+          pageUrl={
+            pageTemplate && sentTo
+              ? pageTemplate.replace("{conversation}", encodeURIComponent(sentTo))
+              : undefined
+          }
           pageLabel="Open the conversation on the emulator"
           onAuthorize={flow.authorizeAgain}
         />

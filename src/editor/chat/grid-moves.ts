@@ -61,14 +61,18 @@ export const NUDGE_KEYS: Readonly<Record<string, Nudge>> = {
   ArrowDown: "down",
 };
 
+/** Why a move into row `row` (counted from 0) did nothing when that row is full. */
+export function fullRowNote(row: number): string {
+  return `Row ${row + 1} is full: the app draws at most ${CHAT_GRID} buttons in a row.`;
+}
+
 /** Why a one-step move did nothing, said to the user instead of silence. */
 export function refusedMove(direction: Nudge, rows: readonly ChatRowItem[], row: number): string {
   if (direction === "earlier") return "It is already the first (rightmost) button of its row.";
   if (direction === "later") return "It is already the last (leftmost) button of its row.";
   if (direction === "up" && row === 0) return "It is already in the top row.";
   const target = rows[direction === "up" ? row - 1 : row + 1];
-  if (target && target.buttons.length >= CHAT_GRID)
-    return `Row ${row + (direction === "up" ? 0 : 2)} is full: the app draws at most ${CHAT_GRID} buttons in a row.`;
+  if (target && target.buttons.length >= CHAT_GRID) return fullRowNote(row + (direction === "up" ? -1 : 1));
   if (!target && rows[row]?.buttons.length === 1) return "It is already alone in the last row.";
   return `The app draws at most ${CHAT_GRID} rows: there is no room for another.`;
 }

@@ -2,6 +2,7 @@ import "../../preview/preview-styles";
 import "../proxy/panels.css";
 import "./inbox-panel.css";
 import { useEffect, useId, useMemo, useState } from "react";
+import { NoProxyNote } from "../proxy/no-proxy-note";
 import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
 import { withOffline } from "../proxy/offline-access";
 import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
@@ -68,7 +69,7 @@ export function InboxPanel(props: InboxPanelProps = {}) {
         subscriptions below. A delivery does not say whose subscription it answers, so others signed in to
         this studio at the same time see the same new deliveries.
       </p>
-      {proxy.status === "absent" ? <p role="note">{proxy.message}</p> : null}
+      <NoProxyNote proxy={proxy} />
       {proxy.status === "present" && !signedIn ? (
         <p>
           Sign in to see events:{" "}

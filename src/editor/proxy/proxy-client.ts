@@ -39,6 +39,8 @@ const emulatorSchema = z.looseObject({
   demoPostToken: z.string(),
   demoConversationId: z.string(),
   userPageUrl: z.string(),
+  // Optional: a proxy from before this link only loses the link, not the other offers.
+  conversationPageUrl: z.string().optional(),
 });
 export type EmulatorLinks = z.infer<typeof emulatorSchema>;
 

@@ -6,6 +6,7 @@ import { postTokenSchema } from "../../platform/actions";
 import { PHONE_PATTERN } from "../../platform/bodies";
 import { validateBody } from "../../platform/validate";
 import type { FetchJson } from "../inbox/use-older-entries";
+import { NoProxyNote } from "../proxy/no-proxy-note";
 import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
 import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
 import { describeTarget } from "../proxy/publish-history";
@@ -38,7 +39,7 @@ import {
   sendOp,
 } from "./publish-ops";
 import { PublishOutcome } from "./publish-outcome";
-import { NoProxyNote, PublishSession, SignInOptions } from "./publish-session";
+import { PublishSession, SignInOptions } from "./publish-session";
 import { PublishSide } from "./publish-side";
 import { SemanticSection } from "./semantic-section";
 import { PostTokenField, type UserBy, UserFields } from "./target-fields";

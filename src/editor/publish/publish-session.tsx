@@ -20,15 +20,6 @@ export function PublishSession(props: { proxy: ProxyState }) {
   );
 }
 
-/** Why nothing can be published here: no proxy answers (static hosting, or the server is down). */
-export function NoProxyNote(props: { proxy: ProxyState }) {
-  return props.proxy.status === "absent" ? (
-    <p className="publish-no-proxy" role="note">
-      {props.proxy.message}
-    </p>
-  ) : null;
-}
-
 /**
  * Sign-out and the offline-access choice: read once, so they sit beside the history rather than
  * between the target and the Publish button.

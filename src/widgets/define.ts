@@ -101,5 +101,3 @@ function unknownKeyHints(def: {
 
 /** The model of one widget kind. */
 export type WidgetModel = ReturnType<typeof defineWidget>;
-
-export { itemsSummary } from "./meta";

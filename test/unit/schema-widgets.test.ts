@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { modelOf, validateBody, validateWidget, WIDGET_MODELS } from "../../src/platform";
 import type { FieldDescriptor } from "../../src/platform/fields";
-import { DESCRIPTION_LIMIT } from "../../src/widgets/description-row/model";
+import { DESCRIPTION_LIMIT } from "../../src/widgets/description-row/meta";
 import { expectError, expectValid } from "../helpers/expect-body";
 
 /** A post add-on body holding the given widgets. */

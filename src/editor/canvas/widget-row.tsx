@@ -6,6 +6,7 @@ import { useContract } from "../contract/contract-gate";
 import type { EditorWidget } from "../store/document";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import { widgetFindings } from "../store/selectors";
+import { countOf } from "../ui/count-of";
 import { type DragKit, loadDragKit, useDragKit } from "../ui/lazy-drag";
 import { focusRow, rowButtonId } from "./list-ids";
 import { deleteAndAnnounce, RowActions } from "./row-actions";
@@ -213,8 +214,8 @@ const RowBody = memo(function RowBody(props: RowBodyProps) {
           </span>
         ) : null}
         <span className="visually-hidden" id={`${rowButtonId(item.id)}:desc`}>
-          {errors ? `${errors} ${errors === 1 ? "error" : "errors"}. ` : ""}
-          {warnings ? `${warnings} ${warnings === 1 ? "warning" : "warnings"}. ` : ""}
+          {errors ? `${countOf(errors, "error")}. ` : ""}
+          {warnings ? `${countOf(warnings, "warning")}. ` : ""}
           {summary}
         </span>
       </button>

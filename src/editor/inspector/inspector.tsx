@@ -1,9 +1,9 @@
 import "./inspector.css";
 import { useCallback } from "react";
-import { countOf } from "../problems/problems-tab-label";
 import type { InspectorTab } from "../store/editor-store";
 import { useEditorStore } from "../store/editor-store-context";
 import { selectProblems } from "../store/selectors";
+import { countOf } from "../ui/count-of";
 import { Tabs } from "../ui/tabs";
 
 import { DocumentInspector } from "./document-inspector";

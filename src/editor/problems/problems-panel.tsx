@@ -4,6 +4,7 @@ import type { Problem } from "../../platform";
 import type { Widget } from "../../platform/widgets";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectProblems, selectWidgetIds, selectWidgets } from "../store/selectors";
+import { countOf } from "../ui/count-of";
 import { problemLocation } from "./problem-location";
 
 /**
@@ -32,7 +33,7 @@ export function ProblemsPanel() {
           ? "Checking the add-on against the platform's contract…"
           : problems.errors.length === 0 && problems.warnings.length === 0
             ? "No problems: this add-on is valid."
-            : `${problems.errors.length} ${problems.errors.length === 1 ? "error" : "errors"}, ${problems.warnings.length} ${problems.warnings.length === 1 ? "warning" : "warnings"}.`}
+            : `${countOf(problems.errors.length, "error")}, ${countOf(problems.warnings.length, "warning")}.`}
         {problems.errors.length ? " Errors block publishing; warnings do not." : ""}
       </p>
       {all.length ? (

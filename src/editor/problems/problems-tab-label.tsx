@@ -1,7 +1,4 @@
-/** "1 error", "2 warnings": a count with its noun, singular or plural. */
-export function countOf(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
-}
+import { countOf } from "../ui/count-of";
 
 /** What the Problems tab says after its name: ", 2 errors, 1 warning"; empty when there are none. */
 export function problemsSummary(errors: number, warnings: number): string {

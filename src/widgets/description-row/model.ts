@@ -3,8 +3,6 @@ import { codePointLength } from "../../platform/text";
 import { defineWidget } from "../define";
 import { DESCRIPTION_LIMIT, descriptionRowMeta } from "./meta";
 
-export { DESCRIPTION_LIMIT };
-
 export const descriptionRow = defineWidget({
   ...descriptionRowMeta,
   fields: {

@@ -3,8 +3,8 @@ import type { Page } from "@playwright/test";
 
 /**
  * Runs axe-core on the page (or the part `include` selects); returns the serious and critical
- * violations, one line per element. Colour contrast inside the phone preview is left out: it
- * reproduces the platform app's own colours (platform facts), which the studio must show as they
+ * violations, one line per element. Colour contrast inside the phone preview and the chat bubble
+ * preview is left out: they reproduce the platform app's own colours (platform facts), which the studio must show as they
  * are; every other rule still covers the preview. The page must come from browser.newContext().
  */
 export async function seriousViolations(p: Page, include?: string): Promise<string[]> {
@@ -18,7 +18,7 @@ export async function seriousViolations(p: Page, include?: string): Promise<stri
       const selector = n.target.map(String).join(" ");
       if (v.id === "color-contrast") {
         const inPreview = await p.evaluate(
-          (sel) => document.querySelector(sel)?.closest(".pv-phone") != null,
+          (sel) => document.querySelector(sel)?.closest(".pv-phone, .pv-chat") != null,
           selector,
         );
         if (inPreview) continue;

@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import {
   centerPoint,
   DEMO_CONVERSATION_ID,
@@ -137,20 +137,8 @@ test("the composer with filled grids and a selected button: no serious axe viola
       // For judging the layout by eye; not committed (docs/screenshots holds the editor's).
       await page.screenshot({ path: info.outputPath(`composer-${width}-${dark ? "dark" : "light"}.png`) });
     }
-    const results = await new AxeBuilder({ page }).include("main").analyze();
-    for (const v of results.violations) {
-      if (v.impact !== "serious" && v.impact !== "critical") continue;
-      for (const n of v.nodes) {
-        const selector = n.target.map(String).join(" ");
-        // The chat bubble reproduces the app's own colours (platform facts), shown as they are.
-        const inPreview = await page.evaluate(
-          (sel) => document.querySelector(sel)?.closest(".pv-chat") != null,
-          selector,
-        );
-        if (v.id === "color-contrast" && inPreview) continue;
-        found.push(`${dark ? "dark" : "light"} ${v.id} at ${selector}: ${n.failureSummary ?? ""}`);
-      }
-    }
+    for (const line of await seriousViolations(page, "main"))
+      found.push(`${dark ? "dark" : "light"} ${line}`);
   }
   await context.close();
   expect(found).toEqual([]);

@@ -1,6 +1,7 @@
 import type { Range } from "@tanstack/react-virtual";
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useState } from "react";
 import type { EditorWidget } from "../store/document";
+import { lazyModule } from "../ui/lazy-module";
 import { scrollIntoContainer } from "../ui/scroll-into-container";
 import { rowButtonId } from "./list-ids";
 import { WidgetRow } from "./widget-row";
@@ -22,35 +23,27 @@ const ROW_GAP = 6;
 /** The height assumed when the list has no layout yet (a test DOM, a hidden panel). */
 const NO_LAYOUT_HEIGHT = 1200;
 
-let lib: VirtualLib | null = null;
-let loading: Promise<VirtualLib> | null = null;
+const virtual = lazyModule<VirtualLib>(() => import("@tanstack/react-virtual"));
 
 /**
  * TanStack Virtual once `wanted` has been true (it stays loaded); null until it has arrived, or
  * "failed" when it could not be fetched (the list then draws every row rather than hide any).
  */
 export function useVirtualLib(wanted: boolean): VirtualLib | null | "failed" {
-  const [loaded, setLoaded] = useState<VirtualLib | null | "failed">(lib);
+  const lib = virtual.use();
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
-    if (!wanted || loaded) return;
+    if (!wanted || lib) return;
     let live = true;
-    loading ??= import("@tanstack/react-virtual").then((m) => {
-      lib = m;
-      return m;
+    // The next mount (a reload of the draft, another editor) tries again.
+    virtual.load().catch(() => {
+      if (live) setFailed(true);
     });
-    loading.then(
-      (m) => live && setLoaded(m),
-      () => {
-        // The next mount (a reload of the draft, another editor) tries again.
-        loading = null;
-        if (live) setLoaded("failed");
-      },
-    );
     return () => {
       live = false;
     };
-  }, [wanted, loaded]);
-  return loaded;
+  }, [wanted, lib]);
+  return lib ?? (failed ? "failed" : null);
 }
 
 /** What both ways of drawing the rows need. */

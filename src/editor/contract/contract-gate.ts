@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from "react";
 import type { validateBody, validateWidget } from "../../platform/validate";
+import { lazyModule } from "../ui/lazy-module";
 
 /** What the editor needs of the contract (zod schemas, validation), loaded after the first paint. */
 export interface Contract {
@@ -11,44 +11,15 @@ export interface Contract {
 // The contract (zod and every schema, ~30 KB gzip) is not needed to draw an empty editor or add a
 // widget from the palette: the first paint goes without it, and it loads right after. Until it is
 // here, validation is "pending" (the Problems tab says it is checking; no count is shown).
-let loaded: Contract | null = null;
-let pending: Promise<Contract> | null = null;
-const listeners = new Set<() => void>();
+const contract = lazyModule<Contract>(() => import("./contract").then((m) => m.default));
 
 /** The contract, or null while it is loading. */
-export function loadedContract(): Contract | null {
-  return loaded;
-}
-
+export const loadedContract = contract.get;
 /** Called by the contract's module when it is evaluated. */
-export function provideContract(c: Contract): void {
-  if (loaded) return;
-  loaded = c;
-  for (const l of listeners) l();
-}
-
+export const provideContract = contract.provide;
 /** Loads the contract's chunk (once; a failed fetch is tried again at the next call). */
-export function loadContract(): Promise<Contract> {
-  if (loaded) return Promise.resolve(loaded);
-  pending ??= import("./contract").then(
-    (m) => m.default,
-    (e: unknown) => {
-      pending = null;
-      throw e;
-    },
-  );
-  return pending;
-}
-
+export const loadContract = contract.load;
 /** Calls `listener` when the contract arrives; returns the unsubscribe. */
-export function subscribeContract(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
-
+export const subscribeContract = contract.subscribe;
 /** The contract in a component, drawn anew when it arrives. */
-export function useContract(): Contract | null {
-  return useSyncExternalStore(subscribeContract, loadedContract, loadedContract);
-}
+export const useContract = contract.use;

@@ -1,46 +1,31 @@
 import { useEffect, useState } from "react";
 import { loadContract } from "../contract/contract-gate";
 import { afterFirstPaint } from "../shell/after-first-paint";
+import { lazyModule } from "../ui/lazy-module";
 
 // The inspector's forms (generated controls, action and list editors, add-on settings) are not
 // needed for the first paint: they travel in their own chunk, fetched once the editor is drawn
 // (after its first paint and an idle moment: shell/after-first-paint.ts).
 type InspectorModule = typeof import("./inspector");
-let loaded: InspectorModule | null = null;
-let pending: Promise<InspectorModule> | null = null;
+// The forms show the contract's findings per field: the inspector waits for the contract too.
+const inspector = lazyModule<InspectorModule>(() =>
+  Promise.all([import("./inspector"), loadContract()]).then(([m]) => m),
+);
 
 /** Loads the inspector's chunk (once; a failed fetch is tried again at the next call). */
-export function loadInspector(): Promise<InspectorModule> {
-  // The forms show the contract's findings per field: the inspector waits for the contract too.
-  pending ??= Promise.all([import("./inspector"), loadContract()]).then(
-    ([m]) => {
-      loaded = m;
-      return m;
-    },
-    (e: unknown) => {
-      pending = null;
-      throw e;
-    },
-  );
-  return pending;
-}
+export const loadInspector = inspector.load;
 
 /** The inspector column; drawn at once when its code is loaded, else "Loading…", or a retry if it failed. */
 export function LazyInspector() {
-  const [mod, setMod] = useState(loaded);
+  const mod = inspector.use();
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (mod || failed) return;
     let live = true;
     afterFirstPaint(() =>
-      loadInspector().then(
-        (m) => {
-          if (live) setMod(m);
-        },
-        () => {
-          if (live) setFailed(true);
-        },
-      ),
+      loadInspector().catch(() => {
+        if (live) setFailed(true);
+      }),
     );
     return () => {
       live = false;

@@ -1,12 +1,10 @@
-import { type ReactNode, useEffect, useLayoutEffect, useSyncExternalStore } from "react";
+import { type ReactNode, useEffect, useLayoutEffect } from "react";
 import { afterFirstPaint } from "../shell/after-first-paint";
+import { lazyModule } from "./lazy-module";
 
 /** The drag-and-drop chunk (dnd-kit, our pointer sensor). */
 export type DragKit = typeof import("./drag-kit");
 
-let kit: DragKit | null = null;
-let pending: Promise<DragKit> | null = null;
-const listeners = new Set<() => void>();
 /** What had focus when the chunk arrived: the parts that gain drag are drawn anew and lose it. */
 let focusBefore: { el: Element; id: string; label: string | null } | null = null;
 
@@ -38,57 +36,34 @@ function whenReleased(f: () => void): void {
   document.addEventListener("pointercancel", done, true);
 }
 
-/** Draws the drag-aware parts anew with the chunk, keeping focus where it was. */
-function publish(m: DragKit): void {
-  const el = document.activeElement;
-  focusBefore =
-    el instanceof HTMLElement && el !== document.body
-      ? { el, id: el.id, label: el.getAttribute("aria-label") }
-      : null;
-  kit = m;
-  for (const l of listeners) l();
-  // Tests (and the bench) wait on this before they drag.
-  document.documentElement.dataset.drag = "ready";
-  // Only the redraw this arrival causes may move focus; a later mount must not.
-  setTimeout(() => {
-    focusBefore = null;
-  }, 0);
-}
-
 /**
- * Loads the drag chunk (once; a failed fetch is tried again at the next call). A click under way
- * when it arrives is let through first: the switch would draw its target anew and lose it.
+ * The drag chunk. A click under way when it arrives is let through first: the switch would draw its
+ * target anew and lose it; what has focus then is noted, so it gets it back.
  */
-export function loadDragKit(): Promise<DragKit> {
-  pending ??= import("./drag-kit").then(
-    (m) =>
-      new Promise<DragKit>((resolve) =>
-        whenReleased(() => {
-          publish(m);
-          resolve(m);
-        }),
-      ),
-    (e: unknown) => {
-      pending = null;
-      throw e;
-    },
-  );
-  return pending;
-}
+const dragKit = lazyModule<DragKit>(
+  () => import("./drag-kit"),
+  (_, publish) =>
+    whenReleased(() => {
+      const el = document.activeElement;
+      focusBefore =
+        el instanceof HTMLElement && el !== document.body
+          ? { el, id: el.id, label: el.getAttribute("aria-label") }
+          : null;
+      publish();
+      // Tests (and the bench) wait on this before they drag.
+      document.documentElement.dataset.drag = "ready";
+      // Only the redraw this arrival causes may move focus; a later mount must not.
+      setTimeout(() => {
+        focusBefore = null;
+      }, 0);
+    }),
+);
 
-function subscribe(l: () => void): () => void {
-  listeners.add(l);
-  return () => listeners.delete(l);
-}
+/** Loads the drag chunk (once; a failed fetch is tried again at the next call). */
+export const loadDragKit = dragKit.load;
 
 /** The drag chunk once it has arrived, else null (drag is off; click and keys still work). */
-export function useDragKit(): DragKit | null {
-  return useSyncExternalStore(
-    subscribe,
-    () => kit,
-    () => null,
-  );
-}
+export const useDragKit = dragKit.use;
 
 /**
  * Draws `children` plain until the drag chunk has arrived (fetched right after the first paint), then

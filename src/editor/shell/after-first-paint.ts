@@ -1,7 +1,8 @@
-// The parts kept out of the first load (the contract, the inspector's forms, dnd-kit) are fetched
-// once the editor's first frame is painted and the page has had an idle moment, not in the frames
-// right after it: a click on the palette at once (the bench's "editor interactive") then draws its
-// row without waiting behind their fetch, compile and evaluation. Measured: BENCHMARKS.md, issue 14.
+// The parts kept out of the first load (the contract, the inspector's forms, dnd-kit, the preview's
+// icon drawings) are fetched once the editor's first frame is painted and the page has had an idle
+// moment, not in the frames right after it: a click on the palette at once (the bench's "editor
+// interactive") then draws its row without waiting behind their fetch, compile and evaluation.
+// Measured: BENCHMARKS.md, issue 14.
 
 const queue: (() => void)[] = [];
 let armed = false;

@@ -1,24 +1,12 @@
 import { useEffect } from "react";
 import { preloadDeferred } from "../../preview/deferred";
+import { afterFirstPaint } from "./after-first-paint";
 
-/** Starts loading the deferred parts (icon drawings) soon after the editor is usable. */
+/**
+ * Starts loading the preview's deferred parts (icon drawings) by the same rule as the editor's own
+ * chunks: after the first paint and an idle moment, so they are mostly in before they are shown. A
+ * failed fetch is retried when the part is shown.
+ */
 export function usePreloadDeferred(): void {
-  useEffect(() => {
-    // Fetch the deferred parts (the preview's icon drawings) at the user's first press or a
-    // second after the editor is drawn, whichever comes first: not before the editor is usable, yet
-    // mostly in before they are shown. A failed fetch is retried when the part is shown.
-    const start = () => {
-      stop();
-      void preloadDeferred().catch(() => {});
-    };
-    const t = setTimeout(start, 1000);
-    const stop = () => {
-      clearTimeout(t);
-      window.removeEventListener("pointerdown", start, true);
-      window.removeEventListener("keydown", start, true);
-    };
-    window.addEventListener("pointerdown", start, true);
-    window.addEventListener("keydown", start, true);
-    return stop;
-  }, []);
+  useEffect(() => afterFirstPaint(() => void preloadDeferred().catch(() => {})), []);
 }

@@ -13,18 +13,29 @@ export interface SubscriptionFailure {
 export type InboxInput =
   | { kind: "event"; event: DeliveredEvent }
   | { kind: "start_request"; start: StartRequest; answeredUrl: string }
-  | ({ kind: "subscription_failed" } & SubscriptionFailure);
+  | ({ kind: "subscription_failed"; sid: string } & SubscriptionFailure);
 
-/** One inbox entry, as the editor's inbox shows it. */
+/**
+ * One inbox entry; `entryJson` is what the editor's inbox is shown of it (a failure's `sid`, the
+ * session whose subscription failed, stays on the server).
+ */
 export type InboxEntry = InboxInput & { id: number; receivedAt: string };
+
+/** The entry as sent to the browser: everything but a failure's session id. */
+export function entryJson(entry: InboxEntry): string {
+  if (entry.kind !== "subscription_failed") return JSON.stringify(entry);
+  const { sid: _sid, ...shown } = entry;
+  return JSON.stringify(shown);
+}
 
 /**
  * What an entry is filed under, for scoping it to a session (src/server/inbox-scope.ts): a delivery's
- * type, post token and arrival (epoch ms), or the subscription a failure is about.
+ * type, post token and arrival (epoch ms), or the subscription a failure is about and the session
+ * whose subscription it was.
  */
 export type EntryKeys =
   | { kind: "delivery"; type: string; resource: string | null; at: number }
-  | { kind: "subscription_failed"; type: string; resource: string | null };
+  | { kind: "subscription_failed"; type: string; resource: string | null; sid: string };
 
 /** An entry serialised once; `id` is negative for entries only this instance streams (never stored). */
 export interface InboxJson {
@@ -40,6 +51,7 @@ export function entryKeys(entry: InboxEntry): EntryKeys {
       kind: "subscription_failed",
       type: entry.subscription.event_type,
       resource: entry.subscription.event_resource_id,
+      sid: entry.sid,
     };
   return { kind: "delivery", ...eventKeys(entry), at: Date.parse(entry.receivedAt) };
 }
@@ -113,7 +125,7 @@ export function createInbox(now: () => number, capacity = 200): Inbox {
   return {
     async add(input) {
       const entry: InboxEntry = { ...input, id: nextId, receivedAt: new Date(now()).toISOString() };
-      const json = JSON.stringify(entry);
+      const json = entryJson(entry);
       nextId++;
       entries.push({ entry, json });
       if (entries.length > capacity) entries = entries.slice(-capacity);

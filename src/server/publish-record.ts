@@ -67,9 +67,11 @@ export type RecordNote = { historyId: number } | { historyError: string } | Reco
 /**
  * Records a publish, update, removal or send right after the platform answered (never a second
  * platform call). The record's id is assigned before the answer and the write follows it (the
- * store's ordered queue, docs/decisions.md issue 15 phase 3), so recording adds no wait to a
- * publish. A write that fails after the queue's retries is logged (operation and reason only); it
- * never turns a delivered publish into an error.
+ * store's ordered queue, docs/decisions.md issue 15 phase 3), so the answer never waits for the
+ * write. Taking the id waits on PostgreSQL only: one nextval round trip per record (ids taken one at
+ * a time keep several instances' records in the order they were sent); on PGlite it comes from a
+ * reserved block at once. A write that fails after the queue's retries is logged (operation and
+ * reason only); it never turns a delivered publish into an error.
  */
 export async function recordSend<T>(
   deps: ServerDeps,

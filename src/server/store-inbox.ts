@@ -1,5 +1,6 @@
 import {
   createListeners,
+  entryJson,
   entryKeys,
   FRESH_REPLAY,
   type Inbox,
@@ -46,7 +47,7 @@ export function createStoreInbox(
       if (input.kind === "subscription_failed") {
         localId--;
         const entry: InboxEntry = { ...input, id: localId, receivedAt: new Date(now()).toISOString() };
-        listeners.emit({ id: entry.id, json: JSON.stringify(entry), keys: entryKeys(entry) });
+        listeners.emit({ id: entry.id, json: entryJson(entry), keys: entryKeys(entry) });
         return entry;
       }
       // Serialisable checked first (the JSON body limits make this hold): the store must not refuse it later.

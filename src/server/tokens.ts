@@ -48,6 +48,8 @@ export function renewSubscriptions(deps: ServerDeps, session: Session): void {
       void deps.inbox
         .add({
           kind: "subscription_failed",
+          // Only this session is shown the failure (src/server/inbox-scope.ts).
+          sid: session.sid,
           subscription: {
             event_type: body.event_type,
             event_resource_id: body.event_resource_id ?? null,

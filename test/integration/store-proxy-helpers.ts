@@ -68,6 +68,8 @@ export async function openStream(browser: Browser, base: string, lastEventId?: n
   const decoder = new TextDecoder();
   let buffer = "";
   const messages: { id: string | undefined; text: string | undefined }[] = [];
+  // Each message's entry as sent, for assertions on entries other than chat events.
+  const sent: unknown[] = [];
   let ready = false;
   const pump = async (): Promise<void> => {
     const chunk = await reader.read();
@@ -86,6 +88,7 @@ export async function openStream(browser: Browser, base: string, lastEventId?: n
       if (field("event") === "inbox") {
         const data = JSON.parse(field("data") ?? "{}") as { event?: { new_message?: { text?: string } } };
         messages.push({ id: field("id"), text: data.event?.new_message?.text });
+        sent.push(data);
       }
       cut = buffer.indexOf("\n\n");
     }
@@ -96,6 +99,11 @@ export async function openStream(browser: Browser, base: string, lastEventId?: n
     async take(n: number) {
       while (messages.length < n) await pump();
       return messages.slice(0, n);
+    },
+    /** Waits until `n` inbox messages arrived in all, and returns their entries as sent. */
+    async takeEntries(n: number) {
+      while (sent.length < n) await pump();
+      return sent.slice(0, n);
     },
     close: () => ac.abort(),
   };

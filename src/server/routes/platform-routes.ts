@@ -174,7 +174,7 @@ export function platformRoutes(deps: ServerDeps): Hono {
   // What this browser may see of the app's inbox (issue 13.17, src/server/inbox-scope.ts).
   const scopeFor = (c: Context): InboxScope => {
     const session = deps.sessions.read(c);
-    return session ? scopeOf(session) : { signedInAt: Number.POSITIVE_INFINITY, subscriptions: [] };
+    return session ? scopeOf(session) : { sid: "", signedInAt: Number.POSITIVE_INFINITY, subscriptions: [] };
   };
 
   // `after`: what arrived after an id (as before issue 15); otherwise a page of history (the latest

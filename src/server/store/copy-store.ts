@@ -16,6 +16,25 @@ import { StoreError } from "./store";
 /** Rows per INSERT: 500 rows of at most 13 columns stay far below PostgreSQL's 65,535 parameters. */
 const BATCH = 500;
 
+/**
+ * Copies a table in id order, BATCH rows at a time (`read`: the next rows after an id, `write`: inserts
+ * them keeping their ids); returns how many rows were copied.
+ */
+async function copyById<R extends { id: number }>(
+  read: (after: number) => Promise<R[]>,
+  write: (rows: R[]) => Promise<unknown>,
+): Promise<number> {
+  let copied = 0;
+  for (let last = 0; ; ) {
+    const rows = await read(last);
+    const tail = rows.at(-1);
+    if (!tail) return copied;
+    await write(rows);
+    copied += rows.length;
+    last = tail.id;
+  }
+}
+
 /** How many rows of each table were copied. */
 export interface CopyCounts {
   publishes: number;
@@ -42,10 +61,8 @@ export async function copyStore(opts: { dataDir: string; url: string }): Promise
     );
   const source = await openPgliteDatabase({ kind: "pglite", dataDir: opts.dataDir }).catch((err: unknown) => {
     if (err instanceof StoreError) throw err;
-    throw new StoreError(
-      classifyFailure(err).reason,
-      `Could not open ${from}: ${classifyFailure(err).text}.`,
-    );
+    const f = classifyFailure(err);
+    throw new StoreError(f.reason, `Could not open ${from}: ${f.text}.`);
   });
   const pool = new pg.Pool({ ...postgresClientConfig(opts.url), max: 2 });
   pool.on("error", () => {});
@@ -76,30 +93,15 @@ export async function copyStore(opts: { dataDir: string; url: string }): Promise
         userRevocations: 0,
         heldSubscriptions: 0,
       };
-      for (let last = 0; ; ) {
-        const rows = await src
-          .select()
-          .from(publishes)
-          .where(gt(publishes.id, last))
-          .orderBy(asc(publishes.id))
-          .limit(BATCH);
-        if (rows.length === 0) break;
-        await tx.insert(publishes).overridingSystemValue().values(rows);
-        counts.publishes += rows.length;
-        last = rows.at(-1)?.id ?? last;
-      }
-      for (let last = 0; ; ) {
-        const rows = await src
-          .select()
-          .from(events)
-          .where(gt(events.id, last))
-          .orderBy(asc(events.id))
-          .limit(BATCH);
-        if (rows.length === 0) break;
-        await tx.insert(events).overridingSystemValue().values(rows);
-        counts.events += rows.length;
-        last = rows.at(-1)?.id ?? last;
-      }
+      counts.publishes = await copyById(
+        (after) =>
+          src.select().from(publishes).where(gt(publishes.id, after)).orderBy(asc(publishes.id)).limit(BATCH),
+        (rows) => tx.insert(publishes).overridingSystemValue().values(rows),
+      );
+      counts.events = await copyById(
+        (after) => src.select().from(events).where(gt(events.id, after)).orderBy(asc(events.id)).limit(BATCH),
+        (rows) => tx.insert(events).overridingSystemValue().values(rows),
+      );
       // The next ids continue after the copied ones (the identity sequences do not see explicit ids).
       for (const table of ["publishes", "events"]) {
         await tx.execute(

@@ -2,16 +2,16 @@ import { and, asc, desc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm"
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { bigint, pgSchema, serial, text } from "drizzle-orm/pg-core";
 import type * as z from "zod";
-import { createBatcher } from "./batcher";
 import type { ChangeFeed } from "./change-feed";
 import { classifyFailure } from "./failures";
 import { publishMethods } from "./publish-writes";
 import {
+  clampLimit,
   type Delivery,
   deliverySchema,
   eventKeys,
-  type Page,
   type PublishRecord,
+  pageOf,
   publishRecordSchema,
   type StoredEvent,
 } from "./records";
@@ -19,6 +19,7 @@ import { createRevocationCache } from "./revocation-cache";
 import { events, type publishes, revokedSessions, userRevocations } from "./schema";
 import { sessionMethods } from "./session-records";
 import { type EventQuery, type Store, StoreError, type StoreHealth, type StoreKind } from "./store";
+import { createBatcher } from "./write-queue";
 
 /** The drizzle database of either driver (PGlite or node-postgres); queries are written once. */
 export type AnyPgDatabase = PgDatabase<PgQueryResultHKT>;
@@ -48,11 +49,6 @@ export interface DrizzleStoreOptions {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Rows deleted per statement when pruning, so a large backlog never holds one long lock. */
 const PRUNE_BATCH = 5000;
-
-function clamp(value: number | undefined, fallback: number, max: number): number {
-  if (value === undefined || !Number.isFinite(value)) return fallback;
-  return Math.min(Math.max(Math.trunc(value), 1), max);
-}
 
 /** Builds the Store over a migrated drizzle database; openStore (open-store.ts) chooses the driver. */
 export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
@@ -107,12 +103,6 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
       at: row.at.toISOString(),
     });
 
-  const page = <T extends { id: number }>(rows: T[], limit: number): Page<T> => {
-    const items = rows.slice(0, limit);
-    const last = items.at(-1);
-    return { items, nextBefore: rows.length > limit && last ? last.id : null };
-  };
-
   const eventsByIds = (ids: number[]) =>
     run("read new events", async () =>
       toEvents(await db.select().from(events).where(inArray(events.id, ids)).orderBy(asc(events.id))),
@@ -139,7 +129,7 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
     payload: delivery,
   });
 
-  // Deliveries arriving together are written as one statement (group commit, batcher.ts).
+  // Deliveries arriving together are written as one statement (group commit, write-queue.ts).
   const writeEvent = createBatcher<{ delivery: Delivery; receivedAt: number }, StoredEvent>(
     async (items) => {
       const [single] = items;
@@ -198,7 +188,7 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
 
     listEvents: (q: EventQuery = {}) =>
       run("read the event history", async () => {
-        const limit = clamp(q.limit, 50, 500);
+        const limit = clampLimit(q.limit, 50, 500);
         const where: SQL[] = [];
         if (q.type !== undefined) where.push(eq(events.type, q.type));
         if (q.resource !== undefined) where.push(eq(events.resource, q.resource));
@@ -210,7 +200,7 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
           .orderBy(desc(events.id))
           .limit(limit + 1);
         // Paging follows the rows read, so a skipped (invalid) row does not end the history early.
-        const p = page(rows, limit);
+        const p = pageOf(rows, limit);
         return { items: toEvents(p.items), nextBefore: p.nextBefore };
       }),
 
@@ -222,7 +212,7 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
             .from(events)
             .where(gt(events.id, lastEventId))
             .orderBy(asc(events.id))
-            .limit(clamp(limit, 200, 1000)),
+            .limit(clampLimit(limit, 200, 1000)),
         ),
       ),
 

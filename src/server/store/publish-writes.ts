@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, type SQL, sql } from "drizzle-orm";
 import * as z from "zod";
 import type { AnyPgDatabase } from "./drizzle-store";
-import type { Page, PublishRecord, PublishRecordInput } from "./records";
+import { clampLimit, type PublishRecord, type PublishRecordInput, pageOf } from "./records";
 import { publishes } from "./schema";
 import { type Store, StoreError, type StoreKind } from "./store";
 import { createWriteQueue } from "./write-queue";
@@ -21,11 +21,6 @@ const LINGER_MS: Record<StoreKind, number> = { pglite: 25, postgres: 0 };
 const RETRY_DELAYS_MS = [100, 400, 1600] as const;
 
 const idRowsSchema = z.object({ rows: z.array(z.object({ id: z.coerce.number().int().positive() })) });
-
-function clamp(value: number | undefined, fallback: number, max: number): number {
-  if (value === undefined || !Number.isFinite(value)) return fallback;
-  return Math.min(Math.max(Math.trunc(value), 1), max);
-}
 
 type PublishRow = typeof publishes.$inferSelect;
 
@@ -141,7 +136,7 @@ export function publishMethods(
     listPublishes: async (userId, p = {}) => {
       await queue.flush();
       return run("read the publish history", async () => {
-        const limit = clamp(p.limit, 50, 200);
+        const limit = clampLimit(p.limit, 50, 200);
         const where: SQL[] = [eq(publishes.userId, userId)];
         if (p.before !== undefined) where.push(lt(publishes.id, p.before));
         const rows = await db
@@ -150,11 +145,10 @@ export function publishMethods(
           .where(and(...where))
           .orderBy(desc(publishes.id))
           .limit(limit + 1);
-        const items = rows.flatMap((r) => toPublish(r) ?? []);
-        const page: Page<PublishRecord> = { items: items.slice(0, limit), nextBefore: null };
-        const last = page.items.at(-1);
-        if (items.length > limit && last) page.nextBefore = last.id;
-        return page;
+        return pageOf(
+          rows.flatMap((r) => toPublish(r) ?? []),
+          limit,
+        );
       });
     },
 

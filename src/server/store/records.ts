@@ -132,3 +132,16 @@ export interface Page<T> {
   items: T[];
   nextBefore: number | null;
 }
+
+/** A page's `limit` from a caller's value: `fallback` when absent or not a number, else 1 to `max`. */
+export function clampLimit(value: number | undefined, fallback: number, max: number): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(Math.max(Math.trunc(value), 1), max);
+}
+
+/** The first `limit` of up to `limit + 1` rows read newest first; `nextBefore` when there are more. */
+export function pageOf<T extends { id: number }>(rows: T[], limit: number): Page<T> {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextBefore: rows.length > limit && last ? last.id : null };
+}

@@ -68,8 +68,8 @@ export interface Store {
   /** Records one publish, update, removal or send; resolves once it is durable. */
   recordPublish(input: PublishRecordInput): Promise<PublishRecord>;
   /**
-   * Records one without waiting for the write: resolves once the record's id is assigned (at once,
-   * usually); `written` resolves when it is durable, or rejects (StoreError) when the bounded retries
+   * Records one without waiting for the write: resolves once the record's id is assigned (at once on
+   * PGlite, after one nextval round trip on PostgreSQL); `written` resolves when it is durable, or rejects (StoreError) when the bounded retries
    * are spent. Writes keep their order; reads of the history wait for the ones queued before them.
    */
   queuePublish(input: PublishRecordInput): Promise<{ record: PublishRecord; written: Promise<void> }>;

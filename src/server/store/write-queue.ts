@@ -1,7 +1,13 @@
-/** How the queue writes and when it gives up (docs/decisions.md, issue 15, phase 3). */
-export interface WriteQueueOptions<I> {
-  /** Writes items in one statement; must be idempotent (a retry may follow a write that committed). */
-  write: (items: I[]) => Promise<void>;
+/**
+ * The store's one write mechanism (docs/decisions.md, issue 15, phase 3): items are written in push
+ * order, in batches of at most `maxBatch`, each batch retried a bounded number of times; a batch that
+ * fails in a way one item may cause is written one item at a time, so one bad item does not fail its
+ * neighbours. Two faces: the publish history's write-behind queue (createWriteQueue) and the
+ * deliveries' group commit (createBatcher).
+ */
+interface QueueOptions<I, O> {
+  /** Writes items in one statement and returns one output per item, in order. */
+  write: (items: I[]) => Promise<O[]>;
   maxBatch: number;
   /** How long a queued item waits for others before the write starts, unless flushed or the batch is full. */
   lingerMs: number;
@@ -13,6 +19,12 @@ export interface WriteQueueOptions<I> {
   splittable: (err: unknown) => boolean;
 }
 
+/** How the write-behind queue writes and when it gives up. */
+export interface WriteQueueOptions<I> extends Omit<QueueOptions<I, void>, "write"> {
+  /** Writes items in one statement; must be idempotent (a retry may follow a write that committed). */
+  write: (items: I[]) => Promise<void>;
+}
+
 /** An ordered write-behind queue: items are written in push order, in batches, each retried a bounded number of times. */
 export interface WriteQueue<I> {
   /** Queues one item; the promise settles when it is written, or rejects with the last error when given up. */
@@ -21,21 +33,24 @@ export interface WriteQueue<I> {
   flush(): Promise<void>;
 }
 
-type Entry<I> = { item: I; resolve: () => void; reject: (e: unknown) => void };
+type Entry<I, O> = { item: I; resolve: (o: O) => void; reject: (e: unknown) => void };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Builds a WriteQueue; its retries never repeat anything but the write itself. */
-export function createWriteQueue<I>(opts: WriteQueueOptions<I>): WriteQueue<I> {
-  let queue: Entry<I>[] = [];
+/** The queue both faces are built on; its retries never repeat anything but the write itself. */
+function createQueue<I, O>(opts: QueueOptions<I, O>): { push(item: I): Promise<O>; flush(): Promise<void> } {
+  let queue: Entry<I, O>[] = [];
   let pumping: Promise<void> | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const attempt = async (batch: Entry<I>[]): Promise<void> => {
+  const attempt = async (batch: Entry<I, O>[]): Promise<void> => {
     for (let i = 0; ; i++) {
       try {
-        await opts.write(batch.map((e) => e.item));
-        for (const e of batch) e.resolve();
+        const out = await opts.write(batch.map((e) => e.item));
+        for (const [j, e] of batch.entries()) {
+          if (j >= out.length) e.reject(new Error("the batch write returned fewer rows than it was given"));
+        }
+        for (const [j, o] of out.entries()) batch[j]?.resolve(o);
         return;
       } catch (err) {
         if (batch.length > 1 && opts.splittable(err)) {
@@ -73,7 +88,7 @@ export function createWriteQueue<I>(opts: WriteQueueOptions<I>): WriteQueue<I> {
 
   return {
     push: (item) =>
-      new Promise<void>((resolve, reject) => {
+      new Promise<O>((resolve, reject) => {
         queue.push({ item, resolve, reject });
         if (pumping) return; // the running pump takes it next, in order
         if (queue.length >= opts.maxBatch || opts.lingerMs <= 0) void start();
@@ -84,4 +99,37 @@ export function createWriteQueue<I>(opts: WriteQueueOptions<I>): WriteQueue<I> {
       while (queue.length > 0 || pumping) await start();
     },
   };
+}
+
+/** Builds a WriteQueue (the publish history's write-behind queue). */
+export function createWriteQueue<I>(opts: WriteQueueOptions<I>): WriteQueue<I> {
+  return createQueue<I, void>({
+    ...opts,
+    write: async (items) => {
+      await opts.write(items);
+      return items.map(() => undefined);
+    },
+  });
+}
+
+/**
+ * Group commit: while one write is in flight, the calls that arrive wait and go together as the next
+ * write (one statement, one commit), so concurrent deliveries share the cost of a round trip and a
+ * commit. A call made while nothing is in flight is written at once, alone: latency is unchanged.
+ * Each caller still gets its own result only after its own row was committed; a failure is not
+ * retried (the caller answers the platform, which delivers again).
+ */
+export function createBatcher<I, O>(
+  write: (items: I[]) => Promise<O[]>,
+  opts: { maxBatch: number; retryAlone: (err: unknown) => boolean },
+): (item: I) => Promise<O> {
+  const queue = createQueue<I, O>({
+    write,
+    maxBatch: opts.maxBatch,
+    lingerMs: 0,
+    retryDelaysMs: [],
+    retryable: () => false,
+    splittable: opts.retryAlone,
+  });
+  return (item) => queue.push(item);
 }

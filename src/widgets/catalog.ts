@@ -1,3 +1,4 @@
+import type { WidgetMeta } from "./meta";
 import { WIDGET_METAS } from "./metas";
 import type { WidgetKind } from "./models";
 
@@ -5,13 +6,8 @@ import type { WidgetKind } from "./models";
 // that list for its own file, as with models.ts and registry.ts).
 export { WIDGET_METAS };
 
-type AnyMeta = {
-  kind: WidgetKind;
-  label: string;
-  description: string;
-  summary: (v: never) => string | undefined;
-  defaults: () => unknown;
-};
+/** Any widget's meta: its value type unknown here (a summary is only given values of its kind). */
+type AnyMeta = WidgetMeta<WidgetKind, never, unknown>;
 
 const byKind = new Map<string, AnyMeta>(WIDGET_METAS.map((m) => [m.kind, m]));
 

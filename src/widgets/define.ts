@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { describeFields, type FieldDescriptor, fieldPaths } from "../platform/fields";
 import { type KeyHint, unknownField, v1Field } from "../platform/problems";
+import type { WidgetMeta } from "./meta";
 
 /** How a v1 widget of this kind turns into v2 (spec 2.13; platform facts, "v1 widgets"). */
 export interface V1Info {
@@ -23,22 +24,12 @@ type RefineCtx = z.RefinementCtx;
 /** A JSON Schema document (draft 2020-12) as plain JSON. */
 export type JsonSchema = z.core.JSONSchema.BaseSchema;
 
-export interface WidgetDefinition<K extends string, S extends z.ZodRawShape> {
-  kind: K;
-  /** Name in the palette, sentence case. */
-  label: string;
-  /** One line for the palette's tooltip and docs. */
-  description: string;
+/** A widget's plain facts (meta.ts) with its schema and what only the schema side knows. */
+export interface WidgetDefinition<K extends string, S extends z.ZodRawShape>
+  extends WidgetMeta<K, z.output<z.ZodObject<S>>, z.input<z.ZodObject<S>>> {
   fields: S;
   /** Rules that span several fields. */
   refine?: (value: z.output<z.ZodObject<S>>, ctx: RefineCtx) => void;
-  /**
-   * A short line of the widget's own text, for the list row and the preview's accessible name.
-   * Widgets being edited may be invalid: read fields defensively.
-   */
-  summary: (value: z.output<z.ZodObject<S>>) => string | undefined;
-  /** A valid starting value, as it is dropped from the palette. */
-  defaults: () => z.input<z.ZodObject<S>>;
   /** How its v1 counterpart converts; absent for a widget v1 did not have (no v1 fixture needed). */
   v1?: V1Info;
   /**

@@ -3,7 +3,7 @@
  * zod schema (`model.ts`) so the editor's first paint (palette, list, preview) needs no zod: the
  * contract loads right after it (docs/decisions.md, issue 14, "the contract after the first paint").
  */
-export interface WidgetMeta<K extends string, V, D extends V = V> {
+export interface WidgetMeta<K extends string, V, D = V> {
   kind: K;
   /** Name in the palette, sentence case. */
   label: string;

@@ -18,11 +18,8 @@ let loading: Promise<void> | undefined;
 const paths = new Map<string, string>();
 const pending = new Set<string>();
 const listeners = new Set<() => void>();
-// Bumped on every arrival, so useSyncExternalStore re-renders the icons waiting for it.
-let version = 0;
 
 function changed(): void {
-  version++;
   for (const l of listeners) l();
 }
 
@@ -71,10 +68,8 @@ export function provideIconDrawings(
   allPaths: Readonly<Record<string, string>>,
 ): void {
   for (const [file, d] of Object.entries(allPaths)) paths.set(file, d);
-  catalogue = {
-    symbolFileOf,
-    loadSymbolPath: (file) => (file in allPaths ? Promise.resolve(allPaths[file] ?? "") : undefined),
-  };
+  // Every drawing is in `paths` already: none is ever fetched.
+  catalogue = { symbolFileOf, loadSymbolPath: () => undefined };
   loading = Promise.resolve();
   changed();
 }
@@ -84,7 +79,19 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-const snapshot = () => version;
+const PLACEHOLDER = "placeholder";
+
+/**
+ * What an icon name shows now, as one string (so an icon re-renders only when its own state changes,
+ * not at every drawing's arrival): null while the index loads, "" while its drawing loads, the
+ * drawing's path data, or PLACEHOLDER when there is no drawing for the name.
+ */
+function drawingOf(name: string): string | null {
+  if (!catalogue) return null;
+  const file = catalogue.symbolFileOf(name);
+  if (file === undefined) return PLACEHOLDER;
+  return paths.get(file) ?? "";
+}
 
 /**
  * How the preview draws an icon name right now: `pending` until the index (or the drawing) arrives,
@@ -93,16 +100,18 @@ const snapshot = () => version;
 export function useIconDrawing(
   name: string,
 ): { state: "pending" } | { state: "drawn"; d: string } | { state: "placeholder" } {
-  useSyncExternalStore(subscribe, snapshot, snapshot);
-  const file = catalogue?.symbolFileOf(name);
-  const d = file === undefined ? undefined : paths.get(file);
+  const read = () => drawingOf(name);
+  const d = useSyncExternalStore(subscribe, read, read);
   useEffect(() => {
-    if (!catalogue) void loadCatalogue();
-    else if (file !== undefined && d === undefined) requestPath(file);
+    if (d === null) void loadCatalogue();
+    else if (d === "") {
+      const file = catalogue?.symbolFileOf(name);
+      if (file !== undefined) requestPath(file);
+    }
   });
-  if (!catalogue) return { state: "pending" };
-  if (file === undefined) return { state: "placeholder" };
-  return d === undefined ? { state: "pending" } : { state: "drawn", d };
+  if (d === null || d === "") return { state: "pending" };
+  if (d === PLACEHOLDER) return { state: "placeholder" };
+  return { state: "drawn", d };
 }
 
 /** An icon by platform name: its Material Symbols drawing when mapped, else a neutral glyph with the name. */

@@ -1,8 +1,18 @@
 import type { Widget } from "../../platform";
 import { widgetLabel } from "../../widgets/catalog";
+import { type EditorDocument, indexOfWidget } from "../store/document";
 
 /** The id of the drop zone after the last row (palette drops there append). */
 export const LIST_END_ID = "list:end";
+
+/**
+ * Where a drop over `overId` lands: the index of the row it is over, or for the list's end the
+ * place past the last row (`length` for an insert, the last index for a move); -1 over anything else.
+ */
+export function dropIndex(doc: EditorDocument, overId: string, mode: "insert" | "move"): number {
+  if (overId === LIST_END_ID) return mode === "insert" ? doc.widgets.length : doc.widgets.length - 1;
+  return indexOfWidget(doc, overId);
+}
 
 /** The row's select button's id (focus moves between rows with the arrow keys). */
 export function rowButtonId(id: string): string {

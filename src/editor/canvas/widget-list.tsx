@@ -1,8 +1,5 @@
 import { type ReactNode, useLayoutEffect, useRef } from "react";
-import { PALETTE_PREFIX } from "../palette/palette";
-import { indexOfWidget } from "../store/document";
-import type { EditorStore } from "../store/editor-store";
-import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import { useEditorStore } from "../store/editor-store-context";
 import { fieldId, selectWidgetIds } from "../store/selectors";
 import { type DragKit, useDragKit } from "../ui/lazy-drag";
 import { flushRowFocus, LIST_END_ID } from "./list-ids";
@@ -73,7 +70,6 @@ function Sortable(props: { kit: DragKit | null; ids: readonly string[]; children
     // dnd-kit types `items` as a mutable array but only reads it; the selector's array is kept as is,
     // so the context (and every row under it) changes only when the ids do.
     <kit.SortableContext items={props.ids as string[]} strategy={kit.verticalListSortingStrategy}>
-      <DragOrder kit={kit} />
       {props.children}
     </kit.SortableContext>
   );
@@ -98,44 +94,4 @@ function ListEndView(props: { count: number; isOver: boolean; dropRef?: (el: HTM
       )}
     </div>
   );
-}
-
-/**
- * Keeps the store's `dragMove` in step with a list row's drag, so the preview can show the order the
- * drop would give while the pointer or keyboard is still moving.
- */
-function DragOrder(props: { kit: DragKit }) {
-  const api = useEditorStoreApi();
-  useDragOrder(props.kit, api);
-  return null;
-}
-
-function useDragOrder(kit: DragKit, api: EditorStore) {
-  kit.useDndMonitor({
-    onDragStart({ active }) {
-      const id = String(active.id);
-      if (id.startsWith(PALETTE_PREFIX)) return;
-      const from = indexOfWidget(api.getState().doc, id);
-      if (from >= 0) api.getState().setDragMove({ id, from, to: from });
-    },
-    onDragOver({ active, over }) {
-      const s = api.getState();
-      const move = s.dragMove;
-      if (!move || move.id !== String(active.id)) return;
-      const overId = over ? String(over.id) : null;
-      const to =
-        overId === null
-          ? move.from
-          : overId === LIST_END_ID
-            ? s.doc.widgets.length - 1
-            : indexOfWidget(s.doc, overId);
-      if (to >= 0) s.setDragMove({ ...move, to });
-    },
-    onDragEnd() {
-      api.getState().setDragMove(null);
-    },
-    onDragCancel() {
-      api.getState().setDragMove(null);
-    },
-  });
 }

@@ -1,12 +1,12 @@
-import type { CollisionDetection, DragEndEvent, DragStartEvent } from "@dnd-kit/core";
+import type { CollisionDetection, DragEndEvent, DragOverEvent, DragStartEvent } from "@dnd-kit/core";
 import { type ReactNode, useMemo, useState } from "react";
 import { isWidgetKind, metaOf } from "../../widgets/catalog";
 import { PALETTE_PREFIX, PaletteDragPreview } from "../palette/palette";
 import { makeAnnouncements } from "../shell/drag-announcements";
 import { indexOfWidget } from "../store/document";
-import { useEditorStoreApi } from "../store/editor-store-context";
+import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { DragArea, type DragKit } from "../ui/lazy-drag";
-import { LIST_END_ID } from "./list-ids";
+import { dropIndex } from "./list-ids";
 import { WidgetDragPreview } from "./widget-drag-preview";
 
 /**
@@ -25,7 +25,8 @@ function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
   const { kit } = props;
   const api = useEditorStoreApi();
   const [active, setActive] = useState<{ kind: string; label: string } | null>(null);
-  const [activeRow, setActiveRow] = useState<string | null>(null);
+  // A list row being dragged: the store's drag move, which the preview follows too.
+  const activeRow = useEditorStore((s) => s.dragMove?.id ?? null);
   const sensors = kit.useSensors(
     kit.useSensor(kit.ListPointerSensor, { activationConstraint: { distance: 5 } }),
     // Instant scrolling: a smooth scroll still running at the next arrow press loses that step.
@@ -42,25 +43,37 @@ function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
     if (id.startsWith(PALETTE_PREFIX)) {
       const kind = id.slice(PALETTE_PREFIX.length);
       setActive(isWidgetKind(kind) ? { kind, label: metaOf(kind).label } : null);
-    } else setActiveRow(id);
+      return;
+    }
+    // The store follows a row's drag, so the preview can show the order the drop would give.
+    const from = indexOfWidget(api.getState().doc, id);
+    if (from >= 0) api.getState().setDragMove({ id, from, to: from });
+  }
+
+  function onDragOver(e: DragOverEvent) {
+    const s = api.getState();
+    const move = s.dragMove;
+    if (!move || move.id !== String(e.active.id)) return;
+    const to = e.over ? dropIndex(s.doc, String(e.over.id), "move") : move.from;
+    if (to >= 0) s.setDragMove({ ...move, to });
   }
 
   function onDragEnd(e: DragEndEvent) {
     setActive(null);
-    setActiveRow(null);
     const s = api.getState();
+    s.setDragMove(null);
     const id = String(e.active.id);
     const over = e.over ? String(e.over.id) : null;
     if (!over) return;
     if (id.startsWith(PALETTE_PREFIX)) {
       const kind = id.slice(PALETTE_PREFIX.length);
       if (!isWidgetKind(kind)) return;
-      const at = over === LIST_END_ID ? s.doc.widgets.length : indexOfWidget(s.doc, over);
+      const at = dropIndex(s.doc, over, "insert");
       s.addWidget(kind, at < 0 ? s.doc.widgets.length : at);
       return;
     }
     const from = indexOfWidget(s.doc, id);
-    const to = over === LIST_END_ID ? s.doc.widgets.length - 1 : indexOfWidget(s.doc, over);
+    const to = dropIndex(s.doc, over, "move");
     if (from >= 0 && to >= 0 && from !== to) s.moveWidget(from, to);
   }
 
@@ -69,10 +82,11 @@ function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
       sensors={sensors}
       collisionDetection={dropTarget}
       onDragStart={onDragStart}
+      onDragOver={onDragOver}
       onDragEnd={onDragEnd}
       onDragCancel={() => {
         setActive(null);
-        setActiveRow(null);
+        api.getState().setDragMove(null);
       }}
       accessibility={{
         announcements,

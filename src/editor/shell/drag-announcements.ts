@@ -1,6 +1,6 @@
 import type { Active, Announcements, Over } from "@dnd-kit/core";
 import { isWidgetKind, metaOf } from "../../widgets/catalog";
-import { LIST_END_ID, labelOf } from "../canvas/list-ids";
+import { dropIndex, labelOf } from "../canvas/list-ids";
 import { PALETTE_PREFIX } from "../palette/palette";
 import { indexOfWidget } from "../store/document";
 import type { EditorStore } from "../store/editor-store";
@@ -17,12 +17,8 @@ export function makeAnnouncements(api: EditorStore): Announcements {
     const index = indexOfWidget(doc, id);
     return { label: labelOf(doc.widgets[index]?.widget), fromPalette: false, index };
   };
-  const positionOf = (over: Over | null) => {
-    if (!over) return -1;
-    const doc = api.getState().doc;
-    if (String(over.id) === LIST_END_ID) return doc.widgets.length;
-    return indexOfWidget(doc, String(over.id));
-  };
+  const positionOf = (over: Over | null) =>
+    over ? dropIndex(api.getState().doc, String(over.id), "insert") : -1;
   const total = () => api.getState().doc.widgets.length;
   // The drop handler changes the document before onDragEnd is announced, so the place is taken from
   // the last onDragOver, measured while the document was still as the user saw it.

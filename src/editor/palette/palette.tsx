@@ -134,7 +134,9 @@ function ItemView(
         <WidgetThumbnail kind={props.kind} />
         <span className="palette-text">
           <span className="palette-label">{props.label}</span>
-          <span className="palette-desc" id={`palette-desc-${props.kind}`}>
+          {/* One line per card: the description is the button's accessible description and its
+              tooltip, so ten cards fit without wrapping at any width. */}
+          <span className="visually-hidden" id={`palette-desc-${props.kind}`}>
             {props.description}
           </span>
         </span>

@@ -179,6 +179,12 @@ async function selectWidget(page: Page, index: number, text: string): Promise<vo
     });
 }
 
+/**
+ * Rounds of structural edits per size: each gives one add and one duplicate, two deletes and two
+ * moves. With 12 (until the fifth session) the p95 of add and duplicate was their slowest click.
+ */
+const STRUCTURAL_ROUNDS = 30;
+
 /** Duplicate, move up, move down, delete and palette add, `rounds` times each, on the selected widget. */
 async function measureStructural(
   browser: Browser,
@@ -408,7 +414,9 @@ export async function measureScale(
     ? await attempt(`keystroke → preview, ${at}`, () => measureEdit(browser, base, count, 60, false))
     : await skip();
   const structural = on("structural")
-    ? await attempt(`structural edits, ${at}`, () => measureStructural(browser, base, count, 12))
+    ? await attempt(`structural edits, ${at}`, () =>
+        measureStructural(browser, base, count, STRUCTURAL_ROUNDS),
+      )
     : await skip();
   const s =
     "notMeasured" in structural

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 
@@ -60,6 +60,7 @@ export async function startCpuProfile(
   await cdp.send("Profiler.start");
   return async (name) => {
     const { profile } = await cdp.send("Profiler.stop");
+    mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
   };
 }

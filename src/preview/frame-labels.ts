@@ -26,15 +26,52 @@ export function framesOf(phone: Element | null): HTMLElement[] {
   return phone ? [...phone.querySelectorAll<HTMLElement>(":scope > .pv-frame")] : [];
 }
 
+/** The frame at `index` under `phone` (the frames are the phone's only children when there are any). */
+export function frameAt(phone: Element | null, index: number): HTMLElement | undefined {
+  const el = phone?.children.item(index);
+  return el instanceof HTMLElement && el.classList.contains("pv-frame") ? el : undefined;
+}
+
 interface Labelled {
   widgets: readonly Widget[];
   keys: readonly (string | number)[];
 }
 
+type IdleWindow = { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number };
+
+/** Runs `task` at the page's next idle moment (within `timeout` ms on a page that is never idle). */
+function whenIdle(task: () => void, timeout: number): () => void {
+  const idle = (globalThis as IdleWindow).requestIdleCallback;
+  if (idle) {
+    const id = idle(task, { timeout });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(task, 50);
+  return () => clearTimeout(id);
+}
+
+/** Writes the label of each frame under `phone` that differs from its widget's position and name. */
+function labelAll(phone: Element | null, labelled: Labelled | null): void {
+  const frames = phone?.children;
+  if (!frames || !labelled) return;
+  const { widgets } = labelled;
+  const skip = frames.length - widgets.length;
+  for (let i = 0; i < widgets.length; i++) {
+    const widget = widgets[i];
+    const el = frames.item(skip + i);
+    if (!widget || !el) continue;
+    const label = `${i + 1}. ${widgetName(widget)}`;
+    if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
+  }
+}
+
 /**
  * Keeps the labels of the frames under `phone` (one per widget, in order, keyed by `keys`) equal to
  * their position and name. Only a frame whose key or widget changed at its position is written: a
- * keystroke writes one label, a delete the labels below it.
+ * keystroke writes one label, a delete the labels below it. Frames drawn (near the view, and the
+ * selected one) are labelled in the same frame as the edit; the empty boxes far from the view, at
+ * the next idle moment (a delete near the top of 2,000 widgets relabels ~2,000 frames, ~1.5 ms of
+ * the edit otherwise; measured in BENCHMARKS.md, issue 14).
  */
 export function useFrameLabels(
   phone: RefObject<Element | null>,
@@ -43,6 +80,7 @@ export function useFrameLabels(
   enabled: boolean,
 ): void {
   const last = useRef<Labelled | null>(null);
+  const pending = useRef<(() => void) | null>(null);
   useLayoutEffect(() => {
     const frames = phone.current?.children;
     if (!enabled || !frames) {
@@ -53,12 +91,28 @@ export function useFrameLabels(
     // Anything before the frames (the empty-list note) is not a frame.
     const skip = frames.length - widgets.length;
     const now: Labelled = { widgets, keys: widgets.map((_, i) => keys?.[i] ?? i) };
+    let later = false;
     for (let i = 0; i < widgets.length; i++) {
       if (prev && prev.keys[i] === now.keys[i] && prev.widgets[i] === widgets[i]) continue;
       const widget = widgets[i];
       const el = frames.item(skip + i);
-      if (widget && el) el.setAttribute("aria-label", `${i + 1}. ${widgetName(widget)}`);
+      if (!widget || !el) continue;
+      // An empty box (a windowed frame far from the view) has no children.
+      if (el.firstChild === null && prev) later = true;
+      else el.setAttribute("aria-label", `${i + 1}. ${widgetName(widget)}`);
     }
     last.current = now;
+    if (later && !pending.current)
+      pending.current = whenIdle(() => {
+        pending.current = null;
+        labelAll(phone.current, last.current);
+      }, 300);
   }, [phone, widgets, keys, enabled]);
+  useLayoutEffect(
+    () => () => {
+      pending.current?.();
+      pending.current = null;
+    },
+    [],
+  );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef } from "react";
 import { fieldOf } from "../../platform/json";
 import { formatPath, type PathSegment } from "../../platform/problems";
 import { widgetKindOf } from "../../platform/widgets";
@@ -11,9 +11,28 @@ import { type FormApi, FormProvider } from "./form-context";
 import { byPath, NONE, SEMANTIC_KEYS } from "./inspector-shared";
 import { MapEditor } from "./map-editor";
 
-/** The selected widget's generated form, its semantic paths, and its unknown keys. */
+type Selected = ReturnType<typeof selectSelectedWidget>;
+
+/**
+ * The selected widget's form. When another widget is selected (a click, a delete, a duplicate), the
+ * list and the preview show it in the next frame and its form follows one render later
+ * (`useDeferredValue`): a form is up to a hundred new elements to style and lay out, which the
+ * click would otherwise wait for (BENCHMARKS.md, issue 14, fifth session). Edits of the shown
+ * widget are never deferred (a typed character would lag behind the caret).
+ */
 export function WidgetInspector() {
-  const sel = useEditorStore(selectSelectedWidget);
+  const live = useEditorStore(selectSelectedWidget);
+  const shownId = useDeferredValue(live?.item.id);
+  const drawn = useRef<Selected>(live);
+  const sel = live === undefined || live.item.id === shownId ? live : drawn.current;
+  useLayoutEffect(() => {
+    drawn.current = sel;
+  });
+  return <SelectedWidgetForm sel={sel} />;
+}
+
+/** The generated form of `sel`, its semantic paths, and its unknown keys. */
+const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Selected }) {
   const api = useEditorStoreApi();
   const postToken = useEditorStore((s) => s.postToken);
   // The add-on's own semantic keys first (a path usually ties one of them to a field), then the predefined ones.
@@ -119,7 +138,7 @@ export function WidgetInspector() {
       />
     </FormProvider>
   );
-}
+});
 
 /** The paths (relative to the widget, formatted) that the generated form shows a control for. */
 function renderedPaths(

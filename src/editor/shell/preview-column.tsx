@@ -1,7 +1,7 @@
 import "./preview-column.css";
 import { useEffect, useRef, useState } from "react";
 import { AddonPreview } from "../../preview/addon-preview";
-import { framesOf } from "../../preview/frame-labels";
+import { frameAt } from "../../preview/frame-labels";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectShownWidgets } from "../store/selectors";
 import { scrollIntoContainer } from "../ui/scroll-into-container";
@@ -20,7 +20,7 @@ export function PreviewColumn(props: { theme: Theme }) {
     if (selectedIndex === undefined || !body.current) return;
     // The phone scrolls its own screen: the frame is brought into view there.
     const phone = body.current.querySelector(".pv-phone");
-    const frame = framesOf(phone)[selectedIndex];
+    const frame = frameAt(phone, selectedIndex);
     if (!phone || !frame) return;
     // In the frame that paints the selection (measuring now would force a layout in the middle of
     // the edit). Frames off screen have an estimated height until drawn (content-visibility): once

@@ -41,4 +41,14 @@ test("a 300-widget preview: every widget is there, drawn when scrolled to, selec
   const field = page.getByLabel(/^Text/).first();
   await field.fill("عنوان آخر");
   await expect(last).toContainText("عنوان آخر");
+
+  // Deleting the first widget renumbers every frame, the empty ones far from the view included
+  // (their labels are written at the next idle moment, frame-labels.ts).
+  await frames.first().click();
+  await expect(page.getByLabel(/^Text/).first()).toHaveValue(text(1));
+  await page.locator('[aria-label="Widget actions"]').getByRole("button", { name: "Delete" }).click();
+  await expect(frames).toHaveCount(COUNT - 1);
+  await expect(frames.first()).toHaveAttribute("aria-label", `1. Title: ${text(2)}`);
+  await expect(frames.nth(149)).toHaveAttribute("aria-label", `150. Title: ${text(151)}`);
+  await expect(frames.nth(COUNT - 2)).toHaveAttribute("aria-label", `${COUNT - 1}. Title: عنوان آخر`);
 });

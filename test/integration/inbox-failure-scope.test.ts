@@ -2,17 +2,9 @@ import { describe, expect, it } from "vitest";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { openStore } from "../../src/server/store/open-store";
 import type { Store } from "../../src/server/store/store";
-import {
-  autoSignIn,
-  Browser,
-  leakedSecrets,
-  listen,
-  POST_BODY,
-  type Stack,
-  startStack,
-} from "./server-harness";
+import { autoSignIn, Browser, leakedSecrets, listen, POST_BODY, startStack } from "./server-harness";
 import { createStrictUpstream } from "./server-strict-upstream";
-import { chatEvent, deliver, openStream } from "./store-proxy-helpers";
+import { chatEvent, deliver, inboxEntries, openStream, subscribe } from "./store-proxy-helpers";
 
 // A renewal failure of a held subscription is shown live to the session whose subscription failed,
 // and to no other: not only when it held the subscription as its stream opened (a user opens the
@@ -21,19 +13,8 @@ import { chatEvent, deliver, openStream } from "./store-proxy-helpers";
 const SCOPE = `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`;
 const SUBSCRIPTION = { event_type: "PAYMENT_TRANSACTION", event_resource_id: "shared-r1" };
 
-async function subscribe(b: Browser, stack: Stack): Promise<void> {
-  const { res, text } = await b.fetch(`${stack.proxyServer.url}/api/subscriptions`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(SUBSCRIPTION),
-  });
-  expect(res.status, text).toBe(200);
-}
-
 async function inboxKinds(b: Browser, base: string): Promise<string[]> {
-  const { res, text } = await b.fetch(`${base}/api/inbox`);
-  expect(res.status, text).toBe(200);
-  return (JSON.parse(text) as { entries: { kind: string }[] }).entries.map((e) => e.kind);
+  return (await inboxEntries(b, base)).flatMap((e) => e.kind ?? []);
 }
 
 describe.each([
@@ -59,12 +40,12 @@ describe.each([
     try {
       // B holds the subscription before its stream opens; A opens its stream first, then subscribes.
       await autoSignIn(b, stack, { scope: SCOPE, offline: true });
-      await subscribe(b, stack);
+      await subscribe(b, stack.proxyServer.url, SUBSCRIPTION);
       const streamB = await openStream(b, base);
       await autoSignIn(a, stack, { scope: SCOPE, offline: true });
       const streamA = await openStream(a, base);
       try {
-        await subscribe(a, stack);
+        await subscribe(a, stack.proxyServer.url, SUBSCRIPTION);
         // A's token expires; its publish refreshes it and re-creates A's subscription, which fails.
         stack.clock.advance(3600 * 1000);
         fake.fault({ mode: "reset", pathPrefix: "/v1/open-platform/events/subscriptions", count: 1 });

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { openStore } from "../../src/server/store/open-store";
 import type { Store } from "../../src/server/store/store";
-import { Browser, type Stack, signIn, startStack } from "./server-harness";
-import { chatEvent, deliver, inboxTexts, openStream } from "./store-proxy-helpers";
+import { Browser, signIn, startStack } from "./server-harness";
+import { chatEvent, deliver, inboxEntries, inboxTexts, openStream, subscribe } from "./store-proxy-helpers";
 
 // Issue 13.17: one proxy serves one app, and a delivery does not name the user whose subscription it
 // answers (spec 2.8), so a browser sees the deliveries made since it signed in, plus earlier ones
@@ -14,21 +14,8 @@ const postUpdate = (token: string) => ({
   post_update: { type: "PUBLISH", post: { token } },
 });
 
-async function subscribe(b: Browser, stack: Stack, body: unknown): Promise<void> {
-  const { res, text } = await b.fetch(`${stack.proxyServer.url}/api/subscriptions`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, text).toBe(200);
-}
-
 async function inboxTypes(b: Browser, base: string): Promise<string[]> {
-  const { res, text } = await b.fetch(`${base}/api/inbox`);
-  expect(res.status).toBe(200);
-  return (JSON.parse(text) as { entries: { event?: { type: string } }[] }).entries.flatMap(
-    (e) => e.event?.type ?? [],
-  );
+  return (await inboxEntries(b, base)).flatMap((e) => e.event?.type ?? []);
 }
 
 describe.each([
@@ -48,7 +35,10 @@ describe.each([
       // Browser A signs in and subscribes to the messages of the demo post.
       const a = new Browser();
       await signIn(a, stack, ["USER_PHONE", `CHAT_POST_CONVERSATIONS_READ.${DEMO_POST_TOKEN}`]);
-      await subscribe(a, stack, { event_type: "NEW_MESSAGE_ON_POST", event_resource_id: DEMO_POST_TOKEN });
+      await subscribe(a, stack.proxyServer.url, {
+        event_type: "NEW_MESSAGE_ON_POST",
+        event_resource_id: DEMO_POST_TOKEN,
+      });
       stack.clock.advance(1000);
       expect(await deliver(base, chatEvent("for A's post"))).toBe(200);
       expect(await deliver(base, postUpdate("otherPost01"))).toBe(200);
@@ -74,7 +64,10 @@ describe.each([
       expect(await inboxTexts(a, base)).toEqual(["for A's post", "after B signed in"]);
 
       // B subscribes to POST_UPDATE for another post now: the earlier update stays out of its view.
-      await subscribe(b, stack, { event_type: "POST_UPDATE", event_resource_id: "otherPost01" });
+      await subscribe(b, stack.proxyServer.url, {
+        event_type: "POST_UPDATE",
+        event_resource_id: "otherPost01",
+      });
       expect(await inboxTypes(b, base)).toEqual(["NEW_MESSAGE"]);
 
       // A signs in again later: its held subscription still shows the demo post's earlier messages,

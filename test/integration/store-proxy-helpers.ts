@@ -45,12 +45,32 @@ export async function deliver(base: string, body: unknown): Promise<number> {
   return res.status;
 }
 
-/** Texts of the NEW_MESSAGE entries the inbox history holds, oldest first. */
-export async function inboxTexts(browser: Browser, base: string, query = ""): Promise<string[]> {
+/** One entry of the inbox history as the browser receives it (the parts the tests read). */
+export interface InboxEntry {
+  kind?: string;
+  event?: { type?: string; new_message?: { text?: string } };
+}
+
+/** The inbox history the browser's session sees, oldest first (throws unless answered 200). */
+export async function inboxEntries(browser: Browser, base: string, query = ""): Promise<InboxEntry[]> {
   const { res, text } = await browser.fetch(`${base}/api/inbox${query}`);
   if (res.status !== 200) throw new Error(`inbox ${res.status}: ${text}`);
-  const body = JSON.parse(text) as { entries: { event?: { new_message?: { text?: string } } }[] };
-  return body.entries.flatMap((e) => e.event?.new_message?.text ?? []);
+  return (JSON.parse(text) as { entries: InboxEntry[] }).entries;
+}
+
+/** Texts of the NEW_MESSAGE entries the inbox history holds, oldest first. */
+export async function inboxTexts(browser: Browser, base: string, query = ""): Promise<string[]> {
+  return (await inboxEntries(browser, base, query)).flatMap((e) => e.event?.new_message?.text ?? []);
+}
+
+/** Subscribes the browser's session to an event (`POST /api/subscriptions`); throws unless 200. */
+export async function subscribe(browser: Browser, base: string, body: unknown): Promise<void> {
+  const { res, text } = await browser.fetch(`${base}/api/subscriptions`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 200) throw new Error(`subscribe ${res.status}: ${text}`);
 }
 
 /** Opens the live stream; `next()` resolves the next `inbox` message (id and text of its chat event). */

@@ -1,6 +1,7 @@
 import { type RefObject, useLayoutEffect, useRef } from "react";
 import type { Widget } from "../platform/widgets";
 import { widgetKindOf, widgetLabel, widgetSummary } from "../widgets/catalog";
+import { whenIdle } from "./when-idle";
 
 /**
  * The preview's frame labels ("12. Title: ..."). A frame does not render its own label: its
@@ -37,17 +38,9 @@ interface Labelled {
   keys: readonly (string | number)[];
 }
 
-type IdleWindow = { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number };
-
-/** Runs `task` at the page's next idle moment (within `timeout` ms on a page that is never idle). */
-function whenIdle(task: () => void, timeout: number): () => void {
-  const idle = (globalThis as IdleWindow).requestIdleCallback;
-  if (idle) {
-    const id = idle(task, { timeout });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(task, 50);
-  return () => clearTimeout(id);
+/** A frame's label: its position (1-based) and its widget's name. */
+function frameLabel(index: number, widget: Widget): string {
+  return `${index + 1}. ${widgetName(widget)}`;
 }
 
 /** Writes the label of each frame under `phone` that differs from its widget's position and name. */
@@ -60,7 +53,7 @@ function labelAll(phone: Element | null, labelled: Labelled | null): void {
     const widget = widgets[i];
     const el = frames.item(skip + i);
     if (!widget || !el) continue;
-    const label = `${i + 1}. ${widgetName(widget)}`;
+    const label = frameLabel(i, widget);
     if (el.getAttribute("aria-label") !== label) el.setAttribute("aria-label", label);
   }
 }
@@ -99,7 +92,7 @@ export function useFrameLabels(
       if (!widget || !el) continue;
       // An empty box (a windowed frame far from the view) has no children.
       if (el.firstChild === null && prev) later = true;
-      else el.setAttribute("aria-label", `${i + 1}. ${widgetName(widget)}`);
+      else el.setAttribute("aria-label", frameLabel(i, widget));
     }
     last.current = now;
     if (later && !pending.current)

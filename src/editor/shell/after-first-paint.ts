@@ -4,11 +4,11 @@
 // interactive") then draws its row without waiting behind their fetch, compile and evaluation.
 // Measured: BENCHMARKS.md, issue 14.
 
+import { whenIdle } from "../../preview/when-idle";
+
 const queue: (() => void)[] = [];
 let armed = false;
 let painted = false;
-
-type IdleWindow = { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number };
 
 function run(): void {
   painted = true;
@@ -18,10 +18,9 @@ function run(): void {
 function arm(): void {
   if (armed) return;
   armed = true;
-  const idle = (globalThis as IdleWindow).requestIdleCallback;
   // After the frame (a timer after its animation-frame callback), then at the next idle moment;
   // the timeout bounds the wait on a page that is never idle.
-  const afterFrame = () => setTimeout(() => (idle ? idle(run, { timeout: 500 }) : run()), 0);
+  const afterFrame = () => setTimeout(() => whenIdle(run, 500), 0);
   if (typeof requestAnimationFrame === "function") requestAnimationFrame(afterFrame);
   else afterFrame();
 }

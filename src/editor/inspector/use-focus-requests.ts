@@ -2,32 +2,34 @@ import { useEffect } from "react";
 import { useEditorStore } from "../store/editor-store-context";
 import { fieldId } from "../store/selectors";
 
-/** Frames to wait for the requested control before settling for a shorter path. */
-const WAIT_FRAMES = 6;
+/** A safety limit (~1 s) on waiting for the requested widget's form. */
+const MAX_FRAMES = 60;
 
 /** Moves focus to the control for a requested path, trying shorter paths when no control matches. */
 export function useFocusRequests() {
   const request = useEditorStore((s) => s.focusRequest);
   useEffect(() => {
     if (!request) return;
-    // The newly selected widget's form arrives a render after the selection (widget-inspector.tsx):
-    // wait a few frames for the exact control, then take the nearest one that exists.
+    const { path } = request;
+    // A widget's field is in its form, which arrives a render after the selection
+    // (widget-inspector.tsx): its heading carries the widget's path ("widgets", index).
+    const form = path[0] === "widgets" && path.length > 2 ? fieldId(path.slice(0, 2)) : null;
     let raf = 0;
     let frames = 0;
     const attempt = () => {
       frames += 1;
-      const exact = document.getElementById(fieldId(request.path));
-      const shortest = frames >= WAIT_FRAMES ? 0 : request.path.length;
-      for (let n = request.path.length; n >= shortest; n--) {
-        const el =
-          n === request.path.length ? exact : document.getElementById(fieldId(request.path.slice(0, n)));
+      if (form && !document.getElementById(form) && frames < MAX_FRAMES) {
+        raf = requestAnimationFrame(attempt);
+        return;
+      }
+      for (let n = path.length; n >= 0; n--) {
+        const el = document.getElementById(fieldId(path.slice(0, n)));
         if (el) {
           el.focus();
           el.scrollIntoView?.({ block: "center" });
           return;
         }
       }
-      if (frames < WAIT_FRAMES) raf = requestAnimationFrame(attempt);
     };
     raf = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(raf);

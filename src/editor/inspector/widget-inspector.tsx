@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef } from "react";
+import { memo, useDeferredValue, useMemo } from "react";
 import { fieldOf } from "../../platform/json";
 import { formatPath, type PathSegment } from "../../platform/problems";
 import { widgetKindOf } from "../../platform/widgets";
@@ -22,12 +22,9 @@ type Selected = ReturnType<typeof selectSelectedWidget>;
  */
 export function WidgetInspector() {
   const live = useEditorStore(selectSelectedWidget);
-  const shownId = useDeferredValue(live?.item.id);
-  const drawn = useRef<Selected>(live);
-  const sel = live === undefined || live.item.id === shownId ? live : drawn.current;
-  useLayoutEffect(() => {
-    drawn.current = sel;
-  });
+  // The last selection drawn while a new one is pending; the shown widget's own edits are live.
+  const drawn = useDeferredValue(live);
+  const sel = live === undefined || live.item.id === drawn?.item.id ? live : drawn;
   return <SelectedWidgetForm sel={sel} />;
 }
 

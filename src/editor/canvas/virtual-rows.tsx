@@ -18,7 +18,7 @@ export const PLAIN_LIMIT = 100;
 export const WAITING_ROWS = 24;
 /** A row's height before it is measured (a row with its one-line summary, as the CSS draws it). */
 const ROW_ESTIMATE = 55;
-/** The space between rows (the CSS's margin between plain rows). */
+/** The space between rows (the plain list's `gap` in widget-list.css). */
 const ROW_GAP = 6;
 /** The height assumed when the list has no layout yet (a test DOM, a hidden panel). */
 const NO_LAYOUT_HEIGHT = 1200;

@@ -9,6 +9,7 @@ import { SendOutcomeView } from "../proxy/send-outcome-view";
 import { TargetSource } from "../proxy/target-source";
 import type { useProxySession } from "../proxy/use-proxy-session";
 import { type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
+import { countOf } from "../ui/count-of";
 
 /** Props of the send card. */
 export interface ChatSendCardProps {
@@ -75,11 +76,7 @@ export function ChatSendCard(props: ChatSendCardProps) {
         {proxy.status === "present" ? (
           <OfflineAccessToggle storage={storage} held={session?.scopes.includes("offline_access")} />
         ) : null}
-        {errors > 0 ? (
-          <p>
-            The message has {errors} error{errors === 1 ? "" : "s"}: fix them to send.
-          </p>
-        ) : null}
+        {errors > 0 ? <p>The message has {countOf(errors, "error")}: fix them to send.</p> : null}
         <button
           className="button is-primary"
           type="button"

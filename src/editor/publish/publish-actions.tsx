@@ -1,4 +1,5 @@
 import type { DocumentKind } from "../store/document";
+import { countOf } from "../ui/count-of";
 import { ConfirmButton } from "./confirm-button";
 
 /**
@@ -22,8 +23,7 @@ export function PublishActions(props: {
     <>
       {errorCount !== null ? (
         <p className="publish-blocked">
-          The add-on has {errorCount} error{errorCount === 1 ? "" : "s"}: fix them in the problems panel, then
-          publish.
+          The add-on has {countOf(errorCount, "error")}: fix them in the problems panel, then publish.
         </p>
       ) : null}
       {props.noTarget ? (

@@ -2,6 +2,7 @@ import type { KeyValueStorage } from "../proxy/oauth-resume";
 import { OfflineAccessToggle } from "../proxy/offline-access";
 import type { ProxyClient } from "../proxy/proxy-client";
 import type { ProxyState } from "../proxy/use-proxy-session";
+import { countOf } from "../ui/count-of";
 import { SessionActions } from "./session-actions";
 
 /** Where the proxy and the sign-in stand, in one line beside the panel's heading. */
@@ -13,7 +14,7 @@ export function PublishSession(props: { proxy: ProxyState }) {
   return (
     <p className="publish-session">
       {session.signedIn
-        ? `Signed in (${session.scopes.length} permission${session.scopes.length === 1 ? "" : "s"})`
+        ? `Signed in (${countOf(session.scopes.length, "permission")})`
         : "Not signed in yet: publishing asks for permission first"}
       {session.mode ? ` · platform: ${session.mode}` : ""}
     </p>

@@ -1,13 +1,18 @@
 import { expect, type Page, type Route, test } from "@playwright/test";
 import { dragReady, palette, paletteItem, pressSlowly, rowLabels, rows } from "./helpers";
 
-/** Holds back the drag code's chunk until the returned function is called. */
-async function holdDragKit(page: Page): Promise<() => void> {
+/** The drag code's chunk (dnd-kit). */
+const DRAG_KIT_CHUNK = /\/assets\/drag-kit-[^/]+\.js$/;
+/** The contract's chunk: contract-<hash>.js, not contract-gate-<hash>.js (which is in the first load). */
+const CONTRACT_CHUNK = /\/assets\/contract-[A-Za-z0-9_-]{8}\.js$/;
+
+/** Holds back the chunk whose URL matches `pattern` until the returned function is called. */
+async function holdChunk(page: Page, pattern: RegExp): Promise<() => void> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/assets\/drag-kit-[^/]+\.js$/, async (route: Route) => {
+  await page.route(pattern, async (route: Route) => {
     await held;
     await route.continue();
   });
@@ -18,7 +23,7 @@ async function holdDragKit(page: Page): Promise<() => void> {
 test("before the drag code arrives the list works by click and move buttons, and drag clearly does not start", async ({
   page,
 }) => {
-  const release = await holdDragKit(page);
+  const release = await holdChunk(page, DRAG_KIT_CHUNK);
   await page.goto("/");
   await expect(palette(page).getByRole("button", { name: "Add Title" })).toBeVisible();
   await expect(page.locator("html")).not.toHaveAttribute("data-drag", "ready");
@@ -51,7 +56,7 @@ test("before the drag code arrives the list works by click and move buttons, and
 test("a click pressed while the drag code arrives is not lost: the drag parts are drawn anew after it", async ({
   page,
 }) => {
-  const release = await holdDragKit(page);
+  const release = await holdChunk(page, DRAG_KIT_CHUNK);
   await page.goto("/");
   const add = paletteItem(page, "Title");
   await expect(add).toBeVisible();
@@ -59,7 +64,7 @@ test("a click pressed while the drag code arrives is not lost: the drag parts ar
   if (!box) throw new Error("Add Title has no box");
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  const arrived = page.waitForResponse(/\/assets\/drag-kit-[^/]+\.js$/);
+  const arrived = page.waitForResponse(DRAG_KIT_CHUNK);
   release();
   const url = (await arrived).url();
   // The page's own import of the chunk has run once the same module is evaluated here, and a task later.
@@ -78,15 +83,7 @@ test("a click pressed while the drag code arrives is not lost: the drag parts ar
 test("before the contract arrives a widget can be added, and Problems says it is checking, never 'no problems'", async ({
   page,
 }) => {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  // contract-<hash>.js, not contract-gate-<hash>.js (which is in the first load).
-  await page.route(/\/assets\/contract-[A-Za-z0-9_-]{8}\.js$/, async (route: Route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdChunk(page, CONTRACT_CHUNK);
   await page.goto("/");
   await paletteItem(page, "Title").click();
   await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
@@ -103,7 +100,7 @@ test("before the contract arrives a widget can be added, and Problems says it is
 test("when the contract cannot be fetched, the editor still adds widgets and says validation is unavailable", async ({
   page,
 }) => {
-  await page.route(/\/assets\/contract-[A-Za-z0-9_-]{8}\.js$/, (route: Route) => route.abort());
+  await page.route(CONTRACT_CHUNK, (route: Route) => route.abort());
   await page.goto("/");
   await paletteItem(page, "Title").click();
   await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
@@ -113,7 +110,7 @@ test("when the contract cannot be fetched, the editor still adds widgets and say
   // once the file can be fetched.
   const inspector = page.getByRole("region", { name: "Inspector" });
   await expect(inspector.getByRole("alert")).toContainText("could not be loaded");
-  await page.unroute(/\/assets\/contract-[A-Za-z0-9_-]{8}\.js$/);
+  await page.unroute(CONTRACT_CHUNK);
   await inspector.getByRole("button", { name: "Try again" }).click();
   await expect(inspector.getByLabel(/^Text/)).toBeVisible();
 });

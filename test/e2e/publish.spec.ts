@@ -6,14 +6,10 @@ import {
   openEditor,
   paletteItem,
   previewWidgets,
+  publishPanel,
   rowButton,
   showPanel,
 } from "./helpers";
-
-/** The publish panel (its heading is "Publish"). */
-function publishPanel(page: Page) {
-  return page.getByRole("region", { name: "Publish", exact: true });
-}
 
 /**
  * Builds a valid add-on whose first widget is a title reading `title`, and targets `postToken` (typed,

@@ -34,8 +34,6 @@ test.afterAll(async () => {
   await page.context().close();
 });
 
-/** The publish panel (its heading is "Publish"). */
-
 /** `el`'s box, failing when it is not drawn. */
 async function box(el: Locator) {
   const b = await el.boundingBox();

@@ -1,10 +1,11 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { validateWidget } from "../../src/platform/validate";
 import { newWidgetObject, WIDGET_METAS } from "../../src/widgets/catalog";
 import { WIDGET_MODELS } from "../../src/widgets/registry";
+import { resolveImport } from "../helpers/import-graph";
 
 const SRC = resolve(import.meta.dirname, "../../src");
 
@@ -26,13 +27,6 @@ function staticImports(file: string): string[] {
     if (spec && ts.isStringLiteral(spec)) out.push(spec.text);
   }
   return out;
-}
-
-function resolveImport(file: string, spec: string): string | undefined {
-  const base = resolve(dirname(file), spec);
-  for (const p of [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts")])
-    if (existsSync(p) && statSync(p).isFile()) return p;
-  return undefined;
 }
 
 /** Every path from `entry` along static imports to a module of package `pkg`, as "a -> b -> pkg". */

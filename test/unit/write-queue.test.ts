@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createWriteQueue, type WriteQueueOptions } from "../../src/server/store/write-queue";
+import { createBatcher, createWriteQueue, type WriteQueueOptions } from "../../src/server/store/write-queue";
 
 class Refused extends Error {}
 
@@ -84,5 +84,132 @@ describe("write-behind queue (publish records)", () => {
     const lost = q.push(1).catch((e: unknown) => e);
     await q.flush();
     expect(await lost).toBeInstanceOf(Refused);
+  });
+});
+
+/** A write that stays in flight until `open` is called. */
+function gate(): { closed: Promise<void>; open: () => void } {
+  let open: () => void = () => {};
+  const closed = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { closed, open };
+}
+
+describe("group commit (deliveries)", () => {
+  it("writes a call at once when nothing is in flight, and the calls made meanwhile together next", async () => {
+    const writes: number[][] = [];
+    const first = gate();
+    const write = createBatcher<number, number>(
+      async (items) => {
+        writes.push(items);
+        if (writes.length === 1) await first.closed;
+        return items;
+      },
+      { maxBatch: 3, retryAlone: () => false },
+    );
+    const calls = [write(1)];
+    // The first call's write started at once, alone.
+    expect(writes).toEqual([[1]]);
+    calls.push(write(2), write(3), write(4), write(5));
+    expect(writes).toEqual([[1]]);
+    first.open();
+    await Promise.all(calls);
+    // The four that waited go as the next writes, in order, at most maxBatch per write.
+    expect(writes).toEqual([[1], [2, 3, 4], [5]]);
+  });
+
+  it("gives each caller its own output, only once its own batch was written", async () => {
+    const first = gate();
+    let writes = 0;
+    const write = createBatcher<string, string>(
+      async (items) => {
+        if (writes++ === 0) await first.closed;
+        return items.map((i) => `row of ${i}`);
+      },
+      { maxBatch: 10, retryAlone: () => false },
+    );
+    const a = write("a");
+    const [b, c] = [write("b"), write("c")];
+    let settled = false;
+    void Promise.race([a, b, c]).then(() => {
+      settled = true;
+    });
+    await new Promise((r) => setTimeout(r, 5));
+    expect(settled).toBe(false);
+    first.open();
+    expect(await Promise.all([a, b, c])).toEqual(["row of a", "row of b", "row of c"]);
+    expect(writes).toBe(2);
+  });
+
+  it("writes each item of a batch refused by retryAlone on its own: the bad one fails, its neighbours succeed", async () => {
+    const writes: number[][] = [];
+    const first = gate();
+    const write = createBatcher<number, number>(
+      async (items) => {
+        writes.push(items);
+        if (writes.length === 1) await first.closed;
+        if (items.includes(13)) throw new Refused("refused");
+        return items.map((i) => i * 10);
+      },
+      { maxBatch: 10, retryAlone: (err) => err instanceof Refused },
+    );
+    const calls = [1, 12, 13, 14].map((i) => write(i));
+    first.open();
+    const results = await Promise.allSettled(calls);
+    expect(results).toEqual([
+      { status: "fulfilled", value: 10 },
+      { status: "fulfilled", value: 120 },
+      { status: "rejected", reason: expect.any(Refused) },
+      { status: "fulfilled", value: 140 },
+    ]);
+    expect(writes).toEqual([[1], [12, 13, 14], [12], [13], [14]]);
+  });
+
+  it("rejects the whole batch, without a retry, when retryAlone does not accept the failure", async () => {
+    const writes: number[][] = [];
+    const first = gate();
+    const write = createBatcher<number, number>(
+      async (items) => {
+        writes.push(items);
+        if (writes.length === 1) await first.closed;
+        if (writes.length === 2) throw new Error("connection lost");
+        return items;
+      },
+      { maxBatch: 10, retryAlone: (err) => err instanceof Refused },
+    );
+    const calls = [1, 2, 3].map((i) => write(i));
+    first.open();
+    const results = await Promise.allSettled(calls);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected", "rejected"]);
+    expect(writes).toEqual([[1], [2, 3]]);
+    // The batcher goes on after the failure.
+    await expect(write(4)).resolves.toBe(4);
+  });
+
+  it("rejects only the items at the end of a batch that the write returned no output for", async () => {
+    const first = gate();
+    let writes = 0;
+    const write = createBatcher<number, number>(
+      async (items) => {
+        if (writes++ === 0) await first.closed;
+        // One output fewer than items given.
+        return items.slice(0, -1).map((i) => i * 10);
+      },
+      { maxBatch: 10, retryAlone: () => false },
+    );
+    const lone = write(1);
+    const calls = [2, 3, 4].map((i) => write(i));
+    first.open();
+    await expect(lone).rejects.toThrow("fewer rows");
+    const results = await Promise.allSettled(calls);
+    expect(results).toEqual([
+      { status: "fulfilled", value: 20 },
+      { status: "fulfilled", value: 30 },
+      {
+        status: "rejected",
+        reason: expect.objectContaining({ message: expect.stringMatching(/fewer rows/) }),
+      },
+    ]);
   });
 });

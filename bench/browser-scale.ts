@@ -1,15 +1,18 @@
 import type { Browser, Page } from "playwright-core";
-import { type EditFigures, measureEdit, type NotMeasured, newPage, openWith } from "./browser";
+import { type EditFigures, measureEdit, newPage, openWith } from "./browser";
 import { v2PostBody } from "./fixtures";
 import {
   attempt,
   dragDown,
   firstDragHandle,
   heapAfterGc,
+  isNotMeasured,
+  type NotMeasured,
   NotThere,
   startCpuProfile,
   startFrames,
   stopFrames,
+  waitUsable,
 } from "./page-steps";
 import { round, type Summary, summarise } from "./stats";
 
@@ -375,21 +378,9 @@ export async function measureColdInteractive(
     const { context, page } = await newPage(browser, { probeUsable: true });
     try {
       await page.goto(`${base}/`, { waitUntil: "commit" });
-      const t = await page
-        .waitForFunction(
-          () => {
-            const b = (window as unknown as { __bench: { usableAt?: number; paletteShownAt?: number } })
-              .__bench;
-            return b.usableAt !== undefined ? { usable: b.usableAt, shown: b.paletteShownAt ?? 0 } : null;
-          },
-          undefined,
-          { timeout: 20_000, polling: 50 },
-        )
-        .then((h) => h.jsonValue());
-      if (t) {
-        shown.push(t.shown);
-        usable.push(t.usable);
-      }
+      const t = await waitUsable(page, 20_000);
+      shown.push(t.paletteShownAt ?? 0);
+      usable.push(t.usableAt);
     } finally {
       await context.close();
     }
@@ -418,10 +409,9 @@ export async function measureScale(
         measureStructural(browser, base, count, STRUCTURAL_ROUNDS),
       )
     : await skip();
-  const s =
-    "notMeasured" in structural
-      ? { add: structural, duplicate: structural, delete: structural, move: structural }
-      : structural;
+  const s = isNotMeasured(structural)
+    ? { add: structural, duplicate: structural, delete: structural, move: structural }
+    : structural;
   const pointer = on("drag")
     ? await attempt(`drag by pointer, ${at}`, () => measureDragScale(browser, base, count, "pointer"))
     : await skip();

@@ -12,11 +12,13 @@ import {
   dragDown,
   firstDragHandle,
   heapAfterGc,
+  isNotMeasured,
   type NotMeasured,
   NotThere,
   startCpuProfile,
   startFrames,
   stopFrames,
+  waitUsable,
 } from "./page-steps";
 import { startServers } from "./servers";
 import { round, type Summary, summarise } from "./stats";
@@ -29,9 +31,6 @@ import { round, type Summary, summarise } from "./stats";
 function shareFragment(body: unknown): string {
   return `doc=${lz.compressToEncodedURIComponent(JSON.stringify({ kind: "post", body }))}`;
 }
-
-/** A figure that could not be taken, and why (the editor may not offer that part yet). */
-export type { NotMeasured } from "./page-steps";
 
 /** One file the page loaded. */
 export interface LoadedFile {
@@ -442,30 +441,16 @@ async function measureLoad(browser: Browser, base: string): Promise<LoadFigures>
   });
   try {
     await page.goto(`${base}/`, { waitUntil: "commit" });
-    const handle = await page
-      .waitForFunction(
-        () => {
-          const b = (window as unknown as { __bench: { usableAt?: number; paletteShownAt?: number } })
-            .__bench;
-          return b.usableAt !== undefined
-            ? { usable: b.usableAt, shown: b.paletteShownAt ?? Number.NaN }
-            : null;
-        },
-        undefined,
-        { timeout: UI_TIMEOUT, polling: 50 },
-      )
-      .catch(async () => {
-        const shown = await page.evaluate(
-          () => document.querySelector('button[aria-label="Add Title"]') !== null,
-        );
-        throw new NotThere(
-          shown
-            ? 'clicking "Add Title" added no row to the widget list (ol[aria-label="Add-on widgets"]) within 20 s'
-            : 'the palette ("Add Title" button) did not appear within 20 s: the editor shell is not mounted (src/editor/main.tsx)',
-        );
-      });
-    const t = await handle.jsonValue();
-    if (!t) throw new NotThere("the page reported no usable time");
+    const t = await waitUsable(page, UI_TIMEOUT).catch(async () => {
+      const shown = await page.evaluate(
+        () => document.querySelector('button[aria-label="Add Title"]') !== null,
+      );
+      throw new NotThere(
+        shown
+          ? 'clicking "Add Title" added no row to the widget list (ol[aria-label="Add-on widgets"]) within 20 s'
+          : 'the palette ("Add Title" button) did not appear within 20 s: the editor shell is not mounted (src/editor/main.tsx)',
+      );
+    });
     usable = true;
     const files = (await Promise.all(responses)).filter((f): f is LoadedFile => f !== null);
     await page.waitForTimeout(2000);
@@ -482,8 +467,8 @@ async function measureLoad(browser: Browser, base: string): Promise<LoadFigures>
     };
     const fonts = sum("font");
     return {
-      paletteShownMs: round(t.shown),
-      usableMs: round(t.usable),
+      paletteShownMs: round(t.paletteShownAt ?? Number.NaN),
+      usableMs: round(t.usableAt),
       js: sum("js"),
       css: sum("css"),
       fonts: {
@@ -733,14 +718,14 @@ export async function benchBrowser(distDir: string): Promise<BrowserFigures> {
     const edit: BrowserFigures["edit"] = [];
     for (const n of parts.has("edit") ? sizes : []) {
       const r = await attempt(`edit latency, ${n} widgets`, () => measureEdit(browser, base, n, 60));
-      edit.push("notMeasured" in r ? { ...r, widgets: n } : r);
+      edit.push(isNotMeasured(r) ? { ...r, widgets: n } : r);
     }
     if (parts.has("edit") && sizes.includes(500)) {
       // The same at 500 with the JSON tab closed: separates the JSON panel's cost from the rest.
       const r = await attempt("edit latency, 500 widgets, JSON tab closed", () =>
         measureEdit(browser, base, 500, 60, false),
       );
-      edit.push("notMeasured" in r ? { ...r, widgets: 500 } : r);
+      edit.push(isNotMeasured(r) ? { ...r, widgets: 500 } : r);
     }
     const dragging = parts.has("drag");
     const pointer = dragging

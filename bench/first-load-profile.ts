@@ -4,7 +4,7 @@ import { basename, dirname } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
 import { newPage } from "./browser";
-import { startCpuProfile } from "./page-steps";
+import { startCpuProfile, waitUsable } from "./page-steps";
 import { startServers } from "./servers";
 
 const out = process.argv[2] ?? "/tmp/first-load.cpuprofile";
@@ -16,11 +16,7 @@ try {
   await page.goto(`${servers.proxyUrl}/robots.txt`).catch(() => {});
   const stopProfile = await startCpuProfile(context, page, dir, 100);
   await page.goto(`${servers.proxyUrl}/`, { waitUntil: "commit" });
-  await page.waitForFunction(
-    () => (window as unknown as { __bench: { usableAt?: number } }).__bench.usableAt !== undefined,
-    undefined,
-    { polling: 50 },
-  );
+  await waitUsable(page);
   await page.waitForTimeout(300);
   await stopProfile(name);
   const b = await page.evaluate(() => {

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../test/helpers/chromium";
 import { newPage } from "./browser";
+import { waitUsable } from "./page-steps";
 import { startServers } from "./servers";
 
 const out = process.argv[2] ?? "/tmp/flprof";
@@ -38,11 +39,7 @@ try {
         ],
       });
     await page.goto(`${servers.proxyUrl}/`, { waitUntil: "commit" });
-    await page.waitForFunction(
-      () => (window as unknown as { __bench: { usableAt?: number } }).__bench.usableAt !== undefined,
-      undefined,
-      { polling: 50 },
-    );
+    await waitUsable(page);
     await page.waitForTimeout(1500);
     if (trace) await browser.stopTracing();
     const info = await page.evaluate(() => {

@@ -65,6 +65,30 @@ export async function startCpuProfile(
   };
 }
 
+/** The probe's stamps on a cold load (page clock, ms): the palette shown, and the first add shown. */
+export interface UsableStamps {
+  usableAt: number;
+  paletteShownAt?: number;
+}
+
+/**
+ * Waits (polling every 50 ms) until the usable probe (`newPage(…, { probeUsable: true })`) has set
+ * `window.__bench.usableAt`, and returns its stamps. Without `timeoutMs`, Playwright's default timeout.
+ */
+export async function waitUsable(page: Page, timeoutMs?: number): Promise<UsableStamps> {
+  const handle = await page.waitForFunction(
+    () => {
+      const b = (window as unknown as { __bench: { usableAt?: number; paletteShownAt?: number } }).__bench;
+      return b.usableAt !== undefined ? { usableAt: b.usableAt, paletteShownAt: b.paletteShownAt } : null;
+    },
+    undefined,
+    timeoutMs === undefined ? { polling: 50 } : { timeout: timeoutMs, polling: 50 },
+  );
+  const stamps = await handle.jsonValue();
+  if (!stamps) throw new NotThere("the page reported no usable time");
+  return stamps;
+}
+
 /** Starts the in-page frame recorder (requestAnimationFrame deltas, see `instruments`). */
 export async function startFrames(page: Page): Promise<void> {
   await page.evaluate(() =>

@@ -5,6 +5,7 @@ import { benchBrowser, chromiumVersion } from "./browser";
 import { ensureBuilt } from "./build";
 import { benchCli } from "./cli";
 import { benchImport } from "./node-import";
+import { isNotMeasured } from "./page-steps";
 import { benchProxy } from "./proxy";
 import { machineText, type Results, table, updateBenchmarksMd } from "./report";
 import { scaleTable } from "./report-scale";
@@ -76,7 +77,7 @@ async function main(): Promise<void> {
       cpuModel: cpus()[0]?.model ?? "unknown",
       memoryGB: round(totalmem() / 1024 ** 3, 1),
       node: process.version,
-      chromium: "notMeasured" in browser ? chromiumVersion() : browser.chromium,
+      chromium: isNotMeasured(browser) ? chromiumVersion() : browser.chromium,
       os: `${type()} ${release()}`,
       loadBefore,
       loadAfter: round(loadavg()[0] ?? 0),

@@ -30,12 +30,12 @@ export function entryJson(entry: InboxEntry): string {
 
 /**
  * What an entry is filed under, for scoping it to a session (src/server/inbox-scope.ts): a delivery's
- * type, post token and arrival (epoch ms), or the subscription a failure is about and the session
- * whose subscription it was.
+ * type, post token and arrival (epoch ms), or the session whose subscription failed (failures are
+ * matched by session id alone).
  */
 export type EntryKeys =
   | { kind: "delivery"; type: string; resource: string | null; at: number }
-  | { kind: "subscription_failed"; type: string; resource: string | null; sid: string };
+  | { kind: "subscription_failed"; sid: string };
 
 /** An entry serialised once; `id` is negative for entries only this instance streams (never stored). */
 export interface InboxJson {
@@ -46,13 +46,7 @@ export interface InboxJson {
 
 /** The keys of an entry (see EntryKeys). */
 export function entryKeys(entry: InboxEntry): EntryKeys {
-  if (entry.kind === "subscription_failed")
-    return {
-      kind: "subscription_failed",
-      type: entry.subscription.event_type,
-      resource: entry.subscription.event_resource_id,
-      sid: entry.sid,
-    };
+  if (entry.kind === "subscription_failed") return { kind: "subscription_failed", sid: entry.sid };
   return { kind: "delivery", ...eventKeys(entry), at: Date.parse(entry.receivedAt) };
 }
 

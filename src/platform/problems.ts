@@ -58,16 +58,18 @@ export type UnknownKeyCode = Extract<ProblemCode, "unknown_field" | "v1_field">;
 export interface KeyHint {
   code: UnknownKeyCode;
   message: string;
+  /** The key it should be renamed to, when that is a plain rename (see `Problem.rename`). */
+  rename?: string;
 }
 
 /** A hint for a key v1 had here (renamed, removed or moved in v2). */
-export function v1Field(message: string): KeyHint {
-  return { code: "v1_field", message };
+export function v1Field(message: string, rename?: string): KeyHint {
+  return rename ? { code: "v1_field", message, rename } : { code: "v1_field", message };
 }
 
 /** A hint for a key that does not belong here in any version (another body's, the address's). */
-export function unknownField(message: string): KeyHint {
-  return { code: "unknown_field", message };
+export function unknownField(message: string, rename?: string): KeyHint {
+  return rename ? { code: "unknown_field", message, rename } : { code: "unknown_field", message };
 }
 
 /** One finding about a body: where (JSON path), what, and how serious. */
@@ -80,6 +82,11 @@ export interface Problem {
   severity: Severity;
   /** Stable code from the problem catalogue, for tools. */
   code: ProblemCode;
+  /**
+   * For a key that is not accepted but names one that is (a misspelling, another case, a v1 name):
+   * the key to rename it to, keeping its value. The studio offers it as a one-click fix.
+   */
+  rename?: string;
 }
 
 const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
@@ -101,6 +108,9 @@ export function problem(
   message: string,
   severity: Severity,
   code: ProblemCode,
+  rename?: string,
 ): Problem {
-  return { path: [...path], at: formatPath(path), message, severity, code };
+  const out: Problem = { path: [...path], at: formatPath(path), message, severity, code };
+  if (rename) out.rename = rename;
+  return out;
 }

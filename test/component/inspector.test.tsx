@@ -145,4 +145,47 @@ describe("fields the form has no control for", () => {
     await user.click(inspector().getByRole("button", { name: "Remove widgets[0].selector_row.badge" }));
     expect(store.getState().doc.widgets[0]?.widget).toEqual({ selector_row: { title: "x" } });
   });
+
+  async function importBody(user: ReturnType<typeof userEvent.setup>, body: unknown) {
+    await user.click(screen.getByRole("tab", { name: "JSON" }));
+    const json = within(await screen.findByRole("region", { name: "JSON" }));
+    fireEvent.change(json.getByLabelText(/Paste JSON to import/), {
+      target: { value: JSON.stringify(body) },
+    });
+    await user.click(json.getByRole("button", { name: "Import JSON" }));
+  }
+
+  it("renames a misspelt widget key, keeping what it holds, as one undo step", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    const typo = { title_rows: { text: "سلام دنیا", has_divider: true }, semantic_paths: { brand: "text" } };
+    await importBody(user, { widgets: [typo] });
+    await user.click(screen.getByRole("button", { name: "Unknown widget, widget 1" }));
+    expect(inspector().getByText(/did you mean title_row\?/)).toBeTruthy();
+    await user.click(inspector().getByRole("button", { name: "Rename title_rows to title_row" }));
+    const widget = store.getState().doc.widgets[0]?.widget;
+    // The same value under the right key, still first; the widget is a Title now, with its form.
+    expect(widget).toEqual({ title_row: typo.title_rows, semantic_paths: typo.semantic_paths });
+    expect(Object.keys(widget ?? {})).toEqual(["title_row", "semantic_paths"]);
+    expect((await inspector().findByLabelText(/^Text/)).getAttribute("value") ?? "").toBe("سلام دنیا");
+    store.getState().undo();
+    expect(store.getState().doc.widgets[0]?.widget).toEqual(typo);
+  });
+
+  it("renames a misspelt field and a misspelt document field", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await importBody(user, {
+      widgets: [{ title_row: { text: "x", has_dividr: true } }],
+      semantc: { a: "b" },
+    });
+    await user.click(screen.getByRole("button", { name: "Title, widget 1" }));
+    await user.click(
+      inspector().getByRole("button", { name: "Rename widgets[0].title_row.has_dividr to has_divider" }),
+    );
+    expect(store.getState().doc.widgets[0]?.widget).toEqual({ title_row: { text: "x", has_divider: true } });
+    await user.click(screen.getByRole("tab", { name: /settings/i }));
+    await user.click(await inspector().findByRole("button", { name: "Rename semantc to semantic" }));
+    expect(store.getState().doc.fields).toEqual({ semantic: { a: "b" } });
+  });
 });

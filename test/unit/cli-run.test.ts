@@ -87,10 +87,10 @@ describe("command line parsing", () => {
     const body = { widgets: [{ title_rows: { text: "سلام" } }] };
     const r = await cli(["migrate", "-"], JSON.stringify(body));
     expect(JSON.parse(r.out)).toEqual(body);
-    expect(r.err).toMatch(/widgets\[0\]\.title_rows: is not a v2 widget: use one of title_row/);
+    expect(r.err).toMatch(/widgets\[0\]\.title_rows: is not a v2 widget: did you mean title_row\?/);
     const v = await cli(["validate", "--kind", "post", "-"], JSON.stringify(body));
     expect(v.code).toBe(1);
-    expect(v.out + v.err).toMatch(/widgets\[0\]\.title_rows: is not a v2 widget: use one of title_row/);
+    expect(v.out + v.err).toMatch(/widgets\[0\]\.title_rows: is not a v2 widget: did you mean title_row\?/);
   });
 
   it("migrate of a chat-read registration prints the subscription", async () => {

@@ -194,9 +194,10 @@ describe("what cannot be converted is named, never silently lost", () => {
     expect(r).toEqual({ ok: true, kind: "post", body: typo, report: [], from: "v2" });
     const problems = validateBody("post", r.body).errors;
     expect(problems.map((p) => formatPath(p.path))).toContain("widgets[0].title_rows");
-    expect(problems.find((p) => formatPath(p.path) === "widgets[0].title_rows")?.message).toMatch(
-      /is not a v2 widget: use one of title_row/,
-    );
+    const typoed = problems.find((p) => formatPath(p.path) === "widgets[0].title_rows");
+    expect(typoed?.message).toBe("is not a v2 widget: did you mean title_row?");
+    // The studio offers the rename as a fix: the key it means, the value kept.
+    expect(typoed?.rename).toBe("title_row");
     // Beside a real v1 widget (the body is v1) it is kept too, at its new index.
     const mixed = migrated({
       widgets: { widget_list: [v1("TITLE_ROW", { text: "الف" }), { title_rows: { text: "ب" } }] },

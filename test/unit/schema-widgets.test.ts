@@ -488,6 +488,43 @@ describe("accepted fields per widget (facts: 'Widgets: accepted fields')", () =>
       /v1 name of button_bar: write button_bar/,
     );
   });
+  it("a misspelling names the key it means, and carries the rename the studio offers as a fix", () => {
+    const renameOf = (body: unknown, at: string) =>
+      validateBody("post", body).errors.find((p) => p.at === at);
+    const typo = renameOf(post({ title_rows: { text: "الف" } }), "widgets[0].title_rows");
+    expect(typo).toMatchObject({
+      message: "is not a v2 widget: did you mean title_row?",
+      rename: "title_row",
+    });
+    // Swapped letters, another case, camelCase: all one rename away.
+    expect(renameOf(post({ tilte_row: { text: "الف" } }), "widgets[0].tilte_row")?.rename).toBe("title_row");
+    expect(renameOf(post({ Title_Row: { text: "الف" } }), "widgets[0].Title_Row")?.rename).toBe("title_row");
+    expect(renameOf(post({ wide_button_bar: {} }), "widgets[0].wide_button_bar")?.rename).toBe("button_bar");
+    const field = renameOf(
+      post({ title_row: { text: "الف", hasDivider: true } }),
+      "widgets[0].title_row.hasDivider",
+    );
+    expect(field).toMatchObject({
+      message:
+        "is not a field of title_row: did you mean has_divider? (the accepted fields are text, has_divider)",
+      rename: "has_divider",
+    });
+    const body = renameOf({ widgets: [{ title_row: { text: "الف" } }], semantc: {} }, "semantc");
+    expect(body).toMatchObject({
+      rename: "semantic",
+      message: expect.stringContaining("did you mean semantic?"),
+    });
+    // No rename onto a key the object already has (the user must choose), and none for a far guess.
+    const both = renameOf(
+      post({ tilte_row: { text: "الف" }, title_row: { text: "ب" } }),
+      "widgets[0].tilte_row",
+    );
+    expect(both?.message).toMatch(/did you mean title_row\?/);
+    expect(both?.rename).toBeUndefined();
+    const far = renameOf(post({ title_row: { text: "الف", colour: "red" } }), "widgets[0].title_row.colour");
+    expect(far?.message).toBe("is not a field of title_row: the accepted fields are text, has_divider");
+    expect(far?.rename).toBeUndefined();
+  });
   it("a blank descriptive_score is refused (it would satisfy 'exactly one score' and show nothing)", () => {
     expectValid("post", post({ score_row: { title: "موتور", descriptive_score: "عالی" } }));
     expectError(

@@ -10,6 +10,7 @@ import { CategoriesEditor } from "./categories-editor";
 import { CostField } from "./cost-field";
 import { type FormApi, FormProvider } from "./form-context";
 import { byPath, NONE, SEMANTIC_KEYS } from "./inspector-shared";
+import { KeyFixes } from "./key-fixes";
 import { MapEditor } from "./map-editor";
 
 /** The add-on's own fields (not its widgets). */
@@ -29,6 +30,7 @@ export function DocumentInspector() {
       prefix: [],
       problemsAt: (path) => map.get(formatPath(path)) ?? NONE,
       set,
+      rename: (path, to) => api.getState().renameKey(null, path, to),
       endTyping: () => api.getState().endTyping(),
       postToken,
     }),
@@ -112,9 +114,9 @@ export function DocumentInspector() {
         <div key={k} className="field has-error" id={fieldId([k])} tabIndex={-1}>
           <div className="field-label-row">
             <span className="field-label">{k}</span>
-            <button type="button" className="button" onClick={() => set([k], undefined)}>
-              Remove {k}
-            </button>
+            <span className="button-row">
+              <KeyFixes path={[k]} name={k} problems={at(k)} />
+            </span>
           </div>
           <code className="code-inline">{JSON.stringify(fields[k])}</code>
           <FieldProblems id={fieldId([k])} problems={at(k)} />

@@ -9,6 +9,8 @@ export interface FormApi {
   problemsAt: (path: readonly PathSegment[]) => readonly Problem[];
   /** Sets the value at `path` relative to the edited object; `undefined` removes it. */
   set: (path: readonly PathSegment[], value: unknown, typing?: boolean) => void;
+  /** Renames the key at `path` relative to the edited object to `to`, keeping its value and place. */
+  rename?: (path: readonly PathSegment[], to: string) => void;
   /** Ends the typing step (on blur), so the next edit is a new undo step. */
   endTyping: () => void;
   /** The post token from the address bar, offered for post-page actions. */

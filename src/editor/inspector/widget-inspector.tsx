@@ -9,6 +9,7 @@ import { FieldProblems } from "../ui/field-shell";
 import { FieldEditor } from "./field-editor";
 import { type FormApi, FormProvider } from "./form-context";
 import { byPath, NONE, SEMANTIC_KEYS } from "./inspector-shared";
+import { KeyFixes } from "./key-fixes";
 import { MapEditor } from "./map-editor";
 
 type Selected = ReturnType<typeof selectSelectedWidget>;
@@ -49,6 +50,9 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
       set: (path, value, typing) => {
         if (id) api.getState().setWidgetField(id, path, value, typing);
       },
+      rename: (path, to) => {
+        if (id) api.getState().renameKey(id, path, to);
+      },
       endTyping: () => api.getState().endTyping(),
       postToken,
     }),
@@ -80,9 +84,12 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
         <FieldProblems id={fieldId(["widgets", index])} problems={problems} />
         <div className="button-row">
           {keys.map((k) => (
-            <button key={k} type="button" className="button" onClick={() => form.set([k], undefined)}>
-              Remove {k}
-            </button>
+            <KeyFixes
+              key={k}
+              path={[k]}
+              name={k}
+              problems={map.get(formatPath(["widgets", index, k])) ?? NONE}
+            />
           ))}
         </div>
       </FormProvider>
@@ -102,18 +109,11 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
       {others.length ? (
         <div className="inspector-other-problems">
           <FieldProblems id={fieldId(["widgets", index, kind])} problems={others} />
+          {/* Fields the form has no control for can still be renamed or removed, so every error can be fixed here. */}
           {others
             .filter((p) => p.code === "unknown_field" || p.code === "v1_field")
             .map((p) => (
-              <button
-                key={p.at}
-                type="button"
-                className="button"
-                // Fields the form has no control for can still be removed, so every error can be fixed here.
-                onClick={() => form.set(p.path.slice(2), undefined)}
-              >
-                Remove {p.at}
-              </button>
+              <KeyFixes key={p.at} path={p.path.slice(2)} name={p.at} problems={[p]} />
             ))}
         </div>
       ) : null}

@@ -164,12 +164,60 @@ export function updateWidgetField(
   const item = doc.widgets[i];
   if (!item || path.length === 0) return doc;
   if (getAtPath(item.widget, path) === value) return doc;
-  const widget = setAtPath(item.widget, path, value);
-  if (!isRecord(widget)) return doc;
+  return withWidgetAt(doc, i, setAtPath(item.widget, path, value));
+}
+
+/** `doc` with widget `i` holding `widget` (an edit of it), keeping its id; `doc` if that is not an object. */
+function withWidgetAt(doc: EditorDocument, i: number, widget: unknown): EditorDocument {
+  const item = doc.widgets[i];
+  if (!item || !isRecord(widget)) return doc;
   const widgets = [...doc.widgets];
   // The widget stays an object with the same keys plus the edit; its shape is checked by validation.
   widgets[i] = { id: item.id, widget: widget as Widget };
   return withWidgets(doc, widgets);
+}
+
+/**
+ * `value` with the key at the end of `path` renamed to `to`, in its place among its siblings and
+ * with its value; `value` itself when there is no such key or `to` is already taken.
+ */
+export function renameKeyAt(value: unknown, path: readonly PathSegment[], to: string): unknown {
+  const from = path[path.length - 1];
+  const parentPath = path.slice(0, -1);
+  const parent = getAtPath(value, parentPath);
+  if (
+    typeof from !== "string" ||
+    !isRecord(parent) ||
+    !Object.hasOwn(parent, from) ||
+    Object.hasOwn(parent, to)
+  )
+    return value;
+  const renamed = Object.fromEntries(Object.entries(parent).map(([k, v]) => [k === from ? to : k, v]));
+  return setAtPath(value, parentPath, renamed);
+}
+
+/** Renames the key at `path` (relative to widget `id`) to `to`, keeping its value and place. */
+export function renameWidgetKey(
+  doc: EditorDocument,
+  id: string,
+  path: readonly PathSegment[],
+  to: string,
+): EditorDocument {
+  const i = indexOfWidget(doc, id);
+  const item = doc.widgets[i];
+  if (!item) return doc;
+  const widget = renameKeyAt(item.widget, path, to);
+  return widget === item.widget ? doc : withWidgetAt(doc, i, widget);
+}
+
+/** Renames a document-level key (e.g. semantc -> semantic), keeping its value and place. */
+export function renameDocumentKey(
+  doc: EditorDocument,
+  path: readonly PathSegment[],
+  to: string,
+): EditorDocument {
+  const fields = renameKeyAt(doc.fields, path, to);
+  return fields === doc.fields || !isRecord(fields) ? doc : { ...doc, fields };
 }
 
 /** Sets a document-level field (semantic, notes, categories, ticket_uuid, cost...); `undefined` removes it. */

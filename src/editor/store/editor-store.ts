@@ -9,6 +9,8 @@ import {
   indexOfWidget,
   insertNewWidget,
   moveWidget,
+  renameDocumentKey,
+  renameWidgetKey,
   setDocumentKind,
   updateDocumentField,
   updateWidgetField,
@@ -90,6 +92,8 @@ export interface EditorState {
   setWidgetField: (id: string, path: readonly PathSegment[], value: unknown, typing?: boolean) => void;
   /** Edits one document field (semantic, notes, ...); typing in the same field is one undo step. */
   setDocumentField: (path: readonly PathSegment[], value: unknown, typing?: boolean) => void;
+  /** Renames a key of widget `id` (path relative to the widget), or of the document without an id. */
+  renameKey: (id: string | null, path: readonly PathSegment[], to: string) => void;
   setKind: (kind: DocumentKind) => void;
 }
 
@@ -230,6 +234,11 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
       const s = get();
       const next = updateDocumentField(s.doc, path, value);
       s.commit(next, typing ? { coalesce: `d:${JSON.stringify(path)}` } : { record: true });
+    },
+    renameKey(id, path, to) {
+      const s = get();
+      const next = id === null ? renameDocumentKey(s.doc, path, to) : renameWidgetKey(s.doc, id, path, to);
+      if (next !== s.doc) s.commit(next, { record: true });
     },
     setKind(kind) {
       const s = get();

@@ -93,7 +93,9 @@ export function widgetProblems(widget: Widget, index: number): readonly Problem[
   if (!loadedContract()) return NONE;
   const raw = widgetFindings(widget);
   // A move changes only the index: re-prefix the cached findings instead of validating again.
-  const problems = raw.map((p) => problem(["widgets", index, ...p.path], p.message, p.severity, p.code));
+  const problems = raw.map((p) =>
+    problem(["widgets", index, ...p.path], p.message, p.severity, p.code, p.rename),
+  );
   widgetProblemsCache.set(widget, { index, problems });
   return problems;
 }

@@ -14,6 +14,7 @@ import {
   unknownField,
   v1Field,
 } from "../problems";
+import { closestName, snakeCase } from "../text";
 import {
   CHAT_READ_HINTS,
   type CheckKind,
@@ -42,18 +43,36 @@ function acceptedKeysAt(root: z.ZodType, path: readonly PathSegment[]): string[]
   return t instanceof z.ZodObject ? Object.keys(t.shape) : undefined;
 }
 
-/** A widget key the user probably meant: subtitle -> subtitle_row, WIDE_BUTTON_BAR -> button_bar. */
-function widgetKeyHint(key: string): KeyHint | undefined {
+/**
+ * A widget key the user probably meant: subtitle -> subtitle_row, WIDE_BUTTON_BAR -> button_bar,
+ * title_rows -> title_row. `taken` are the keys the widget already has (no rename onto one of them).
+ */
+function widgetKeyHint(key: string, taken: ReadonlySet<string>): KeyHint | undefined {
   const lower = key.toLowerCase();
-  if (isWidgetKind(lower)) return unknownField(`widget keys are lower case: write ${lower}`);
-  if (lower === "wide_button_bar") return v1Field("is the v1 name of button_bar: write button_bar");
+  const to = (kind: string) => (taken.has(kind) ? undefined : kind);
+  if (isWidgetKind(lower)) return unknownField(`widget keys are lower case: write ${lower}`, to(lower));
+  if (lower === "wide_button_bar")
+    return v1Field("is the v1 name of button_bar: write button_bar", to("button_bar"));
   if (lower === "legend_title_row")
     return v1Field(
       "is not a v2 widget: legend_title_row was a v1 widget with no v2 counterpart; use a title_row and a subtitle_row instead",
     );
-  for (const guess of [`${lower}_row`, lower.replace(/-/g, "_"), lower.replace(/\s+/g, "_")])
-    if (isWidgetKind(guess)) return unknownField(`is not a v2 widget: did you mean ${guess}?`);
-  return undefined;
+  const near = [`${lower}_row`, snakeCase(key)].find(isWidgetKind) ?? closestName(lower, WIDGET_KINDS);
+  return near ? unknownField(`is not a v2 widget: did you mean ${near}?`, to(near)) : undefined;
+}
+
+/** "did you mean x? " with the rename, when `key` looks like a misspelling of one of `accepted` not yet in `value`. */
+function nearKey(key: string, accepted: readonly string[] | undefined, value: unknown) {
+  const near = accepted && closestName(key, accepted);
+  if (!near) return { text: "", rename: undefined };
+  return { text: `did you mean ${near}? `, rename: isRecord(value) && near in value ? undefined : near };
+}
+
+/** "the accepted fields are a, b", after "did you mean a?" (in brackets) when there is a near key. */
+function acceptedFields(near: { text: string }, fields: readonly string[]): string {
+  return near.text
+    ? `${near.text}(the accepted fields are ${fields.join(", ")})`
+    : `the accepted fields are ${fields.join(", ")}`;
 }
 
 /** Why `key` is not accepted at `path` in a body of `kind`, in words a person can act on, with its code. */
@@ -65,10 +84,15 @@ function unknownKeyHint(
 ): KeyHint {
   const last = path[path.length - 1];
   const accepted = acceptedKeysAt(rootSchemaOf(kind), path);
+  const here = root === undefined ? undefined : valueAt(root, path);
+  const near = nearKey(key, accepted, here);
   const generic = unknownField(
-    accepted?.length
-      ? `is not accepted here (the accepted fields are ${accepted.join(", ")}): delete it or check its spelling`
-      : "is not accepted here: delete it (or check its spelling)",
+    !accepted?.length
+      ? "is not accepted here: delete it (or check its spelling)"
+      : near.text
+        ? `is not accepted here: ${near.text}(the accepted fields are ${accepted.join(", ")})`
+        : `is not accepted here (the accepted fields are ${accepted.join(", ")}): delete it or check its spelling`,
+    near.rename,
   );
   if (kind === "subscription" || kind === "event") {
     if (kind === "event" && path.length === 0 && OLD_DELIVERY_KEYS.has(key))
@@ -89,7 +113,8 @@ function unknownKeyHint(
     return (
       own(BODY_V1_HINTS[kind], key) ??
       unknownField(
-        `is not a field of the ${kind} body: the accepted fields are ${Object.keys(BODY_SCHEMAS[kind].shape).join(", ")}`,
+        `is not a field of the ${kind} body: ${acceptedFields(near, Object.keys(BODY_SCHEMAS[kind].shape))}`,
+        near.rename,
       )
     );
   if (last === "action" || (path.length >= 2 && path[path.length - 2] === "action")) {
@@ -111,7 +136,7 @@ function unknownKeyHint(
     if (V1_WIDGET_KEYS.has(key))
       return v1Field(`is a v1 widget wrapper field; v2 widgets are {"<kind>": {...}}: ${MIGRATE_HINT}`);
     return (
-      widgetKeyHint(key) ??
+      widgetKeyHint(key, new Set(isRecord(here) ? Object.keys(here) : [])) ??
       unknownField(`is not a v2 widget: use one of ${WIDGET_KINDS.join(", ")} (or semantic_paths)`)
     );
   }
@@ -122,7 +147,8 @@ function unknownKeyHint(
       return (
         own(model.hints, key) ??
         unknownField(
-          `is not a field of ${kindKey}: the accepted fields are ${Object.keys(model.schema.shape).join(", ")}`,
+          `is not a field of ${kindKey}: ${acceptedFields(near, Object.keys(model.schema.shape))}`,
+          near.rename,
         )
       );
     const renamed = own(model.v1?.itemRenamed, key);
@@ -232,7 +258,7 @@ export function issuesToProblems(
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
         const hint = unknownKeyHint(kind, path, key, root);
-        out.push(problem([...prefix, ...path, key], hint.message, "error", hint.code));
+        out.push(problem([...prefix, ...path, key], hint.message, "error", hint.code, hint.rename));
       }
       continue;
     }

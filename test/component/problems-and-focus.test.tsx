@@ -92,6 +92,25 @@ describe("focus and announcements after list edits", () => {
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Title, widget 1" }));
   });
 
+  it("Duplicate and Delete clicked by mouse leave focus on the copy, then on the neighbour", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    for (const name of ["Add Title", "Add Subtitle", "Add Description"])
+      await user.click(screen.getByRole("button", { name }));
+    await user.click(screen.getByRole("button", { name: "Subtitle, widget 2" }));
+    await user.click(screen.getByRole("button", { name: "Duplicate" }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Subtitle, widget 3" }));
+    expect(screen.getByRole("button", { name: "Subtitle, widget 3" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+    await user.click(screen.getByRole("button", { name: "Delete" }));
+    // The widget after the deleted copy takes its place, its selection and the focus.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Description, widget 3" }));
+    expect(screen.getByRole("button", { name: "Description, widget 3" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+  });
+
   it("after deleting the last widget, focus goes to the list, not the page", async () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();

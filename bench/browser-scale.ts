@@ -9,6 +9,7 @@ import {
   isNotMeasured,
   type NotMeasured,
   NotThere,
+  selectWidget,
   startCpuProfile,
   startFrames,
   stopFrames,
@@ -158,28 +159,6 @@ async function timedStep(page: Page, trigger: string, expect: Expect, act: () =>
   await page.evaluate(armProbe, { trigger, expect });
   await act();
   return probeResult(page);
-}
-
-async function selectWidget(page: Page, index: number, text: string): Promise<void> {
-  // The preview is clickable to select (and never virtualised); the list row may not be rendered.
-  // By the frame's label ("1001. Title: Row 1000 title"): a long preview draws only frames near the view.
-  const frame = page.locator(`section[aria-label="Add-on preview"] [aria-label^="${index + 1}. "]`).first();
-  // Set-up, not measured: on a busy machine a 2,000-widget page may not hold still for Playwright's
-  // actionability checks, so the click is dispatched on the frame directly then.
-  await frame.click({ timeout: 15_000 }).catch(() => frame.dispatchEvent("click"));
-  await page
-    .waitForFunction(
-      (n) =>
-        document
-          .querySelector('section[aria-label="Add-on preview"] [aria-current="true"]')
-          ?.getAttribute("aria-label")
-          ?.startsWith(`${n}. `) === true,
-      index + 1,
-      { timeout: 5000 },
-    )
-    .catch(() => {
-      throw new NotThere(`clicking "${text}" in the preview did not select widget ${index + 1}`);
-    });
 }
 
 /**

@@ -15,6 +15,7 @@ import {
   isNotMeasured,
   type NotMeasured,
   NotThere,
+  selectWidget,
   startCpuProfile,
   startFrames,
   stopFrames,
@@ -503,13 +504,7 @@ export async function measureEdit(
       .locator(`[aria-label="Add-on widgets"] button[aria-label="Title, widget ${k + 1}"]`)
       .first();
     if ((await select.count()) > 0) await select.click();
-    // The preview's frame by its label ("251. Title: Row 250 title"): a long preview draws only
-    // the frames near the view, so its text may not be in the page yet.
-    else
-      await page
-        .locator(`section[aria-label="Add-on preview"] [aria-label^="${k + 1}. "]`)
-        .first()
-        .click();
+    else await selectWidget(page, k, original);
     const field = await page
       .waitForFunction(
         (text) =>

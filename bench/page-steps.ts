@@ -154,3 +154,29 @@ export async function dragDown<T>(
   }
   return drop(() => page.keyboard.press("Space"));
 }
+
+/**
+ * Selects widget `index` (0-based) by a click on its preview frame and waits until the preview marks
+ * it current. `text` names it in the error. Set-up, not measured.
+ */
+export async function selectWidget(page: Page, index: number, text: string): Promise<void> {
+  // The preview is clickable to select (and never virtualised); the list row may not be rendered.
+  // By the frame's label ("1001. Title: Row 1000 title"): a long preview draws only frames near the view.
+  const frame = page.locator(`section[aria-label="Add-on preview"] [aria-label^="${index + 1}. "]`).first();
+  // Set-up, not measured: on a busy machine a 2,000-widget page may not hold still for Playwright's
+  // actionability checks, so the click is dispatched on the frame directly then.
+  await frame.click({ timeout: 15_000 }).catch(() => frame.dispatchEvent("click"));
+  await page
+    .waitForFunction(
+      (n) =>
+        document
+          .querySelector('section[aria-label="Add-on preview"] [aria-current="true"]')
+          ?.getAttribute("aria-label")
+          ?.startsWith(`${n}. `) === true,
+      index + 1,
+      { timeout: 5000 },
+    )
+    .catch(() => {
+      throw new NotThere(`clicking "${text}" in the preview did not select widget ${index + 1}`);
+    });
+}

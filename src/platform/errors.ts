@@ -219,6 +219,8 @@ const problemSchema = z.strictObject({
   message: z.string(),
   severity: z.enum(["error", "warning"]),
   code: z.enum(PROBLEM_CODES),
+  /** The key a misspelt key should be renamed to (see `Problem.rename`). */
+  rename: z.string().optional(),
 });
 
 /** Error body of the proxy's JSON routes: what the editor receives (see docs/api.md). */

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getAtPath } from "../../src/editor/store/document";
+import { getAtPath } from "../../src/editor/store/json-paths";
 import { inspector } from "../helpers/queries";
 import { renderStudio } from "./studio-harness";
 

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getAtPath } from "../../src/editor/store/document";
+import { getAtPath } from "../../src/editor/store/json-paths";
 import { inspector } from "../helpers/queries";
 import { renderStudio } from "./studio-harness";
 
@@ -168,6 +168,8 @@ describe("fields the form has no control for", () => {
     expect(widget).toEqual({ title_row: typo.title_rows, semantic_paths: typo.semantic_paths });
     expect(Object.keys(widget ?? {})).toEqual(["title_row", "semantic_paths"]);
     expect((await inspector().findByLabelText(/^Text/)).getAttribute("value") ?? "").toBe("سلام دنیا");
+    // The pressed button is gone with the fixed key: focus stays in the form, on its heading.
+    expect(document.activeElement?.id).toBe("field:widgets/0");
     store.getState().undo();
     expect(store.getState().doc.widgets[0]?.widget).toEqual(typo);
   });

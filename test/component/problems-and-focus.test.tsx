@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { getAtPath } from "../../src/editor/store/document";
+import { getAtPath } from "../../src/editor/store/json-paths";
 import { inspector } from "../helpers/queries";
 import { renderStudio } from "./studio-harness";
 
@@ -94,10 +94,21 @@ describe("focus and announcements after list edits", () => {
 
   it("Duplicate and Delete clicked by mouse leave focus on the copy, then on the neighbour", async () => {
     const user = userEvent.setup({ delay: null });
-    renderStudio();
+    const { store } = renderStudio();
     for (const name of ["Add Title", "Add Subtitle", "Add Description"])
       await user.click(screen.getByRole("button", { name }));
     await user.click(screen.getByRole("button", { name: "Subtitle, widget 2" }));
+    // Where focus is when the document changes (before React removes the pressed button), and
+    // everything that takes focus: the pressed buttons never do, and no row is focused before
+    // the edit (it would be announced with its old position).
+    const atEdit: (string | undefined)[] = [];
+    const unsubscribe = store.subscribe((s, prev) => {
+      if (s.doc !== prev.doc) atEdit.push(document.activeElement?.id);
+    });
+    const focused: string[] = [];
+    const onFocus = (e: FocusEvent) =>
+      focused.push((e.target as HTMLElement).getAttribute("aria-label") ?? (e.target as HTMLElement).id);
+    document.addEventListener("focusin", onFocus);
     await user.click(screen.getByRole("button", { name: "Duplicate" }));
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Subtitle, widget 3" }));
     expect(screen.getByRole("button", { name: "Subtitle, widget 3" }).getAttribute("aria-pressed")).toBe(
@@ -109,6 +120,15 @@ describe("focus and announcements after list edits", () => {
     expect(screen.getByRole("button", { name: "Description, widget 3" }).getAttribute("aria-pressed")).toBe(
       "true",
     );
+    document.removeEventListener("focusin", onFocus);
+    unsubscribe();
+    expect(atEdit).toEqual(["field:widgets", "field:widgets"]);
+    expect(focused).toEqual([
+      "field:widgets",
+      "Subtitle, widget 3",
+      "field:widgets",
+      "Description, widget 3",
+    ]);
   });
 
   it("after deleting the last widget, focus goes to the list, not the page", async () => {

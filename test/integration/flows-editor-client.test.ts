@@ -88,6 +88,12 @@ describe("the editor's proxy client against the proxy and the emulator", () => {
     expect(bad.ok ? [] : bad.kind === "error" ? (bad.error.problems ?? []).map((p) => p.at) : []).toContain(
       "semantic.year",
     );
+    // A misspelt key comes back with the key it means, which the editor offers as a rename.
+    const typo = await client.publishSemantic(target, { semantc: { brand: "peugeot" } }, "/");
+    expect(typo).toMatchObject({ ok: false, kind: "error", error: { code: "invalid_body" } });
+    expect(typo.ok || typo.kind !== "error" ? [] : typo.error.problems).toContainEqual(
+      expect.objectContaining({ at: "semantc", code: "unknown_field", rename: "semantic" }),
+    );
     expect(stack.upstream.length).toBe(sentBefore);
 
     const deleted = await client.deleteSemantic(target, "/");

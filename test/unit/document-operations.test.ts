@@ -6,19 +6,18 @@ import {
   emptyDocument,
   exportBody,
   freshKey,
-  getAtPath,
   hiddenFields,
   insertNewWidget,
   mapRemove,
   mapRename,
   mapSet,
   moveWidget,
-  setAtPath,
   setDocumentKind,
   updateDocumentField,
   updateWidgetField,
   wrapWidget,
 } from "../../src/editor/store/document";
+import { getAtPath, renameKeyAt, setAtPath } from "../../src/editor/store/json-paths";
 import { newWidget } from "../../src/platform";
 
 function docWith(...kinds: Array<"title_row" | "subtitle_row" | "score_row">) {
@@ -107,6 +106,19 @@ describe("field updates", () => {
   it("creates missing containers and removes list items", () => {
     expect(setAtPath({}, ["a", "b"], 1)).toEqual({ a: { b: 1 } });
     expect(setAtPath({ l: [1, 2, 3] }, ["l", 1], undefined)).toEqual({ l: [1, 3] });
+  });
+
+  it("renames a key in its place with its value; a null under the new name counts as absent", () => {
+    const w = { title_row: { has_dividr: true, text: "x" } };
+    const renamed = renameKeyAt(w, ["title_row", "has_dividr"], "has_divider");
+    expect(renamed).toEqual({ title_row: { has_divider: true, text: "x" } });
+    expect(Object.keys(getAtPath(renamed, ["title_row"]) as object)).toEqual(["has_divider", "text"]);
+    const withNull = { text: "x", has_divider: null, has_dividr: true };
+    expect(renameKeyAt(withNull, ["has_dividr"], "has_divider")).toEqual({ text: "x", has_divider: true });
+    // A value already there is never overwritten; a missing key changes nothing.
+    const taken = { has_divider: false, has_dividr: true };
+    expect(renameKeyAt(taken, ["has_dividr"], "has_divider")).toBe(taken);
+    expect(renameKeyAt(w, ["title_row", "nope"], "text")).toBe(w);
   });
 
   it("edits document fields and keeps the other kind's fields when switching kind", () => {

@@ -514,6 +514,21 @@ describe("accepted fields per widget (facts: 'Widgets: accepted fields')", () =>
       rename: "semantic",
       message: expect.stringContaining("did you mean semantic?"),
     });
+    // A swap of two neighbours is one edit (plain edit distance would count two, too far for "txet").
+    expect(renameOf(post({ title_row: { txet: "الف" } }), "widgets[0].title_row.txet")?.rename).toBe("text");
+    // A widget that has its kind holds an extra key: renaming it would make two kinds.
+    const extra = renameOf(
+      post({ title_row: { text: "الف" }, subtitle_rows: { text: "ب" } }),
+      "widgets[0].subtitle_rows",
+    );
+    expect(extra?.message).toMatch(/did you mean subtitle_row\?/);
+    expect(extra?.rename).toBeUndefined();
+    // An old spelling the schema still accepts is never the guess: hasdivider means has_divider.
+    const old = renameOf(
+      post({ score_row: { title: "الف", descriptive_score: "خوب", hasdivider: true } }),
+      "widgets[0].score_row.hasdivider",
+    );
+    expect(old?.rename).toBe("has_divider");
     // No rename onto a key the object already has (the user must choose), and none for a far guess.
     const both = renameOf(
       post({ tilte_row: { text: "الف" }, title_row: { text: "ب" } }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { emptyDocument, getAtPath, wrapWidget } from "../../src/editor/store/document";
+import { emptyDocument, wrapWidget } from "../../src/editor/store/document";
 import { createEditorStore, HISTORY_LIMIT } from "../../src/editor/store/editor-store";
+import { getAtPath } from "../../src/editor/store/json-paths";
 import {
   selectExportBody,
   selectProblems,

@@ -1,6 +1,7 @@
 import type { Widget } from "../../platform";
 import { widgetLabel } from "../../widgets/catalog";
 import { type EditorDocument, indexOfWidget } from "../store/document";
+import { fieldId } from "../store/selectors";
 
 /** The id of the drop zone after the last row (palette drops there append). */
 export const LIST_END_ID = "list:end";
@@ -35,23 +36,22 @@ export function focusRow(id: string | null): void {
   // arrow press land on the old row and move from there again (a lost step with key repeat).
   const now = document.getElementById(rowButtonId(id));
   pendingFocus = now ? null : id;
-  // Already there (handed over before the edit): focusing again would only force a style update.
-  if (now && now === document.activeElement) return;
   // The row is the selected one, which the list scrolls into view itself; letting focus scroll
   // too would force a layout in the middle of the edit.
   now?.focus({ preventScroll: true });
 }
 
 /**
- * Before an edit that removes the focused control (a row's delete or duplicate button), puts focus
- * on row `id` while the page's style is still clean. When a focused element is removed in the middle
- * of React's commit, Chrome first recomputes the style of everything the commit has changed so far
- * (2-6 ms at 500 widgets in a profile); moving focus before the commit costs a fraction of that.
+ * Before an edit that removes the focused control (a row's delete or duplicate button, or the
+ * deleted row itself), moves focus to the list while the page's style is still clean; the edit's
+ * handler then puts it on the row that takes over (`focusRow`). When a focused element is removed in
+ * the middle of React's commit, Chrome first recomputes the style of everything the commit has
+ * changed so far (2-6 ms at 500 widgets in a profile). The list, not the next row: focused before
+ * the edit, a row would be announced with its old position.
  */
-export function handFocusTo(id: string | undefined): void {
-  if (!id) return;
-  const el = document.getElementById(rowButtonId(id));
-  if (el && el !== document.activeElement) el.focus({ preventScroll: true });
+export function holdFocusOnList(): void {
+  const list = document.getElementById(fieldId(["widgets"]));
+  if (list && list !== document.activeElement) list.focus({ preventScroll: true });
 }
 
 /**

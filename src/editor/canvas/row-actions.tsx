@@ -1,21 +1,15 @@
-import { indexOfWidget } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId } from "../store/selectors";
 import { announce } from "../ui/announcer";
 import { IconButton } from "../ui/icon-button";
 import { renderNow } from "../ui/render-now";
-import { focusRow, handFocusTo, keepFocusOnPress, labelOf, rowButtonId } from "./list-ids";
+import { focusRow, holdFocusOnList, keepFocusOnPress, labelOf, rowButtonId } from "./list-ids";
 
 type StoreApi = ReturnType<typeof useEditorStoreApi>;
 
 /** Deletes a widget, says so, and puts focus on the row that is now selected (or the list). */
 export function deleteAndAnnounce(api: StoreApi, id: string, name: string) {
-  const before = api.getState();
-  if (before.selectedId === id) {
-    // The neighbour the delete selects (deleteWidget): the one after, else the one before.
-    const i = indexOfWidget(before.doc, id);
-    handFocusTo((before.doc.widgets[i + 1] ?? before.doc.widgets[i - 1])?.id);
-  }
+  holdFocusOnList();
   renderNow(() => api.getState().deleteWidget(id));
   const next = api.getState().selectedId;
   announce(`Deleted ${name}. Undo with Ctrl+Z.`);
@@ -63,8 +57,8 @@ export function RowActions(props: { id: string; index: number }) {
         label="Duplicate"
         onMouseDown={keepFocusOnPress}
         onClick={() => {
-          // This button leaves with the original's selection: focus waits on its row meanwhile.
-          handFocusTo(id);
+          // This button leaves with the original's selection.
+          holdFocusOnList();
           renderNow(() => api.getState().duplicateWidget(id));
           const doc = api.getState().doc;
           announce(

@@ -3,7 +3,8 @@ import { CHAT_GRID, CHAT_MAX_BUTTONS } from "../../platform/bodies";
 import { isRecord } from "../../platform/json";
 import type { PathSegment } from "../../platform/problems";
 import { persianDigits } from "../../preview/preview-kit";
-import { newId, setAtPath } from "../store/document";
+import { newId } from "../store/document";
+import { setAtPath } from "../store/json-paths";
 
 /** One chat button as the composer holds it: the exported JSON plus an editor-only id. */
 export interface ChatButtonItem {

@@ -1,4 +1,5 @@
 import type { PathSegment, Problem } from "../../platform";
+import { fieldId } from "../store/selectors";
 import { useForm } from "./form-context";
 
 /**
@@ -14,14 +15,23 @@ export function KeyFixes(props: {
   const form = useForm();
   const rename = props.problems.find((p) => p.rename)?.rename;
   const renameKey = form.rename;
+  // The pressed button leaves with the fixed key: the form's heading keeps the keyboard in the form.
+  const fixed = (edit: () => void) => {
+    edit();
+    document.getElementById(fieldId(form.prefix))?.focus();
+  };
   return (
     <>
       {rename && renameKey ? (
-        <button type="button" className="button is-primary" onClick={() => renameKey(props.path, rename)}>
+        <button
+          type="button"
+          className="button is-primary"
+          onClick={() => fixed(() => renameKey(props.path, rename))}
+        >
           Rename {props.name} to {rename}
         </button>
       ) : null}
-      <button type="button" className="button" onClick={() => form.set(props.path, undefined)}>
+      <button type="button" className="button" onClick={() => fixed(() => form.set(props.path, undefined))}>
         Remove {props.name}
       </button>
     </>

@@ -3,6 +3,7 @@ import type { PathSegment } from "../../platform/problems";
 import type { Widget } from "../../platform/widgets";
 import { newWidgetObject } from "../../widgets/catalog";
 import type { WidgetKind } from "../../widgets/registry";
+import { getAtPath, renameKeyAt, setAtPath } from "./json-paths";
 
 /** Which body a document exports: a post add-on or a user add-on. */
 export type DocumentKind = "post" | "user";
@@ -112,44 +113,6 @@ export function deleteWidget(doc: EditorDocument, id: string): EditorDocument {
   );
 }
 
-/** The value at `path` inside `value`, or undefined. */
-export function getAtPath(value: unknown, path: readonly PathSegment[]): unknown {
-  let cur: unknown = value;
-  for (const seg of path) {
-    if (typeof seg === "number") {
-      if (!Array.isArray(cur)) return undefined;
-      cur = cur[seg];
-    } else {
-      if (!isRecord(cur)) return undefined;
-      cur = cur[seg];
-    }
-  }
-  return cur;
-}
-
-/**
- * A copy of `value` with `next` at `path`, copying only the objects on the path (structural
- * sharing keeps untouched widgets identical, which the per-widget memoisation relies on).
- * `undefined` removes an object key (an optional field left out); missing containers are created.
- */
-export function setAtPath(value: unknown, path: readonly PathSegment[], next: unknown): unknown {
-  if (path.length === 0) return next;
-  const [head, ...rest] = path;
-  if (typeof head === "number") {
-    const arr = Array.isArray(value) ? [...value] : [];
-    const child = setAtPath(arr[head], rest, next);
-    if (child === undefined && rest.length === 0) arr.splice(head, 1);
-    else arr[head] = child;
-    return arr;
-  }
-  const obj: Record<string, unknown> = isRecord(value) ? { ...value } : {};
-  if (head === undefined) return obj;
-  const child = setAtPath(obj[head], rest, next);
-  if (child === undefined) delete obj[head];
-  else obj[head] = child;
-  return obj;
-}
-
 /**
  * Sets a field of widget `id` by a path relative to the widget object, e.g.
  * ["title_row", "text"]; `undefined` removes the field.
@@ -175,25 +138,6 @@ function withWidgetAt(doc: EditorDocument, i: number, widget: unknown): EditorDo
   // The widget stays an object with the same keys plus the edit; its shape is checked by validation.
   widgets[i] = { id: item.id, widget: widget as Widget };
   return withWidgets(doc, widgets);
-}
-
-/**
- * `value` with the key at the end of `path` renamed to `to`, in its place among its siblings and
- * with its value; `value` itself when there is no such key or `to` is already taken.
- */
-export function renameKeyAt(value: unknown, path: readonly PathSegment[], to: string): unknown {
-  const from = path[path.length - 1];
-  const parentPath = path.slice(0, -1);
-  const parent = getAtPath(value, parentPath);
-  if (
-    typeof from !== "string" ||
-    !isRecord(parent) ||
-    !Object.hasOwn(parent, from) ||
-    Object.hasOwn(parent, to)
-  )
-    return value;
-  const renamed = Object.fromEntries(Object.entries(parent).map(([k, v]) => [k === from ? to : k, v]));
-  return setAtPath(value, parentPath, renamed);
 }
 
 /** Renames the key at `path` (relative to widget `id`) to `to`, keeping its value and place. */

@@ -2,6 +2,7 @@
 import { COLORS, isV1Color, ZERO_COLORS } from "../colors";
 import { type FieldDescriptor, ZERO_ICON } from "../fields";
 import { isRecord, own } from "../json";
+import { snakeCase } from "../names";
 import { convertAction } from "./actions";
 import type { Reporter } from "./report";
 import { childPath, type Json, put, show } from "./shared";
@@ -117,7 +118,7 @@ const NONE: Readonly<Record<string, string>> = {};
  */
 function snakeKey(fields: readonly FieldDescriptor[], key: string): string | undefined {
   if (!/[A-Z]/.test(key)) return undefined;
-  const snake = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  const snake = snakeCase(key);
   return fieldOf(fields, snake) ? snake : undefined;
 }
 

@@ -5,6 +5,7 @@ import { ACTION_KINDS, v1ActionHint } from "../actions";
 import { BODY_SCHEMAS, BODY_V1_HINTS } from "../bodies";
 import { describeValue } from "../fields";
 import { isRecord, own } from "../json";
+import { closestName, snakeCase } from "../names";
 import {
   type KeyHint,
   type PathSegment,
@@ -14,7 +15,6 @@ import {
   unknownField,
   v1Field,
 } from "../problems";
-import { closestName, snakeCase } from "../text";
 import {
   CHAT_READ_HINTS,
   type CheckKind,
@@ -49,7 +49,9 @@ function acceptedKeysAt(root: z.ZodType, path: readonly PathSegment[]): string[]
  */
 function widgetKeyHint(key: string, taken: ReadonlySet<string>): KeyHint | undefined {
   const lower = key.toLowerCase();
-  const to = (kind: string) => (taken.has(kind) ? undefined : kind);
+  // A widget that already has its kind holds an extra key: renaming it would make two kinds.
+  const hasKind = [...taken].some(isWidgetKind);
+  const to = (kind: string) => (hasKind || taken.has(kind) ? undefined : kind);
   if (isWidgetKind(lower)) return unknownField(`widget keys are lower case: write ${lower}`, to(lower));
   if (lower === "wide_button_bar")
     return v1Field("is the v1 name of button_bar: write button_bar", to("button_bar"));
@@ -61,9 +63,17 @@ function widgetKeyHint(key: string, taken: ReadonlySet<string>): KeyHint | undef
   return near ? unknownField(`is not a v2 widget: did you mean ${near}?`, to(near)) : undefined;
 }
 
+/** Spellings accepted from old bodies and warned about (`old_spelling`): never offered as the key meant. */
+const OLD_SPELLINGS: ReadonlySet<string> = new Set(["hasDivider", "meta_data"]);
+
 /** "did you mean x? " with the rename, when `key` looks like a misspelling of one of `accepted` not yet in `value`. */
 function nearKey(key: string, accepted: readonly string[] | undefined, value: unknown) {
-  const near = accepted && closestName(key, accepted);
+  const near =
+    accepted &&
+    closestName(
+      key,
+      accepted.filter((k) => !OLD_SPELLINGS.has(k)),
+    );
   if (!near) return { text: "", rename: undefined };
   return { text: `did you mean ${near}? `, rename: isRecord(value) && near in value ? undefined : near };
 }
@@ -90,8 +100,8 @@ function unknownKeyHint(
     !accepted?.length
       ? "is not accepted here: delete it (or check its spelling)"
       : near.text
-        ? `is not accepted here: ${near.text}(the accepted fields are ${accepted.join(", ")})`
-        : `is not accepted here (the accepted fields are ${accepted.join(", ")}): delete it or check its spelling`,
+        ? `is not accepted here: ${acceptedFields(near, accepted)}`
+        : `is not accepted here (${acceptedFields(near, accepted)}): delete it or check its spelling`,
     near.rename,
   );
   if (kind === "subscription" || kind === "event") {
@@ -102,6 +112,7 @@ function unknownKeyHint(
     if (kind === "event" && path.length === 0 && key === "payment_transaction")
       return unknownField(
         "did you mean transaction? The event reference names the payload of a PAYMENT_TRANSACTION event transaction (an older docs page writes payment_transaction): rename it (addon-studio migrate does)",
+        isRecord(here) && here.transaction !== undefined ? undefined : "transaction",
       );
     if (kind === "subscription" && path.length === 0) {
       const hint = own(CHAT_READ_HINTS, key);

@@ -1,0 +1,66 @@
+import { isRecord } from "../../platform/json";
+import type { PathSegment } from "../../platform/problems";
+
+// Reading and writing inside a JSON value by path, for the document's edits.
+
+/** The value at `path` inside `value`, or undefined. */
+export function getAtPath(value: unknown, path: readonly PathSegment[]): unknown {
+  let cur: unknown = value;
+  for (const seg of path) {
+    if (typeof seg === "number") {
+      if (!Array.isArray(cur)) return undefined;
+      cur = cur[seg];
+    } else {
+      if (!isRecord(cur)) return undefined;
+      cur = cur[seg];
+    }
+  }
+  return cur;
+}
+
+/**
+ * A copy of `value` with `next` at `path`, copying only the objects on the path (structural
+ * sharing keeps untouched widgets identical, which the per-widget memoisation relies on).
+ * `undefined` removes an object key (an optional field left out); missing containers are created.
+ */
+export function setAtPath(value: unknown, path: readonly PathSegment[], next: unknown): unknown {
+  if (path.length === 0) return next;
+  const [head, ...rest] = path;
+  if (typeof head === "number") {
+    const arr = Array.isArray(value) ? [...value] : [];
+    const child = setAtPath(arr[head], rest, next);
+    if (child === undefined && rest.length === 0) arr.splice(head, 1);
+    else arr[head] = child;
+    return arr;
+  }
+  const obj: Record<string, unknown> = isRecord(value) ? { ...value } : {};
+  if (head === undefined) return obj;
+  const child = setAtPath(obj[head], rest, next);
+  if (child === undefined) delete obj[head];
+  else obj[head] = child;
+  return obj;
+}
+
+/**
+ * `value` with the key at the end of `path` renamed to `to`, in its place among its siblings and
+ * with its value; `value` itself when there is no such key or `to` already holds a value (a `null`
+ * there counts as absent, as the platform reads it, and is replaced).
+ */
+export function renameKeyAt(value: unknown, path: readonly PathSegment[], to: string): unknown {
+  const from = path[path.length - 1];
+  const parentPath = path.slice(0, -1);
+  const parent = getAtPath(value, parentPath);
+  if (
+    typeof from !== "string" ||
+    !isRecord(parent) ||
+    !Object.hasOwn(parent, from) ||
+    (parent[to] ?? null) !== null
+  )
+    return value;
+  const renamed = Object.fromEntries(
+    Object.entries(parent)
+      .filter(([k]) => k !== to)
+      .map(([k, v]) => [k === from ? to : k, v]),
+  );
+  return setAtPath(value, parentPath, renamed);
+}

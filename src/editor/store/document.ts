@@ -123,21 +123,8 @@ export function updateWidgetField(
   path: readonly PathSegment[],
   value: unknown,
 ): EditorDocument {
-  const i = indexOfWidget(doc, id);
-  const item = doc.widgets[i];
-  if (!item || path.length === 0) return doc;
-  if (getAtPath(item.widget, path) === value) return doc;
-  return withWidgetAt(doc, i, setAtPath(item.widget, path, value));
-}
-
-/** `doc` with widget `i` holding `widget` (an edit of it), keeping its id; `doc` if that is not an object. */
-function withWidgetAt(doc: EditorDocument, i: number, widget: unknown): EditorDocument {
-  const item = doc.widgets[i];
-  if (!item || !isRecord(widget)) return doc;
-  const widgets = [...doc.widgets];
-  // The widget stays an object with the same keys plus the edit; its shape is checked by validation.
-  widgets[i] = { id: item.id, widget: widget as Widget };
-  return withWidgets(doc, widgets);
+  if (path.length === 0) return doc;
+  return editWidget(doc, id, (w) => (getAtPath(w, path) === value ? w : setAtPath(w, path, value)));
 }
 
 /** Renames the key at `path` (relative to widget `id`) to `to`, keeping its value and place. */
@@ -147,11 +134,20 @@ export function renameWidgetKey(
   path: readonly PathSegment[],
   to: string,
 ): EditorDocument {
+  return editWidget(doc, id, (w) => renameKeyAt(w, path, to));
+}
+
+/** `doc` with widget `id` replaced by `edit` of it, keeping its id; `doc` itself when nothing changed. */
+function editWidget(doc: EditorDocument, id: string, edit: (widget: Widget) => unknown): EditorDocument {
   const i = indexOfWidget(doc, id);
   const item = doc.widgets[i];
   if (!item) return doc;
-  const widget = renameKeyAt(item.widget, path, to);
-  return widget === item.widget ? doc : withWidgetAt(doc, i, widget);
+  const widget = edit(item.widget);
+  if (widget === item.widget || !isRecord(widget)) return doc;
+  const widgets = [...doc.widgets];
+  // The widget stays an object with the same keys plus the edit; its shape is checked by validation.
+  widgets[i] = { id: item.id, widget: widget as Widget };
+  return withWidgets(doc, widgets);
 }
 
 /** Renames a document-level key (e.g. semantc -> semantic), keeping its value and place. */

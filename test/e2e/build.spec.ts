@@ -131,6 +131,8 @@ test("journey 2: editing a field changes the preview; a problem leads to its fie
 test("journey 4: undo and redo by keyboard", async () => {
   // Typing in one field is one step, undone from inside the field.
   await rowButton(page, 0).click();
+  // As a person does: the inspector shows widget 1's form (it follows the selection a render later).
+  await expect(page.locator("h2.inspector-title")).toContainText("widget 1");
   const field = page.getByRole("region", { name: "Inspector" }).getByRole("textbox").first();
   const original = await field.inputValue();
   await field.fill("");

@@ -62,6 +62,15 @@ export function rowButton(page: Page, i: number): Locator {
   return rows(page).nth(i).locator("button.row-main");
 }
 
+/**
+ * Selects row `i` and waits, as a person does, until the inspector shows its form: the form follows
+ * the selection a render later, and a field found before that would be the previous widget's.
+ */
+export async function selectRow(page: Page, i: number): Promise<void> {
+  await rowButton(page, i).click();
+  await expect(page.locator("h2.inspector-title")).toHaveText(new RegExp(`widget ${i + 1}$`));
+}
+
 /** The labels of the list's rows, in order, as a screen reader names them. */
 export async function rowLabels(page: Page): Promise<string[]> {
   const names = await rows(page).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));

@@ -7,7 +7,7 @@ import {
   paletteItem,
   previewWidgets,
   publishPanel,
-  rowButton,
+  selectRow,
   showPanel,
 } from "./helpers";
 
@@ -20,7 +20,7 @@ async function buildAddon(page: Page, title: string, postToken: string, template
   if (template) {
     await page.getByRole("button", { name: "Templates" }).click();
     await page.getByRole("button", { name: `Use template: ${template}` }).click();
-    await rowButton(page, 0).click();
+    await selectRow(page, 0);
   } else await paletteItem(page, "Title").click();
   const text = page.getByLabel(/^Text/).first();
   await text.fill(title);
@@ -121,7 +121,7 @@ test.describe("publish to a post on the emulator", () => {
   test("an expired session is authorised again, then the add-on is published", async () => {
     await openEditor(page);
     // The draft came back; change the title so the second publish is recognisable.
-    await rowButton(page, 0).click();
+    await selectRow(page, 0);
     const text = page.getByLabel(/^Text/).first();
     await text.fill("گزارش دوم پس از انقضا");
     await showPanel(page, "Publish");

@@ -1,6 +1,7 @@
 import { type DraftSession, type Notice, startDraftSession } from "./drafts/draft-session";
 import type { ImportResult } from "./json/import-body";
 import { createEditorStore, type EditorStore } from "./store/editor-store";
+import { countOf } from "./ui/count-of";
 
 /** Where the editor reads its start-up state from (the window, or fakes in tests). */
 export interface BootEnv {
@@ -29,7 +30,7 @@ export function bootEditor(
   let notice: Notice | null = null;
   if (shared?.ok) {
     const info = shared.from === "v1" ? " It was a v1 body and was migrated to v2." : "";
-    const problems = shared.errors ? ` It has ${shared.errors} errors: see Problems.` : "";
+    const problems = shared.errors ? ` It came with ${countOf(shared.errors, "error")}: see Problems.` : "";
     opening = {
       doc: shared.doc,
       name: "Shared add-on",

@@ -244,6 +244,14 @@ describe("share links", () => {
     expect(localStorage.getItem(`addon-studio:draft:${older?.id}`)).toBe(before);
   });
 
+  it("a shared add-on with one error says so in the singular", () => {
+    const url = shareUrl("http://localhost/studio", "post", { widgets: [{ title_row: { text: "" } }] });
+    renderStudio({ hash: new URL(url).hash });
+    expect(screen.getByText(/Opened a shared add-on as a new draft/).textContent).toMatch(
+      /It came with 1 error: see Problems\.$/,
+    );
+  });
+
   it("says so when a shared link is damaged, and opens the last draft instead", () => {
     const good = encodeShare("post", { widgets: [] });
     renderStudio({ hash: `#${good.slice(0, good.length - 6)}` });

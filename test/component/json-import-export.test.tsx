@@ -132,7 +132,7 @@ describe("JSON panel", () => {
     const panel = await openJson(user);
     paste(panel, JSON.stringify({ widgets: [{ title_row: { text: "" } }] }));
     await user.click(panel.getByRole("button", { name: "Import JSON" }));
-    expect(panel.getByText(/It has 1 error: fix them from the Problems tab/)).toBeTruthy();
+    expect(panel.getByText(/It came with 1 error: the Problems tab lists what is left to fix/)).toBeTruthy();
     expect(screen.getAllByRole("listitem", { name: "Title, widget 1" })).toHaveLength(1);
   });
 
@@ -144,7 +144,9 @@ describe("JSON panel", () => {
     paste(panel, JSON.stringify(typo));
     await user.click(panel.getByRole("button", { name: "Import JSON" }));
     const said = panel.getByText(/Loaded a v2 post add-on/).textContent ?? "";
-    expect(said).toMatch(/Loaded a v2 post add-on.*It has \d+ errors?: fix them from the Problems tab/);
+    expect(said).toMatch(
+      /Loaded a v2 post add-on.*It came with \d+ errors?: the Problems tab lists what is left/,
+    );
     expect(said).not.toMatch(/left out|valid/);
     expect(exported()).toEqual(typo);
   });

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import type { MigrationChange } from "../../platform/migrate";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody } from "../store/selectors";
+import { countOf } from "../ui/count-of";
 import { importText, MAX_IMPORT_BYTES } from "./import-body";
 import { JsonCodeView } from "./json-code-view";
 
@@ -71,7 +72,8 @@ export function JsonPanel() {
     ];
     if (res.errors)
       parts.push(
-        `It has ${res.errors} ${res.errors === 1 ? "error" : "errors"}: fix them from the Problems tab.`,
+        // Said of the import: it stays true while the user fixes them (the Problems tab counts what is left).
+        `It came with ${countOf(res.errors, "error")}: the Problems tab lists what is left to fix.`,
       );
     else if (res.warnings)
       parts.push(`It is valid, with ${res.warnings} ${res.warnings === 1 ? "warning" : "warnings"}.`);

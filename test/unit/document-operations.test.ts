@@ -9,7 +9,6 @@ import {
   hiddenFields,
   insertNewWidget,
   mapRemove,
-  mapRename,
   mapSet,
   moveWidget,
   setDocumentKind,
@@ -17,7 +16,7 @@ import {
   updateWidgetField,
   wrapWidget,
 } from "../../src/editor/store/document";
-import { getAtPath, renameKeyAt, setAtPath } from "../../src/editor/store/json-paths";
+import { getAtPath, mapRename, renameKeyAt, setAtPath } from "../../src/editor/store/json-paths";
 import { newWidget } from "../../src/platform";
 
 function docWith(...kinds: Array<"title_row" | "subtitle_row" | "score_row">) {

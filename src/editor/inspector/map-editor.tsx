@@ -1,7 +1,8 @@
 import { useState } from "react";
 import type { PathSegment } from "../../platform/problems";
 import { hashSemanticValue, isHashedSemanticKey } from "../../platform/semantic";
-import { freshKey, mapEntries, mapRemove, mapRename, mapSet } from "../store/document";
+import { freshKey, mapEntries, mapRemove, mapSet } from "../store/document";
+import { mapRename } from "../store/json-paths";
 import { fieldId } from "../store/selectors";
 import { describedBy, FieldProblems } from "../ui/field-shell";
 import { renderNow } from "../ui/render-now";

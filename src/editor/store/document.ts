@@ -191,16 +191,6 @@ export function mapSet(map: unknown, key: string, value: string): Record<string,
   return { ...(isRecord(map) ? map : {}), [key]: value };
 }
 
-/** A copy of a map with `from` renamed to `to`, keeping its position; undefined when `to` is taken or empty. */
-export function mapRename(map: unknown, from: string, to: string): Record<string, unknown> | undefined {
-  const src = isRecord(map) ? map : {};
-  if (from === to) return { ...src };
-  if (to === "" || Object.hasOwn(src, to)) return undefined;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(src)) out[k === from ? to : k] = v;
-  return out;
-}
-
 /** A copy of a map without `key`; undefined when the map would be empty (the field is then left out). */
 export function mapRemove(map: unknown, key: string): Record<string, unknown> | undefined {
   const out = { ...(isRecord(map) ? map : {}) };

@@ -50,17 +50,19 @@ export function renameKeyAt(value: unknown, path: readonly PathSegment[], to: st
   const from = path[path.length - 1];
   const parentPath = path.slice(0, -1);
   const parent = getAtPath(value, parentPath);
-  if (
-    typeof from !== "string" ||
-    !isRecord(parent) ||
-    !Object.hasOwn(parent, from) ||
-    (parent[to] ?? null) !== null
-  )
-    return value;
-  const renamed = Object.fromEntries(
-    Object.entries(parent)
-      .filter(([k]) => k !== to)
-      .map(([k, v]) => [k === from ? to : k, v]),
-  );
-  return setAtPath(value, parentPath, renamed);
+  if (typeof from !== "string" || !isRecord(parent) || !Object.hasOwn(parent, from)) return value;
+  const free =
+    parent[to] === null ? Object.fromEntries(Object.entries(parent).filter(([k]) => k !== to)) : parent;
+  const renamed = mapRename(free, from, to);
+  return renamed ? setAtPath(value, parentPath, renamed) : value;
+}
+
+/** A copy of a map with `from` renamed to `to`, keeping its position; undefined when `to` is taken or empty. */
+export function mapRename(map: unknown, from: string, to: string): Record<string, unknown> | undefined {
+  const src = isRecord(map) ? map : {};
+  if (from === to) return { ...src };
+  if (to === "" || Object.hasOwn(src, to)) return undefined;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(src)) out[k === from ? to : k] = v;
+  return out;
 }

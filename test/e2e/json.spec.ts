@@ -1,6 +1,14 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { openEditor, paletteItem, previewWidgets, rowLabels, showPanel, validateWithCli } from "./helpers";
+import {
+  openEditor,
+  paletteItem,
+  previewWidgets,
+  rowLabels,
+  selectRow,
+  showPanel,
+  validateWithCli,
+} from "./helpers";
 
 const ROOT = new URL("../../", import.meta.url);
 const V1_BEFORE = new URL("test/fixtures/v1/title_row.before.json", ROOT);
@@ -91,4 +99,39 @@ test("journey 3: garbage is refused and the document is untouched", async () => 
   await importPasted(page, '{"hello": "world"}');
   await expect(page.getByRole("alert")).toContainText("Your document was not changed.");
   await expect(exportBody(page)).toHaveText(before ?? "");
+});
+
+test("journey 3: a misspelt key in a pasted add-on is renamed by the offered fix, its text kept", async () => {
+  await importPasted(
+    page,
+    JSON.stringify({
+      widgets: [
+        { title_rows: { text: "آپارتمان ۱۲۰ متری در ونک" } },
+        { description_row: { text: "نورگیر و بازسازی‌شده", has_dividr: true } },
+      ],
+    }),
+  );
+  await expect(importOutcome(page)).toContainText("It came with 3 errors");
+  const inspector = page.getByRole("region", { name: "Inspector" });
+  const panel = await inspector.boundingBox();
+  // Every fix is whole inside the inspector column, however long the key's path.
+  const inside = async (name: string | RegExp) => {
+    const box = await inspector.getByRole("button", { name }).boundingBox();
+    expect(box && panel && box.x >= panel.x && box.x + box.width <= panel.x + panel.width).toBe(true);
+  };
+  await selectRow(page, 0);
+  await expect(inspector).toContainText("did you mean title_row?");
+  await inside("Remove title_rows");
+  await inside("Rename title_rows to title_row");
+  await inspector.getByRole("button", { name: "Rename title_rows to title_row" }).click();
+  await expect(previewWidgets(page).first()).toContainText("آپارتمان ۱۲۰ متری در ونک");
+  expect(await rowLabels(page)).toEqual(["Title", "Description"]);
+
+  await selectRow(page, 1);
+  const field = "Rename widgets[1].description_row.has_dividr to has_divider";
+  await inside(field);
+  await inside("Remove widgets[1].description_row.has_dividr");
+  await inspector.getByRole("button", { name: field }).click();
+  await expect(inspector.getByRole("checkbox", { name: "Divider below" })).toBeChecked();
+  await expect(page.getByRole("tab", { name: /Problems/ })).not.toContainText(/\d/);
 });

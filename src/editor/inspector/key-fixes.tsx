@@ -25,13 +25,17 @@ export function KeyFixes(props: {
       {rename && renameKey ? (
         <button
           type="button"
-          className="button is-primary"
+          className="button is-primary key-fix"
           onClick={() => fixed(() => renameKey(props.path, rename))}
         >
           Rename {props.name} to {rename}
         </button>
       ) : null}
-      <button type="button" className="button" onClick={() => fixed(() => form.set(props.path, undefined))}>
+      <button
+        type="button"
+        className="button key-fix"
+        onClick={() => fixed(() => form.set(props.path, undefined))}
+      >
         Remove {props.name}
       </button>
     </>

@@ -137,6 +137,16 @@ describe("7. meta_data", () => {
     expect(r.errors.map((e) => `${e.at}: ${e.message}`)).toEqual([
       "meta_data: did you mean metadata? The live platform's field is metadata (meta_data appears only in an old docs example): rename it (addon-studio migrate does)",
     ]);
+    expect(r.errors[0]?.rename).toBe("metadata");
+    // A delivered event keeps its meta_data (a delivery must not be lost): a warning, with the same rename.
+    const event = validateMessage("event", { type: "NEW_MESSAGE", new_message: {}, meta_data: { a: "b" } });
+    expect(event.warnings.find((w) => w.at === "meta_data")).toMatchObject({
+      code: "old_spelling",
+      rename: "metadata",
+    });
+    // Both present: nothing to rename onto.
+    const both = validateMessage("subscription", { event_type: "POST_UPDATE", metadata: {}, meta_data: {} });
+    expect(both.errors.find((e) => e.at === "meta_data")?.rename).toBeUndefined();
     const m = migrated({ event_type: "POST_UPDATE", meta_data: { ref: "9" } });
     expect(m.body).toEqual({ event_type: "POST_UPDATE", metadata: { ref: "9" } });
     expect(validateMessage("subscription", m.body).ok).toBe(true);

@@ -197,6 +197,8 @@ describe("score_row", () => {
     expect(r.warnings.map((w) => `${w.at}: ${w.message}`)).toEqual([
       "widgets[0].score_row.hasDivider: is the spec's spelling; the live platform and every SDK write has_divider: rename it (addon-studio migrate does)",
     ]);
+    // Tools (the CLI's --format json, the editor's fix button) read the key to rename it to.
+    expect(r.warnings[0]?.rename).toBe("has_divider");
     expectError(
       "post",
       post({ score_row: { title: "موتور", percentage_score: 1, hasDivider: true, has_divider: true } }),

@@ -101,6 +101,7 @@ function messageWarnings(kind: MessageKind, json: unknown): Problem[] {
         "the live platform writes metadata; meta_data appears only in an old docs example (accepted here, since a delivery must not be lost)",
         "warning",
         "old_spelling",
+        json.metadata === undefined ? "metadata" : undefined,
       ),
     );
   return out;

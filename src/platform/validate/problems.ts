@@ -116,7 +116,11 @@ function unknownKeyHint(
       );
     if (kind === "subscription" && path.length === 0) {
       const hint = own(CHAT_READ_HINTS, key);
-      if (hint) return unknownField(hint);
+      if (hint)
+        return unknownField(
+          hint,
+          key === "meta_data" && !(isRecord(here) && here.metadata !== undefined) ? "metadata" : undefined,
+        );
     }
     return generic;
   }

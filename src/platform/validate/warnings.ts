@@ -94,6 +94,8 @@ export function widgetWarnings(widget: unknown, prefix: readonly PathSegment[]):
         "is the spec's spelling; the live platform and every SDK write has_divider: rename it (addon-studio migrate does)",
         "warning",
         "old_spelling",
+        // Both spellings at once is an error of its own (keep has_divider), not a rename.
+        widget.score_row.has_divider === undefined ? "has_divider" : undefined,
       ),
     );
   if (isRecord(widget) && isRecord(widget.semantic_paths)) {

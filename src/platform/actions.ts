@@ -50,7 +50,7 @@ const urlSchema = z
   .string({ error: (iss) => typeError(iss.input, "an http or https URL") })
   .superRefine((s, ctx) => {
     const p = urlProblem(s);
-    if (p) ctx.addIssue({ code: "custom", message: p, input: s });
+    if (p) ctx.addIssue({ code: "invalid_format", format: "url", message: p, input: s });
   });
 
 /** String-to-string data, e.g. open_server_link.data. */

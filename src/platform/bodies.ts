@@ -140,7 +140,10 @@ export const chatButtonSetSchema = z
     const n = set.rows.reduce((sum, r) => sum + r.buttons.length, 0);
     if (n > CHAT_MAX_BUTTONS)
       ctx.addIssue({
-        code: "custom",
+        code: "too_big",
+        origin: "array",
+        maximum: CHAT_MAX_BUTTONS,
+        inclusive: true,
         message: `has ${n} buttons; a message side takes at most ${CHAT_MAX_BUTTONS}: remove ${n - CHAT_MAX_BUTTONS}`,
         input: set,
         params: { count: n },

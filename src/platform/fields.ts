@@ -40,7 +40,10 @@ export function textField(opts: TextOptions) {
       if (required && s.trim() === "") {
         // Led by the label: the inspector shows this beside the field, the CLI after the path.
         ctx.addIssue({
-          code: "custom",
+          code: "too_small",
+          origin: "string",
+          minimum: 1,
+          inclusive: true,
           message: `${label} must not be empty: write some text (spaces alone do not count)`,
           input: s,
         });
@@ -50,7 +53,10 @@ export function textField(opts: TextOptions) {
         const n = codePointLength(s);
         if (n > max)
           ctx.addIssue({
-            code: "custom",
+            code: "too_big",
+            origin: "string",
+            maximum: max,
+            inclusive: true,
             message: `is ${n} characters long; the limit is ${max} (the app cuts the rest): shorten it by ${n - max}`,
             input: s,
             params: { limit: max, length: n },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { toJsonSchema } from "../../src/platform/json-schema";
-import { validateMessage } from "../../src/platform/validate";
+import { validateAny, validateBody, validateMessage } from "../../src/platform/validate";
 import { cli } from "../helpers/cli";
 
 const message = {
@@ -90,5 +90,21 @@ describe("the CLI checks subscriptions and events too", () => {
     const schema = JSON.stringify(toJsonSchema("event"));
     expect(schema).toContain('"NEW_CHATBOT_MESSAGE"');
     expect(schema).toContain("Delivered event");
+  });
+});
+
+describe("a kind the function does not check (plain JavaScript callers)", () => {
+  it("is refused with the kinds it takes and the function to call instead", () => {
+    const call = (f: (kind: never, body: unknown) => unknown, kind: unknown) => () => f(kind as never, {});
+    expect(call(validateBody, "event")).toThrow(
+      'validateBody: unknown kind "event"; use one of post, user, semantic, semantic-by-id, chat (for "subscription" or "event", call validateMessage or validateAny)',
+    );
+    expect(call(validateBody, "posts")).toThrow(TypeError);
+    expect(call(validateMessage, "post")).toThrow(
+      /validateMessage: unknown kind "post".*validateBody or validateAny/,
+    );
+    expect(call(validateAny, undefined)).toThrow(
+      /validateAny: unknown kind undefined; use one of post,.*event$/,
+    );
   });
 });

@@ -715,3 +715,49 @@ describe("semantic_paths (facts: dot paths of fields the widget has)", () => {
     expectError("post", post({ semantic_paths: { a: "title" } }), "widgets[0]", /exactly one widget key/);
   });
 });
+
+describe("problem codes a tool can filter on", () => {
+  const codeAt = (kind: "post" | "chat", body: unknown, at: string) =>
+    validateBody(kind, body).errors.find((p) => p.at === at)?.code;
+  it("a length over its limit is too_big, an empty required text too_small, a bad link invalid_format", () => {
+    expect(
+      codeAt("post", post({ title_row: { text: PERSIAN.repeat(50) } }), "widgets[0].title_row.text"),
+    ).toBe("too_big");
+    expect(
+      codeAt(
+        "post",
+        post({ description_row: { text: PERSIAN.repeat(DESCRIPTION_LIMIT + 1) } }),
+        "widgets[0].description_row.text",
+      ),
+    ).toBe("too_big");
+    expect(codeAt("post", post({ title_row: { text: "  " } }), "widgets[0].title_row.text")).toBe(
+      "too_small",
+    );
+    const link = { open_direct_link: "javascript:alert(1)" };
+    expect(
+      codeAt(
+        "post",
+        post({ button_bar: { title: "باز کن", action: link } }),
+        "widgets[0].button_bar.action.open_direct_link",
+      ),
+    ).toBe("invalid_format");
+    const tenButtons = {
+      rows: [
+        {
+          buttons: Array.from({ length: 10 }, (_, i) => ({
+            action: { open_direct_link: "https://example.com" },
+            icon_name: "ADD",
+            caption: `b${i}`,
+          })),
+        },
+      ],
+    };
+    expect(codeAt("chat", { message: "x", receiver_buttons: tenButtons }, "receiver_buttons")).toBe(
+      "too_big",
+    );
+    // A rule across fields stays custom.
+    expect(
+      codeAt("post", post({ title_row: { text: "الف" }, subtitle_row: { text: "ب" } }), "widgets[0]"),
+    ).toBe("custom");
+  });
+});

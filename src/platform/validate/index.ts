@@ -1,12 +1,14 @@
 // Validation of bodies, widgets and messages against the v2 contract: errors and warnings with JSON paths.
 import type * as z from "zod";
-import { BODY_SCHEMAS, type BodyKind } from "../bodies";
+import { BODY_KINDS, BODY_SCHEMAS, type BodyKind } from "../bodies";
 import { LIVE_SUBSCRIPTION_EVENT_TYPES } from "../events";
 import { isRecord } from "../json";
 import { type PathSegment, type Problem, problem } from "../problems";
 import { widgetKeysOf, widgetSchema } from "../widgets";
 import {
+  CHECK_KINDS,
   type CheckKind,
+  MESSAGE_KINDS,
   MESSAGE_SCHEMAS,
   type MessageKind,
   MIGRATE_HINT,
@@ -50,6 +52,17 @@ function detectV1(kind: BodyKind, json: unknown): Problem[] {
   return [];
 }
 
+/**
+ * Refuses a kind the function does not check, for callers without TypeScript's types (plain
+ * JavaScript, a kind read from a file): a clear error instead of a TypeError deep inside.
+ */
+function assertKind(fn: string, kind: unknown, kinds: readonly string[], other: string): void {
+  if (typeof kind === "string" && kinds.includes(kind)) return;
+  throw new TypeError(
+    `${fn}: unknown kind ${JSON.stringify(kind) ?? String(kind)}; use one of ${kinds.join(", ")}${other}`,
+  );
+}
+
 /** Validates one widget on its own (the editor validates widget by widget, memoised). */
 export function validateWidget(input: unknown, prefix: readonly PathSegment[] = []): Problem[] {
   const nulls: Problem[] = [];
@@ -64,6 +77,12 @@ export function validateBody<K extends BodyKind>(
   kind: K,
   input: unknown,
 ): ValidationResult<z.infer<(typeof BODY_SCHEMAS)[K]>> {
+  assertKind(
+    "validateBody",
+    kind,
+    BODY_KINDS,
+    ' (for "subscription" or "event", call validateMessage or validateAny)',
+  );
   const v1 = detectV1(kind, input);
   if (v1.some((p) => p.code === "v1_body")) return { ok: false, errors: v1, warnings: [], body: input };
   const schema = BODY_SCHEMAS[kind];
@@ -112,6 +131,7 @@ export function validateMessage<K extends MessageKind>(
   kind: K,
   input: unknown,
 ): ValidationResult<z.infer<(typeof MESSAGE_SCHEMAS)[K]>> {
+  assertKind("validateMessage", kind, MESSAGE_KINDS, " (for a body, call validateBody or validateAny)");
   const nulls: Problem[] = [];
   const json = withoutNulls(MESSAGE_SCHEMAS[kind], input, [], nulls);
   const warnings = [...nulls, ...messageWarnings(kind, json)];
@@ -129,6 +149,7 @@ export function validateMessage<K extends MessageKind>(
 
 /** Validates any kind the studio checks, body or message. */
 export function validateAny(kind: CheckKind, json: unknown): ValidationResult<unknown> {
+  assertKind("validateAny", kind, CHECK_KINDS, "");
   return kind === "subscription" || kind === "event" ? validateMessage(kind, json) : validateBody(kind, json);
 }
 

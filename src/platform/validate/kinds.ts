@@ -40,6 +40,8 @@ export const MESSAGE_SCHEMAS = {
   event: deliveredEventSchema,
 } as const;
 export type MessageKind = keyof typeof MESSAGE_SCHEMAS;
+/** The kinds `validateMessage` checks. */
+export const MESSAGE_KINDS: readonly MessageKind[] = ["subscription", "event"];
 
 /** Every kind `addon-studio validate` checks: the four bodies, a subscription request, a delivered event. */
 export const CHECK_KINDS = [...BODY_KINDS, "subscription", "event"] as const;

@@ -17,7 +17,10 @@ export const descriptionRow = defineWidget({
     const n = codePointLength(v.text);
     if (!v.expandable && n > DESCRIPTION_LIMIT)
       ctx.addIssue({
-        code: "custom",
+        code: "too_big",
+        origin: "string",
+        maximum: DESCRIPTION_LIMIT,
+        inclusive: true,
         path: ["text"],
         message: `is ${n} characters long; the limit is ${DESCRIPTION_LIMIT} unless expandable is true: shorten it by ${n - DESCRIPTION_LIMIT} or make it expandable`,
         input: v.text,

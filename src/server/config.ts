@@ -142,7 +142,9 @@ function url(name: string, value: string): string {
 function host(value: string | undefined): string {
   if (value === undefined) return "127.0.0.1";
   if (!/^[A-Za-z0-9.:-]{1,253}$/.test(value)) {
-    throw new ConfigError(`HOST must be an address to listen on, e.g. 127.0.0.1 or 0.0.0.0; got "${value}".`);
+    throw new ConfigError(
+      `HOST must be an address to listen on, e.g. 127.0.0.1 or 0.0.0.0; ${given(value)}.`,
+    );
   }
   return value;
 }
@@ -172,11 +174,21 @@ function storeConfig(dataDir: string | undefined, databaseUrl: string | undefine
   return { kind: "postgres", url: databaseUrl };
 }
 
+/**
+ * What a wrong value was, for its error: a number as it is (it is no secret and the mistake is in
+ * it), anything else by its length only, since a mistyped variable may hold a secret.
+ */
+function given(value: string): string {
+  return /^[+-]?\d{1,15}$/.test(value.trim())
+    ? `got ${value.trim()}`
+    : `got ${value.length} character${value.length === 1 ? "" : "s"} (not shown: a mistyped variable may hold a secret)`;
+}
+
 function int(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < min || n > max) {
-    throw new ConfigError(`${name} must be an integer from ${min} to ${max}; got "${value}".`);
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}; ${given(value)}.`);
   }
   return n;
 }
@@ -207,7 +219,7 @@ export function loadConfig(
     pendingStates: int("MAX_PENDING_STATES", e.MAX_PENDING_STATES, 10_000, 100, 1e7),
   };
   if (e.TRUST_PROXY !== undefined && e.TRUST_PROXY !== "0" && e.TRUST_PROXY !== "1")
-    throw new ConfigError(`TRUST_PROXY must be 0 or 1; got "${e.TRUST_PROXY}".`);
+    throw new ConfigError(`TRUST_PROXY must be 0 or 1; ${given(e.TRUST_PROXY)}.`);
   const trustProxy = e.TRUST_PROXY === "1";
 
   if (e.PLATFORM_API_URL === undefined) {

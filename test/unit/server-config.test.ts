@@ -53,6 +53,33 @@ describe("proxy configuration", () => {
     expect(() => loadConfig({ ...platform, SESSION_SECRET: "short" }, demo)).toThrow("SESSION_SECRET");
   });
 
+  it("never echoes a wrong value that is not a number (a mistyped variable may hold a secret)", () => {
+    const secret = "sk_live_9f8e7d6c5b4a";
+    for (const name of [
+      "PORT",
+      "EMULATOR_PORT",
+      "EVENT_RETENTION_DAYS",
+      "UPSTREAM_TIMEOUT_MS",
+      "HOST",
+      "TRUST_PROXY",
+    ]) {
+      const error = (() => {
+        try {
+          loadConfig({ [name]: name === "HOST" ? `${secret} !` : secret }, demo);
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error, name).toBeInstanceOf(ConfigError);
+      expect(String(error), name).toContain(name);
+      expect(String(error), name).not.toContain("sk_live");
+    }
+    // A number is no secret, and the mistake is in it.
+    expect(() => loadConfig({ PORT: "99999" }, demo)).toThrow(
+      "PORT must be an integer from 0 to 65535; got 99999.",
+    );
+  });
+
   it("marks only plain-HTTP localhost as allowed without Secure cookies", () => {
     expect(isLocalHttp("http://localhost:8787")).toBe(true);
     expect(isLocalHttp("http://127.0.0.1:1")).toBe(true);

@@ -29,6 +29,12 @@ export const errorCatalogue = {
     grpc: 16,
     message: "Your authorization expired and could not be renewed. Sign in to the platform again.",
   },
+  refresh_failed: {
+    status: 503,
+    grpc: 14,
+    message:
+      "Your sign-in could not be renewed: {detail}. Nothing was sent to the platform, so it is safe to send it again in a moment; if this keeps happening, sign in again.",
+  },
   missing_scope: {
     status: 403,
     grpc: 7,

@@ -1,4 +1,5 @@
 import { parseArgs } from "node:util";
+import { closestName } from "../platform/names";
 
 /** A wrong command line: exit 2 with the command's usage. */
 export class UsageError extends Error {
@@ -24,6 +25,30 @@ const OPTIONS = {
 /** The options a command may accept besides --help. */
 export type OptionName = Exclude<keyof typeof OPTIONS, "help">;
 
+/** The long names of an option, as written on the command line. */
+const flag = (name: string) => `--${name}`;
+
+/**
+ * parseArgs' own errors in the studio's words: the option, what is wrong, what to write instead.
+ * (Its wording, e.g. "Option '-p, --port <value>' argument missing", names no fix.)
+ */
+function argsMessage(e: unknown, accepted: readonly OptionName[]): string {
+  const message = e instanceof Error ? (e.message.split(". To specify")[0] ?? e.message) : String(e);
+  const code = e instanceof Error && "code" in e ? e.code : undefined;
+  const unknown = /^Unknown option '(-{1,2}[^']*)'/.exec(message);
+  if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && unknown?.[1]) {
+    const written = unknown[1];
+    const meant = closestName(written.replace(/^-+/, "").split("=")[0] ?? "", ["help", ...accepted]);
+    return meant
+      ? `unknown option ${written}: did you mean ${flag(meant)}?`
+      : `unknown option ${written}: this command takes ${["help", ...accepted].map(flag).join(", ")}`;
+  }
+  const missing = /^Option '(?:-\w, )?--([\w-]+)/.exec(message);
+  if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && missing?.[1])
+    return `${flag(missing[1])} needs a value: write it after the option (${flag(missing[1])} <value>)`;
+  return message;
+}
+
 /** Parses a command's arguments; `accepted` lists the options this command takes besides --help. */
 export function parse(args: string[], usage: string, accepted: readonly OptionName[]) {
   let parsed: ReturnType<
@@ -32,15 +57,14 @@ export function parse(args: string[], usage: string, accepted: readonly OptionNa
   try {
     parsed = parseArgs({ args, options: OPTIONS, allowPositionals: true, strict: true });
   } catch (e) {
-    // parseArgs names the bad option; its message is already a sentence.
-    throw new UsageError(
-      e instanceof Error ? (e.message.split(". To specify")[0] ?? e.message) : String(e),
-      usage,
-    );
+    throw new UsageError(argsMessage(e, accepted), usage);
   }
   for (const name of Object.keys(OPTIONS) as Array<keyof typeof OPTIONS>)
     if (name !== "help" && parsed.values[name] !== undefined && !accepted.includes(name))
-      throw new UsageError(`Unknown option '--${name}'`, usage);
+      throw new UsageError(
+        `${flag(name)} is not an option of this command: it takes ${["help", ...accepted].map(flag).join(", ")}`,
+        usage,
+      );
   return parsed;
 }
 

@@ -13,6 +13,12 @@ const EVENT_PAYLOADS = [
 /** Fields only a user add-on has (spec 2.11); a post add-on has `notes` instead. */
 const USER_ONLY = ["categories", "ticket_uuid", "cost"];
 
+/** Whether `widgets` has v1's shape: `{widget_list: [...]}`, or widgets written `{widget_type, data}`. */
+function isV1Widgets(widgets: unknown): boolean {
+  if (isRecord(widgets)) return Object.hasOwn(widgets, "widget_list");
+  return Array.isArray(widgets) && widgets.some((w) => isRecord(w) && Object.hasOwn(w, "widget_type"));
+}
+
 /**
  * The kind a body says it is by its fields, for `validate` without --kind; a string saying why
  * when the fields do not tell (a body with only `widgets` is a post or a user add-on alike).
@@ -26,6 +32,13 @@ export function inferKind(json: unknown): CheckKind | { unknown: string; choose?
   if (has("widgets")) {
     if (USER_ONLY.some(has)) return "user";
     if (has("notes")) return "post";
+    if (isV1Widgets(json.widgets))
+      return {
+        unknown:
+          "it is a v1 add-on (widgets.widget_list, or widgets with widget_type), a post or a user add-on alike",
+        choose:
+          "--kind post or --kind user to see what v2 refuses, or convert it first with `addon-studio migrate <file>`",
+      };
     return {
       unknown:
         "a body with widgets and no categories, ticket_uuid, cost or notes may be a post or a user add-on",

@@ -32,6 +32,11 @@ async function readStream(stream: AsyncIterable<Buffer | string>): Promise<Buffe
 function decode(name: string, bytes: Buffer): string {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
     throw new InputError(`${name} is UTF-16 text: save it as UTF-8 and try again`);
+  // JSON starts with an ASCII character: a NUL byte beside it is UTF-16 saved without a byte order mark.
+  if (bytes.length >= 2 && (bytes[0] === 0) !== (bytes[1] === 0))
+    throw new InputError(
+      `${name} looks like UTF-16 text (without a byte order mark): save it as UTF-8 and try again`,
+    );
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {

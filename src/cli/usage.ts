@@ -5,7 +5,7 @@ export const ROOT_USAGE = `Usage: addon-studio <command> [options]
 Build, check and convert bodies for the classifieds open platform (v2).
 
 Commands:
-  studio [--port <n>] [--host <address>]
+  studio [--port <n>] [--host <address>] [--emulator-port <n>] [--data-dir <folder>]
                                     open the studio: editor, proxy and a local emulator
   validate [--kind <kind>] <files, folders, globs or ->
                                     check bodies against the v2 contract

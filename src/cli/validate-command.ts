@@ -1,3 +1,5 @@
+import { BODY_KINDS } from "../platform/bodies";
+import { STUDIO_BODY_LIMIT } from "../platform/body-check";
 import type { DuplicateKey } from "../platform/json-text";
 import { locatePaths } from "../platform/json-text";
 import { type Problem, problem } from "../platform/problems";
@@ -61,7 +63,8 @@ async function checkOne(input: Input, kind: CheckKind | undefined, io: CliIo): P
     checkKind = inferred;
   }
   const checked = validateAny(checkKind, read.json);
-  const errors: LocatedProblem[] = checked.errors;
+  const tooLarge = oversize(checkKind, read.text, read.json);
+  const errors: LocatedProblem[] = tooLarge ? [tooLarge, ...checked.errors] : checked.errors;
   const warnings: LocatedProblem[] = [...read.duplicates.map(duplicateWarning), ...checked.warnings];
   const all = [...errors, ...warnings];
   if (all.length > 0) {
@@ -74,7 +77,22 @@ async function checkOne(input: Input, kind: CheckKind | undefined, io: CliIo): P
       if (pos) Object.assign(p, pos);
     });
   }
-  return { file, kind: checkKind, ok: checked.ok, errors, warnings };
+  return { file, kind: checkKind, ok: checked.ok && !tooLarge, errors, warnings };
+}
+
+/** A body the studio's proxy would refuse for its size (as the editor sends it: compact JSON). */
+function oversize(kind: CheckKind, text: string, json: unknown): Problem | undefined {
+  if (!(BODY_KINDS as readonly string[]).includes(kind) || Buffer.byteLength(text) <= STUDIO_BODY_LIMIT)
+    return undefined;
+  const bytes = Buffer.byteLength(JSON.stringify(json));
+  if (bytes <= STUDIO_BODY_LIMIT) return undefined;
+  const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
+  return problem(
+    [],
+    `the body is ${mb(bytes)} as compact JSON; the studio's proxy takes at most ${mb(STUDIO_BODY_LIMIT)} per request (the platform documents no limit): ${kind === "chat" ? "shorten the message" : "split the widgets over several add-ons, or shorten long texts"}`,
+    "error",
+    "too_big",
+  );
 }
 
 /** Checks files a few at a time: all at once would run out of file handles on a large folder. */

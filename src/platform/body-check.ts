@@ -4,6 +4,12 @@ import { validateBody } from "./validate";
 
 export type { BodyKind };
 
+/**
+ * The largest body the studio's proxy takes from the editor (bytes of JSON). The platform documents
+ * no limit; `addon-studio validate` applies this one, so a body it accepts is one the studio sends.
+ */
+export const STUDIO_BODY_LIMIT = 1024 * 1024;
+
 /** Result of checking a body against the platform's v2 schemas. */
 export interface BodyCheck {
   ok: boolean;

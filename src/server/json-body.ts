@@ -1,9 +1,10 @@
 import type { Context } from "hono";
+import { STUDIO_BODY_LIMIT } from "../platform/body-check";
 import { type StudioError, studioError } from "../platform/errors";
 import { describeJsonError, parseJsonText, tooDeepWords } from "../platform/json-text";
 
 /** Largest JSON body accepted from the browser under /api/*. */
-export const API_BODY_LIMIT = 1024 * 1024;
+export const API_BODY_LIMIT = STUDIO_BODY_LIMIT;
 /** Largest body accepted on the addresses the platform calls (spec 2.8, 2.9, 4.11: small JSON). */
 export const PLATFORM_BODY_LIMIT = 256 * 1024;
 

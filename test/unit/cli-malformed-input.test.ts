@@ -52,6 +52,17 @@ describe("malformed input: exit 2 with one line saying what and where", () => {
     );
     expect(utf16.code).toBe(2);
     expect(utf16.err).toMatch(/stdin is UTF-16 text: save it as UTF-8/);
+    // Without a byte order mark, little- and big-endian: the NUL beside the first character gives it away.
+    for (const bytes of [
+      [0x7b, 0x00, 0x7d, 0x00],
+      [0x00, 0x7b, 0x00, 0x7d],
+    ]) {
+      const bare = await cli(["validate", "--kind", "post", "-"], Buffer.from(bytes));
+      expect(bare.code).toBe(2);
+      expect(bare.err).toMatch(
+        /stdin looks like UTF-16 text \(without a byte order mark\): save it as UTF-8/,
+      );
+    }
     const prefix = Buffer.from('{"widgets":[{"title_row":{"text":"سلام');
     const bad = await cli(
       ["validate", "--kind", "post", "-"],

@@ -20,7 +20,12 @@ describe("command line parsing", () => {
     const cases: Array<[string[], RegExp]> = [
       [[], /no command given/],
       [["--verbose"], /unknown option --verbose/],
-      [["validate", "--kind", "post", "--strict", "a.json"], /Unknown option '--strict'/],
+      [
+        ["validate", "--kind", "post", "--strict", "a.json"],
+        /unknown option --strict: this command takes --help, --kind, --format/,
+      ],
+      [["validate", "--frmat", "json", "a.json"], /unknown option --frmat: did you mean --format\?/],
+      [["studio", "--port"], /--port needs a value: write it after the option \(--port <value>\)/],
       [["validate", "--kind", "addon", "a.json"], /unknown kind "addon"/],
       [["validate", "--kind", "post"], /give files, folders or globs to check, or - for stdin/],
       [
@@ -28,10 +33,10 @@ describe("command line parsing", () => {
         /unknown format "xml": use text, json or github/,
       ],
       [["studio", "--port", "http"], /--port must be a port number from 1 to 65535/],
-      [["studio", "--kind", "post"], /Unknown option '--kind'/],
+      [["studio", "--kind", "post"], /--kind is not an option of this command: it takes --help, --port/],
       [["migrate", "a.json", "b.json"], /one file at a time/],
       [["migrate", "--kind", "chat", "-"], /use one of post, user/],
-      [["schema", "--kind", "post", "--format", "json"], /Unknown option '--format'/],
+      [["schema", "--kind", "post", "--format", "json"], /--format is not an option of this command/],
     ];
     for (const [args, message] of cases) {
       const r = await cli(args);

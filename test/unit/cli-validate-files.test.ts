@@ -78,6 +78,39 @@ describe("validate: several files, folders and globs", () => {
       code: "unknown_kind",
       message: expect.stringMatching(/may be a post or a user add-on; pass --kind post or --kind user$/),
     });
+    // A v1 body is pointed at the command that converts it.
+    const v1 = put("kinds/v1.json", {
+      widgets: { widget_list: [{ widget_type: "TITLE_ROW", data: { text: "x" } }] },
+    });
+    const old = await cli(["validate", v1]);
+    expect(old.code).toBe(2);
+    expect(old.err).toMatch(/it is a v1 add-on .*convert it first with `addon-studio migrate <file>`/);
+  });
+
+  it("a body over the studio's 1 MB request limit is an error at its root, as the proxy would refuse it", async () => {
+    const text = "آ".repeat(45);
+    // 13,000 titles of 45 Persian letters (two bytes each in UTF-8): about 1.4 MB as compact JSON, every widget valid.
+    const big = put("big/post.json", {
+      widgets: Array.from({ length: 13_000 }, () => ({ title_row: { text } })),
+    });
+    const r = await cli(["validate", "--kind", "post", "--format", "json", big]);
+    expect(r.code).toBe(1);
+    const [file] = JSON.parse(r.out).files;
+    expect(file.errors).toEqual([
+      expect.objectContaining({
+        at: "(root)",
+        code: "too_big",
+        message: expect.stringMatching(
+          /^the body is 1\.\d MB as compact JSON; the studio's proxy takes at most 1\.0 MB per request .*split the widgets/,
+        ),
+      }),
+    ]);
+    // Pretty-printed past the limit but compact under it: the proxy takes it, so does validate.
+    const spaced = put(
+      "big/spaced.json",
+      `{"widgets": [{"title_row": {"text": "x"}}]${" ".repeat(1_100_000)}}`,
+    );
+    expect((await cli(["validate", "--kind", "post", spaced])).code).toBe(0);
   });
 
   it("--format json: one result per file, read errors included with their position", async () => {

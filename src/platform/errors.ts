@@ -33,7 +33,7 @@ export const errorCatalogue = {
     status: 503,
     grpc: 14,
     message:
-      "Your sign-in could not be renewed: {detail}. Nothing was sent to the platform, so it is safe to send it again in a moment; if this keeps happening, sign in again.",
+      "Your sign-in could not be renewed: {detail}. Your request itself was not sent to the platform, so it is safe to send it again in a moment; if this keeps happening, sign in again.",
   },
   missing_scope: {
     status: 403,
@@ -97,7 +97,19 @@ export const errorCatalogue = {
     status: 502,
     grpc: 13,
     message:
-      "The platform failed with a server error ({detail}). Nothing was retried automatically; try again in a moment.",
+      "The platform failed with a server error ({detail}). Nothing was retried automatically; try again in {retryAfter} seconds.",
+  },
+  upstream_redirect: {
+    status: 502,
+    grpc: 13,
+    message:
+      "The platform answered with a redirect ({detail}), which the studio does not follow, so that answer did not confirm the change and nothing was sent on. Check PLATFORM_API_URL (PLATFORM_AUTH_URL when signing in): it must be the platform's own address, not one that redirects. Check the target before sending it again.",
+  },
+  upstream_unexpected_status: {
+    status: 502,
+    grpc: 2,
+    message:
+      "The platform answered with a status the studio does not expect here ({detail}), so it is not known whether the change was applied; it was not sent again. Check the target before sending it again; if it repeats, report it with the time of the request.",
   },
   upstream_timeout: {
     status: 504,
@@ -121,7 +133,7 @@ export const errorCatalogue = {
     status: 502,
     grpc: 13,
     message:
-      "The platform answered in an unexpected shape ({detail}). Try again; if it repeats, report it with the time of the request.",
+      "The platform's answer could not be read ({detail}), so the studio could not use it. Try again (for a sign-in, start signing in again); if it repeats, report it with the time of the request.",
   },
   unauthenticated_delivery: {
     status: 401,
@@ -240,7 +252,7 @@ export const studioErrorSchema = z.strictObject({
     scope: z.string().optional(),
     /** Same-origin URL that starts OAuth for exactly the needed scope and comes back to returnTo. */
     authorizeUrl: z.string().optional(),
-    /** Seconds to wait (upstream_rate_limited), from Retry-After. */
+    /** Seconds to wait (upstream_rate_limited, upstream_server_error), from Retry-After. */
     retryAfter: z.number().int().nonnegative().optional(),
     /** HTTP status the platform answered with. */
     upstreamStatus: z.number().int().optional(),

@@ -77,6 +77,18 @@ describe("the packed tarball", () => {
       ),
     ).toEqual([]);
     expect(readFileSync(join(project, "node_modules/addon-studio/LICENSE"), "utf8")).toMatch(/^MIT License/);
+    // Every document a shipped page links to is shipped too (the README's screenshots stay in the
+    // repository: 1.8 MB of pictures for the npm page alone).
+    const broken: string[] = [];
+    for (const page of paths.filter((p) => p.endsWith(".md"))) {
+      const text = readFileSync(join(project, "node_modules/addon-studio", page), "utf8");
+      for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (!target || /^[a-z]+:/.test(target) || target.startsWith("docs/screenshots/")) continue;
+        const resolved = join(dirname(page), target);
+        if (!paths.includes(resolved)) broken.push(`${page} → ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
     // The production build of the editor (React's development build has no minified error codes).
     const index = packed.files.find((f) => /^dist\/assets\/index-.*\.js$/.test(f.path));
     expect(index).toBeDefined();

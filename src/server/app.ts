@@ -150,7 +150,8 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
   app.use("/api/*", sameOriginOnly(config.publicUrl, log));
   app.use("/api/*", sizeLimit(API_BODY_LIMIT));
   app.use("/platform/*", sizeLimit(PLATFORM_BODY_LIMIT));
-  // One overall deadline for every platform call a user request makes (a refresh, then the send).
+  // One overall deadline for every platform call a user request makes (a refresh, then the send),
+  // counted from the first of them, so a slow upload of the body does not use it up.
   app.use("/api/*", requestDeadline(config.upstreamTimeoutMs));
   app.use("/oauth/*", requestDeadline(config.upstreamTimeoutMs));
   app.route("/", healthRoutes(deps));

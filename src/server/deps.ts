@@ -50,7 +50,7 @@ export interface ServerDeps {
 /** What one refresh produced: the new tokens and re-created subscriptions, or why it failed. */
 export type RefreshOutcome =
   | { ok: true; tokens: NonNullable<Session["tokens"]>; subscriptions: Session["subscriptions"] }
-  /** `final`: the platform refused the grant; otherwise it could not be asked and a retry may pass. */
+  /** `final`: the platform refused the grant (invalid_grant); otherwise the tokens stand and a retry may pass. */
   | { ok: false; final: boolean; error: StudioError };
 
 /** Sends a catalogue error as JSON with its status (and Retry-After for 429). */

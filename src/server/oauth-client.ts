@@ -1,7 +1,13 @@
 import type { StudioError } from "../platform/errors";
 import { studioError } from "../platform/errors";
 import type { FetchLike } from "../platform/fetch-like";
-import { buildAuthorizeUrl, encodeForm, type TokenResponse, tokenResponseSchema } from "../platform/oauth";
+import {
+  buildAuthorizeUrl,
+  encodeForm,
+  type TokenResponse,
+  tokenErrorSchema,
+  tokenResponseSchema,
+} from "../platform/oauth";
 import { mapFetchFailure, mapUpstreamFailure, upstreamDetail } from "./upstream-errors";
 
 export interface OAuthClientOptions {
@@ -16,18 +22,83 @@ export interface OAuthClientOptions {
 
 export type TokenResult = { ok: true; token: TokenResponse } | { ok: false; error: StudioError };
 
+/**
+ * A refresh's result. A failure is `refresh_failed` (the sign-in could not be renewed, nothing else was
+ * sent: the request that needed it may be sent again), or with `final` the platform refused the grant
+ * itself (RFC 6749 section 5.2 `invalid_grant`: the refresh token is expired, revoked or unknown) and
+ * the user must sign in again. `cause` is the failure's own code, for the log.
+ */
+export type RefreshResult =
+  | { ok: true; token: TokenResponse }
+  | { ok: false; final: boolean; error: StudioError; cause: StudioError["error"]["code"] };
+
+/** The token endpoint's error codes (RFC 6749 section 5.2). */
+const GRANT_ERRORS: ReadonlySet<string> = new Set([
+  "invalid_request",
+  "invalid_client",
+  "invalid_grant",
+  "unauthorized_client",
+  "unsupported_grant_type",
+  "invalid_scope",
+]);
+
+/** A failed token request: the catalogue error, and the RFC 6749 `error` when the endpoint sent one. */
+type TokenFailure = { ok: false; error: StudioError; grantError?: string };
+
 /** The app's OAuth 2.0 client (spec 4.1, 4.2, 5; RFC 6749 section 4.1). The client secret is used only here. */
 export interface OAuthClient {
   authorizeUrl(scopes: readonly string[], state: string): string;
   exchangeCode(code: string): Promise<TokenResult>;
-  refresh(accessToken: string, refreshToken: string): Promise<TokenResult>;
+  refresh(accessToken: string, refreshToken: string): Promise<RefreshResult>;
+}
+
+/** Words for a refresh failure, by the code its token request failed with ({retryAfter} filled in). */
+const REFRESH_FAILURES: Partial<Record<StudioError["error"]["code"], string>> = {
+  upstream_timeout: "the platform's token endpoint did not answer in time",
+  // Spec 3, 8: the pair it may have replaced stays usable for 2 minutes, so a prompt retry renews it.
+  upstream_outcome_unknown:
+    "the connection to the platform's token endpoint broke before it answered; try again within 2 minutes, while it can still be renewed",
+  upstream_unreachable: "the platform's token endpoint could not be reached; check PLATFORM_AUTH_URL",
+  upstream_rate_limited: "the platform's token endpoint is rate limited; wait {retryAfter} seconds",
+  upstream_invalid_response: "the platform's token endpoint answered in an unexpected shape",
+};
+
+/**
+ * Maps a failed refresh grant (spec 2.4). Only `invalid_grant` ends the session: it is the one RFC 6749
+ * error that says the refresh token itself is no good. `invalid_client` and `unauthorized_client` are
+ * about the app's credentials (signing in again meets them too), `invalid_request` or a gateway's page
+ * with no RFC 6749 body about this one request: the tokens are kept and the next request tries again.
+ */
+function refreshFailure(failure: TokenFailure): RefreshResult {
+  const { error, grantError } = failure;
+  const cause = error.error.code;
+  if (grantError === "invalid_grant") return { ok: false, final: true, error, cause };
+  const status = error.error.upstreamStatus;
+  const retryAfter = error.error.retryAfter;
+  const known = REFRESH_FAILURES[cause]?.replace("{retryAfter}", String(retryAfter ?? "a few"));
+  const refused =
+    grantError === "invalid_client" || grantError === "unauthorized_client"
+      ? `the platform refused the app's credentials (${grantError}); check APP_SLUG and APP_CLIENT_SECRET`
+      : `the platform's token endpoint answered HTTP ${status ?? "with an error"}${grantError ? ` (${grantError})` : ""}`;
+  return {
+    ok: false,
+    final: false,
+    cause,
+    error: studioError("refresh_failed", {
+      detail: known ?? refused,
+      ...(status !== undefined ? { upstreamStatus: status } : {}),
+      ...(retryAfter !== undefined ? { retryAfter } : {}),
+    }),
+  };
 }
 
 /** Creates the OAuth client. */
 export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
   const tokenUrl = `${opts.authUrl.replace(/\/+$/, "")}/oauth2/token`;
 
-  const post = async (fields: Record<string, string>): Promise<TokenResult> => {
+  const post = async (
+    fields: Record<string, string>,
+  ): Promise<{ ok: true; token: TokenResponse } | TokenFailure> => {
     let res: Response;
     try {
       res = await opts.fetch(tokenUrl, {
@@ -49,9 +120,13 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
       // A refused grant (RFC 6749 section 5.2) is a token problem, not a failed API call.
       if (res.status === 400 || res.status === 401) {
         const detail = upstreamDetail(res.status, text, secrets);
+        const grant = tokenErrorSchema.safeParse(parseJson(text));
+        // Only an RFC 6749 code is kept: it is named to the user, and an echo of a secret is not one.
+        const grantError = grant.success && GRANT_ERRORS.has(grant.data.error) ? grant.data.error : undefined;
         return {
           ok: false,
           error: studioError("token_exchange_failed", { detail, upstreamStatus: res.status }),
+          ...(grantError !== undefined ? { grantError } : {}),
         };
       }
       return { ok: false, error: mapUpstreamFailure(res.status, res.headers, text, opts.now(), secrets) };
@@ -86,19 +161,20 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
         state,
       });
     },
-    exchangeCode(code) {
+    async exchangeCode(code) {
       // Spec 2.4, authorization-code grant; RFC 6749 section 4.1.3.
-      return post({
+      const result = await post({
         grant_type: "authorization_code",
         code,
         client_id: opts.clientId,
         client_secret: opts.clientSecret,
         redirect_uri: opts.redirectUri,
       });
+      return result.ok ? result : { ok: false, error: result.error };
     },
-    refresh(accessToken, refreshToken) {
+    async refresh(accessToken, refreshToken) {
       // Spec 2.4, refresh grant: `code` is the access token currently held (RFC 6749 section 6 has no such field).
-      return post({
+      const result = await post({
         grant_type: "refresh_token",
         code: accessToken,
         client_id: opts.clientId,
@@ -106,6 +182,15 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
         redirect_uri: opts.redirectUri,
         refresh_token: refreshToken,
       });
+      return result.ok ? result : refreshFailure(result);
     },
   };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

@@ -23,6 +23,8 @@ export const sessionSchema = z.strictObject({
       refreshToken: z.string().optional(),
       /** Epoch ms when the access token stops being valid (spec 2.5 expires_in). */
       expiresAt: z.number(),
+      /** Epoch ms from which it is renewed before use (src/server/tokens.ts, tokenTimes). */
+      renewAt: z.number().optional(),
       scopes: z.array(z.string()),
     })
     .optional(),

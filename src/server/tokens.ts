@@ -7,8 +7,22 @@ import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturn
 import type { Session } from "./session";
 import { emptySession } from "./session";
 
-/** Renew a token this long before it expires, so a request does not race the expiry. */
+/** Renew a token this long before it expires, so a request does not race the expiry... */
 const EXPIRY_SKEW_MS = 30_000;
+/**
+ * ...but never more than this share of its life: a token of 30 s or less would otherwise be expired
+ * the moment it is stored (without a refresh token, session_expired on every request).
+ */
+const SKEW_SHARE = 1 / 3;
+
+/** When a token issued now for `expiresIn` seconds (spec 2.5) stops being valid, and when to renew it. */
+export function tokenTimes(now: number, expiresIn: number): { expiresAt: number; renewAt: number } {
+  const life = expiresIn * 1000;
+  return {
+    expiresAt: now + life,
+    renewAt: now + life - Math.min(EXPIRY_SKEW_MS, Math.floor(life * SKEW_SHARE)),
+  };
+}
 
 export type TokenCheck =
   | { ok: true; accessToken: string; session: Session }
@@ -134,9 +148,12 @@ const REFRESH_SHARE_MS = 2 * 60 * 1000;
 /** The outcome of renewing a session's access token. */
 export type Renewal =
   | { status: "fresh" | "renewed"; session: Session }
-  /** No refresh token, or the platform refused it: the user must authorize again. */
+  /** No refresh token, or the platform refused it (invalid_grant): the user must authorize again. */
   | { status: "expired" }
-  /** The platform could not be asked (timeout, 5xx, 429): the tokens are kept and nothing is lost. */
+  /**
+   * The refresh failed otherwise (timeout, broken connection, 5xx, 429, another 400): `refresh_failed`,
+   * the tokens are kept, and the request that needed them was not sent, so it may be sent again.
+   */
   | { status: "failed"; error: StudioError };
 
 async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshOutcome> {
@@ -144,9 +161,9 @@ async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshO
   if (!tokens?.refreshToken) return { ok: false, final: true, error: studioError("session_expired") };
   const result = await deps.oauth.refresh(tokens.accessToken, tokens.refreshToken);
   if (!result.ok) {
-    deps.log("token_refresh_failed", { code: result.error.error.code });
-    // A refused grant (RFC 6749 section 5.2) is final; anything else may pass on the next try.
-    return { ok: false, final: result.error.error.code === "token_exchange_failed", error: result.error };
+    deps.log("token_refresh_failed", { code: result.cause, final: result.final });
+    // Only a refused grant is final (src/server/oauth-client.ts); anything else may pass on the next try.
+    return { ok: false, final: result.final, error: result.error };
   }
   const t = result.token;
   const renewed: Session = {
@@ -156,7 +173,7 @@ async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshO
       accessToken: t.access_token,
       // Spec 2.5: the refresh response always carries a new refresh token; keep the old one if it does not.
       refreshToken: t.refresh_token ?? tokens.refreshToken,
-      expiresAt: deps.now() + t.expires_in * 1000,
+      ...tokenTimes(deps.now(), t.expires_in),
       scopes: tryParseScopes(t.scope) ?? tokens.scopes,
     },
   };
@@ -176,7 +193,8 @@ async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshO
 export async function renewIfExpired(deps: ServerDeps, c: Context, session: Session): Promise<Renewal> {
   const tokens = session.tokens;
   if (!tokens) return { status: "expired" };
-  if (deps.now() < tokens.expiresAt - EXPIRY_SKEW_MS) return { status: "fresh", session };
+  // A session sealed before renewAt existed renews EXPIRY_SKEW_MS early, as it did then.
+  if (deps.now() < (tokens.renewAt ?? tokens.expiresAt - EXPIRY_SKEW_MS)) return { status: "fresh", session };
   if (!tokens.refreshToken) return { status: "expired" };
   const now = deps.now();
   for (const [k, v] of deps.refreshes) if (v.expiresAt <= now) deps.refreshes.delete(k);

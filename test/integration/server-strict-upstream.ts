@@ -25,7 +25,7 @@ export interface Scripted {
  * A deliberately strict fake of the platform: it answers 418 to anything that breaks the protocol
  * (wrong content type, form fields, headers), so a sloppy proxy fails loudly. Consent is automatic.
  */
-export function createStrictUpstream(opts: { refreshTokens?: boolean } = {}) {
+export function createStrictUpstream(opts: { refreshTokens?: boolean; expiresIn?: number } = {}) {
   const calls: string[] = [];
   const violations: string[] = [];
   const issued = new Set<string>();
@@ -92,7 +92,7 @@ export function createStrictUpstream(opts: { refreshTokens?: boolean } = {}) {
     issued.add(token);
     return c.json({
       access_token: token,
-      expires_in: 3600,
+      expires_in: opts.expiresIn ?? 3600,
       // Consent grants what was asked (spec 2.5), when the fake was asked through its auth page.
       scope:
         grantedScopes.get(form.get("code") ?? "") ??

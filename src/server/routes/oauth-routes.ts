@@ -5,7 +5,7 @@ import { OFFLINE_ACCESS, tryParseScopes } from "../../platform/scopes";
 import { fail, type ServerDeps, safeReturnTo, withParams } from "../deps";
 import { identifyUser, loadHeldSubscriptions } from "../publish-record";
 import { emptySession, newSessionId, safeEqual } from "../session";
-import { applyRenewalResults, renewIfExpired, renewSubscriptions } from "../tokens";
+import { applyRenewalResults, renewIfExpired, renewSubscriptions, tokenTimes } from "../tokens";
 
 /** A started flow must come back within this time (RFC 6749 section 10.12: state is short-lived). */
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -104,7 +104,7 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     session.createdAt = now;
     session.tokens = {
       accessToken: t.access_token,
-      expiresAt: now + t.expires_in * 1000,
+      ...tokenTimes(now, t.expires_in),
       // Spec 2.5 says scope equals the request; trust the answer when it parses.
       scopes: tryParseScopes(t.scope) ?? pending.scopes,
       ...(t.refresh_token !== undefined ? { refreshToken: t.refresh_token } : {}),

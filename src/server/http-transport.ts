@@ -8,8 +8,8 @@ import type { FetchLike } from "../platform/fetch-like";
  * Why not the global `fetch` (undici too): its Request, Headers and web-stream objects cost ~0.4 ms
  * more per call on loopback (BENCHMARKS.md, "Proxy steps alone"); `request` costs what a hand-written
  * `node:http` transport did (within noise, "Platform transport"), with far less code of our own.
- * The answer is read whole (platform answers are small JSON) and handed back as a standard
- * `Response`, and failures look as fetch's do: an aborted signal rejects with `signal.reason` (a
+ * The answer is read whole up to UPSTREAM_ANSWER_LIMIT (platform answers are small JSON) and handed
+ * back as a standard `Response`, and failures look as fetch's do: an aborted signal rejects with `signal.reason` (a
  * `TimeoutError` for `AbortSignal.timeout`), a network failure with `TypeError("fetch failed", {
  * cause })`, the cause saying whether the request provably never left (`NotSentError`: the connection
  * could not be made) or may have reached the platform (`OutcomeUnknownError`).
@@ -22,6 +22,50 @@ import type { FetchLike } from "../platform/fetch-like";
 export interface HttpFetch extends FetchLike {
   /** Closes the kept-alive connections (tests; a server that stops). */
   close(): Promise<void>;
+}
+
+/**
+ * The most of one answer the proxy reads from the platform (after undoing a content-encoding): its
+ * answers are small JSON (`{}`, `{id}`); reading on would hold a 40 MB answer in memory and pass it
+ * to the browser and the history (docs/decisions.md, "Proxy review fixes (seventh session)").
+ */
+export const UPSTREAM_ANSWER_LIMIT = 256 * 1024;
+
+/**
+ * The error a Response's body fails with when the answer was larger than the limit: the status and
+ * headers were read, the rest of the answer was not (the connection is closed, not drained).
+ */
+export class AnswerTooLargeError extends Error {
+  override name = "AnswerTooLargeError";
+  constructor(readonly limit: number) {
+    super(`the answer is larger than ${limit / 1024} KB`);
+  }
+}
+
+/** A body that fails at once with `error` (the status and headers of its answer stand). */
+function failingBody(error: Error): ReadableStream<Uint8Array> {
+  return new ReadableStream({ start: (controller) => controller.error(error) });
+}
+
+/**
+ * Bounds the body of an answer read by the global `fetch` (the fallback below): past `limit` bytes it
+ * fails with AnswerTooLargeError and the rest is not read (the source is cancelled).
+ */
+export function capAnswer(res: Response, limit = UPSTREAM_ANSWER_LIMIT): Response {
+  if (!res.body) return res;
+  let seen = 0;
+  const guard = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      if (seen > limit) controller.error(new AnswerTooLargeError(limit));
+      else controller.enqueue(chunk);
+    },
+  });
+  return new Response(res.body.pipeThrough(guard), {
+    status: res.status,
+    statusText: res.statusText,
+    headers: res.headers,
+  });
 }
 
 /** Failures of the connection phase: the request provably never reached the platform. */
@@ -90,9 +134,9 @@ export function createHttpFetch(): HttpFetch {
       input instanceof Request ||
       (body != null && typeof body !== "string" && !(body instanceof Uint8Array))
     )
-      return fetch(input, init);
+      return capAnswer(await fetch(input, init));
     const url = new URL(input);
-    if (url.protocol !== "http:" && url.protocol !== "https:") return fetch(input, init);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return capAnswer(await fetch(input, init));
     const signal = init.signal ?? undefined;
     signal?.throwIfAborted();
     const method = (init.method ?? "GET").toUpperCase() as Method;
@@ -100,7 +144,8 @@ export function createHttpFetch(): HttpFetch {
     for (const [k, v] of new Headers(init.headers ?? {})) headers[k] = v;
 
     let status: number;
-    let bytes: Buffer;
+    let bytes: Buffer = Buffer.alloc(0);
+    let bodyFailure: Error | undefined;
     const responseHeaders = new Headers();
     let answered = false;
     try {
@@ -117,7 +162,18 @@ export function createHttpFetch(): HttpFetch {
         if (Array.isArray(v)) for (const one of v) responseHeaders.append(k, one);
         else if (v !== undefined) responseHeaders.append(k, v);
       }
-      bytes = Buffer.from(await res.body.arrayBuffer());
+      try {
+        const read = await readAtMost(res.body, UPSTREAM_ANSWER_LIMIT);
+        bytes = read.bytes;
+        if (read.over) bodyFailure = new AnswerTooLargeError(UPSTREAM_ANSWER_LIMIT);
+      } catch (e) {
+        // A 2xx whose body broke off (a reset, the deadline) was accepted all the same: the answer
+        // stands and only its body fails, so the platform client reports a delivery, not an error.
+        if (status < 200 || status > 299) throw e;
+        bodyFailure = new TypeError("fetch failed", {
+          cause: new OutcomeUnknownError(signal?.aborted ? signal.reason : e),
+        });
+      }
     } catch (e) {
       if (signal?.aborted) throw signal.reason;
       // Before an answer began, only a failure to connect proves the request never left; once the
@@ -135,27 +191,51 @@ export function createHttpFetch(): HttpFetch {
       // As fetch does (Fetch standard, HTTP-redirect fetch step 12): 303, and 301/302 after a POST, become a GET.
       const toGet = status === 303 || ((status === 301 || status === 302) && method === "POST");
       const next: RequestInit = toGet ? { ...init, method: "GET", body: null } : init;
-      return fetch(new URL(location, url), next);
+      return capAnswer(await fetch(new URL(location, url), next));
     }
     if (status < 200 || status > 599)
       throw new TypeError("fetch failed", { cause: new Error(`unexpected HTTP status ${status}`) });
-    return new Response(NULL_BODY.has(status) || method === "HEAD" ? null : decode(responseHeaders, bytes), {
-      status,
-      headers: responseHeaders,
-    });
+    const empty = NULL_BODY.has(status) || method === "HEAD";
+    return new Response(
+      empty ? null : bodyFailure ? failingBody(bodyFailure) : decode(responseHeaders, bytes),
+      { status, headers: responseHeaders },
+    );
   };
 
   return Object.assign(httpFetch, { close: () => agent.close() });
 }
 
-/** Undoes a content-encoding the server applied anyway (no accept-encoding is sent), as fetch does. */
-function decode(headers: Headers, bytes: Buffer): Uint8Array<ArrayBuffer> {
+/**
+ * Reads an answer's body up to `limit` bytes; past it, stops (leaving the loop destroys the body and
+ * its connection, so the rest is never downloaded) and says so.
+ */
+async function readAtMost(
+  body: AsyncIterable<Buffer>,
+  limit: number,
+): Promise<{ bytes: Buffer; over: boolean }> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body) {
+    total += chunk.byteLength;
+    if (total > limit) return { bytes: Buffer.alloc(0), over: true };
+    chunks.push(chunk);
+  }
+  return { bytes: Buffer.concat(chunks, total), over: false };
+}
+
+/**
+ * Undoes a content-encoding the server applied anyway (no accept-encoding is sent), as fetch does;
+ * what decodes to more than UPSTREAM_ANSWER_LIMIT becomes a body failing with AnswerTooLargeError.
+ */
+function decode(headers: Headers, bytes: Buffer): Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> {
   const encoding = (headers.get("content-encoding") ?? "").trim().toLowerCase();
+  const opts = { maxOutputLength: UPSTREAM_ANSWER_LIMIT };
   try {
-    if (encoding === "gzip" || encoding === "x-gzip") return new Uint8Array(gunzipSync(bytes));
-    if (encoding === "deflate") return new Uint8Array(inflateSync(bytes));
-    if (encoding === "br") return new Uint8Array(brotliDecompressSync(bytes));
+    if (encoding === "gzip" || encoding === "x-gzip") return new Uint8Array(gunzipSync(bytes, opts));
+    if (encoding === "deflate") return new Uint8Array(inflateSync(bytes, opts));
+    if (encoding === "br") return new Uint8Array(brotliDecompressSync(bytes, opts));
   } catch (e) {
+    if (e instanceof RangeError) return failingBody(new AnswerTooLargeError(UPSTREAM_ANSWER_LIMIT));
     throw new TypeError("fetch failed", { cause: e });
   }
   // A view of the same memory (no copy), typed as the BodyInit that Response accepts.

@@ -2,7 +2,10 @@ import * as z from "zod";
 import { type StudioError, studioError } from "../platform/errors";
 import type { SubscriptionRequest } from "../platform/events";
 import type { FetchLike } from "../platform/fetch-like";
-import { mapFetchFailure, mapUpstreamFailure, redactSecrets } from "./upstream-errors";
+import { UPSTREAM_ANSWER_LIMIT } from "./http-transport";
+import { redactDeep, redactSecrets } from "./redaction";
+import { boundedResult, readAnswer } from "./upstream-answer";
+import { mapFetchFailure, mapUpstreamFailure } from "./upstream-errors";
 
 export interface PlatformClientOptions {
   baseUrl: string;
@@ -10,9 +13,22 @@ export interface PlatformClientOptions {
   fetch: FetchLike;
   timeoutMs: number;
   now: () => number;
+  /** More values to redact from every answer (the client secret); the API key and token always are. */
+  secrets?: readonly string[];
 }
 
-export type PlatformResult<T> = { ok: true; status: number; value: T } | { ok: false; error: StudioError };
+type Failure = { ok: false; error: StudioError };
+
+/** A read (GET): its answer must be what the studio reads, or it is upstream_invalid_response. */
+export type PlatformRead<T> = { ok: true; status: number; value: T } | Failure;
+
+/**
+ * A call that changes something (publish, removal, send, subscription). Any 2xx is a delivery: the
+ * platform accepted it, whatever its answer says. An answer the studio cannot read (not JSON, the
+ * wrong shape, too large) gives `value: null` or a bounded value, and `note` says why; it is never
+ * an error, which would invite sending it again (docs/api.md, "Nothing is ever sent twice").
+ */
+export type PlatformResult<T> = { ok: true; status: number; value: T | null; note?: string } | Failure;
 
 /**
  * A user is addressed by phone (spec 4.7, 4.8) or by divar_user_id (live paths, facts "Endpoints");
@@ -53,30 +69,47 @@ export interface PlatformClient {
     conversationId: string,
     body: unknown,
   ): Promise<PlatformResult<z.infer<typeof chatSentSchema>>>;
-  phones(accessToken: string): Promise<PlatformResult<z.infer<typeof phonesSchema>>>;
+  phones(accessToken: string): Promise<PlatformRead<z.infer<typeof phonesSchema>>>;
   subscribe(
     accessToken: string,
     body: SubscriptionRequest,
   ): Promise<PlatformResult<z.infer<typeof emptySchema>>>;
 }
 
+/** The answer's JSON with the secrets redacted on its decoded strings, or why it is not usable. */
+type Parsed<T> = { ok: true; value: T } | { ok: false; why: string };
+
+function parseAnswer<T>(text: string, schema: z.ZodType<T>, secrets: readonly string[]): Parsed<T> {
+  let json: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      return { ok: false, why: "its answer is not JSON" };
+    }
+  }
+  // Successful answers reach the editor and the history too, so an echo of a credential is cut out.
+  const parsed = schema.safeParse(redactDeep(json, secrets));
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const where = parsed.error.issues.map((i) => i.path.join(".") || "(body)").join(", ");
+  return { ok: false, why: `its answer has an unexpected shape (${redactSecrets(where, secrets)})` };
+}
+
 /** Creates the platform client. */
 export function createPlatformClient(opts: PlatformClientOptions): PlatformClient {
   const base = opts.baseUrl.replace(/\/+$/, "");
 
-  async function call<T>(
+  async function send(
     method: "GET" | "POST" | "DELETE",
     path: string,
-    schema: z.ZodType<T>,
     accessToken: string | undefined,
     body?: unknown,
-  ): Promise<PlatformResult<T>> {
+  ): Promise<{ res: Response } | Failure> {
     const headers: Record<string, string> = { "x-api-key": opts.apiKey, accept: "application/json" };
     if (accessToken !== undefined) headers.authorization = `Bearer ${accessToken}`;
     if (body !== undefined) headers["content-type"] = "application/json";
-    let res: Response;
     try {
-      res = await opts.fetch(`${base}${path}`, {
+      const res = await opts.fetch(`${base}${path}`, {
         method,
         headers,
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
@@ -84,39 +117,89 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
         redirect: "manual",
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
+      return { res };
     } catch (e) {
       return { ok: false, error: mapFetchFailure(e, opts.timeoutMs) };
     }
-    let text: string;
-    try {
-      text = await res.text();
-    } catch (e) {
-      return { ok: false, error: mapFetchFailure(e, opts.timeoutMs) };
-    }
-    // Successful answers are passed on to the editor too, so an echo of the credentials is cut from both.
-    const secrets = accessToken !== undefined ? [opts.apiKey, accessToken] : [opts.apiKey];
-    text = redactSecrets(text, secrets);
-    if (!res.ok) return { ok: false, error: mapUpstreamFailure(res.status, res.headers, text, opts.now()) };
-    let json: unknown = {};
-    if (text.trim() !== "") {
-      try {
-        json = JSON.parse(text);
-      } catch {
-        return {
+  }
+
+  const secretsFor = (accessToken: string | undefined) => [
+    opts.apiKey,
+    ...(opts.secrets ?? []),
+    ...(accessToken !== undefined ? [accessToken] : []),
+  ];
+
+  /** A failed answer (not 2xx), or undefined for a 2xx. */
+  function failure(res: Response, text: string | null, secrets: readonly string[]): Failure | undefined {
+    if (res.ok) return undefined;
+    return { ok: false, error: mapUpstreamFailure(res.status, res.headers, text, opts.now(), secrets) };
+  }
+
+  /** A call that changes something: any 2xx is a delivery (PlatformResult). */
+  async function write<T>(
+    method: "POST" | "DELETE",
+    path: string,
+    schema: z.ZodType<T>,
+    accessToken: string | undefined,
+    body?: unknown,
+    keep: readonly string[] = [],
+  ): Promise<PlatformResult<T>> {
+    const sent = await send(method, path, accessToken, body);
+    if (!("res" in sent)) return sent;
+    const { res } = sent;
+    const secrets = secretsFor(accessToken);
+    const read = await readAnswer(res);
+    const delivered = (why: string, value: T | null = null): PlatformResult<T> => ({
+      ok: true,
+      status: res.status,
+      value,
+      note: `The platform accepted it (HTTP ${res.status}), but ${why}. It was not sent again.`,
+    });
+    if (!read.ok && "tooLarge" in read)
+      return (
+        failure(res, null, secrets) ??
+        delivered(
+          `its answer was larger than ${UPSTREAM_ANSWER_LIMIT / 1024} KB, so the studio did not read it`,
+        )
+      );
+    // The status line was read: a 2xx cut off in its body was still accepted.
+    if (!read.ok)
+      return res.ok
+        ? delivered("its answer was cut off")
+        : { ok: false, error: mapFetchFailure(read.error, opts.timeoutMs) };
+    const failed = failure(res, read.text, secrets);
+    if (failed) return failed;
+    const parsed = parseAnswer(read.text, schema, secrets);
+    if (!parsed.ok) return delivered(parsed.why);
+    const bounded = boundedResult(parsed.value, schema, keep);
+    return bounded.note
+      ? delivered(bounded.note, bounded.value)
+      : { ok: true, status: res.status, value: parsed.value };
+  }
+
+  /** A read: an answer it cannot use is upstream_invalid_response (nothing changed; it may be asked again). */
+  async function read<T>(path: string, schema: z.ZodType<T>, accessToken: string): Promise<PlatformRead<T>> {
+    const sent = await send("GET", path, accessToken);
+    if (!("res" in sent)) return sent;
+    const { res } = sent;
+    const secrets = secretsFor(accessToken);
+    const answer = await readAnswer(res);
+    if (!answer.ok && "tooLarge" in answer)
+      return (
+        failure(res, null, secrets) ?? {
           ok: false,
-          error: studioError("upstream_invalid_response", { detail: "the answer is not JSON" }),
-        };
-      }
-    }
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      const where = parsed.error.issues.map((i) => i.path.join(".") || "(body)").join(", ");
-      return {
-        ok: false,
-        error: studioError("upstream_invalid_response", { detail: `unexpected fields: ${where}` }),
-      };
-    }
-    return { ok: true, status: res.status, value: parsed.data };
+          error: studioError("upstream_invalid_response", {
+            detail: `the answer is larger than ${UPSTREAM_ANSWER_LIMIT / 1024} KB`,
+          }),
+        }
+      );
+    if (!answer.ok) return { ok: false, error: mapFetchFailure(answer.error, opts.timeoutMs) };
+    const failed = failure(res, answer.text, secrets);
+    if (failed) return failed;
+    const parsed = parseAnswer(answer.text, schema, secrets);
+    if (!parsed.ok)
+      return { ok: false, error: studioError("upstream_invalid_response", { detail: parsed.why }) };
+    return { ok: true, status: res.status, value: parsed.value };
   }
 
   const seg = encodeURIComponent;
@@ -136,25 +219,26 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
 
   return {
     postAddon: (at, postToken, body) =>
-      call("POST", `/v2/open-platform/addons/post/${seg(postToken)}`, emptySchema, at, body),
+      write("POST", `/v2/open-platform/addons/post/${seg(postToken)}`, emptySchema, at, body),
     deletePostAddons: (at, postToken) =>
-      call("DELETE", `/v1/open-platform/addons/post/${seg(postToken)}`, emptySchema, at),
-    userAddon: (at, target, body) => call("POST", userAddonPath(target), idSchema, at, body),
+      write("DELETE", `/v1/open-platform/addons/post/${seg(postToken)}`, emptySchema, at),
+    userAddon: (at, target, body) => write("POST", userAddonPath(target), idSchema, at, body, ["id"]),
     deleteUserAddon: (id) =>
-      call("DELETE", `/v1/open-platform/addons/user/${seg(id)}`, emptySchema, undefined),
-    semanticCreate: (at, target, body) => call("POST", semanticPath(target), emptySchema, at, body),
+      write("DELETE", `/v1/open-platform/addons/user/${seg(id)}`, emptySchema, undefined),
+    semanticCreate: (at, target, body) => write("POST", semanticPath(target), emptySchema, at, body),
     // Spec 4.9 shows only x-api-key.
-    semanticDelete: (target) => call("DELETE", semanticDeletePath(target), emptySchema, undefined),
+    semanticDelete: (target) => write("DELETE", semanticDeletePath(target), emptySchema, undefined),
     sendMessage: (at, conversationId, body) =>
-      call(
+      write(
         "POST",
         `/v2/open-platform/conversations/${seg(conversationId)}/messages`,
         chatSentSchema,
         at,
         body,
+        ["status"],
       ),
     // The live OpenAPI reads the user with GET (spec 4.3 says POST with a body it does not show).
-    phones: (at) => call("GET", "/v1/open-platform/users", phonesSchema, at),
-    subscribe: (at, body) => call("POST", "/v1/open-platform/events/subscriptions", emptySchema, at, body),
+    phones: (at) => read("/v1/open-platform/users", phonesSchema, at),
+    subscribe: (at, body) => write("POST", "/v1/open-platform/events/subscriptions", emptySchema, at, body),
   };
 }

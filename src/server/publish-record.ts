@@ -6,6 +6,8 @@ import type { PlatformResult } from "./platform-client";
 import { MAX_HELD_SUBSCRIPTIONS, type Session } from "./session";
 import type { PublishOperation, PublishResult, PublishTarget } from "./store/records";
 import { StoreError } from "./store/store";
+import { RESULT_LIMIT } from "./upstream-answer";
+import { truncate } from "./upstream-errors";
 
 /**
  * Names the session's user for the publish history (docs/decisions.md, issue 15): the platform's
@@ -54,6 +56,15 @@ export async function loadHeldSubscriptions(deps: ServerDeps, session: Session):
   }
 }
 
+/** Characters of an error message a record keeps (the catalogue text and the platform's words). */
+const RECORD_MESSAGE_LIMIT = 4000;
+
+/** What a record keeps of a successful answer: at most RESULT_LIMIT characters of JSON, else null. */
+function keptResponse(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  return JSON.stringify(value).length <= RESULT_LIMIT ? value : null;
+}
+
 /** The history key of this request's session, or undefined when signed out. */
 export function historyUser(deps: ServerDeps, c: Context): string | undefined {
   const session = deps.sessions.read(c);
@@ -84,12 +95,16 @@ export async function recordSend<T>(
   const store = deps.store;
   const userId = historyUser(deps, c);
   if (!store || userId === undefined) return {};
+  // Any 2xx is recorded as sent, its answer read or not (the proxy answered 200); sizes are bounded.
   const outcome: PublishResult = result.ok
-    ? { ok: true, status: 200, response: result.value ?? null }
+    ? { ok: true, status: 200, response: keptResponse(result.value) }
     : {
         ok: false,
         status: errorCatalogue[result.error.error.code].status,
-        error: { code: result.error.error.code, message: result.error.error.message },
+        error: {
+          code: result.error.error.code,
+          message: truncate(result.error.error.message, RECORD_MESSAGE_LIMIT),
+        },
       };
   const reason = (err: unknown) => (err instanceof StoreError ? err.reason : "error");
   try {

@@ -1,6 +1,19 @@
-import { type ErrorCode, platformErrorSchema, type StudioError, studioError } from "../platform/errors";
+import { STATUS_CODES } from "node:http";
+import {
+  type ErrorCode,
+  type PlatformError,
+  platformErrorSchema,
+  type StudioError,
+  studioError,
+} from "../platform/errors";
 import { tokenErrorSchema } from "../platform/oauth";
-import { NOT_SENT_CODES } from "./http-transport";
+import { NOT_SENT_CODES, UPSTREAM_ANSWER_LIMIT } from "./http-transport";
+import { redactDeep, redactSecrets } from "./redaction";
+
+/** Characters of the platform's message kept in an error body (it appears there twice). */
+export const UPSTREAM_MESSAGE_LIMIT = 1000;
+/** Characters of the platform's `details`, as JSON, kept in an error body; longer ones are dropped. */
+const DETAILS_LIMIT = 4000;
 
 /** Reads Retry-After as seconds: either delta-seconds or an HTTP date (RFC 9110 section 10.2.3). */
 export function retryAfterSeconds(value: string | null, now: number): number | undefined {
@@ -12,14 +25,27 @@ export function retryAfterSeconds(value: string | null, now: number): number | u
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+/**
+ * The catalogue code of a failed status. Only 400, 413 and 422 say the request's content was refused;
+ * a redirect (never followed: it would carry x-api-key elsewhere) and any other unexpected status
+ * (418, 431, 405…) say what they are instead of asking the user to fix the body.
+ */
 function codeForStatus(status: number): ErrorCode {
+  if (status >= 300 && status < 400) return "upstream_redirect";
+  if (status === 400 || status === 413 || status === 422) return "upstream_bad_request";
   if (status === 401) return "upstream_unauthorized";
   if (status === 403) return "upstream_forbidden";
   if (status === 404) return "upstream_not_found";
   if (status === 412) return "upstream_precondition_failed";
   if (status === 429) return "upstream_rate_limited";
   if (status >= 500) return "upstream_server_error";
-  return "upstream_bad_request";
+  return "upstream_unexpected_status";
+}
+
+/** "HTTP 418 (I'm a Teapot)". */
+function statusText(status: number): string {
+  const name = STATUS_CODES[status];
+  return name ? `HTTP ${status} (${name})` : `HTTP ${status}`;
 }
 
 function parseJson(text: string): unknown {
@@ -30,48 +56,85 @@ function parseJson(text: string): unknown {
   }
 }
 
-/**
- * Replaces every occurrence of a secret (API key, client secret, the tokens or code just sent) in an
- * upstream answer: a platform or a gateway that echoes the request in its error ("token at_… is
- * invalid") must not hand it to the browser or the log through our error body.
- */
-export function redactSecrets(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const secret of secrets) if (secret.length >= 6) out = out.split(secret).join("[redacted]");
-  return out;
+/** Cuts a text to `limit` characters, saying how much was left out. */
+export function truncate(text: string, limit: number): string {
+  if (text.length <= limit) return text;
+  return `${text.slice(0, limit)}… (${text.length - limit} more characters not shown)`;
+}
+
+/** The platform's error body, its secrets redacted on the decoded values and its size bounded. */
+function platformErrorOf(json: unknown, secrets: readonly string[]): PlatformError | undefined {
+  const parsed = platformErrorSchema.safeParse(redactDeep(json, secrets));
+  if (!parsed.success) return undefined;
+  const { code, message, details } = parsed.data;
+  const detailsText = JSON.stringify(details);
+  return {
+    code,
+    message: truncate(message, UPSTREAM_MESSAGE_LIMIT),
+    details:
+      detailsText.length <= DETAILS_LIMIT
+        ? details
+        : [{ note: `details of ${detailsText.length} characters were not passed on` }],
+  };
 }
 
 /** The human part of a failed answer: the platform's message, the RFC 6749 error, or the status. */
 export function upstreamDetail(status: number, bodyText: string, secrets: readonly string[] = []): string {
-  const json = parseJson(redactSecrets(bodyText, secrets));
-  const platform = platformErrorSchema.safeParse(json);
-  if (platform.success) return platform.data.message;
-  const oauth = tokenErrorSchema.safeParse(json);
-  if (oauth.success) return [oauth.data.error, oauth.data.error_description].filter(Boolean).join(": ");
+  const json = parseJson(bodyText);
+  const platform = platformErrorOf(json, secrets);
+  if (platform) return platform.message;
+  const oauth = tokenErrorSchema.safeParse(redactDeep(json, secrets));
+  if (oauth.success) {
+    const text = [oauth.data.error, oauth.data.error_description].filter(Boolean).join(": ");
+    return truncate(text, UPSTREAM_MESSAGE_LIMIT);
+  }
   return `HTTP ${status}`;
+}
+
+/** Where a redirect pointed: its origin and path only (a query may carry anything), redacted. */
+function redirectTarget(headers: Headers, secrets: readonly string[]): string {
+  const location = headers.get("location");
+  if (!location) return "without a Location";
+  let target: string;
+  try {
+    const u = new URL(location, "http://relative.invalid");
+    target = u.origin === "http://relative.invalid" ? u.pathname : `${u.origin}${u.pathname}`;
+  } catch {
+    target = "an unreadable Location";
+  }
+  return `to ${truncate(redactSecrets(target, secrets), 200)}`;
 }
 
 /**
  * Maps a failed platform answer to a catalogue error, keeping the platform's `{code, message, details}`
- * (facts "Errors") or RFC 6749 `{error, error_description}` (section 5.2) when present.
+ * (facts "Errors") or RFC 6749 `{error, error_description}` (section 5.2) when present. Secrets are
+ * redacted on the parsed values (so JSON-escaped echoes are caught); `rawBodyText` null means the
+ * answer was larger than UPSTREAM_ANSWER_LIMIT and was not read.
  */
 export function mapUpstreamFailure(
   status: number,
   headers: Headers,
-  rawBodyText: string,
+  rawBodyText: string | null,
   now: number,
   secrets: readonly string[] = [],
 ): StudioError {
-  const bodyText = redactSecrets(rawBodyText, secrets);
-  const platform = platformErrorSchema.safeParse(parseJson(bodyText));
-  const detail = upstreamDetail(status, bodyText);
   const code = codeForStatus(status);
-  const retryAfter = status === 429 ? retryAfterSeconds(headers.get("retry-after"), now) : undefined;
+  const platform = rawBodyText === null ? undefined : platformErrorOf(parseJson(rawBodyText), secrets);
+  let detail =
+    rawBodyText === null
+      ? `${statusText(status)}, with an answer larger than ${UPSTREAM_ANSWER_LIMIT / 1024} KB that was not read`
+      : upstreamDetail(status, rawBodyText, secrets);
+  if (code === "upstream_redirect") detail = `${statusText(status)} ${redirectTarget(headers, secrets)}`;
+  else if (code === "upstream_unexpected_status" && rawBodyText !== null)
+    detail = platform ? `${statusText(status)}: ${platform.message}` : statusText(status);
+  // A 503's Retry-After says when the platform expects to be back (RFC 9110 section 10.2.3).
+  const retryAfter =
+    status === 429 || status === 503 ? retryAfterSeconds(headers.get("retry-after"), now) : undefined;
   return studioError(code, {
     detail,
     upstreamStatus: status,
     ...(retryAfter !== undefined ? { retryAfter } : {}),
-    ...(platform.success ? { upstream: platform.data } : {}),
+    ...(platform ? { upstream: platform } : {}),
   });
 }
 

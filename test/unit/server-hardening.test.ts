@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_APP } from "../../src/emulator/state";
 import { ConfigError, loadConfig } from "../../src/server/config";
 import { safeReturnTo, withParams } from "../../src/server/deps";
+import { redactSecrets } from "../../src/server/redaction";
 import {
   CHUNK_CHARS,
   createSessionCodec,
@@ -11,7 +12,6 @@ import {
   type Session,
   SessionTooLargeError,
 } from "../../src/server/session";
-import { redactSecrets } from "../../src/server/upstream-errors";
 
 const secret = "a-session-secret-of-at-least-32-chars!!";
 const DAY = 24 * 3600 * 1000;

@@ -19,8 +19,21 @@ const publishedSchema = z.looseObject({
   warnings: warningsSchema,
   postPageUrl: z.string().nullable().optional(),
   attachedLater: z.boolean().optional(),
+  /** The platform accepted it, but its answer could not be read or kept whole (docs/api.md). */
+  answerNote: z.string().optional(),
 });
 export type Published = z.infer<typeof publishedSchema>;
+
+/**
+ * A 2xx of a publish, removal or send is a delivery even when its body is not what docs/api.md says:
+ * reporting it as an error would invite sending it again (the studio never repeats what may have
+ * been received).
+ */
+const deliveredSchema = publishedSchema.catch(() => ({
+  ok: true as const,
+  answerNote:
+    "The studio answered that it was delivered, but its answer could not be read. Do not send it again before checking the target.",
+}));
 
 const subscriptionSchema = z.looseObject({
   event_type: z.string(),
@@ -160,32 +173,32 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
     session: () => call("GET", "/api/session", sessionSchema),
     /** Spec 4.6: publishes a post add-on. */
     publishPost: (postToken: string, body: unknown, returnTo: string) =>
-      call("POST", `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`, publishedSchema, body),
+      call("POST", `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`, deliveredSchema, body),
     /** Spec 4.7: publishes a user add-on by phone or divar_user_id. */
     publishUser: (target: UserTarget, body: unknown, returnTo: string) =>
-      call("POST", `/api/users/${userPath(target)}/addon${q(returnTo)}`, publishedSchema, body),
+      call("POST", `/api/users/${userPath(target)}/addon${q(returnTo)}`, deliveredSchema, body),
     /** Removes this app's add-ons from a post (DELETE /v1/open-platform/addons/post/{token}). */
     deletePostAddons: (postToken: string, returnTo: string) =>
-      call("DELETE", `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`, publishedSchema),
+      call("DELETE", `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`, deliveredSchema),
     /** Removes one user add-on by the id its publish answered. */
     deleteUserAddon: (id: string, returnTo: string) =>
-      call("DELETE", `/api/user-addons/${encodeURIComponent(id)}${q(returnTo)}`, publishedSchema),
+      call("DELETE", `/api/user-addons/${encodeURIComponent(id)}${q(returnTo)}`, deliveredSchema),
     /** Spec 4.8: creates (replaces) the user's semantic. */
     publishSemantic: (target: UserTarget, body: unknown, returnTo: string) =>
-      call("POST", `/api/users/${userPath(target)}/semantic${q(returnTo)}`, publishedSchema, body),
+      call("POST", `/api/users/${userPath(target)}/semantic${q(returnTo)}`, deliveredSchema, body),
     /** Spec 4.9: deletes the user's semantic. */
     deleteSemantic: (target: UserTarget, returnTo: string) =>
       call(
         "DELETE",
         `/api/users/${userPath(target)}/semantic${q(returnTo)}${phoneQuery(target)}`,
-        publishedSchema,
+        deliveredSchema,
       ),
     /** Spec 4.10: sends a chat message into a conversation. */
     sendMessage: (conversationId: string, body: unknown, returnTo: string) =>
       call(
         "POST",
         `/api/conversations/${encodeURIComponent(conversationId)}/messages${q(returnTo)}`,
-        publishedSchema,
+        deliveredSchema,
         body,
       ),
     /** Spec 4.3: the signed-in user's phone numbers. */

@@ -84,6 +84,7 @@ export function SendOutcomeView(props: {
       {outcome.status === "success" ? (
         <div className="send-success">
           <p>{props.successText}</p>
+          {outcome.published.answerNote ? <p>{outcome.published.answerNote}</p> : null}
           {outcome.published.attachedLater ? (
             <p>
               The platform attaches the add-on a moment later; reload the post's page if it is not there yet.

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
+import * as z from "zod";
 import { POST_TOKEN_PATTERN } from "../../platform/actions";
 import { type BodyKind, checkBody } from "../../platform/body-check";
 import { studioError } from "../../platform/errors";
@@ -14,6 +15,7 @@ import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from 
 import { API_BODY_LIMIT, readJsonBody } from "../json-body";
 import type { PlatformResult, UserTarget } from "../platform-client";
 import { recordSend } from "../publish-record";
+import { redactError, redactResult, secretsOf } from "../redaction";
 import type { PublishOperation, PublishTarget } from "../store/records";
 import { requireToken } from "../tokens";
 
@@ -78,9 +80,24 @@ async function readBody(c: Context, kind: BodyKind) {
   return { ok: true as const, json: check.body, warnings: check.warnings };
 }
 
+/**
+ * Answers a platform result: any 2xx is a success (docs/api.md), with `answerNote` when the platform's
+ * answer could not be read or kept whole.
+ */
 function answer<T>(c: Context, result: PlatformResult<T>, extra: Record<string, unknown> = {}): Response {
   if (!result.ok) return sendError(c, result.error);
-  return c.json({ ok: true, result: result.value, ...extra }, 200, { "cache-control": "no-store" });
+  const note = result.note !== undefined ? { answerNote: result.note } : {};
+  return c.json({ ok: true, result: result.value, ...note, ...extra }, 200, { "cache-control": "no-store" });
+}
+
+const addonIdSchema = z.looseObject({ id: z.string().min(1) });
+
+/** A user add-on the platform accepted without saying its id cannot be removed from the studio: say so. */
+function noteMissingId<T>(result: PlatformResult<T>): PlatformResult<T> {
+  if (!result.ok || addonIdSchema.safeParse(result.value).success) return result;
+  const missing =
+    "The platform did not return the new add-on's id, so the studio cannot offer to remove it later; remove it on the platform if needed.";
+  return { ...result, note: result.note === undefined ? missing : `${result.note} ${missing}` };
 }
 
 function requireSignedIn(deps: ServerDeps, c: Context): Response | undefined {
@@ -104,9 +121,13 @@ export function apiRoutes(deps: ServerDeps): Hono {
     operation: PublishOperation,
     target: PublishTarget,
     body: unknown,
-    result: PlatformResult<T>,
+    platformResult: PlatformResult<T>,
     extra: Record<string, unknown> = {},
-  ) => answer(c, result, { ...extra, ...(await recordSend(deps, c, operation, target, body, result)) });
+  ) => {
+    // Every credential of this request is taken out of what the browser and the history get.
+    const result = redactResult(platformResult, secretsOf(deps, c));
+    return answer(c, result, { ...extra, ...(await recordSend(deps, c, operation, target, body, result)) });
+  };
   const userRef = (target: UserTarget) =>
     "divarUserId" in target
       ? { ref: "divar_user_id" as const, id: target.divarUserId }
@@ -129,7 +150,8 @@ export function apiRoutes(deps: ServerDeps): Hono {
       if (!body.ok) return body.response;
       const t = await requireToken(deps, c, scopes);
       if (!t.ok) return t.response;
-      const result = await send(t.accessToken, target, body.json);
+      const sent = await send(t.accessToken, target, body.json);
+      const result = kind === "user" ? noteMissingId(sent) : sent;
       const recordKind = kind === "user" ? "user_addon" : "user_semantic";
       return recorded(c, "publish", { kind: recordKind, ...userRef(target) }, body.json, result, {
         warnings: body.warnings,
@@ -228,7 +250,7 @@ export function apiRoutes(deps: ServerDeps): Hono {
     const t = await requireToken(deps, c, [[USER_PHONE]]);
     if (!t.ok) return t.response;
     const result = await p.phones(t.accessToken);
-    if (!result.ok) return sendError(c, result.error);
+    if (!result.ok) return sendError(c, redactError(result.error, secretsOf(deps, c)));
     return c.json({ phone_numbers: result.value.phone_numbers }, 200, { "cache-control": "no-store" });
   });
 

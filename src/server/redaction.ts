@@ -1,0 +1,107 @@
+import type { Context } from "hono";
+import { type StudioError, studioErrorSchema } from "../platform/errors";
+import type { ServerDeps } from "./deps";
+import type { PlatformResult } from "./platform-client";
+
+/** What a secret found in an upstream answer becomes. */
+export const REDACTED = "[redacted]";
+/** Shorter values are not secrets the proxy holds (and would redact ordinary words). */
+const MIN_SECRET = 6;
+/** Deeper parts of an answer are replaced (a walk of a 256 KB `[[[[…` would overflow the stack). */
+const MAX_DEPTH = 32;
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, "\\$&");
+
+/** A hex number as a pattern matching either case of its letters ("2f" -> "2[fF]"). */
+function hexPattern(n: number, width: number): string {
+  return [...n.toString(16).padStart(width, "0")]
+    .map((d) => (/[a-f]/.test(d) ? `[${d}${d.toUpperCase()}]` : d))
+    .join("");
+}
+
+/**
+ * A secret as it may appear in a raw answer: each character as itself, JSON-escaped (`\/`, `\u002d`)
+ * or percent-encoded (`%2F`), so an echo the platform or a gateway escaped is found too.
+ */
+function secretPattern(secret: string): string {
+  let out = "";
+  for (const ch of secret) {
+    const code = ch.codePointAt(0) ?? 0;
+    const alts = [escapeRegExp(ch)];
+    if (code <= 0xffff) alts.push(`\\\\u${hexPattern(code, 4)}`);
+    if (code < 0x80) alts.push(`%${hexPattern(code, 2)}`);
+    if (!/[A-Za-z0-9]/.test(ch)) alts.push(`\\\\${escapeRegExp(ch)}`);
+    out += alts.length === 1 ? alts[0] : `(?:${alts.join("|")})`;
+  }
+  return out;
+}
+
+/**
+ * Replaces every occurrence of a secret (API key, client secret, the tokens or code just sent) in an
+ * upstream answer, written plainly or escaped: a platform or a gateway that echoes the request in its
+ * error ("token at_… is invalid") must not hand it to the browser or the log through our answer.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  const list = secrets.filter((s) => s.length >= MIN_SECRET).sort((a, b) => b.length - a.length);
+  if (list.length === 0 || text.length < MIN_SECRET) return text;
+  // Without a backslash or a percent sign only the plain spelling can be there: no pattern needed.
+  if (!text.includes("\\") && !text.includes("%")) {
+    let out = text;
+    for (const secret of list) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return out;
+  }
+  return text.replace(new RegExp(list.map(secretPattern).join("|"), "g"), REDACTED);
+}
+
+/**
+ * Redacts every string (values and keys) of a parsed answer, so a secret the answer carried escaped
+ * (`at\/access-…`, `demo\u002dapi…`), which JSON.parse has just decoded, is caught too. Parts nested
+ * deeper than MAX_DEPTH levels are replaced by a note.
+ */
+export function redactDeep(value: unknown, secrets: readonly string[], depth = 0): unknown {
+  if (typeof value === "string") return redactSecrets(value, secrets);
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_DEPTH) return `[nested more than ${MAX_DEPTH} levels; not passed on]`;
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets, depth + 1));
+  // fromEntries defines own properties: a "__proto__" key stays a key.
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [redactSecrets(k, secrets), redactDeep(v, secrets, depth + 1)]),
+  );
+}
+
+/**
+ * Every credential a request's answer must not carry: the app's API key, client secret and
+ * identification key, the session secret, and the session's access and refresh tokens.
+ */
+export function secretsOf(deps: ServerDeps, c: Context): string[] {
+  const tokens = deps.sessions.read(c)?.tokens;
+  const { app, sessionSecret } = deps.config;
+  return [
+    app.apiKey,
+    app.clientSecret,
+    app.identificationKey,
+    sessionSecret,
+    ...(tokens ? [tokens.accessToken, tokens.refreshToken ?? ""] : []),
+  ];
+}
+
+/** A catalogue error with every secret taken out of its strings (message, upstream body). */
+export function redactError(err: StudioError, secrets: readonly string[]): StudioError {
+  const parsed = studioErrorSchema.safeParse(redactDeep(err, secrets));
+  if (parsed.success) return parsed.data;
+  return { error: { code: err.error.code, message: redactSecrets(err.error.message, secrets) } };
+}
+
+/** A platform result with every secret taken out of its value, note and error. */
+export function redactResult<T>(
+  result: PlatformResult<T>,
+  secrets: readonly string[],
+): PlatformResult<unknown> {
+  if (!result.ok) return { ok: false, error: redactError(result.error, secrets) };
+  const { note, ...rest } = result;
+  return {
+    ...rest,
+    value: redactDeep(result.value, secrets),
+    ...(note !== undefined ? { note: redactSecrets(note, secrets) } : {}),
+  };
+}

@@ -1,0 +1,195 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from "vitest";
+import { DEMO_APP } from "../../src/emulator/state";
+import { openStore } from "../../src/server/store/open-store";
+import type { Store } from "../../src/server/store/store";
+import { autoSignIn, Browser, type Stack, startStack } from "./server-harness";
+
+/** One scripted answer of the fake platform (raw node:http, so bodies, resets and sizes are exact). */
+export type Answer = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+export const POST_TOKEN = "gZ3kQx9aB1cD";
+export const CONVERSATION = "conv-1";
+export const SCOPE = `POST_ADDON_CREATE.${POST_TOKEN} USER_ADDON_CREATE CONVERSATION_SEND_MESSAGE.${CONVERSATION} USER_PHONE`;
+
+/** Answers `status` with a raw body (a string is sent as it is: escapes, HTML, `null`). */
+export const raw =
+  (status: number, body: string | Buffer, headers: Record<string, string> = {}): Answer =>
+  (_req, res) => {
+    res.writeHead(status, { "content-type": "application/json", ...headers });
+    res.end(body);
+  };
+
+/**
+ * A fake platform that misbehaves on request: the API host's next answers are scripted (`next`), the
+ * token endpoint issues tokens with a "/" in them (so a JSON-escaped echo `at\/…` differs from the
+ * token) and grants what was asked. Calls are counted by method and path.
+ */
+export async function scriptedPlatform() {
+  const calls: string[] = [];
+  const issued: string[] = [];
+  const granted = new Map<string, string>();
+  const queue: Answer[] = [];
+  const sockets = new Set<Socket>();
+  let counter = 0;
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(Buffer.from(c));
+    const body = Buffer.concat(chunks).toString("utf8");
+    const u = new URL(req.url ?? "/", "http://platform.invalid");
+    if (u.pathname === "/oauth2/auth") {
+      const code = `code-${++counter}-abcdef`;
+      granted.set(code, u.searchParams.get("scope") ?? "");
+      const state = encodeURIComponent(u.searchParams.get("state") ?? "");
+      res.writeHead(302, { location: `${u.searchParams.get("redirect_uri")}?code=${code}&state=${state}` });
+      res.end();
+      return;
+    }
+    if (u.pathname === "/oauth2/token") {
+      const form = new URLSearchParams(body);
+      const access = `at/access-${++counter}-0123456789`;
+      const refresh = `rt/refresh-${counter}-0123456789`;
+      issued.push(access, refresh);
+      json(res, 200, {
+        access_token: access,
+        refresh_token: refresh,
+        expires_in: 3600,
+        token_type: "bearer",
+        scope: granted.get(form.get("code") ?? "") ?? SCOPE,
+      });
+      return;
+    }
+    calls.push(`${req.method} ${u.pathname}`);
+    const answer = queue.shift();
+    if (answer) return answer(req, res);
+    if (u.pathname === "/v1/open-platform/users") return json(res, 200, { phone_numbers: ["09120000001"] });
+    if (u.pathname.startsWith("/v2/open-platform/addons/user"))
+      return json(res, 200, { id: `ua-${++counter}` });
+    if (u.pathname.includes("/messages")) return json(res, 200, { message: "ok", status: "SENT" });
+    json(res, 200, {});
+  });
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    /** Access and refresh tokens issued so far. */
+    issued,
+    /** Scripts the next API answers, in order. */
+    next(...answers: Answer[]) {
+      queue.push(...answers);
+    },
+    count: (prefix: string) => calls.filter((c) => c.includes(prefix)).length,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+export type ScriptedPlatform = Awaited<ReturnType<typeof scriptedPlatform>>;
+
+/** Undoes JSON escapes (`\/`, `\u002d`), so a secret the browser got escaped is found too. */
+const jsonUnescaped = (text: string) =>
+  text
+    .replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)))
+    .replace(/\\\//g, "/");
+
+/** A proxy (with an in-memory store) in front of a scripted platform, a signed-in browser, helpers. */
+export interface ReviewStack {
+  stack: Stack;
+  platform: ScriptedPlatform;
+  browser: Browser;
+  store: Store;
+  post(path: string, body: unknown): Promise<{ status: number; text: string; json: unknown; res: Response }>;
+  publish(): ReturnType<ReviewStack["post"]>;
+  userAddon(): ReturnType<ReviewStack["post"]>;
+  chat(): ReturnType<ReviewStack["post"]>;
+  /** The publish history's records, newest first. */
+  history(): Promise<Array<{ result: { ok: boolean; status: number; response?: unknown; error?: unknown } }>>;
+  /** Every credential found in what the browser saw or the log (JSON escapes undone): expected none. */
+  leaks(): string[];
+}
+
+/**
+ * Gives each test a fresh scripted platform, proxy and signed-in browser (one in-memory store per file:
+ * opening one takes a second or two; the history reads newest first); after each test no credential
+ * may have reached the browser or the log.
+ */
+export function reviewStackPerTest(): () => ReviewStack {
+  let current: ReviewStack | undefined;
+  let opened: Store | undefined;
+  beforeAll(async () => {
+    opened = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+  beforeEach(async () => {
+    const platform = await scriptedPlatform();
+    const store = opened;
+    if (!store) throw new Error("the store did not open");
+    const stack = await startStack({ platformUrl: platform.url, upstreamTimeoutMs: 3000, proxy: { store } });
+    const browser = new Browser();
+    expect(await autoSignIn(browser, stack, { scope: SCOPE, offline: true })).toBe("/?oauth=granted");
+    const post = async (path: string, body: unknown) => {
+      const { res, text } = await browser.fetch(`${stack.proxyServer.url}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      return { status: res.status, text, json, res };
+    };
+    const r: ReviewStack = {
+      stack,
+      platform,
+      browser,
+      store,
+      post,
+      publish: () => post(`/api/posts/${POST_TOKEN}/addon`, { widgets: [{ title_row: { text: "Report" } }] }),
+      userAddon: () => post("/api/users/id/u-1/addon", { widgets: [{ title_row: { text: "Verified" } }] }),
+      chat: () => post(`/api/conversations/${CONVERSATION}/messages`, { type: "TEXT", message: "salam" }),
+      history: async () => {
+        const { text } = await browser.fetch(`${stack.proxyServer.url}/api/history`);
+        return JSON.parse(text).records;
+      },
+      leaks: () => {
+        const secrets = [
+          DEMO_APP.clientSecret,
+          DEMO_APP.apiKey,
+          DEMO_APP.identificationKey,
+          stack.config.sessionSecret,
+          ...platform.issued,
+        ];
+        const seen = jsonUnescaped([...browser.seen, ...stack.logs].join("\n"));
+        return secrets.filter((s) => seen.includes(s));
+      },
+    };
+    current = r;
+  });
+  afterEach(async () => {
+    if (!current) return;
+    expect(current.leaks()).toEqual([]);
+    await current.stack.close();
+    await current.platform.close();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error("no stack: call inside a test");
+    return current;
+  };
+}

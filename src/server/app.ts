@@ -111,6 +111,8 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
     platform: createPlatformClient({
       baseUrl: config.apiUrl,
       apiKey: config.app.apiKey,
+      // Also kept out of every answer it passes on (the API key and the call's token always are).
+      secrets: [config.app.clientSecret, config.app.identificationKey, config.sessionSecret],
       fetch: fetchFn,
       timeoutMs: config.upstreamTimeoutMs,
       now,

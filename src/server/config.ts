@@ -174,10 +174,7 @@ function storeConfig(dataDir: string | undefined, databaseUrl: string | undefine
   return { kind: "postgres", url: databaseUrl };
 }
 
-/**
- * What a wrong value was, for its error: a number as it is (it is no secret and the mistake is in
- * it), anything else by its length only, since a mistyped variable may hold a secret.
- */
+/** A wrong value in its error: a number as it is, anything else by length (it may be a mistyped secret). */
 function given(value: string): string {
   return /^[+-]?\d{1,15}$/.test(value.trim())
     ? `got ${value.trim()}`

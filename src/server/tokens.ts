@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { type StudioError, studioError } from "../platform/errors";
 import { hasScopes, tryParseScopes, USER_PHONE } from "../platform/scopes";
 import { detached } from "./deadline";
+import { redactSecrets } from "./redaction";
 import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturnTo, sendError } from "./deps";
 import type { Session } from "./session";
 import { emptySession } from "./session";
@@ -68,7 +69,11 @@ export function renewSubscriptions(deps: ServerDeps, session: Session): void {
             event_type: body.event_type,
             event_resource_id: body.event_resource_id ?? null,
           },
-          error: { code: result.error.error.code, message: result.error.error.message },
+          // The client took out its own secrets; the refresh token is the session's.
+          error: {
+            code: result.error.error.code,
+            message: redactSecrets(result.error.error.message, [session.tokens?.refreshToken ?? ""]),
+          },
         })
         .catch(() => {});
     });

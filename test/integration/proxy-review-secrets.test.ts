@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEMO_APP } from "../../src/emulator/state";
 import { studioErrorSchema } from "../../src/platform/errors";
 import { raw, reviewStackPerTest } from "./scripted-platform";
+import { openStream } from "./store-proxy-helpers";
 
 /** How PHP or Java gateways write a "/" in JSON, and how some write every "-". */
 const slashEscaped = (s: string) => s.replaceAll("/", "\\/");
@@ -74,5 +75,37 @@ describe("secrets an answer carries escaped never reach the browser or the histo
     r.platform.next(raw(400, JSON.stringify({ code: 3, message: `see /debug?t=${echo}`, details: [] })));
     const { text } = await r.publish();
     expect(errorOf(text).upstream?.message).toBe("see /debug?t=[redacted]");
+  });
+
+  it("redacts the refresh token and client secret a failed background re-subscription echoes into the inbox", async () => {
+    const r = current();
+    // With a store, a renewal failure is shown live only: on the session's open stream.
+    const stream = await openStream(r.browser, r.stack.proxyServer.url);
+    try {
+      const subscribed = await r.post("/api/subscriptions", {
+        event_type: "PAYMENT_TRANSACTION",
+        event_resource_id: "r1",
+      });
+      expect(subscribed.status).toBe(200);
+      // An hour on, the next publish refreshes the tokens and re-creates the subscription in the background.
+      r.stack.clock.advance(3600 * 1000);
+      const echoing: Parameters<typeof r.platform.next>[0] = (req, res) => {
+        if (!req.url?.includes("/events/subscriptions")) return raw(200, "{}")(req, res);
+        // The refresh token the proxy holds now (the second pair's) and the app's secret.
+        const refresh = r.platform.issued[3] ?? "";
+        const message = `subscription refused for ${refresh} (client ${DEMO_APP.clientSecret})`;
+        return raw(400, JSON.stringify({ code: 3, message, details: [] }))(req, res);
+      };
+      r.platform.next(echoing, echoing);
+      expect((await r.publish()).status).toBe(200);
+      await r.stack.proxy.deps.renewals.idle();
+      const [failure] = await stream.takeEntries(1);
+      expect(failure).toMatchObject({ kind: "subscription_failed" });
+      const message = JSON.stringify(failure);
+      expect(message).toMatch(/subscription refused for \[redacted\] \(client \[redacted\]\)/);
+      r.browser.seen.push(message);
+    } finally {
+      stream.close();
+    }
   });
 });

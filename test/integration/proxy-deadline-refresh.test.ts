@@ -2,17 +2,9 @@ import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { studioErrorSchema } from "../../src/platform/errors";
-import {
-  autoSignIn,
-  Browser,
-  leakedSecrets,
-  listen,
-  POST_BODY,
-  type Running,
-  type Stack,
-  startStack,
-} from "./server-harness";
-import { createStrictUpstream } from "./server-strict-upstream";
+import { autoSignIn, type Browser, POST_BODY, type Running, type Stack } from "./server-harness";
+import type { createStrictUpstream } from "./server-strict-upstream";
+import { closeStrictStack, publishPost, startStrictStack } from "./strict-stack";
 
 const SCOPE = `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`;
 const DEADLINE_MS = 400;
@@ -25,25 +17,11 @@ describe("proxy review, seventh session: the deadline after the upload, refresh 
   let browser: Browser;
 
   async function start(opts: Parameters<typeof createStrictUpstream>[0]): Promise<void> {
-    fake = createStrictUpstream(opts);
-    fakeServer = await listen((req, env) => fake.app.fetch(req, env));
-    stack = await startStack({ platformUrl: fakeServer.url, upstreamTimeoutMs: DEADLINE_MS });
-    browser = new Browser();
+    ({ fake, fakeServer, stack, browser } = await startStrictStack(opts, DEADLINE_MS));
   }
-  afterEach(async () => {
-    expect(fake.violations).toEqual([]);
-    expect([...browser.seen, ...stack.logs].join("\n")).not.toMatch(/fake-(access|refresh)-/);
-    expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
-    await stack.close();
-    await fakeServer.close();
-  });
+  afterEach(() => closeStrictStack({ fake, fakeServer, stack, browser }));
 
-  const publish = () =>
-    browser.fetch(`${stack.proxyServer.url}/api/posts/${DEMO_POST_TOKEN}/addon`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(POST_BODY),
-    });
+  const publish = () => publishPost(stack, browser);
   const publishes = () => fake.calls.filter((c) => c.startsWith("POST /v2/open-platform/addons/post/"));
   const refreshes = () => fake.calls.filter((c) => c === "POST /oauth2/token").length;
 

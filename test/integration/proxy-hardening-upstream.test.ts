@@ -1,17 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { studioErrorSchema } from "../../src/platform/errors";
-import {
-  autoSignIn,
-  Browser,
-  leakedSecrets,
-  listen,
-  POST_BODY,
-  type Running,
-  type Stack,
-  startStack,
-} from "./server-harness";
-import { createStrictUpstream } from "./server-strict-upstream";
+import { autoSignIn, Browser, type Running, type Stack } from "./server-harness";
+import type { createStrictUpstream } from "./server-strict-upstream";
+import { closeStrictStack, publishPost, startStrictStack } from "./strict-stack";
 
 const SCOPE = `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`;
 const errorOf = (text: string) => studioErrorSchema.parse(JSON.parse(text)).error;
@@ -23,25 +15,11 @@ describe("proxy hardening against the strict fake platform (issue 11)", () => {
   let browser: Browser;
 
   beforeEach(async () => {
-    fake = createStrictUpstream({ refreshTokens: true });
-    fakeServer = await listen((req, env) => fake.app.fetch(req, env));
-    stack = await startStack({ platformUrl: fakeServer.url, upstreamTimeoutMs: 400 });
-    browser = new Browser();
+    ({ fake, fakeServer, stack, browser } = await startStrictStack({ refreshTokens: true }, 400));
   });
-  afterEach(async () => {
-    expect(fake.violations).toEqual([]);
-    expect([...browser.seen, ...stack.logs].join("\n")).not.toMatch(/fake-(access|refresh)-/);
-    expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
-    await stack.close();
-    await fakeServer.close();
-  });
+  afterEach(() => closeStrictStack({ fake, fakeServer, stack, browser }));
 
-  const publish = (b = browser) =>
-    b.fetch(`${stack.proxyServer.url}/api/posts/${DEMO_POST_TOKEN}/addon`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(POST_BODY),
-    });
+  const publish = (b = browser) => publishPost(stack, b);
   const publishes = () => fake.calls.filter((c) => c.startsWith("POST /v2/open-platform/addons/post/"));
 
   describe("1. a request the platform may have read is never sent again", () => {

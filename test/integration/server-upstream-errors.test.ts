@@ -4,15 +4,14 @@ import { studioErrorSchema } from "../../src/platform/errors";
 import {
   autoSignIn,
   Browser,
-  leakedSecrets,
-  listen,
   POST_BODY,
   type Running,
   type Stack,
   signIn,
   startStack,
 } from "./server-harness";
-import { createStrictUpstream } from "./server-strict-upstream";
+import type { createStrictUpstream } from "./server-strict-upstream";
+import { closeStrictStack, publishPost, startStrictStack } from "./strict-stack";
 
 const SCOPE = `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`;
 
@@ -23,26 +22,11 @@ describe("upstream failures against a strict fake platform", () => {
   let browser: Browser;
 
   beforeEach(async () => {
-    fake = createStrictUpstream();
-    fakeServer = await listen((req) => fake.app.fetch(req));
-    stack = await startStack({ platformUrl: fakeServer.url, upstreamTimeoutMs: 300 });
-    browser = new Browser();
+    ({ fake, fakeServer, stack, browser } = await startStrictStack({}, 300));
   });
-  afterEach(async () => {
-    expect(fake.violations).toEqual([]);
-    // The fake's tokens are named fake-access-N: none may reach the browser or the logs.
-    expect([...browser.seen, ...stack.logs].join("\n")).not.toContain("fake-access-");
-    expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
-    await stack.close();
-    await fakeServer.close();
-  });
+  afterEach(() => closeStrictStack({ fake, fakeServer, stack, browser }));
 
-  const publish = () =>
-    browser.fetch(`${stack.proxyServer.url}/api/posts/${DEMO_POST_TOKEN}/addon`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(POST_BODY),
-    });
+  const publish = () => publishPost(stack, browser);
 
   it.each([
     [401, "upstream_unauthorized", 401],

@@ -138,6 +138,49 @@ export function storeContract(store: () => Store): void {
     expect((await s.listPublishes(user)).items).toHaveLength(5);
   });
 
+  it("moves a session's records to the user it was identified as, queued ones included, and no one else's", async () => {
+    const s = store();
+    const from = `session:${randomUUID()}`;
+    const to = `phone:${randomUUID()}`;
+    const other = `session:${randomUUID()}`;
+    const input = (userId: string, i: number) => ({
+      userId,
+      operation: "publish" as const,
+      target: { kind: "post_addon" as const, ref: "post_token" as const, id: token() },
+      body: { widgets: [], n: i },
+      result: { ok: true as const, status: 200, response: {} },
+      at: NOW + i,
+    });
+    const written = await s.recordPublish(input(from, 0));
+    const mine = await s.recordPublish(input(to, 1));
+    const others = await s.recordPublish(input(other, 2));
+    // Queued and not yet written when the move starts: it is moved too.
+    const queued = await s.queuePublish(input(from, 3));
+
+    // The written one is moved; the queued one too, or it is written under the new key (not counted).
+    expect([1, 2]).toContain(await s.movePublishes(from, to));
+    expect((await s.listPublishes(from)).items).toEqual([]);
+    expect((await s.listPublishes(to)).items.map((r) => r.id)).toEqual([
+      queued.record.id,
+      mine.id,
+      written.id,
+    ]);
+    expect(await s.getPublish(to, written.id)).toEqual({ ...written, userId: to });
+    expect(await s.getPublish(from, written.id)).toBeUndefined();
+    expect((await s.listPublishes(other)).items).toEqual([others]);
+
+    // A request that read the session before the move still queues under the old key: filed under the new.
+    const late = await s.queuePublish(input(from, 4));
+    expect(late.record.userId).toBe(to);
+    await late.written;
+    expect((await s.listPublishes(to)).items.map((r) => r.id)[0]).toBe(late.record.id);
+    expect((await s.listPublishes(from)).items).toEqual([]);
+    // Moving again finds nothing left; moving to itself moves nothing.
+    expect(await s.movePublishes(from, to)).toBe(0);
+    expect(await s.movePublishes(to, to)).toBe(0);
+    expect((await s.listPublishes(to)).items).toHaveLength(4);
+  });
+
   it("stores deliveries as received and reads them back by id, after an id, and newest first", async () => {
     const s = store();
     const t = token();

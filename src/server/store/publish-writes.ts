@@ -20,6 +20,9 @@ const LINGER_MS: Record<StoreKind, number> = { pglite: 25, postgres: 0 };
 /** A failed write is retried after these waits, then given up (logged by the caller). */
 const RETRY_DELAYS_MS = [100, 400, 1600] as const;
 
+/** Moves this instance remembers (old key to new), for records queued under the old key after a move. */
+const MOVES_KEPT = 1000;
+
 const idRowsSchema = z.object({ rows: z.array(z.object({ id: z.coerce.number().int().positive() })) });
 
 type PublishRow = typeof publishes.$inferSelect;
@@ -34,7 +37,10 @@ export function publishMethods(
   db: AnyPgDatabase,
   run: Run,
   toPublish: (row: PublishRow) => PublishRecord | undefined,
-): Pick<Store, "queuePublish" | "recordPublish" | "flushPublishes" | "listPublishes" | "getPublish"> {
+): Pick<
+  Store,
+  "queuePublish" | "recordPublish" | "flushPublishes" | "listPublishes" | "getPublish" | "movePublishes"
+> {
   const reserve = (n: number) =>
     run("assign the publish record's id", async () => {
       const res = await db.execute(
@@ -71,11 +77,15 @@ export function publishMethods(
     return id;
   };
 
+  // A request that read the session before it was identified may still queue under the old key.
+  const moved = new Map<string, string>();
+  const keyOf = (userId: string) => moved.get(userId) ?? userId;
+
   const rowOf = ({ id, input }: { id: number; input: PublishRecordInput }) => {
     const r = input.result;
     return {
       id,
-      userId: input.userId,
+      userId: keyOf(input.userId),
       operation: input.operation,
       targetKind: input.target.kind,
       targetRef: input.target.ref,
@@ -114,6 +124,7 @@ export function publishMethods(
       : input.result;
     const record: PublishRecord = {
       ...input,
+      userId: keyOf(input.userId),
       body: input.body ?? null,
       result,
       id,
@@ -149,6 +160,25 @@ export function publishMethods(
           rows.flatMap((r) => toPublish(r) ?? []),
           limit,
         );
+      });
+    },
+
+    movePublishes: async (fromUserId, toUserId) => {
+      if (fromUserId === toUserId) return 0;
+      moved.delete(fromUserId);
+      moved.set(fromUserId, toUserId);
+      if (moved.size > MOVES_KEPT) {
+        const oldest = moved.keys().next().value;
+        if (oldest !== undefined) moved.delete(oldest);
+      }
+      await queue.flush();
+      return run("move the publish history", async () => {
+        const rows = await db
+          .update(publishes)
+          .set({ userId: toUserId })
+          .where(eq(publishes.userId, fromUserId))
+          .returning({ id: publishes.id });
+        return rows.length;
       });
     },
 

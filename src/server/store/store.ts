@@ -79,6 +79,13 @@ export interface Store {
   listPublishes(userId: string, page?: { before?: number; limit?: number }): Promise<Page<PublishRecord>>;
   /** One of the user's records; undefined when absent or another user's. */
   getPublish(userId: string, id: number): Promise<PublishRecord | undefined>;
+  /**
+   * Files every record of `fromUserId` under `toUserId` (a sign-in identified after its records were
+   * kept under its session key) and returns how many written rows moved. Records this instance has
+   * queued, or queues later, under `fromUserId` are written under `toUserId` (not counted). Idempotent:
+   * a retry after a failure (or after a move whose answer was lost) moves what is left.
+   */
+  movePublishes(fromUserId: string, toUserId: string): Promise<number>;
 
   /** Stores a delivery; acknowledge it to the platform only after this resolves. */
   insertEvent(delivery: Delivery, receivedAt: number): Promise<StoredEvent>;

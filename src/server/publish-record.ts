@@ -1,34 +1,13 @@
 import type { Context } from "hono";
 import { errorCatalogue } from "../platform/errors";
-import { USER_PHONE } from "../platform/scopes";
 import type { ServerDeps } from "./deps";
+import { catchUpHistoryUser, IDENTIFY_ON_SEND_MS } from "./history-user";
 import type { PlatformResult } from "./platform-client";
 import { MAX_HELD_SUBSCRIPTIONS, type Session } from "./session";
 import type { PublishOperation, PublishResult, PublishTarget } from "./store/records";
 import { StoreError } from "./store/store";
 import { RESULT_LIMIT } from "./upstream-answer";
 import { truncate } from "./upstream-errors";
-
-/**
- * Names the session's user for the publish history (docs/decisions.md, issue 15): the platform's
- * token answer carries no user id, so with USER_PHONE the first phone of GET /users is the key (one
- * read, at sign-in, only with a store); without it, this sign-in alone. A later sign-in in the same
- * browser without USER_PHONE keeps the phone it had (the same person, fewer scopes).
- */
-export async function identifyUser(deps: ServerDeps, session: Session): Promise<void> {
-  const tokens = session.tokens;
-  if (!deps.store || !tokens) return;
-  if (tokens.scopes.includes(USER_PHONE)) {
-    const phones = await deps.platform.phones(tokens.accessToken);
-    const phone = phones.ok ? phones.value.phone_numbers[0] : undefined;
-    if (phone) {
-      session.user = `phone:${phone}`;
-      return;
-    }
-    deps.log("user_not_identified", { code: phones.ok ? "no_phone" : phones.error.error.code });
-  }
-  if (!session.user?.startsWith("phone:")) session.user = `session:${session.sid}`;
-}
 
 /**
  * Adds the subscriptions the user holds in the store (made in another browser, or on another
@@ -93,6 +72,8 @@ export async function recordSend<T>(
   result: PlatformResult<T>,
 ): Promise<RecordNote> {
   const store = deps.store;
+  // Before the key is read, so this record goes to the user once named (bounded wait, docs/decisions.md).
+  await catchUpHistoryUser(deps, c, { waitMs: IDENTIFY_ON_SEND_MS });
   const userId = historyUser(deps, c);
   if (!store || userId === undefined) return {};
   // Any 2xx is recorded as sent, its answer read or not (the proxy answered 200); sizes are bounded.

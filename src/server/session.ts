@@ -43,6 +43,10 @@ export const sessionSchema = z.strictObject({
    * platform's /users when the token holds USER_PHONE, else `session:<sid>` (docs/decisions.md).
    */
   user: z.string().max(200).optional(),
+  /** With USER_PHONE, GET /users failed at sign-in: when to read it again (epoch ms; src/server/history-user.ts). */
+  identifyAfter: z.number().optional(),
+  /** Records kept under the sign-in's key before it was named, still to move to the user (until done). */
+  moveRecords: z.strictObject({ from: z.string().max(200), to: z.string().max(200) }).optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { USER_PHONE } from "../../platform/scopes";
 import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo } from "../deps";
+import { catchUpHistoryUser } from "../history-user";
 import { historyUser } from "../publish-record";
 
 /** A record id or page bound in a query or path: a positive safe integer. */
@@ -18,7 +19,9 @@ function positive(value: string | undefined): number | undefined | null {
 export function historyRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
   const headers = { "cache-control": "no-store" };
-  const who = (c: Parameters<typeof historyUser>[1]) => {
+  const who = async (c: Parameters<typeof historyUser>[1]) => {
+    // A session its sign-in could not name tries again here, and its records move before the read.
+    await catchUpHistoryUser(deps, c);
     const user = historyUser(deps, c);
     if (user === undefined)
       return fail(c, "not_signed_in", {
@@ -30,7 +33,7 @@ export function historyRoutes(deps: ServerDeps): Hono {
   };
 
   app.get("/api/history", async (c) => {
-    const me = who(c);
+    const me = await who(c);
     if (me instanceof Response) return me;
     const before = positive(c.req.query("before"));
     const limit = positive(c.req.query("limit"));
@@ -45,7 +48,7 @@ export function historyRoutes(deps: ServerDeps): Hono {
   });
 
   app.get("/api/history/:id", async (c) => {
-    const me = who(c);
+    const me = await who(c);
     if (me instanceof Response) return me;
     const id = positive(c.req.param("id"));
     if (id === null || id === undefined)

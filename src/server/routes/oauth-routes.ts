@@ -3,7 +3,8 @@ import { Hono } from "hono";
 import { formatErrorMessage } from "../../platform/errors";
 import { OFFLINE_ACCESS, tryParseScopes } from "../../platform/scopes";
 import { fail, type ServerDeps, safeReturnTo, withParams } from "../deps";
-import { identifyUser, loadHeldSubscriptions } from "../publish-record";
+import { identifyUser } from "../history-user";
+import { loadHeldSubscriptions } from "../publish-record";
 import { emptySession, newSessionId, safeEqual } from "../session";
 import { applyRenewalResults, renewIfExpired, renewSubscriptions, tokenTimes } from "../tokens";
 

@@ -1,0 +1,143 @@
+import type { Context } from "hono";
+import { USER_PHONE } from "../platform/scopes";
+import type { ServerDeps } from "./deps";
+import type { Session } from "./session";
+import { StoreError } from "./store/store";
+
+/**
+ * A session with USER_PHONE whose sign-in read of GET /users failed tries again at most this often
+ * (docs/decisions.md, "History user named after a failed sign-in read"): a failing platform gets one
+ * read per session per interval, not one per request.
+ */
+export const IDENTIFY_RETRY_MS = 2 * 60 * 1000;
+
+/**
+ * How long a publish's answer may wait for that retry (the read, then moving the records). Past it the
+ * answer goes out and the read counts as a failed try; without this, a hanging platform would hold the
+ * publish for the whole upstream timeout once per interval.
+ */
+export const IDENTIFY_ON_SEND_MS = 1000;
+
+/** What a promise came to within `ms`: its value, its failure, or nothing yet (it goes on unawaited). */
+type Within<T> =
+  | { done: true; ok: true; value: T }
+  | { done: true; ok: false; error: unknown }
+  | { done: false };
+
+async function within<T>(promise: Promise<T>, ms: number | undefined): Promise<Within<T>> {
+  const settled = promise.then(
+    (value): Within<T> => ({ done: true, ok: true, value }),
+    (error: unknown): Within<T> => ({ done: true, ok: false, error }),
+  );
+  if (ms === undefined) return settled;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<Within<T>>((resolve) => {
+    timer = setTimeout(() => resolve({ done: false }), ms);
+  });
+  try {
+    return await Promise.race([settled, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Names the session's user for the publish history (docs/decisions.md, issue 15): the platform's
+ * token answer carries no user id, so with USER_PHONE the first phone of GET /users is the key (one
+ * read, at sign-in, only with a store); without it, this sign-in alone. A later sign-in in the same
+ * browser without USER_PHONE keeps the phone it had (the same person, fewer scopes). When the read
+ * fails, the session is keyed by its sign-in and tries again later (catchUpHistoryUser).
+ */
+export async function identifyUser(deps: ServerDeps, session: Session): Promise<void> {
+  const tokens = session.tokens;
+  delete session.identifyAfter;
+  if (!deps.store || !tokens) return;
+  let failed = false;
+  if (tokens.scopes.includes(USER_PHONE)) {
+    const phones = await deps.platform.phones(tokens.accessToken);
+    const phone = phones.ok ? phones.value.phone_numbers[0] : undefined;
+    if (phone) {
+      session.user = `phone:${phone}`;
+      return;
+    }
+    failed = !phones.ok;
+    deps.log("user_not_identified", { code: phones.ok ? "no_phone" : phones.error.error.code });
+  }
+  if (session.user?.startsWith("phone:")) return;
+  session.user = `session:${session.sid}`;
+  if (failed) session.identifyAfter = deps.now() + IDENTIFY_RETRY_MS;
+}
+
+/** Reads GET /users again for a session its sign-in could not name; true when the session changed. */
+async function retryIdentify(
+  deps: ServerDeps,
+  session: Session,
+  waitMs: number | undefined,
+): Promise<boolean> {
+  const tokens = session.tokens;
+  const due = session.identifyAfter;
+  if (!tokens || due === undefined || deps.now() < due) return false;
+  const own = `session:${session.sid}`;
+  if (session.user !== own || !tokens.scopes.includes(USER_PHONE)) {
+    delete session.identifyAfter;
+    return true;
+  }
+  // An expired token would only earn a 401; the read waits for a request that renewed it.
+  if (deps.now() >= tokens.expiresAt) return false;
+  const read = await within(deps.platform.phones(tokens.accessToken), waitMs);
+  const phones = read.done && read.ok ? read.value : undefined;
+  const phone = phones?.ok ? phones.value.phone_numbers[0] : undefined;
+  if (phone) {
+    session.user = `phone:${phone}`;
+    session.moveRecords = { from: own, to: session.user };
+    delete session.identifyAfter;
+    deps.log("user_identified_later", {});
+    return true;
+  }
+  // No phone on the account is an answer: the session stays keyed by its sign-in, as at sign-in.
+  if (phones?.ok) delete session.identifyAfter;
+  else session.identifyAfter = deps.now() + IDENTIFY_RETRY_MS;
+  const code = !read.done
+    ? "waited_too_long"
+    : phones?.ok
+      ? "no_phone"
+      : (phones?.error.error.code ?? "error");
+  deps.log("user_not_identified", { code, retry: true });
+  return true;
+}
+
+/**
+ * Before a history read or a recorded send: a session that has USER_PHONE but could not be named at
+ * sign-in reads GET /users again (at most once per IDENTIFY_RETRY_MS, waiting at most `waitMs`), and
+ * once named, the records it kept under `session:<sid>` move to `phone:<phone>`. A failed move is
+ * logged and tried again on the session's next history read or send (it stays in the cookie until it
+ * succeeds); it never fails the request.
+ */
+export async function catchUpHistoryUser(
+  deps: ServerDeps,
+  c: Context,
+  opts: { waitMs?: number } = {},
+): Promise<void> {
+  const store = deps.store;
+  const session = deps.sessions.read(c);
+  if (!store || !session?.tokens) return;
+  const started = Date.now();
+  let changed = await retryIdentify(deps, session, opts.waitMs);
+  const move = session.moveRecords;
+  if (move) {
+    const left = opts.waitMs === undefined ? undefined : Math.max(0, opts.waitMs - (Date.now() - started));
+    const moved = await within(store.movePublishes(move.from, move.to), left);
+    if (moved.done && moved.ok) {
+      delete session.moveRecords;
+      changed = true;
+      deps.log("history_moved", { records: moved.value });
+    } else if (moved.done) {
+      const reason = moved.error instanceof StoreError ? moved.error.reason : "error";
+      deps.log("history_move_failed", { reason });
+    }
+    // Not done in time: it goes on; the cookie keeps the move, which finds nothing left next time.
+  }
+  if (!changed) return;
+  if (deps.sessions.fits(session)) deps.sessions.write(c, session);
+  else deps.log("session_not_updated", { reason: "too_large" });
+}

@@ -3,8 +3,8 @@ import type { Context } from "hono";
 import { type StudioError, studioError } from "../platform/errors";
 import { hasScopes, tryParseScopes, USER_PHONE } from "../platform/scopes";
 import { detached } from "./deadline";
-import { redactSecrets } from "./redaction";
 import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturnTo, sendError } from "./deps";
+import { redactSecrets } from "./redaction";
 import type { Session } from "./session";
 import { emptySession } from "./session";
 

@@ -10,15 +10,20 @@ export type { HeldSubscription } from "./store/records";
 /** Subscriptions one session holds (and re-creates after each refresh, spec 6.3.3). */
 export const MAX_HELD_SUBSCRIPTIONS = 20;
 
-/** Everything the server remembers about one browser; sealed inside its cookie. */
-export const sessionSchema = z.strictObject({
+/**
+ * Everything the server remembers about one browser; sealed inside its cookie. Fields this version
+ * does not know are dropped, not refused: while a deployment rolls, an instance still on the older
+ * version reads cookies a newer one sealed (with fields such as `renewAt`) instead of signing the
+ * user out. Sealing (AES-GCM under SESSION_SECRET) means only the studio itself wrote them.
+ */
+export const sessionSchema = z.object({
   v: z.literal(1),
   /** Random id of this session, renewed at each sign-in; what sign-out revokes (src/server/revocations.ts). */
   sid: z.string().min(16),
   /** When the session was issued (made, or signed in); "sign out everywhere" ends those issued before. */
   createdAt: z.number(),
   tokens: z
-    .strictObject({
+    .object({
       accessToken: z.string(),
       refreshToken: z.string().optional(),
       /** Epoch ms when the access token stops being valid (spec 2.5 expires_in). */
@@ -30,7 +35,7 @@ export const sessionSchema = z.strictObject({
     .optional(),
   /** An OAuth flow started by this browser (spec 2.1 state, bound to the browser, single use). */
   pending: z
-    .strictObject({
+    .object({
       state: z.string(),
       scopes: z.array(z.string()),
       returnTo: z.string(),
@@ -46,12 +51,12 @@ export const sessionSchema = z.strictObject({
   /** With USER_PHONE, GET /users failed at sign-in: when to read it again (epoch ms; src/server/history-user.ts). */
   identifyAfter: z.number().optional(),
   /** Records kept under the sign-in's key before it was named, still to move to the user (until done). */
-  moveRecords: z.strictObject({ from: z.string().max(200), to: z.string().max(200) }).optional(),
+  moveRecords: z.object({ from: z.string().max(200), to: z.string().max(200) }).optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
 
 /** What is sealed: the session and when it was sealed (epoch ms). */
-const envelopeSchema = z.strictObject({ at: z.number(), s: sessionSchema });
+const envelopeSchema = z.object({ at: z.number(), s: sessionSchema });
 
 /** A new, empty session. */
 export function emptySession(now: number): Session {

@@ -17,6 +17,22 @@ describe("sealed cookie sessions", () => {
     expect(a.cookieName).toBe("__Host-studio_session");
   });
 
+  it("reads a cookie a newer version sealed with fields it does not know, dropping them (a rolling deployment)", () => {
+    const codec = createSessionCodec({ secret, secure: true });
+    const session = {
+      ...emptySession(1),
+      tokens: { accessToken: "at", expiresAt: 2, scopes: [], grantedBy: "a later field" },
+      laterField: { any: "shape" },
+    };
+    // The seal takes a Session; a newer version's session has more fields than this one knows.
+    const sealed = codec.seal(session as Parameters<typeof codec.seal>[0]);
+    expect(codec.unseal(sealed)).toEqual({
+      ...emptySession(1),
+      sid: session.sid,
+      tokens: { accessToken: "at", expiresAt: 2, scopes: [] },
+    });
+  });
+
   it("refuses a tampered cookie or one sealed with another secret", () => {
     const a = createSessionCodec({ secret, secure: false });
     const other = createSessionCodec({ secret: `${secret}-other`, secure: false });

@@ -20,6 +20,19 @@ export function unwrapSchema(t: z.ZodType): z.ZodType {
 const NULL_MESSAGE =
   'is null, which the platform reads as "not set" (proto3 JSON): treated as absent and never sent on; delete it';
 
+/** Whether `value` holds a null within the walk's depth (no copy, no path: the common case is none). */
+function hasNull(value: unknown, depth: number): boolean {
+  if (value === null) return true;
+  if (typeof value !== "object" || depth > MAX_WALK_DEPTH) return false;
+  if (Array.isArray(value)) {
+    for (const v of value) if (hasNull(v, depth + 1)) return true;
+    return false;
+  }
+  if (!isRecord(value)) return false;
+  for (const key in value) if (Object.hasOwn(value, key) && hasNull(value[key], depth + 1)) return true;
+  return false;
+}
+
 /**
  * A copy of `value` without the nulls on optional fields, which proto3's JSON mapping reads as
  * "not set" (the OpenAPI's own examples send them); each one is a warning. A null on a required
@@ -31,7 +44,8 @@ export function withoutNulls(
   path: PathSegment[],
   out: Problem[],
 ): unknown {
-  if (path.length > MAX_WALK_DEPTH) return value;
+  // Most bodies hold no null at all: nothing to drop or report, and no copy to make.
+  if (path.length > MAX_WALK_DEPTH || !hasNull(value, path.length)) return value;
   const t = unwrapSchema(schema);
   if (t instanceof z.ZodObject && isRecord(value)) {
     const shape = t.shape as Record<string, z.ZodType>;

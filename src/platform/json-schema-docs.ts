@@ -79,7 +79,11 @@ function describe(node: unknown, parent: string): void {
   if (schema.properties)
     for (const [name, child] of Object.entries(schema.properties)) {
       if (typeof child !== "object") continue;
-      child.description ??= FIELD_DOCS[`${parent}.${name}`] ?? FIELD_DOCS[name];
+      // An optional field is `anyOf: [its schema, null]` (json-schema.ts, nullAsAbsent): the field's
+      // own description goes on the pair, where editors look for it.
+      const own =
+        child.anyOf?.length === 2 && typeof child.anyOf[0] === "object" ? child.anyOf[0] : undefined;
+      child.description ??= own?.description ?? FIELD_DOCS[`${parent}.${name}`] ?? FIELD_DOCS[name];
       describe(child, name);
     }
   for (const [key, value] of Object.entries(schema))

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import type { JsonSchema } from "../widgets/define";
-import { WIDGET_MODELS } from "../widgets/registry";
+import { isWidgetKind, WIDGET_MODELS } from "../widgets/registry";
 import { ACTION_KINDS, actionSchema, DIRECT_LINK_PATTERN } from "./actions";
 import {
   BODY_SCHEMAS,
@@ -72,8 +72,11 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
       required: [m.kind],
       properties: {
         semantic_paths: {
-          type: "object",
-          additionalProperties: { type: "string", enum: [...m.paths] },
+          anyOf: [
+            { type: "object", additionalProperties: { type: "string", enum: [...m.paths] } },
+            // null: not set (nullAsAbsent below), as on every optional field.
+            { type: "null" },
+          ],
         },
       },
     }));
@@ -113,6 +116,29 @@ const MESSAGE_TITLES: Record<MessageKind, string> = {
   event: "Delivered event (POST to the app's event address)",
 };
 
+/**
+ * A null on an optional field means "not set" on the platform (proto3 JSON; the OpenAPI's own
+ * examples send them) and `validate` accepts it with a warning: the schema accepts it too, so Ajv and
+ * `validate` agree. Not on a widget's kind keys (`{"title_row": null}` is no widget) nor on required
+ * fields, where null stays an error in both.
+ */
+const NULL_AS_ABSENT: JsonSchema = {
+  type: "null",
+  description: 'null: read as "not set" (proto3 JSON); validate warns, and it is never sent on',
+};
+
+function nullAsAbsent(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }): void {
+  const { zodSchema, jsonSchema } = ctx;
+  if (!(zodSchema instanceof z.ZodObject) || !jsonSchema.properties) return;
+  const required = new Set(jsonSchema.required ?? []);
+  for (const [key, property] of Object.entries(jsonSchema.properties)) {
+    if (required.has(key) || typeof property !== "object") continue;
+    if (zodSchema === widgetSchema && isWidgetKind(key)) continue;
+    // The property itself, not a copy: zod fills nested schemas in after this hook runs.
+    jsonSchema.properties[key] = { anyOf: [property, { ...NULL_AS_ABSENT }] };
+  }
+}
+
 /** The messages' cross-field rules: one metadata spelling per request; the payload its type names. */
 function messageOverride(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }): void {
   const { zodSchema, jsonSchema } = ctx;
@@ -138,14 +164,20 @@ export function toJsonSchema(kind: CheckKind): JsonSchema {
     const schema = z.toJSONSchema(MESSAGE_SCHEMAS[kind], {
       io: "input",
       unrepresentable: "any",
-      override: messageOverride,
+      override: (ctx) => {
+        messageOverride(ctx);
+        nullAsAbsent(ctx);
+      },
     });
     return { ...publishable(kind, MESSAGE_TITLES[kind], schema), description: routeDescription(kind) };
   }
   const schema = z.toJSONSchema(BODY_SCHEMAS[kind], {
     io: "input",
     unrepresentable: "any",
-    override,
+    override: (ctx) => {
+      override(ctx);
+      nullAsAbsent(ctx);
+    },
   });
   return { ...publishable(kind, TITLES[kind], schema), description: routeDescription(kind) };
 }

@@ -75,6 +75,29 @@ describe("schemas/<kind>.schema.json", () => {
     }
   });
 
+  it("take a null on an optional field as not set, as validate does (proto3 JSON), and nowhere else", () => {
+    const score = (extra: Record<string, unknown>) => ({
+      widgets: [{ score_row: { title: "موتور", percentage_score: 85, ...extra } }],
+    });
+    for (const [name, kind, body, ok] of [
+      ["an optional icon", "post", score({ icon_name: null }), true],
+      ["the body's notes", "post", { widgets: [{ title_row: { text: "الف" } }], notes: null }, true],
+      [
+        "a widget's semantic paths",
+        "post",
+        { widgets: [{ title_row: { text: "الف" }, semantic_paths: null }] },
+        true,
+      ],
+      ["a subscription's metadata", "subscription", { event_type: "POST_UPDATE", metadata: null }, true],
+      ["a widget kind key", "post", { widgets: [{ title_row: null }] }, false],
+      ["a required text", "post", { widgets: [{ title_row: { text: null } }] }, false],
+      ["a message's required text", "chat", { message: null }, false],
+    ] as const) {
+      expect(validators[kind]?.(body), name).toBe(ok);
+      expect(validateAny(kind, body).ok, name).toBe(ok);
+    }
+  });
+
   it("accept the migrated fixtures, as validate does", () => {
     const dir = `${root}test/fixtures/v1/`;
     const names = readdirSync(dir).filter((f) => f.endsWith(".after.json"));

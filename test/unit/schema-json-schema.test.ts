@@ -88,7 +88,13 @@ const schemas = Object.fromEntries(BODY_KINDS.map((k) => [k, toJsonSchema(k)])) 
 /** An optional field's own schema: it is `anyOf: [schema, {type: "null"}]` (null reads as not set). */
 function own(node: Node | undefined): Node | undefined {
   const pair = node?.anyOf;
-  if (Array.isArray(pair) && pair.length === 2 && isNode(pair[0]) && isNode(pair[1]) && pair[1].type === "null")
+  if (
+    Array.isArray(pair) &&
+    pair.length === 2 &&
+    isNode(pair[0]) &&
+    isNode(pair[1]) &&
+    pair[1].type === "null"
+  )
     return pair[0];
   return node;
 }

@@ -30,6 +30,23 @@ export function createEmulator(opts: EmulatorOptions & { fetch?: FetchLike } = {
     c.res.headers.set("x-content-type-options", "nosniff");
   });
 
+  /**
+   * The gRPC code a status carries in an injected fault: the usual gateway mapping, and 9
+   * (FAILED_PRECONDITION) for 412, as the live platform sends for a chat message the recipient blocked.
+   */
+  const GRPC_FOR_STATUS: Record<number, number> = {
+    400: 3,
+    401: 16,
+    403: 7,
+    404: 5,
+    409: 6,
+    412: 9,
+    429: errorCatalogue.upstream_rate_limited.grpc,
+    501: 12,
+    503: 14,
+    504: 4,
+  };
+
   // Faults apply to the platform surfaces only, never to the control or the pages.
   app.use("*", async (c, next) => {
     const path = c.req.path;
@@ -40,9 +57,17 @@ export function createEmulator(opts: EmulatorOptions & { fetch?: FetchLike } = {
     if (fault.status === undefined) return next();
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (fault.retryAfter !== undefined) headers["retry-after"] = String(fault.retryAfter);
+    // The token endpoint answers errors as RFC 6749 does (platform facts), the API in gRPC's shape.
+    if (path.startsWith("/oauth2/token"))
+      return new Response(
+        JSON.stringify({
+          error: fault.status >= 500 || fault.status === 429 ? "temporarily_unavailable" : "invalid_request",
+          error_description: "fault injected by the emulator",
+        }),
+        { status: fault.status, headers },
+      );
     const body = platformError("fault_injected");
-    body.code =
-      fault.status === 429 ? errorCatalogue.upstream_rate_limited.grpc : fault.status === 401 ? 16 : 13;
+    body.code = GRPC_FOR_STATUS[fault.status] ?? 13;
     return new Response(JSON.stringify(body), { status: fault.status, headers });
   });
 

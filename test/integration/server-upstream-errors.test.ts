@@ -149,4 +149,24 @@ describe("emulator fault injection", () => {
     expect((await publish()).res.status).toBe(504);
     expect((await publish()).res.status).toBe(200);
   });
+
+  it("answers an injected fault in the platform's shapes: gRPC codes on the API, RFC 6749 on the token endpoint", async () => {
+    const direct = async (path: string) => {
+      const res = await fetch(`${stack.emulatorServer.url}${path}`, { method: "POST" });
+      return { status: res.status, body: await res.json() };
+    };
+    // 412 with code 9, as the live platform answers a chat message the recipient blocked (platform facts).
+    await inject({ status: 412, pathPrefix: "/v2/open-platform/conversations/" });
+    expect(await direct("/v2/open-platform/conversations/c-1/messages")).toMatchObject({
+      status: 412,
+      body: { code: 9, details: expect.any(Array) },
+    });
+    await inject({ status: 403, pathPrefix: "/v2/" });
+    expect((await direct("/v2/open-platform/addons/post/x")).body.code).toBe(7);
+    await inject({ status: 503, pathPrefix: "/oauth2/token" });
+    expect(await direct("/oauth2/token")).toEqual({
+      status: 503,
+      body: { error: "temporarily_unavailable", error_description: "fault injected by the emulator" },
+    });
+  });
 });

@@ -1,87 +1,27 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { POST_TOKEN_PATTERN } from "../platform/actions";
-import { type BodyKind, checkBody } from "../platform/body-check";
-import { type ErrorCode, errorCatalogue, platformError, type StudioErrorExtras } from "../platform/errors";
 import { scopesForSubscription } from "../platform/events";
 import { isRecord } from "../platform/json";
 import {
-  type ApiKeyPermission,
-  conversationScope,
-  hasScopes,
+  chatSendScopeSets,
   postAddonScope,
   USER_ADDON_CREATE,
+  USER_ID,
   USER_PHONE,
   USER_POSTS_ADDON_CREATE,
+  USER_VERIFICATION_CREATE,
 } from "../platform/scopes";
 import { validateMessage } from "../platform/validate";
-import { findUsableToken } from "./auth-host";
+import { fail, guard, readJson, validated } from "./api-guard";
 import {
   type ButtonView,
   conversationFor,
+  DEMO_POST_TOKEN,
   DEMO_USER,
   type EmulatorState,
   newId,
-  secretMatches,
-  type TokenRecord,
 } from "./state";
-
-/** A platform error response `{code, message, details}` (facts "Errors"). */
-function fail(code: ErrorCode, extras: StudioErrorExtras = {}, details: unknown[] = []): Response {
-  return new Response(JSON.stringify(platformError(code, extras, details)), {
-    status: errorCatalogue[code].status,
-    headers: { "content-type": "application/json" },
-  });
-}
-
-interface GuardNeeds {
-  permission?: ApiKeyPermission;
-  /** Whether a bearer token is required at all. */
-  token: boolean;
-  /** Alternative sets of scopes; one set must be held in full. */
-  scopes?: string[][];
-}
-
-/**
- * Checks the API key, its permission and the user's token and scopes. The two kinds of permission are
- * independent (spec 5.6): each is checked on its own.
- */
-function guard(state: EmulatorState, c: Context, needs: GuardNeeds): Response | { token?: TokenRecord } {
-  if (!secretMatches(c.req.header("x-api-key"), state.app.apiKey)) return fail("missing_api_key");
-  if (needs.permission && !state.app.permissions.includes(needs.permission)) {
-    return fail("missing_permission", { permission: needs.permission });
-  }
-  if (!needs.token) return {};
-  const auth = c.req.header("authorization") ?? "";
-  const m = /^Bearer (\S+)$/i.exec(auth);
-  const token = m?.[1] ? findUsableToken(state, m[1]) : undefined;
-  if (!token) return fail("invalid_token");
-  const sets = needs.scopes ?? [[]];
-  if (!sets.some((set) => hasScopes(token.scopes, set))) {
-    const first = sets[0]?.find((s) => !token.scopes.includes(s)) ?? "";
-    return fail("missing_scope", { scope: first });
-  }
-  return { token };
-}
-
-/** Reads a JSON body strictly: content type (when the spec lists it) and syntax. */
-async function readJson(c: Context, requireType: boolean): Promise<{ ok: true; json: unknown } | Response> {
-  const type = (c.req.header("content-type") ?? "").toLowerCase();
-  if (requireType && !type.startsWith("application/json")) {
-    return fail("invalid_request", { detail: "Content-Type must be application/json" });
-  }
-  try {
-    return { ok: true, json: JSON.parse(await c.req.text()) };
-  } catch {
-    return fail("invalid_request", { detail: "the body is not valid JSON" });
-  }
-}
-
-function validated(kind: BodyKind, json: unknown): Response | undefined {
-  const result = checkBody(kind, json);
-  if (result.ok) return undefined;
-  return fail("invalid_body", {}, result.errors);
-}
 
 function buttonsOf(value: unknown): ButtonView[][] {
   if (typeof value !== "object" || value === null || !("rows" in value) || !Array.isArray(value.rows))
@@ -111,10 +51,15 @@ export function createApiHost(state: EmulatorState): Hono {
 
   // Spec 4.3 (POST) and the live OpenAPI (GET). The body is not shown and its content type is
   // disputed, so it is not read.
+  // The live answer is `finderUser` {phone_number, phone_numbers (deprecated), user_id}, for a token
+  // with USER_ID or USER_PHONE; the phones only with USER_PHONE (OpenAPI).
   const users = (c: Context) => {
-    const g = guard(state, c, { token: true, scopes: [[USER_PHONE]] });
+    const g = guard(state, c, { token: true, scopes: [[USER_PHONE], [USER_ID]] });
     if (g instanceof Response) return g;
-    return c.json({ phone_numbers: DEMO_USER.phones });
+    const phones = g.token?.scopes.includes(USER_PHONE)
+      ? { phone_number: DEMO_USER.phones[0] ?? "", phone_numbers: DEMO_USER.phones }
+      : {};
+    return c.json({ ...phones, user_id: DEMO_USER.id });
   };
   app.post("/v1/open-platform/users", users);
   app.get("/v1/open-platform/users", users);
@@ -177,17 +122,14 @@ export function createApiHost(state: EmulatorState): Hono {
     return c.json({});
   });
 
-  // Facts "Endpoints": delete this app's add-ons on a post.
+  // Facts "Endpoints": delete this app's add-ons on a post. API key only (OpenAPI security); a Bearer
+  // token, which the proxy sends, is not read.
   app.delete("/v1/open-platform/addons/post/:postToken", (c) => {
     const postToken = c.req.param("postToken");
     if (!POST_TOKEN_PATTERN.test(postToken)) {
       return fail("invalid_request", { detail: "a post token is 8 to 16 characters of A-Z, a-z, 0-9 and _" });
     }
-    const g = guard(state, c, {
-      permission: "ADD_ON_DELETE",
-      token: true,
-      scopes: [[postAddonScope(postToken)], [USER_POSTS_ADDON_CREATE]],
-    });
+    const g = guard(state, c, { permission: "ADD_ON_DELETE", token: false });
     if (g instanceof Response) return g;
     state.postAddons = state.postAddons.filter(
       (a) => !(a.postToken === postToken && a.appSlug === state.app.slug),
@@ -195,10 +137,11 @@ export function createApiHost(state: EmulatorState): Hono {
     return c.json({});
   });
 
-  // Spec 4.7 (by phone) and the live path by divar_user_id.
+  // Spec 4.7 (by phone) and the live path by divar_user_id. The live document lists the API-key
+  // permission USER_ADDON_CREATE on the route by divar_user_id only (OpenAPI descriptions).
   const userAddon = async (c: Context, target: { phone: string } | { divarUserId: string }) => {
     const g = guard(state, c, {
-      permission: "USER_ADDON_CREATE",
+      ...("divarUserId" in target ? { permission: "USER_ADDON_CREATE" as const } : {}),
       token: true,
       scopes: [[USER_ADDON_CREATE]],
     });
@@ -225,8 +168,10 @@ export function createApiHost(state: EmulatorState): Hono {
   });
 
   // Spec 4.8 / 4.9 and the live paths by divar_user_id.
+  // The live route by divar_user_id needs USER_VERIFICATION_CREATE (OpenAPI); the spec's by phone, any token.
   const semanticCreate = async (c: Context, target: { phone: string } | { divarUserId: string }) => {
-    const g = guard(state, c, { permission: "USER_SEMANTIC_CREATE", token: true });
+    const scopes = "phone" in target ? [[]] : [[USER_VERIFICATION_CREATE]];
+    const g = guard(state, c, { permission: "USER_SEMANTIC_CREATE", token: true, scopes });
     if (g instanceof Response) return g;
     const body = await readJson(c, false);
     if (body instanceof Response) return body;
@@ -258,13 +203,15 @@ export function createApiHost(state: EmulatorState): Hono {
     return semanticDelete(c, c.req.param("id"));
   });
 
-  // Spec 4.10.
+  // Spec 4.10; the live route takes any of three scopes, one of them tied to the conversation's post.
   app.post("/v2/open-platform/conversations/:conversationId/messages", async (c) => {
     const conversationId = c.req.param("conversationId");
+    // A conversation a send starts is on the demo post (conversationFor), not created before the check.
+    const postToken = state.conversations.get(conversationId)?.postToken ?? DEMO_POST_TOKEN;
     const g = guard(state, c, {
       permission: "CHAT_SEND_MESSAGE_OAUTH",
       token: true,
-      scopes: [[conversationScope(conversationId)]],
+      scopes: chatSendScopeSets(conversationId, { postToken }),
     });
     if (g instanceof Response) return g;
     const body = await readJson(c, true);
@@ -283,7 +230,8 @@ export function createApiHost(state: EmulatorState): Hono {
       senderButtons: buttonsOf("sender_buttons" in rec ? rec.sender_buttons : undefined),
       receiverButtons: buttonsOf("receiver_buttons" in rec ? rec.receiver_buttons : undefined),
     });
-    return c.json({ message: id, status: "SENT" });
+    // int32 live (OpenAPI chatapiConversationSendMessageResponse); its values are not documented.
+    return c.json({ message: id, status: 1 });
   });
 
   return app;

@@ -117,6 +117,9 @@ const SCOPE_WORDS: Record<string, (id: string | undefined) => string> = {
   USER_PHONE: () => "See your phone number",
   CONVERSATION_SEND_MESSAGE: (id) =>
     id ? `Send messages in your chat conversation ${id}` : "Send messages in one of your chat conversations",
+  CHAT_POST_CONVERSATIONS_MESSAGE_SEND: (id) => `Send messages in the chats of your post ${id ?? ""}`.trim(),
+  CHAT_SUPPLIER_ALL_CONVERSATIONS_MESSAGE_SEND: () => "Send messages in the chats of all your posts",
+  USER_VERIFICATION_CREATE: () => "Record verification results (semantic data) about you",
   CHAT_POST_CONVERSATIONS_READ: (id) => `Read new messages in the chats of your post ${id ?? ""}`.trim(),
   CHAT_SUPPLIER_ALL_CONVERSATIONS_READ: () => "Read new messages in the chats of all your posts",
   USER_POSTS_GET: () => "See your posts and when they change",

@@ -75,10 +75,46 @@ export const USER_POSTS_ADDON_CREATE = "USER_POSTS_ADDON_CREATE";
 export const USER_ADDON_CREATE = "USER_ADDON_CREATE";
 /** Scope to read the user's phone numbers (spec 2.2, 4.3). */
 export const USER_PHONE = "USER_PHONE";
+/** Scope to read the user's app-specific user id; GET /users accepts it or USER_PHONE (OpenAPI). */
+export const USER_ID = "USER_ID";
+/** Scope of the live user semantic create by divar_user_id (OpenAPI security of that route). */
+export const USER_VERIFICATION_CREATE = "USER_VERIFICATION_CREATE";
+/** Chat send into any conversation of the user as a supplier (OpenAPI, chat send alternatives). */
+export const CHAT_SUPPLIER_ALL_CONVERSATIONS_MESSAGE_SEND = "CHAT_SUPPLIER_ALL_CONVERSATIONS_MESSAGE_SEND";
+/** Name of the chat send scope tied to a post: `CHAT_POST_CONVERSATIONS_MESSAGE_SEND.<post_token>`. */
+export const CHAT_POST_CONVERSATIONS_MESSAGE_SEND = "CHAT_POST_CONVERSATIONS_MESSAGE_SEND";
 
 /** Scope to send a chat message into one conversation (spec 2.2, 4.10). */
 export function conversationScope(conversationId: string): Scope {
   return `CONVERSATION_SEND_MESSAGE.${conversationId}`;
+}
+
+/** Scope to send chat messages in the conversations of one post (OpenAPI, chat send alternatives). */
+export function chatPostSendScope(postToken: string): Scope {
+  return `${CHAT_POST_CONVERSATIONS_MESSAGE_SEND}.${postToken}`;
+}
+
+/**
+ * The alternative scope sets of a chat send (OpenAPI security of POST /v2/.../messages: any one of
+ * them). `postToken` is the conversation's post when the caller knows it (the emulator); a caller that
+ * does not (the proxy) passes the post-scoped scopes it holds in `heldPostScopes` instead, and the
+ * platform judges whether that post is the conversation's. The conversation's own scope comes first:
+ * it is the one consent asks for.
+ */
+export function chatSendScopeSets(
+  conversationId: string,
+  post: { postToken: string } | { heldPostScopes: readonly string[] },
+): string[][] {
+  const postSets =
+    "postToken" in post
+      ? [[chatPostSendScope(post.postToken)]]
+      : post.heldPostScopes
+          .filter((s) => {
+            const { name, identifier } = splitScope(s);
+            return name === CHAT_POST_CONVERSATIONS_MESSAGE_SEND && identifier !== undefined;
+          })
+          .map((s) => [s]);
+  return [[conversationScope(conversationId)], [CHAT_SUPPLIER_ALL_CONVERSATIONS_MESSAGE_SEND], ...postSets];
 }
 
 /** True when `held` satisfies every scope in `needed` (exact match; an object scope is not implied by another object's). */

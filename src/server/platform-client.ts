@@ -38,7 +38,23 @@ export type UserTarget = { phone: string } | { divarUserId: string; phone?: stri
 
 const emptySchema = z.looseObject({});
 const idSchema = z.looseObject({ id: z.string().min(1) });
-const phonesSchema = z.looseObject({ phone_numbers: z.array(z.string()) });
+/**
+ * GET /users (OpenAPI `finderUser`): `phone_number`, the deprecated list `phone_numbers`, and `user_id`
+ * (with USER_ID), each optional. Read as one list, the deprecated one when it has numbers, else the
+ * single `phone_number`, so the studio works whichever of the two the platform sends.
+ */
+const phonesSchema = z
+  .looseObject({
+    phone_numbers: z.array(z.string()).optional(),
+    phone_number: z.string().optional(),
+    user_id: z.string().optional(),
+  })
+  .transform((u): { phone_numbers: string[]; user_id?: string } => {
+    const list = (u.phone_numbers ?? []).filter((p) => p !== "");
+    const phones = list.length > 0 ? list : u.phone_number ? [u.phone_number] : [];
+    return u.user_id ? { phone_numbers: phones, user_id: u.user_id } : { phone_numbers: phones };
+  });
+/** Chat send answer: `status` is int32 live (OpenAPI) and was a string on older platforms; both pass. */
 const chatSentSchema = z.looseObject({ message: z.unknown().optional(), status: z.unknown().optional() });
 
 /** Calls the open API host with x-api-key and, where needed, Bearer (spec 4.3-4.10). Never retries. */
@@ -69,7 +85,7 @@ export interface PlatformClient {
     conversationId: string,
     body: unknown,
   ): Promise<PlatformResult<z.infer<typeof chatSentSchema>>>;
-  phones(accessToken: string): Promise<PlatformRead<z.infer<typeof phonesSchema>>>;
+  phones(accessToken: string): Promise<PlatformRead<z.output<typeof phonesSchema>>>;
   subscribe(
     accessToken: string,
     body: SubscriptionRequest,

@@ -228,10 +228,17 @@ export async function renewIfExpired(deps: ServerDeps, c: Context, session: Sess
  * Otherwise answers with not_signed_in, session_expired or missing_scope, each with the URL that starts
  * OAuth for exactly the needed scope and comes back to `returnTo`.
  */
-export async function requireToken(deps: ServerDeps, c: Context, needs: string[][]): Promise<TokenCheck> {
+export async function requireToken(
+  deps: ServerDeps,
+  c: Context,
+  needs: string[][] | ((held: readonly string[]) => string[][]),
+): Promise<TokenCheck> {
   const returnTo = safeReturnTo(c.req.query("returnTo"));
-  const first = needs[0] ?? [];
-  // Some actions need a token but no particular scope (spec 4.8); signing in then asks for USER_PHONE.
+  // Alternatives may depend on what is held (chat send: any post-scoped send scope held); the first set
+  // never does, and it is the one consent asks for.
+  const setsFor = (held: readonly string[]) => (typeof needs === "function" ? needs(held) : needs);
+  const first = setsFor([])[0] ?? [];
+  // Some actions need a token but no particular scope (spec 4.8 by phone); signing in then asks for USER_PHONE.
   const wanted = first.length > 0 ? first : [USER_PHONE];
   const session = deps.sessions.read(c) ?? emptySession(deps.now());
   if (!session.tokens) {
@@ -255,7 +262,7 @@ export async function requireToken(deps: ServerDeps, c: Context, needs: string[]
   const tokens = renewed.session.tokens;
   if (!tokens) return { ok: false, response: fail(c, "not_signed_in") };
   const held = tokens.scopes;
-  if (!needs.some((set) => hasScopes(held, set))) {
+  if (!setsFor(held).some((set) => hasScopes(held, set))) {
     const missing = first.filter((s) => !held.includes(s));
     const scope = missing.join(" ");
     // Ask for what is held plus what is missing: the new token replaces the old one.

@@ -62,6 +62,7 @@ describe("the route table (OpenAPI routes we serve)", () => {
       `POST_ADDON_CREATE.${POST_TOKEN}`,
       "USER_ADDON_CREATE",
       "USER_PHONE",
+      "USER_VERIFICATION_CREATE",
       `CONVERSATION_SEND_MESSAGE.${CONVERSATION}`,
       `CHAT_POST_CONVERSATIONS_READ.${POST_TOKEN}`,
     ]);
@@ -89,7 +90,7 @@ describe("the route table (OpenAPI routes we serve)", () => {
   });
 
   it("each semantic route checks its own body: the phone is required in the body by divar_user_id, refused by phone", async () => {
-    await signIn(browser, stack, ["USER_PHONE"]);
+    await signIn(browser, stack, ["USER_PHONE", "USER_VERIFICATION_CREATE"]);
     const signedIn = stack.upstream.length;
     const post = (path: string, body: unknown) =>
       browser.fetch(`${stack.proxyServer.url}${path}`, {

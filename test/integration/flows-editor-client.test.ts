@@ -59,7 +59,7 @@ describe("the editor's proxy client against the proxy and the emulator", () => {
   it("publishes a user add-on to a phone from the user's own numbers and by divar_user_id, and removes one by its id", async () => {
     await signIn(browser, stack, ["USER_PHONE", "USER_ADDON_CREATE"]);
     const phones = await client.phones("/");
-    expect(phones).toEqual({ ok: true, value: { phone_numbers: DEMO_USER.phones } });
+    expect(phones).toEqual({ ok: true, value: { phone_numbers: DEMO_USER.phones, user_id: DEMO_USER.id } });
     const phone = phones.ok ? (phones.value.phone_numbers[0] ?? "") : "";
 
     const body = { widgets: POST_BODY.widgets };

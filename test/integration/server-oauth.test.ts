@@ -174,7 +174,8 @@ describe("publishing a post add-on through OAuth", () => {
     const conv = "3f1c2a9e-5b7d-4c1e-9a2b-7d8e6f5a4b3c";
     await signIn(browser, stack, ["USER_PHONE", `CONVERSATION_SEND_MESSAGE.${conv}`]);
     const phones = await browser.fetch(`${stack.proxyServer.url}/api/phones`);
-    expect(JSON.parse(phones.text)).toEqual({ phone_numbers: ["09120000001"] });
+    // The user id of the live answer (finderUser) is passed on beside the phones.
+    expect(JSON.parse(phones.text)).toEqual({ phone_numbers: ["09120000001"], user_id: "demo-user-1" });
     const sent = await browser.fetch(`${stack.proxyServer.url}/api/conversations/${conv}/messages`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { formatScopes, hasScopes, parseScopes, splitScope, tryParseScopes } from "../../src/platform/scopes";
+import {
+  CHAT_SUPPLIER_ALL_CONVERSATIONS_MESSAGE_SEND,
+  chatPostSendScope,
+  chatSendScopeSets,
+  formatScopes,
+  hasScopes,
+  parseScopes,
+  splitScope,
+  tryParseScopes,
+  USER_ID,
+  USER_VERIFICATION_CREATE,
+} from "../../src/platform/scopes";
 
 describe("scope grammar (spec 2.2)", () => {
   it("parses general and object scopes separated by spaces, %20 or +", () => {
@@ -28,5 +39,37 @@ describe("scope grammar (spec 2.2)", () => {
   it("does not let one object's scope stand for another's", () => {
     expect(hasScopes(["POST_ADDON_CREATE.a"], ["POST_ADDON_CREATE.b"])).toBe(false);
     expect(hasScopes(["POST_ADDON_CREATE.a", "X"], ["POST_ADDON_CREATE.a"])).toBe(true);
+  });
+
+  it("parses the live scopes of the semantic, users and chat send routes (OpenAPI)", () => {
+    const live = [
+      USER_VERIFICATION_CREATE,
+      USER_ID,
+      CHAT_SUPPLIER_ALL_CONVERSATIONS_MESSAGE_SEND,
+      chatPostSendScope("gZ3kQx9aB1cD"),
+    ];
+    expect(parseScopes(live.join(" "))).toEqual([
+      "USER_VERIFICATION_CREATE",
+      "USER_ID",
+      "CHAT_SUPPLIER_ALL_CONVERSATIONS_MESSAGE_SEND",
+      "CHAT_POST_CONVERSATIONS_MESSAGE_SEND.gZ3kQx9aB1cD",
+    ]);
+  });
+
+  it("lists chat send's three alternatives, the conversation's own first", () => {
+    expect(chatSendScopeSets("c-1", { postToken: "gZ3kQx9aB1cD" })).toEqual([
+      ["CONVERSATION_SEND_MESSAGE.c-1"],
+      ["CHAT_SUPPLIER_ALL_CONVERSATIONS_MESSAGE_SEND"],
+      ["CHAT_POST_CONVERSATIONS_MESSAGE_SEND.gZ3kQx9aB1cD"],
+    ]);
+    // Without the conversation's post, each post-scoped send scope held is an alternative.
+    const held = [
+      "USER_PHONE",
+      "CHAT_POST_CONVERSATIONS_MESSAGE_SEND.a1b2c3d4",
+      "CHAT_POST_CONVERSATIONS_MESSAGE_SEND",
+    ];
+    expect(chatSendScopeSets("c-1", { heldPostScopes: held }).slice(2)).toEqual([
+      ["CHAT_POST_CONVERSATIONS_MESSAGE_SEND.a1b2c3d4"],
+    ]);
   });
 });

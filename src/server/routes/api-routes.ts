@@ -5,11 +5,12 @@ import { POST_TOKEN_PATTERN } from "../../platform/actions";
 import { type BodyKind, checkBody } from "../../platform/body-check";
 import { studioError } from "../../platform/errors";
 import {
-  conversationScope,
+  chatSendScopeSets,
   postAddonScope,
   USER_ADDON_CREATE,
   USER_PHONE,
   USER_POSTS_ADDON_CREATE,
+  USER_VERIFICATION_CREATE,
 } from "../../platform/scopes";
 import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from "../deps";
 import { API_BODY_LIMIT, readJsonBody } from "../json-body";
@@ -206,10 +207,13 @@ export function apiRoutes(deps: ServerDeps): Hono {
     return recorded(c, "remove", target, null, await p.deleteUserAddon(id));
   });
 
-  // Spec 4.8 / 4.9: API-key permissions; 4.8 also sends the user's token. The live route by
-  // divar_user_id takes the phone in the body (create) or in the query (delete): OpenAPI.
+  // Spec 4.8 / 4.9: API-key permissions; 4.8 also sends the user's token (any scope). The live route by
+  // divar_user_id needs USER_VERIFICATION_CREATE and takes the phone in the body (create) or in the
+  // query (delete): OpenAPI.
   const semanticCreate = (kind: "semantic" | "semantic-by-id") =>
-    sendAboutUser(kind, [[]], (token, target, body) => p.semanticCreate(token, target, body));
+    sendAboutUser(kind, kind === "semantic" ? [[]] : [[USER_VERIFICATION_CREATE]], (token, target, body) =>
+      p.semanticCreate(token, target, body),
+    );
   const semanticDelete = async (c: Context) => {
     const found = targetOf(c);
     if (found instanceof Response) return found;
@@ -238,7 +242,11 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (bad) return bad;
     const body = await readBody(c, "chat");
     if (!body.ok) return body.response;
-    const t = await requireToken(deps, c, [[conversationScope(conversationId)]]);
+    // Any one of the OpenAPI's three alternatives; the proxy cannot tell a conversation's post, so any
+    // post-scoped send scope held is offered and the platform judges it (docs/decisions.md).
+    const t = await requireToken(deps, c, (held) =>
+      chatSendScopeSets(conversationId, { heldPostScopes: held }),
+    );
     if (!t.ok) return t.response;
     const target = { kind: "chat_message", ref: "conversation_id", id: conversationId } as const;
     const result = await p.sendMessage(t.accessToken, conversationId, body.json);
@@ -251,7 +259,9 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (!t.ok) return t.response;
     const result = await p.phones(t.accessToken);
     if (!result.ok) return sendError(c, redactError(result.error, secretsOf(deps, c)));
-    return c.json({ phone_numbers: result.value.phone_numbers }, 200, { "cache-control": "no-store" });
+    const { phone_numbers, user_id } = result.value;
+    const id = user_id !== undefined ? { user_id } : {};
+    return c.json({ phone_numbers, ...id }, 200, { "cache-control": "no-store" });
   });
 
   app.all("/api/*", (c) =>

@@ -84,9 +84,16 @@ describe("a widget added as one folder plus its registry lines", () => {
   });
 
   it("appears in the JSON Schema, with its hook's additions", () => {
-    type Node = { properties?: Record<string, Node>; items?: Node; description?: string; maxLength?: number };
+    type Node = {
+      properties?: Record<string, Node>;
+      items?: Node;
+      anyOf?: Node[];
+      description?: string;
+      maxLength?: number;
+    };
     const post: Node = toJsonSchema("post") as Node;
-    const own = post.properties?.widgets?.items?.properties?.note_row as
+    // widgets is optional: anyOf its array schema and null (read as not set).
+    const own = post.properties?.widgets?.anyOf?.[0]?.items?.properties?.note_row as
       | (Node & { examples?: unknown })
       | undefined;
     expect(own?.description).toBe("note_row: A short highlighted note.");

@@ -113,7 +113,7 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
     const cards = attached
       .map(
         (a) =>
-          `<section class="card" aria-label="Add-on of ${escapeHtml(a.appSlug)}"><div class="card-head"><span>From <strong>${escapeHtml(a.appSlug)}</strong></span><span>received ${timeOf(a.receivedAt)} UTC</span></div>${renderAddonBody(a.body)}</section>`,
+          `<section class="card" aria-label="Add-on of ${escapeHtml(a.appSlug)}"><div class="card-head"><span>From <strong>${escapeHtml(a.appSlug)}</strong></span><span>received ${timeOf(a.receivedAt)} UTC</span></div>${renderAddonBody("post", a.body)}</section>`,
       )
       .join("");
     const note = notes.get(`post:${postToken}`);

@@ -38,9 +38,13 @@ export function previewCss(): string {
  * Renders a published add-on body as a buyer sees it, with the studio's own preview components
  * (`AddonPreview` through react-dom/server), so the emulator and the editor draw add-ons alike.
  */
-export function renderAddonBody(body: unknown, theme: "light" | "dark" = "light"): string {
-  // Bodies were validated on the way in; parsing again gives typed widgets without a cast.
-  const parsed = validateBody("post", body);
+export function renderAddonBody(
+  kind: "post" | "user",
+  body: unknown,
+  theme: "light" | "dark" = "light",
+): string {
+  // Bodies were validated on the way in, as their kind; parsing again gives typed widgets without a cast.
+  const parsed = validateBody(kind, body);
   if (!parsed.ok || !parsed.value) return `<p class="note">This add-on could not be drawn.</p>`;
   try {
     return renderToStaticMarkup(createElement(AddonPreview, { widgets: parsed.value.widgets ?? [], theme }));

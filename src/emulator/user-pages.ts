@@ -57,7 +57,7 @@ export function addUserPages(app: Hono, state: EmulatorState): void {
     const cards = addons
       .map(
         (a) =>
-          `<section class="card" aria-label="User add-on ${escapeHtml(a.id)}"><div class="card-head"><span>User add-on <code>${escapeHtml(a.id)}</code> (${escapeHtml(describeTarget(a.target))})</span></div>${renderAddonBody(a.body)}</section>`,
+          `<section class="card" aria-label="User add-on ${escapeHtml(a.id)}"><div class="card-head"><span>User add-on <code>${escapeHtml(a.id)}</code> (${escapeHtml(describeTarget(a.target))})</span></div>${renderAddonBody("user", a.body)}</section>`,
       )
       .join("");
     return c.html(

@@ -142,7 +142,13 @@ describe("emulator user pages and icon", () => {
     emu.state.userAddons.push({
       id: "ua-1",
       target: { phone },
-      body: { widgets: [{ title_row: { text: "احراز هویت شده" } }] },
+      // A user add-on's own fields (cost, ticket_uuid, categories) are no obstacle to drawing it.
+      body: {
+        widgets: [{ title_row: { text: "احراز هویت شده" } }],
+        cost: 15000,
+        ticket_uuid: "5d1c9c2e-0f7b-4a52-9a3e-2b8f1f3e7c11",
+        categories: ["apartment-sell"],
+      },
       receivedAt: now,
     });
     emu.state.semantics.push({
@@ -153,6 +159,7 @@ describe("emulator user pages and icon", () => {
     });
     const byPhone = await (await emu.app.request(`/users/${phone}`)).text();
     expect(byPhone).toContain("احراز هویت شده");
+    expect(byPhone).not.toContain("could not be drawn");
     expect(byPhone).toContain('dir="rtl"');
     expect(byPhone).not.toContain("FACE_AND_ID_MATCHED");
     const byId = await (await emu.app.request(`/users/${DEMO_USER.id}`)).text();

@@ -90,7 +90,7 @@ describe("icon drawings (Material Symbols)", () => {
   });
 
   it("the emulator's server-drawn page draws mapped icons at once and the placeholder for the rest", () => {
-    const html = renderAddonBody({
+    const html = renderAddonBody("post", {
       widgets: [
         { selector_row: { title: "نقشه", icon_name: "REFRESH" } },
         { selector_row: { title: "برند", icon_name: "BRAND_PEUGEOT" } },

@@ -47,9 +47,10 @@ type TokenFailure = { ok: false; error: StudioError; grantError?: string };
 
 /** The app's OAuth 2.0 client (spec 4.1, 4.2, 5; RFC 6749 section 4.1). The client secret is used only here. */
 export interface OAuthClient {
-  authorizeUrl(scopes: readonly string[], state: string): string;
-  exchangeCode(code: string): Promise<TokenResult>;
-  refresh(accessToken: string, refreshToken: string): Promise<RefreshResult>;
+  /** `redirectUri`: the address the flow returns to, when not the configured one (config.ts, redirectUriFor). */
+  authorizeUrl(scopes: readonly string[], state: string, redirectUri?: string): string;
+  exchangeCode(code: string, redirectUri?: string): Promise<TokenResult>;
+  refresh(accessToken: string, refreshToken: string, redirectUri?: string): Promise<RefreshResult>;
 }
 
 /** Words for a refresh failure, by the code its token request failed with ({retryAfter} filled in). */
@@ -152,34 +153,34 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
   };
 
   return {
-    authorizeUrl(scopes, state) {
+    authorizeUrl(scopes, state, redirectUri = opts.redirectUri) {
       return buildAuthorizeUrl({
         authUrl: opts.authUrl,
         clientId: opts.clientId,
-        redirectUri: opts.redirectUri,
+        redirectUri,
         scopes,
         state,
       });
     },
-    async exchangeCode(code) {
+    async exchangeCode(code, redirectUri = opts.redirectUri) {
       // Spec 2.4, authorization-code grant; RFC 6749 section 4.1.3.
       const result = await post({
         grant_type: "authorization_code",
         code,
         client_id: opts.clientId,
         client_secret: opts.clientSecret,
-        redirect_uri: opts.redirectUri,
+        redirect_uri: redirectUri,
       });
       return result.ok ? result : { ok: false, error: result.error };
     },
-    async refresh(accessToken, refreshToken) {
+    async refresh(accessToken, refreshToken, redirectUri = opts.redirectUri) {
       // Spec 2.4, refresh grant: `code` is the access token currently held (RFC 6749 section 6 has no such field).
       const result = await post({
         grant_type: "refresh_token",
         code: accessToken,
         client_id: opts.clientId,
         client_secret: opts.clientSecret,
-        redirect_uri: opts.redirectUri,
+        redirect_uri: redirectUri,
         refresh_token: refreshToken,
       });
       return result.ok ? result : refreshFailure(result);

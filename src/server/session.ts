@@ -30,6 +30,8 @@ export const sessionSchema = z.object({
       expiresAt: z.number(),
       /** Epoch ms from which it is renewed before use (src/server/tokens.ts, tokenTimes). */
       renewAt: z.number().optional(),
+      /** The return address the token was obtained with, when not the configured one (a refresh repeats it). */
+      redirectUri: z.string().max(300).optional(),
       scopes: z.array(z.string()),
     })
     .optional(),
@@ -40,6 +42,8 @@ export const sessionSchema = z.object({
       scopes: z.array(z.string()),
       returnTo: z.string(),
       createdAt: z.number(),
+      /** The return address of this flow, when not the configured one (src/server/redirect-uri.ts). */
+      redirectUri: z.string().max(300).optional(),
     })
     .optional(),
   subscriptions: z.array(heldSubscriptionSchema).max(MAX_HELD_SUBSCRIPTIONS),

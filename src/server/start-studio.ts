@@ -8,6 +8,7 @@ import { createEmulator } from "../emulator/app";
 import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN } from "../emulator/state";
 import { createProxy } from "./app";
 import { type Config, ConfigError, type EmulatorLinks, loadConfig } from "./config";
+import { redirectUris } from "./redirect-uri";
 import { describeLocation, openStore } from "./store/open-store";
 import { schedulePruning } from "./store/pruning";
 import { type Store, StoreError } from "./store/store";
@@ -137,7 +138,7 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
     if (config.mode === "emulator") {
       const emulator = createEmulator({
         app: {
-          redirectUris: [...new Set([...DEMO_APP.redirectUris, config.redirectUri])],
+          redirectUris: [...new Set([...DEMO_APP.redirectUris, ...redirectUris(config)])],
           eventsUrl: `${config.publicUrl}/platform/events`,
           startUrl: `${config.publicUrl}/platform/start`,
         },

@@ -164,7 +164,7 @@ export type Renewal =
 async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshOutcome> {
   const tokens = session.tokens;
   if (!tokens?.refreshToken) return { ok: false, final: true, error: studioError("session_expired") };
-  const result = await deps.oauth.refresh(tokens.accessToken, tokens.refreshToken);
+  const result = await deps.oauth.refresh(tokens.accessToken, tokens.refreshToken, tokens.redirectUri);
   if (!result.ok) {
     deps.log("token_refresh_failed", { code: result.cause, final: result.final });
     // Only a refused grant is final (src/server/oauth-client.ts); anything else may pass on the next try.
@@ -180,6 +180,7 @@ async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshO
       refreshToken: t.refresh_token ?? tokens.refreshToken,
       ...tokenTimes(deps.now(), t.expires_in),
       scopes: tryParseScopes(t.scope) ?? tokens.scopes,
+      ...(tokens.redirectUri !== undefined ? { redirectUri: tokens.redirectUri } : {}),
     },
   };
   renewSubscriptions(deps, renewed);

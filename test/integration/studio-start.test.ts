@@ -4,7 +4,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/main";
+import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { StudioStartError, startStudio } from "../../src/server/start-studio";
+import { Browser, consentCallback, POST_BODY } from "./server-harness";
 
 // startStudio is what `addon-studio studio` and `npm start` run; here over real HTTP on 127.0.0.1.
 const dist = mkdtempSync(join(tmpdir(), "addon-studio-dist-"));
@@ -61,6 +63,33 @@ describe("startStudio", { timeout: 60_000 }, () => {
     await studio.close();
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
     await expect(fetch(`http://127.0.0.1:${emulatorPort}/`)).rejects.toThrow();
+  });
+
+  it("signs in and publishes from http://127.0.0.1 as from http://localhost: the sign-in returns to the address it started on", async () => {
+    const [port, emulatorPort] = [await freePort(), await freePort()];
+    const studio = await startStudio({
+      env: { PORT: String(port), EMULATOR_PORT: String(emulatorPort), DIST_DIR: dist, DATA_DIR: dataDir() },
+      log: () => {},
+    });
+    try {
+      for (const base of [`http://127.0.0.1:${port}`, `http://localhost:${port}`]) {
+        const browser = new Browser();
+        const q = new URLSearchParams({ scope: `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`, returnTo: "/" });
+        const callback = await consentCallback(browser, `${base}/oauth/start?${q}`, "allow");
+        // The consent page sends the browser back to the address the sign-in began on, with its cookie.
+        expect(callback.startsWith(`${base}/oauth/callback?`), callback).toBe(true);
+        const back = await browser.fetch(callback);
+        expect(back.res.headers.get("location"), base).toBe("/?oauth=granted");
+        const published = await browser.fetch(`${base}/api/posts/${DEMO_POST_TOKEN}/addon`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(POST_BODY),
+        });
+        expect(published.res.status, `${base}: ${published.text}`).toBe(200);
+      }
+    } finally {
+      await studio.close();
+    }
   });
 
   it("a port in use names the variable to change, and leaves nothing listening", async () => {

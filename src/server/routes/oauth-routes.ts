@@ -5,6 +5,7 @@ import { OFFLINE_ACCESS, tryParseScopes } from "../../platform/scopes";
 import { fail, type ServerDeps, safeReturnTo, withParams } from "../deps";
 import { identifyUser } from "../history-user";
 import { loadHeldSubscriptions } from "../publish-record";
+import { redirectUriFor } from "../redirect-uri";
 import { emptySession, newSessionId, safeEqual } from "../session";
 import { applyRenewalResults, renewIfExpired, renewSubscriptions, tokenTimes } from "../tokens";
 
@@ -35,14 +36,17 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     }
     // Spec 2.1: a random state per flow, kept in this browser's sealed cookie so only it can come back.
     const state = randomBytes(32).toString("base64url");
+    // Back to this address (localhost or 127.0.0.1 alike on the emulator), where this cookie lives.
+    const redirectUri = redirectUriFor(deps.config, c.req.url);
     session.pending = {
       state,
       scopes,
       returnTo: safeReturnTo(c.req.query("returnTo")),
       createdAt: deps.now(),
+      ...(redirectUri !== deps.config.redirectUri ? { redirectUri } : {}),
     };
     deps.sessions.write(c, session);
-    return c.redirect(deps.oauth.authorizeUrl(scopes, state), 302);
+    return c.redirect(deps.oauth.authorizeUrl(scopes, state, redirectUri), 302);
   });
 
   // Spec 2.3 / 5.4: check state, treat a missing code as refusal, exchange the code (spec 4.2).
@@ -90,7 +94,7 @@ export function oauthRoutes(deps: ServerDeps): Hono {
         302,
       );
     }
-    const result = await deps.oauth.exchangeCode(code);
+    const result = await deps.oauth.exchangeCode(code, pending.redirectUri);
     if (!result.ok) {
       deps.sessions.write(c, session);
       deps.log("token_exchange_failed", { code: result.error.error.code });
@@ -109,6 +113,7 @@ export function oauthRoutes(deps: ServerDeps): Hono {
       // Spec 2.5 says scope equals the request; trust the answer when it parses.
       scopes: tryParseScopes(t.scope) ?? pending.scopes,
       ...(t.refresh_token !== undefined ? { refreshToken: t.refresh_token } : {}),
+      ...(pending.redirectUri !== undefined ? { redirectUri: pending.redirectUri } : {}),
     };
     await identifyUser(deps, session);
     await loadHeldSubscriptions(deps, session);

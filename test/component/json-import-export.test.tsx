@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { decompressFromEncodedURIComponent } from "lz-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { selectExportBody } from "../../src/editor/store/selectors";
+import { documentFromBody } from "../../src/editor/store/document";
+import { selectExportBody, selectProblems } from "../../src/editor/store/selectors";
 import { inspector } from "../helpers/queries";
 import { renderStudio } from "./studio-harness";
 
@@ -254,5 +256,90 @@ describe("JSON panel", () => {
     );
     await user.upload(panel.getByLabelText("JSON file to import"), file);
     expect(await panel.findByText(/Loaded a v2 post add-on from addon.json/)).toBeTruthy();
+  });
+});
+
+describe("nulls are never exported", () => {
+  /** Reads what Download JSON hands the browser. */
+  async function downloaded(user: ReturnType<typeof userEvent.setup>, panel: ReturnType<typeof within>) {
+    const blobs: Blob[] = [];
+    const create = URL.createObjectURL;
+    const revoke = URL.revokeObjectURL;
+    URL.createObjectURL = (b: Blob | MediaSource) => {
+      if (b instanceof Blob) blobs.push(b);
+      return "blob:test";
+    };
+    URL.revokeObjectURL = () => {};
+    try {
+      await user.click(panel.getByRole("button", { name: "Download JSON" }));
+    } finally {
+      URL.createObjectURL = create;
+      URL.revokeObjectURL = revoke;
+    }
+    const blob = blobs[0];
+    return blob ? JSON.parse(await blob.text()) : undefined;
+  }
+
+  async function copied(user: ReturnType<typeof userEvent.setup>, panel: ReturnType<typeof within>) {
+    await user.click(panel.getByRole("button", { name: "Copy JSON" }));
+    return JSON.parse(await navigator.clipboard.readText());
+  }
+
+  it("leaves a null on an optional field out of the shown, copied and downloaded JSON and the share link", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    const panel = await openJson(user);
+    // A document holding nulls on optional fields (the import drops them; a draft of an older
+    // version, or a rename of a null key before this session, kept them).
+    const body = {
+      widgets: [{ title_row: { text: "عنوان", has_divider: null } }, { description_row: { text: "متن" } }],
+      notes: null,
+    };
+    const doc = documentFromBody("post", body, body.widgets);
+    act(() => store.getState().replace(doc));
+    const expected = {
+      widgets: [{ title_row: { text: "عنوان" } }, { description_row: { text: "متن" } }],
+    };
+    expect(exported()).toEqual(expected);
+    expect(await copied(user, panel)).toEqual(expected);
+    expect(await downloaded(user, panel)).toEqual(expected);
+    await user.click(screen.getByRole("button", { name: /^Share/ }));
+    await waitFor(async () => expect(await navigator.clipboard.readText()).toContain("#doc="));
+    const packed = new URLSearchParams(new URL(await navigator.clipboard.readText()).hash.slice(1)).get(
+      "doc",
+    );
+    expect(JSON.parse(decompressFromEncodedURIComponent(packed ?? ""))).toEqual({
+      kind: "post",
+      body: expected,
+    });
+    // The document keeps what it holds, and the Problems tab still says each null is left out.
+    expect(store.getState().doc.widgets[0]?.widget).toEqual(body.widgets[0]);
+    const warned = selectProblems(store.getState()).warnings.map((p) => p.code);
+    expect(warned.filter((c) => c === "null_as_absent")).toHaveLength(2);
+  });
+
+  it("removes a null instead of renaming it with the inspector's fixes, so none reaches the export", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    const panel = await openJson(user);
+    paste(
+      panel,
+      JSON.stringify({
+        widgets: [
+          { titleRow: { text: "عنوان", hasDivider: null } },
+          { score_row: { title: "امتیاز", percentageScore: 50 } },
+        ],
+      }),
+    );
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    await user.click(screen.getByRole("button", { name: "Unknown widget, widget 1" }));
+    await user.click(inspector().getByRole("button", { name: "Rename titleRow to title_row" }));
+    await user.click(await inspector().findByRole("button", { name: /Rename .*hasDivider to has_divider/ }));
+    expect(store.getState().doc.widgets[0]?.widget).toEqual({ title_row: { text: "عنوان" } });
+    const expected = {
+      widgets: [{ title_row: { text: "عنوان" } }, { score_row: { title: "امتیاز", percentage_score: 50 } }],
+    };
+    expect(exported()).toEqual(expected);
+    expect(await copied(user, panel)).toEqual(expected);
   });
 });

@@ -120,6 +120,12 @@ describe("field updates", () => {
     expect(renameKeyAt(w, ["title_row", "nope"], "text")).toBe(w);
   });
 
+  it("removes a null instead of renaming it (not set under either name), unless asked to keep it", () => {
+    const w = { title_row: { text: "x", hasDivider: null } };
+    expect(renameKeyAt(w, ["title_row", "hasDivider"], "has_divider")).toEqual({ title_row: { text: "x" } });
+    expect(renameKeyAt({ titleRow: null }, ["titleRow"], "title_row", true)).toEqual({ title_row: null });
+  });
+
   it("edits document fields and keeps the other kind's fields when switching kind", () => {
     let doc = updateDocumentField(emptyDocument("post"), ["notes"], "یادداشت");
     doc = setDocumentKind(doc, "user");

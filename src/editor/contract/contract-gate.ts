@@ -6,6 +6,10 @@ export interface Contract {
   validateBody: typeof validateBody;
   validateWidget: typeof validateWidget;
   NO_WIDGETS_MESSAGE: string;
+  /** A widget without the nulls on its optional fields: nothing the studio exports carries one. */
+  exportWidget: (widget: object) => object;
+  /** A body without the nulls on its optional fields outside `widgets`. */
+  exportFields: (kind: "post" | "user", body: Record<string, unknown>) => Record<string, unknown>;
 }
 
 // The contract (zod and every schema, ~30 KB gzip) is not needed to draw an empty editor or add a

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { loadContract } from "../contract/contract-gate";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody } from "../store/selectors";
 import { ChromeIcon } from "../ui/icons";
@@ -17,7 +18,8 @@ export function ShareButton() {
   useOutsideClose(wrap, link !== null, () => setLink(null));
   async function share() {
     const s = api.getState();
-    const { shareUrl } = await import("../share/share-link");
+    // The contract tells which nulls the link leaves out (it is loaded right after the first paint).
+    const [{ shareUrl }] = await Promise.all([import("../share/share-link"), loadContract()]);
     const url = shareUrl(window.location.href, s.doc.kind, selectExportBody(s));
     setLink(url);
     try {

@@ -1,6 +1,4 @@
 import { memo } from "react";
-import type { Widget } from "../../platform";
-import type { EditorWidget } from "../store/document";
 
 const blockCache = new WeakMap<object, string>();
 
@@ -13,7 +11,7 @@ function indent(text: string, spaces: number): string {
 }
 
 /** One widget as it appears inside the pretty-printed body (indented under "widgets"), memoised per object. */
-function widgetBlock(widget: Widget): string {
+function widgetBlock(widget: object): string {
   let text = blockCache.get(widget);
   if (text === undefined) {
     text = indent(JSON.stringify(widget, null, 2), 4);
@@ -22,7 +20,7 @@ function widgetBlock(widget: Widget): string {
   return text;
 }
 
-const WidgetBlock = memo(function WidgetBlock(props: { widget: Widget; last: boolean }) {
+const WidgetBlock = memo(function WidgetBlock(props: { widget: object; last: boolean }) {
   const text = widgetBlock(props.widget);
   // Its own block: a keystroke lays out this widget's lines only, and off-screen blocks are skipped.
   return (
@@ -51,7 +49,10 @@ function tail(body: Record<string, unknown>): string {
  */
 export function JsonCodeView(props: {
   id: string;
-  widgets: readonly EditorWidget[];
+  /** The editor ids of the widgets, in order (React keys). */
+  ids: readonly string[];
+  /** The widgets as exported, in the same order. */
+  widgets: readonly object[];
   body: Record<string, unknown>;
 }) {
   const n = props.widgets.length;
@@ -60,7 +61,7 @@ export function JsonCodeView(props: {
     <section id={props.id} className="json-code" tabIndex={0} aria-label="Export body (JSON)" dir="ltr">
       <div className="json-pre">{n === 0 ? '{\n  "widgets": []' : '{\n  "widgets": [\n'}</div>
       {props.widgets.map((w, i) => (
-        <WidgetBlock key={w.id} widget={w.widget} last={i === n - 1} />
+        <WidgetBlock key={props.ids[i]} widget={w} last={i === n - 1} />
       ))}
       <div className="json-pre">
         {n === 0 ? "" : "  ]"}

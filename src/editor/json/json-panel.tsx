@@ -2,7 +2,7 @@ import "./json-panel.css";
 import { useEffect, useRef, useState } from "react";
 import type { MigrationChange } from "../../platform/migrate";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
-import { selectExportBody } from "../store/selectors";
+import { selectExportBody, selectExportWidgets, selectWidgetIds } from "../store/selectors";
 import { countOf } from "../ui/count-of";
 import { importText, MAX_IMPORT_BYTES } from "./import-body";
 import { JsonCodeView } from "./json-code-view";
@@ -14,7 +14,8 @@ type Outcome =
 /** The export body, live; copy, download; import by paste or file. */
 export function JsonPanel() {
   const body = useEditorStore(selectExportBody);
-  const widgets = useEditorStore((s) => s.doc.widgets);
+  const widgets = useEditorStore(selectExportWidgets);
+  const ids = useEditorStore(selectWidgetIds);
   const kind = useEditorStore((s) => s.doc.kind);
   const api = useEditorStoreApi();
   const [status, setStatus] = useState<string | null>(null);
@@ -112,7 +113,7 @@ export function JsonPanel() {
             {status}
           </span>
         </div>
-        <JsonCodeView id="json-export-text" widgets={widgets} body={body} />
+        <JsonCodeView id="json-export-text" ids={ids} widgets={widgets} body={body} />
       </div>
       <div className="json-import">
         <label className="field-label" htmlFor="json-import-text">

@@ -5,6 +5,8 @@ import { useCallback, useId, useMemo, useState } from "react";
 import { postTokenSchema } from "../../platform/actions";
 import { PHONE_PATTERN } from "../../platform/bodies";
 import { validateBody } from "../../platform/validate";
+// The body it sends leaves out nulls, which needs the contract: it comes with this chunk (it registers itself).
+import "../contract/contract";
 import type { FetchJson } from "../inbox/use-older-entries";
 import { NoProxyNote } from "../proxy/no-proxy-note";
 import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";

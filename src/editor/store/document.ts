@@ -127,14 +127,17 @@ export function updateWidgetField(
   return editWidget(doc, id, (w) => (getAtPath(w, path) === value ? w : setAtPath(w, path, value)));
 }
 
-/** Renames the key at `path` (relative to widget `id`) to `to`, keeping its value and place. */
+/**
+ * Renames the key at `path` (relative to widget `id`) to `to`, keeping its value and place; a null
+ * field is removed instead (renameKeyAt), but a null widget key is renamed (it stays an error).
+ */
 export function renameWidgetKey(
   doc: EditorDocument,
   id: string,
   path: readonly PathSegment[],
   to: string,
 ): EditorDocument {
-  return editWidget(doc, id, (w) => renameKeyAt(w, path, to));
+  return editWidget(doc, id, (w) => renameKeyAt(w, path, to, path.length === 1));
 }
 
 /** `doc` with widget `id` replaced by `edit` of it, keeping its id; `doc` itself when nothing changed. */
@@ -206,7 +209,7 @@ export function freshKey(map: unknown, base: string): string {
 }
 
 /** The export body of a document: the v2 JSON, without editor ids, fields of the other kind left out. */
-export function exportBody(doc: EditorDocument, widgets: readonly Widget[]): Record<string, unknown> {
+export function exportBody(doc: EditorDocument, widgets: readonly object[]): Record<string, unknown> {
   const body: Record<string, unknown> = { widgets };
   const other = KIND_FIELDS[doc.kind === "post" ? "user" : "post"];
   for (const key of KIND_FIELDS[doc.kind]) if (doc.fields[key] !== undefined) body[key] = doc.fields[key];

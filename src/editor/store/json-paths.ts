@@ -44,13 +44,22 @@ export function setAtPath(value: unknown, path: readonly PathSegment[], next: un
 /**
  * `value` with the key at the end of `path` renamed to `to`, in its place among its siblings and
  * with its value; `value` itself when there is no such key or `to` already holds a value (a `null`
- * there counts as absent, as the platform reads it, and is replaced).
+ * there counts as absent, as the platform reads it, and is replaced). A key whose value is `null`
+ * is removed instead: the platform reads it as "not set" under either name, and renamed it would
+ * only be flagged again ("delete it"). `keepNull` renames it anyway (a widget's kind key, where a
+ * null is an error and the kind is what the user still has to fill in).
  */
-export function renameKeyAt(value: unknown, path: readonly PathSegment[], to: string): unknown {
+export function renameKeyAt(
+  value: unknown,
+  path: readonly PathSegment[],
+  to: string,
+  keepNull = false,
+): unknown {
   const from = path[path.length - 1];
   const parentPath = path.slice(0, -1);
   const parent = getAtPath(value, parentPath);
   if (typeof from !== "string" || !isRecord(parent) || !Object.hasOwn(parent, from)) return value;
+  if (parent[from] === null && !keepNull) return setAtPath(value, path, undefined);
   const free =
     parent[to] === null ? Object.fromEntries(Object.entries(parent).filter(([k]) => k !== to)) : parent;
   const renamed = mapRename(free, from, to);

@@ -14,7 +14,11 @@ import type { EditorState } from "./editor-store";
 // Memoised per object: an edit copies only the objects on its path, so everything else hits the cache.
 const widgetsCache = new WeakMap<readonly EditorWidget[], readonly Widget[]>();
 const idsCache = new WeakMap<readonly EditorWidget[], readonly string[]>();
+const exportWidgetsCache = new WeakMap<readonly EditorWidget[], readonly object[]>();
+const exportWidgetCache = new WeakMap<Widget, object>();
+// Until the contract is here nulls cannot be told apart (optional or not): that body has its own cache.
 const bodyCache = new WeakMap<EditorDocument, Record<string, unknown>>();
+const rawBodyCache = new WeakMap<EditorDocument, Record<string, unknown>>();
 const rawProblemsCache = new WeakMap<object, readonly Problem[]>();
 const widgetProblemsCache = new WeakMap<object, { index: number; problems: readonly Problem[] }>();
 const fieldProblemsCache = new WeakMap<
@@ -55,12 +59,41 @@ export function selectWidgetIds(state: Pick<EditorState, "doc">): readonly strin
   return out;
 }
 
-/** The v2 JSON body the document exports (no editor ids or state). */
+/**
+ * The widgets as exported: without the nulls on optional fields, which the platform reads as "not
+ * set" (decisions: nulls are never exported). Memoised per widget; a widget without one is itself.
+ */
+export function selectExportWidgets(state: Pick<EditorState, "doc">): readonly object[] {
+  const contract = loadedContract();
+  if (!contract) return selectWidgets(state);
+  const list = state.doc.widgets;
+  let out = exportWidgetsCache.get(list);
+  if (!out) {
+    out = list.map((w) => {
+      let e = exportWidgetCache.get(w.widget);
+      if (!e) {
+        e = contract.exportWidget(w.widget);
+        exportWidgetCache.set(w.widget, e);
+      }
+      return e;
+    });
+    exportWidgetsCache.set(list, out);
+  }
+  return out;
+}
+
+/**
+ * The v2 JSON body the document exports (no editor ids or state, no nulls on optional fields): what
+ * the JSON panel shows, copies and downloads, the share link carries and Publish sends.
+ */
 export function selectExportBody(state: Pick<EditorState, "doc">): Record<string, unknown> {
-  let body = bodyCache.get(state.doc);
+  const contract = loadedContract();
+  const cache = contract ? bodyCache : rawBodyCache;
+  let body = cache.get(state.doc);
   if (!body) {
-    body = exportBody(state.doc, selectWidgets(state));
-    bodyCache.set(state.doc, body);
+    body = exportBody(state.doc, selectExportWidgets(state));
+    if (contract) body = contract.exportFields(state.doc.kind, body);
+    cache.set(state.doc, body);
   }
   return body;
 }
@@ -101,11 +134,7 @@ export function widgetProblems(widget: Widget, index: number): readonly Problem[
 }
 
 /** Problems of everything but the widgets (semantic, notes, categories, ticket_uuid, cost, unknown keys). */
-function fieldProblems(
-  contract: Contract,
-  doc: EditorDocument,
-  body: Record<string, unknown>,
-): readonly Problem[] {
+function fieldProblems(contract: Contract, doc: EditorDocument): readonly Problem[] {
   let byKind = fieldProblemsCache.get(doc.fields);
   if (!byKind) {
     byKind = new Map();
@@ -113,7 +142,8 @@ function fieldProblems(
   }
   let out = byKind.get(doc.kind);
   if (!out) {
-    const res = contract.validateBody(doc.kind, { ...body, widgets: [] });
+    // The fields as they are, nulls included: the export leaves those out, the warning says so.
+    const res = contract.validateBody(doc.kind, exportBody(doc, []));
     out = [...res.errors, ...res.warnings].filter((p) => p.code !== "no_widgets");
     byKind.set(doc.kind, out);
   }
@@ -148,11 +178,10 @@ export function selectProblems(state: Pick<EditorState, "doc">): Problems {
   if (hit) return hit;
   const contract = loadedContract();
   if (!contract) return PENDING;
-  const body = selectExportBody(state);
   const errors: Problem[] = [];
   const warnings: Problem[] = [];
   const byWidget = new Map<string, readonly Problem[]>();
-  const document: Problem[] = [...fieldProblems(contract, doc, body)];
+  const document: Problem[] = [...fieldProblems(contract, doc)];
   if (doc.widgets.length === 0)
     document.push(problem(["widgets"], contract.NO_WIDGETS_MESSAGE, "warning", "no_widgets"));
   doc.widgets.forEach((w, i) => {

@@ -52,19 +52,23 @@ export async function identifyUser(deps: ServerDeps, session: Session): Promise<
   const tokens = session.tokens;
   delete session.identifyAfter;
   if (!deps.store || !tokens) return;
+  // An earlier sign-in of this browser (its cookie, not signed out since) that was never named: the
+  // same person signing in again keeps its history, as one named by phone keeps the phone.
+  const earlier = session.user?.startsWith("session:") ? session.user : undefined;
   let failed = false;
   if (tokens.scopes.includes(USER_PHONE)) {
     const phones = await deps.platform.phones(tokens.accessToken);
     const phone = phones.ok ? phones.value.phone_numbers[0] : undefined;
     if (phone) {
       session.user = `phone:${phone}`;
+      if (earlier) session.moveRecords = { from: earlier, to: session.user };
       return;
     }
     failed = !phones.ok;
     deps.log("user_not_identified", { code: phones.ok ? "no_phone" : phones.error.error.code });
   }
   if (session.user?.startsWith("phone:")) return;
-  session.user = `session:${session.sid}`;
+  session.user = earlier ?? `session:${session.sid}`;
   if (failed) session.identifyAfter = deps.now() + IDENTIFY_RETRY_MS;
 }
 
@@ -77,8 +81,8 @@ async function retryIdentify(
   const tokens = session.tokens;
   const due = session.identifyAfter;
   if (!tokens || due === undefined || deps.now() < due) return false;
-  const own = `session:${session.sid}`;
-  if (session.user !== own || !tokens.scopes.includes(USER_PHONE)) {
+  const own = session.user;
+  if (!own?.startsWith("session:") || !tokens.scopes.includes(USER_PHONE)) {
     delete session.identifyAfter;
     return true;
   }

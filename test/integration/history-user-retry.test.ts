@@ -179,6 +179,29 @@ describe("the history user of a sign-in whose GET /users failed", () => {
     expect(await titles(b)).toEqual(["named", "kept"]);
   }, 120_000);
 
+  it("a second sign-in in the same browser keeps the first one's history, unnamed or once named by phone", async () => {
+    await start();
+    const noPhone = `POST_ADDON_CREATE.${POST_TOKEN}`;
+    const a = new Browser();
+    expect(await autoSignIn(a, stack, { scope: noPhone })).toBe("/?oauth=granted");
+    expect((await publish(a, "first")).status).toBe(200);
+    // Signing in again without USER_PHONE (for another scope, say): the same history.
+    expect(await autoSignIn(a, stack, { scope: noPhone })).toBe("/?oauth=granted");
+    expect(await titles(a)).toEqual(["first"]);
+    // Granting USER_PHONE ("Use my phone numbers") names the user, and the earlier records go along.
+    const phone = newPhone();
+    await signIn(a, phonesOf(phone));
+    expect(await titles(a)).toEqual(["first"]);
+    expect(logged("history_moved")).toHaveLength(1);
+    const b = new Browser();
+    await signIn(b, phonesOf(phone));
+    expect(await titles(b)).toEqual(["first"]);
+    // Another browser, never signed in here, starts with its own empty history.
+    const c = new Browser();
+    expect(await autoSignIn(c, stack, { scope: noPhone })).toBe("/?oauth=granted");
+    expect(await titles(c)).toEqual([]);
+  }, 120_000);
+
   it("a sign-in that read GET /users, or one without USER_PHONE, never asks again", async () => {
     await start();
     const a = new Browser();

@@ -52,6 +52,21 @@ describe("palette", () => {
     expect(screen.getByRole("button", { name: "Score, widget 2" }).getAttribute("aria-pressed")).toBe("true");
   });
 
+  it("describes the image carousel as the app shows it: an image's description is read aloud, not shown", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const add = screen.getByRole("button", { name: "Add Image carousel" });
+    const said = document.getElementById(
+      add.getAttribute("aria-describedby")?.split(" ")[0] ?? "",
+    )?.textContent;
+    expect(said).not.toMatch(/caption/i);
+    expect(said).toMatch(/description is its alt text, read aloud, not shown/);
+    await user.click(add);
+    // The preview keeps the default item's description for screen readers only, as the text says.
+    const shown = await screen.findAllByText("نمای جلو", { selector: ".pv-sr-only" });
+    expect(shown.length).toBeGreaterThan(0);
+  });
+
   it("filters the widgets by name", async () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();

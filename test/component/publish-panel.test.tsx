@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProxyClient } from "../../src/editor/proxy/proxy-client";
@@ -89,6 +89,24 @@ describe("publish panel", () => {
     const history = screen.getByRole("list", { name: "Publish history" });
     expect(history.textContent).toContain("post gZx7yK3aB1");
     expect(storage.map.get("addon-studio.publish-history")).toContain("gZx7yK3aB1");
+  });
+
+  it("shows an outcome under the kind it was for only: switching to User hides the post's, switching back shows it", async () => {
+    const { store } = setup({
+      route: (url) =>
+        url === "/api/session"
+          ? json(200, SESSION)
+          : json(200, { ok: true, result: {}, postPageUrl: "http://127.0.0.1:9000/posts/gZx7yK3aB1" }),
+    });
+    const publish = screen.getByRole("button", { name: "Publish" });
+    await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(publish);
+    await screen.findByText("Published to post gZx7yK3aB1.");
+    act(() => store.getState().setKind("user"));
+    expect(screen.queryByText("Published to post gZx7yK3aB1.")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Open the post's page" })).toBeNull();
+    act(() => store.getState().setKind("post"));
+    expect(screen.getByText("Published to post gZx7yK3aB1.")).toBeTruthy();
   });
 
   it("goes to the consent page when a scope is missing, then resumes the same publish on return", async () => {

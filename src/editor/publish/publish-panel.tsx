@@ -30,6 +30,7 @@ import {
   addonIdOf,
   doneText,
   historyEntryOf,
+  historyKind,
   opFrom,
   outcomeSlot,
   type PublishOp,
@@ -166,7 +167,9 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   const shown = flow.target ? opFrom(flow.target) : undefined;
   const shownOp = shown?.op ?? "publish";
 
-  const slot = fromHistory ? "side" : outcomeSlot(shown);
+  // An outcome belongs to the kind it was for: on the other kind's form it is hidden (back on return).
+  const shownKind = shown && historyKind(shown) === "post" ? "post" : "user";
+  const slot = fromHistory ? "side" : shown && shownKind !== kind ? null : outcomeSlot(shown);
   const page = resultPage(shown, flow.outcome, session);
   // Until a publish links it, the page of the post in the field (what is on it now).
   const postPageNow =

@@ -74,6 +74,10 @@ describe("generated inspector", () => {
     await user.click(inspector().getByRole("button", { name: "Move Item 3 up" }));
     const items = getAtPath(store.getState().doc.widgets[0]?.widget, ["group_info_row", "items"]);
     expect(Array.isArray(items) && items[1]).toEqual({ title: "", value: "" });
+    // Each item is a group named by its number, so its fields are told apart ("Item 2", then "Title").
+    const second = inspector().getByRole("group", { name: "Item 2" });
+    expect(within(second).getByRole("textbox", { name: /^Title/ })).toBeTruthy();
+    expect(within(second).getByRole("button", { name: "Remove Item 2" })).toBeTruthy();
   });
 
   it("offers only the widget's own field paths for semantic paths", async () => {

@@ -80,46 +80,51 @@ export function ListField(props: ControlProps<"list">) {
             // Items carry no ids of their own (they are plain JSON); their inputs are fully controlled.
             // biome-ignore lint/suspicious/noArrayIndexKey: list items have no identity besides position
             <li key={i} className="list-item">
-              <div className="list-item-head">
-                <span className="list-item-title">{itemLabel}</span>
-                <div className="button-row">
-                  <button
-                    type="button"
-                    className="icon-button"
-                    id={itemButton(i, "up")}
-                    disabled={i === 0}
-                    onClick={() => move(i, i - 1)}
-                    aria-label={`Move ${itemLabel} up`}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button"
-                    id={itemButton(i, "down")}
-                    disabled={i === items.length - 1}
-                    onClick={() => move(i, i + 1)}
-                    aria-label={`Move ${itemLabel} down`}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="button"
-                    className="icon-button is-danger"
-                    disabled={atMin}
-                    onClick={() => remove(i)}
-                    aria-label={`Remove ${itemLabel}`}
-                    title={atMin ? `${ui.label} needs at least ${ui.min}` : undefined}
-                  >
-                    ✕
-                  </button>
+              {/* A group named by its item, so a screen reader says "Item 2" before its "Title" field. */}
+              <fieldset className="list-item-group" aria-labelledby={`${id}/${i}:title`}>
+                <div className="list-item-head">
+                  <span className="list-item-title" id={`${id}/${i}:title`}>
+                    {itemLabel}
+                  </span>
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="icon-button"
+                      id={itemButton(i, "up")}
+                      disabled={i === 0}
+                      onClick={() => move(i, i - 1)}
+                      aria-label={`Move ${itemLabel} up`}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      id={itemButton(i, "down")}
+                      disabled={i === items.length - 1}
+                      onClick={() => move(i, i + 1)}
+                      aria-label={`Move ${itemLabel} down`}
+                    >
+                      ↓
+                    </button>
+                    <button
+                      type="button"
+                      className="icon-button is-danger"
+                      disabled={atMin}
+                      onClick={() => remove(i)}
+                      aria-label={`Remove ${itemLabel}`}
+                      title={atMin ? `${ui.label} needs at least ${ui.min}` : undefined}
+                    >
+                      ✕
+                    </button>
+                  </div>
                 </div>
-              </div>
-              {(props.field.fields ?? []).map((f) => (
-                <Fragment key={f.key}>
-                  {props.renderField(f, [...props.path, i], isRecord(item) ? item[f.key] : undefined)}
-                </Fragment>
-              ))}
+                {(props.field.fields ?? []).map((f) => (
+                  <Fragment key={f.key}>
+                    {props.renderField(f, [...props.path, i], isRecord(item) ? item[f.key] : undefined)}
+                  </Fragment>
+                ))}
+              </fieldset>
             </li>
           );
         })}

@@ -135,3 +135,43 @@ test("journey 3: a misspelt key in a pasted add-on is renamed by the offered fix
   await expect(inspector.getByRole("checkbox", { name: "Divider below" })).toBeChecked();
   await expect(page.getByRole("tab", { name: /Problems/ })).not.toContainText(/\d/);
 });
+
+test("journey 3: long problem messages and paths wrap inside the Problems panel; a row's name ends before its marker", async () => {
+  await showPanel(page, "JSON");
+  await importPasted(
+    page,
+    JSON.stringify({
+      widgets: [
+        { title_row: { text: "عنوان" } },
+        { description_row: { text: "متن", expandable: "no" } },
+        { score_row: { title: "امتیاز", percentage_score: 50 } },
+        { selector_row: { title: "لینک", action: { open_direct_link: "javascript:alert(1)" } } },
+      ],
+    }),
+  );
+  await expect(importOutcome(page)).toContainText("It came with");
+  await showPanel(page, "Problems");
+  const panel = page.getByRole("region", { name: "Problems" });
+  const long = panel.locator(".problem", { hasText: "javascript: links are not allowed" });
+  await expect(long).toBeVisible();
+  const right = await panel.evaluate((el) => el.getBoundingClientRect().right);
+  // Each part of the row (severity, where, message, path) ends inside the panel.
+  const ends = await long.evaluate((el) => [...el.children].map((c) => c.getBoundingClientRect().right));
+  for (const end of ends) expect(end).toBeLessThanOrEqual(right + 0.5);
+  // In the list, a name squeezed by its problem marker (and the selected row's buttons) ends before it.
+  await selectRow(page, 1);
+  const overlaps = await page.locator(".row-main").evaluateAll((rows) =>
+    rows.flatMap((row) => {
+      const label = row.querySelector(".row-label");
+      const marker = row.querySelector(".row-marker");
+      if (!label || !marker) return [];
+      // Where the name's text is drawn: its own extent, or its box when the box clips it.
+      const text = document.createRange();
+      text.selectNodeContents(label);
+      const clips = getComputedStyle(label).overflowX !== "visible";
+      const drawn = clips ? label.getBoundingClientRect().right : text.getBoundingClientRect().right;
+      return drawn > marker.getBoundingClientRect().left ? [label.textContent] : [];
+    }),
+  );
+  expect(overlaps).toEqual([]);
+});

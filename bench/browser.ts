@@ -501,16 +501,20 @@ export async function measureEdit(
     const original = `Row ${k} title`;
     // By its preview frame, which is never virtualised (the list row may not be rendered).
     await selectWidget(page, k, original);
+    // The form follows the selection a render later: wait for it. (waitForFunction waits for a truthy
+    // value: -1 from findIndex would end the wait at once, index 0 never; hence the wrapper.)
     const field = await page
       .waitForFunction(
-        (text) =>
-          [...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea")].findIndex(
-            (e) => e.value === text,
-          ),
+        (text) => {
+          const i = [
+            ...document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>("input, textarea"),
+          ].findIndex((e) => e.value === text);
+          return i >= 0 ? { i } : null;
+        },
         original,
         { timeout: 5000 },
       )
-      .then((h) => h.jsonValue())
+      .then(async (h) => (await h.jsonValue())?.i ?? -1)
       .catch(() => -1);
     if (field < 0)
       throw new NotThere(`selecting widget ${k + 1} showed no inspector field holding "${original}"`);

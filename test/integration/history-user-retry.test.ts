@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "../../src/server/store/open-store";
+import { afterEach, describe, expect, it } from "vitest";
+import { IDENTIFY_RETRY_MS } from "../../src/server/history-user";
 import { type Store, StoreError } from "../../src/server/store/store";
 import {
   type Answer,
+  memoryStorePerFile,
   POST_TOKEN,
   raw,
   SCOPE,
@@ -14,9 +15,6 @@ import { autoSignIn, Browser, type Stack, startStack } from "./server-harness";
 // A session whose sign-in could not read GET /users (docs/decisions.md, "History user named after a
 // failed sign-in read"): it tries again later, and its records move to the user once named.
 
-/** IDENTIFY_RETRY_MS of src/server/history-user.ts (not imported, so this file runs without the fix too). */
-const IDENTIFY_RETRY_MS = 2 * 60 * 1000;
-
 const phonesOf = (phone: string): Answer => raw(200, JSON.stringify({ phone_numbers: [phone] }));
 const unavailable: Answer = raw(503, JSON.stringify({ error: "down" }));
 /** Answers after `ms` (a platform that hangs for longer than a publish may wait). */
@@ -27,13 +25,12 @@ const slowly =
     if (!res.destroyed) await answer(req, res);
   };
 
-let opened: Store | undefined;
+const opened = memoryStorePerFile();
 /** How many moves the store refuses before it works again. */
 let failMoves = 0;
 /** The shared store, with movePublishes failing while `failMoves` > 0. */
 const store = (): Store => {
-  if (!opened) throw new Error("the store did not open");
-  return new Proxy(opened, {
+  return new Proxy(opened(), {
     get(target, key, receiver) {
       if (key === "movePublishes" && failMoves > 0) {
         failMoves--;
@@ -51,12 +48,6 @@ const newPhone = () => `0912${String(Date.now() % 1_000_000).padStart(6, "0")}${
 describe("the history user of a sign-in whose GET /users failed", () => {
   let platform: ScriptedPlatform;
   let stack: Stack;
-  beforeAll(async () => {
-    opened = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
-  }, 120_000);
-  afterAll(async () => {
-    await opened?.close();
-  });
   afterEach(async () => {
     failMoves = 0;
     await stack?.close();

@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "../../src/server/store/open-store";
+import { afterEach, describe, expect, it } from "vitest";
+import { IDENTIFY_RETRY_MS } from "../../src/server/history-user";
 import type { Store } from "../../src/server/store/store";
 import {
   type Answer,
   CONVERSATION,
+  memoryStorePerFile,
   POST_TOKEN,
   raw,
   SCOPE,
@@ -16,27 +17,19 @@ import { autoSignIn, Browser, type Stack, startStack } from "./server-harness";
 // user_id}: a platform that leaves the deprecated list out still names the history user and lists the
 // phones (docs/decisions.md, "Live scopes and the users answer").
 
-/** IDENTIFY_RETRY_MS of src/server/history-user.ts. */
-const IDENTIFY_RETRY_MS = 2 * 60 * 1000;
 const live = (phone: string): Answer =>
   raw(200, JSON.stringify({ phone_number: phone, user_id: "opaque-7" }));
 
-let store: Store | undefined;
+const sharedStore = memoryStorePerFile();
 let platform: ScriptedPlatform | undefined;
 let stack: Stack | undefined;
-beforeAll(async () => {
-  store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
-}, 120_000);
-afterAll(async () => {
-  await store?.close();
-});
 afterEach(async () => {
   await stack?.close();
   await platform?.close();
 });
 
 async function start(): Promise<{ stack: Stack; platform: ScriptedPlatform; store: Store }> {
-  if (!store) throw new Error("the store did not open");
+  const store = sharedStore();
   platform = await scriptedPlatform();
   stack = await startStack({ platformUrl: platform.url, proxy: { store } });
   return { stack, platform, store };

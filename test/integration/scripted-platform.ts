@@ -120,23 +120,34 @@ export interface ReviewStack {
 }
 
 /**
+ * One in-memory store for the tests of a file (opening one takes a second or two on this machine);
+ * call at the top of the file or of a describe block.
+ */
+export function memoryStorePerFile(): () => Store {
+  let opened: Store | undefined;
+  beforeAll(async () => {
+    opened = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
+  }, 120_000);
+  afterAll(async () => {
+    await opened?.close();
+  });
+  return () => {
+    if (!opened) throw new Error("the store did not open");
+    return opened;
+  };
+}
+
+/**
  * Gives each test a fresh scripted platform, proxy and signed-in browser (one in-memory store per file:
  * opening one takes a second or two; the history reads newest first); after each test no credential
  * may have reached the browser or the log.
  */
 export function reviewStackPerTest(): () => ReviewStack {
   let current: ReviewStack | undefined;
-  let opened: Store | undefined;
-  beforeAll(async () => {
-    opened = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
-  });
-  afterAll(async () => {
-    await opened?.close();
-  });
+  const opened = memoryStorePerFile();
   beforeEach(async () => {
     const platform = await scriptedPlatform();
-    const store = opened;
-    if (!store) throw new Error("the store did not open");
+    const store = opened();
     const stack = await startStack({ platformUrl: platform.url, upstreamTimeoutMs: 3000, proxy: { store } });
     const browser = new Browser();
     expect(await autoSignIn(browser, stack, { scope: SCOPE, offline: true })).toBe("/?oauth=granted");

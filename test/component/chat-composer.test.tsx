@@ -269,6 +269,24 @@ describe("chat composer", () => {
     expect((screen.getByRole("button", { name: "Send message" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("takes the user from a problem to its field: the message, or the button it names", async () => {
+    const user = userEvent.setup({ delay: null });
+    const draft = draftWith([2]);
+    const second = draft.sender[0]?.buttons[1];
+    if (second) second.value = { ...second.value, caption: "" };
+    setup({ draft: { ...draft, message: "" } });
+    const list = screen.getByRole("region", { name: "Message problems" });
+    await user.click(within(list).getByRole("button", { name: "Error at message" }));
+    expect(document.activeElement).toBe(screen.getByLabelText("Message"));
+    await user.click(
+      within(list).getByRole("button", { name: "Error at sender_buttons.rows[0].buttons[1].caption" }),
+    );
+    // The named button is the one selected (its caption field empty), and the focus is in the inspector.
+    const inspector = screen.getByRole("region", { name: "Selected button" });
+    expect((within(inspector).getByLabelText(/Caption/) as HTMLInputElement).value).toBe("");
+    expect(inspector.contains(document.activeElement)).toBe(true);
+  });
+
   it("offers no add cell at 9 buttons and shows the 3-per-row layout warning", () => {
     setup({ draft: draftWith([4, 3, 2]) });
     const sender = screen.getByRole("region", { name: "Sender buttons" });

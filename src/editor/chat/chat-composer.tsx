@@ -12,6 +12,7 @@ import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
 import { useProxySession } from "../proxy/use-proxy-session";
 import { browserEnvironment, type FlowEnvironment } from "../proxy/use-send-flow";
 import { initialTheme, type Theme } from "../shell/theme";
+import { renderNow } from "../ui/render-now";
 import { ButtonGrid } from "./button-grid";
 import { ButtonInspector } from "./button-inspector";
 import { type ChatSide, chatBody, locateButton, type Nudge } from "./chat-document";
@@ -70,6 +71,28 @@ export function ChatComposer(props: ChatComposerProps = {}) {
   const json = JSON.stringify(body, null, 2);
   const session = proxy.status === "present" ? proxy.session : null;
   const appName = draft.appName || session?.app || "Your app";
+
+  /**
+   * Takes the user to what a problem is about, as the add-on's Problems tab does: the Message field,
+   * or the button it names (selected in the inspector, which gets the focus).
+   */
+  const goTo = (path: readonly (string | number)[]) => {
+    const [where, rows, r, buttons, i] = path;
+    const side: ChatSide | undefined =
+      where === "sender_buttons" ? "sender" : where === "receiver_buttons" ? "receiver" : undefined;
+    const id =
+      side && rows === "rows" && typeof r === "number" && buttons === "buttons" && typeof i === "number"
+        ? draft[side][r]?.buttons[i]?.id
+        : undefined;
+    if (side && id) {
+      renderNow(() => setSelected({ side, id }));
+      document
+        .getElementById(`${ids}-ih`)
+        ?.closest("section")
+        ?.querySelector<HTMLElement>("input, select, textarea, button")
+        ?.focus();
+    } else document.getElementById(`${ids}-msg`)?.focus();
+  };
 
   // The same words twice must be said twice: a live region only speaks a change.
   const say = (text: string) => setSaid((prev) => (prev === text ? `${text}\u00a0` : text));
@@ -203,7 +226,10 @@ export function ChatComposer(props: ChatComposerProps = {}) {
             <ul className="problem-list">
               {all.map((p) => (
                 <li key={`${p.at}:${p.code}:${p.message}`} className={`is-${p.severity}`}>
-                  {p.severity === "error" ? "Error" : "Warning"} at <code>{p.at}</code>: {p.message}
+                  <button type="button" className="link-button" onClick={() => goTo(p.path)}>
+                    {p.severity === "error" ? "Error" : "Warning"} at <code>{p.at}</code>
+                  </button>
+                  : {p.message}
                 </li>
               ))}
             </ul>

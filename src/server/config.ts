@@ -294,9 +294,3 @@ export function loadConfig(
   if (e.POST_PAGE_URL !== undefined) config.postPageUrl = e.POST_PAGE_URL;
   return config;
 }
-
-/** True when cookies may omit Secure: the proxy is reached on localhost over plain HTTP. */
-export function isLocalHttp(publicUrl: string): boolean {
-  const u = new URL(publicUrl);
-  return u.protocol === "http:" && ["localhost", "127.0.0.1", "[::1]"].includes(u.hostname);
-}

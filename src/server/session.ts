@@ -42,7 +42,7 @@ export const sessionSchema = z.object({
       scopes: z.array(z.string()),
       returnTo: z.string(),
       createdAt: z.number(),
-      /** The return address of this flow, when not the configured one (src/server/redirect-uri.ts). */
+      /** The return address of this flow, when not the configured one (src/server/loopback.ts). */
       redirectUri: z.string().max(300).optional(),
     })
     .optional(),

@@ -8,7 +8,7 @@ import { createEmulator } from "../emulator/app";
 import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN } from "../emulator/state";
 import { createProxy } from "./app";
 import { type Config, ConfigError, type EmulatorLinks, loadConfig } from "./config";
-import { redirectUris } from "./redirect-uri";
+import { redirectUris } from "./loopback";
 import { describeLocation, openStore } from "./store/open-store";
 import { schedulePruning } from "./store/pruning";
 import { type Store, StoreError } from "./store/store";

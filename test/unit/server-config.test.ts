@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, isLocalHttp, loadConfig } from "../../src/server/config";
+import { ConfigError, loadConfig } from "../../src/server/config";
+import { isLocalHttp } from "../../src/server/loopback";
 
 const demo = { slug: "demo", clientSecret: "ds", apiKey: "dk", identificationKey: "di" };
 const platform = {

@@ -4,8 +4,8 @@ import { formatErrorMessage } from "../../platform/errors";
 import { OFFLINE_ACCESS, tryParseScopes } from "../../platform/scopes";
 import { fail, type ServerDeps, safeReturnTo, withParams } from "../deps";
 import { identifyUser } from "../history-user";
+import { redirectUriFor } from "../loopback";
 import { loadHeldSubscriptions } from "../publish-record";
-import { redirectUriFor } from "../redirect-uri";
 import { emptySession, newSessionId, safeEqual } from "../session";
 import { applyRenewalResults, renewIfExpired, renewSubscriptions, tokenTimes } from "../tokens";
 

@@ -1,7 +1,14 @@
+// The studio on this machine's loopback interface: plain-HTTP cookies, and sign-ins under each name.
 import type { Config } from "./config";
 
 /** The names this machine answers to on its loopback interface. */
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
+
+/** True when cookies may omit Secure: the proxy is reached on localhost over plain HTTP. */
+export function isLocalHttp(publicUrl: string): boolean {
+  const u = new URL(publicUrl);
+  return u.protocol === "http:" && LOOPBACK.includes(u.hostname);
+}
 
 /**
  * The OAuth return addresses of a studio on the embedded emulator whose PUBLIC_URL is a loopback
@@ -10,9 +17,8 @@ const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
  * With a real platform only the configured address (registered in the developer panel) is used.
  */
 export function redirectUris(config: Pick<Config, "mode" | "publicUrl" | "redirectUri">): string[] {
+  if (config.mode !== "emulator" || !isLocalHttp(config.publicUrl)) return [config.redirectUri];
   const pub = new URL(config.publicUrl);
-  if (config.mode !== "emulator" || pub.protocol !== "http:" || !LOOPBACK.includes(pub.hostname))
-    return [config.redirectUri];
   const path = new URL(config.redirectUri).pathname;
   const others = LOOPBACK.filter((h) => h !== pub.hostname).map((h) => `http://${h}:${pub.port}${path}`);
   return [config.redirectUri, ...others];

@@ -12,6 +12,7 @@ import { jsonLogger, type Logger } from "./log";
 import { isLocalHttp } from "./loopback";
 import { createOAuthClient } from "./oauth-client";
 import { createPlatformClient } from "./platform-client";
+import { appSecrets } from "./redaction";
 import { createMemoryRevocations, type RevocationStore, storeRevocations } from "./revocations";
 import { apiRoutes } from "./routes/api-routes";
 import { healthRoutes } from "./routes/health-routes";
@@ -112,7 +113,7 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
       baseUrl: config.apiUrl,
       apiKey: config.app.apiKey,
       // Also kept out of every answer it passes on (the API key and the call's token always are).
-      secrets: [config.app.clientSecret, config.app.identificationKey, config.sessionSecret],
+      secrets: appSecrets(config),
       fetch: fetchFn,
       timeoutMs: config.upstreamTimeoutMs,
       now,

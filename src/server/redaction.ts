@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { type StudioError, studioErrorSchema } from "../platform/errors";
+import type { Config } from "./config";
 import type { ServerDeps } from "./deps";
 import type { PlatformResult } from "./platform-client";
 
@@ -70,19 +71,20 @@ export function redactDeep(value: unknown, secrets: readonly string[], depth = 0
 }
 
 /**
- * Every credential a request's answer must not carry: the app's API key, client secret and
- * identification key, the session secret, and the session's access and refresh tokens.
+ * The studio's own credentials besides the API key, which the platform client takes out of every
+ * answer it passes on (with the API key and the call's access token): given to it once, in app.ts.
  */
-export function secretsOf(deps: ServerDeps, c: Context): string[] {
-  const tokens = deps.sessions.read(c)?.tokens;
-  const { app, sessionSecret } = deps.config;
-  return [
-    app.apiKey,
-    app.clientSecret,
-    app.identificationKey,
-    sessionSecret,
-    ...(tokens ? [tokens.accessToken, tokens.refreshToken ?? ""] : []),
-  ];
+export function appSecrets(config: Pick<Config, "app" | "sessionSecret">): string[] {
+  return [config.app.clientSecret, config.app.identificationKey, config.sessionSecret];
+}
+
+/**
+ * What the platform client cannot know and a route's answer must not carry either: the session's
+ * refresh token (never sent to the API host, but a platform may echo one it saw elsewhere).
+ */
+export function sessionSecrets(deps: ServerDeps, c: Context): string[] {
+  const refresh = deps.sessions.read(c)?.tokens?.refreshToken;
+  return refresh ? [refresh] : [];
 }
 
 /** A catalogue error with every secret taken out of its strings (message, upstream body). */

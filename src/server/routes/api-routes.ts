@@ -16,7 +16,7 @@ import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from 
 import { API_BODY_LIMIT, readJsonBody } from "../json-body";
 import type { PlatformResult, UserTarget } from "../platform-client";
 import { recordSend } from "../publish-record";
-import { redactError, redactResult, secretsOf } from "../redaction";
+import { redactError, redactResult, sessionSecrets } from "../redaction";
 import type { PublishOperation, PublishTarget } from "../store/records";
 import { requireToken } from "../tokens";
 
@@ -126,7 +126,7 @@ export function apiRoutes(deps: ServerDeps): Hono {
     extra: Record<string, unknown> = {},
   ) => {
     // Every credential of this request is taken out of what the browser and the history get.
-    const result = redactResult(platformResult, secretsOf(deps, c));
+    const result = redactResult(platformResult, sessionSecrets(deps, c));
     return answer(c, result, { ...extra, ...(await recordSend(deps, c, operation, target, body, result)) });
   };
   const userRef = (target: UserTarget) =>
@@ -258,7 +258,7 @@ export function apiRoutes(deps: ServerDeps): Hono {
     const t = await requireToken(deps, c, [[USER_PHONE]]);
     if (!t.ok) return t.response;
     const result = await p.phones(t.accessToken);
-    if (!result.ok) return sendError(c, redactError(result.error, secretsOf(deps, c)));
+    if (!result.ok) return sendError(c, redactError(result.error, sessionSecrets(deps, c)));
     const { phone_numbers, user_id } = result.value;
     const id = user_id !== undefined ? { user_id } : {};
     return c.json({ phone_numbers, ...id }, 200, { "cache-control": "no-store" });

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { scopesForSubscription } from "../../platform/events";
 import { validateMessage } from "../../platform/validate";
 import { fail, type ServerDeps, sendError } from "../deps";
-import { redactError, secretsOf } from "../redaction";
+import { redactError, sessionSecrets } from "../redaction";
 import { emptySession, MAX_HELD_SUBSCRIPTIONS } from "../session";
 import { applyRenewalResults, requireToken } from "../tokens";
 import { readJson } from "./api-routes";
@@ -51,7 +51,7 @@ export function subscriptionRoutes(deps: ServerDeps): Hono {
       });
     }
     const result = await p.subscribe(t.accessToken, req);
-    if (!result.ok) return sendError(c, redactError(result.error, secretsOf(deps, c)));
+    if (!result.ok) return sendError(c, redactError(result.error, sessionSecrets(deps, c)));
     session.subscriptions = held;
     deps.sessions.write(c, session);
     // Shared with the user's other browsers (the next sign-in there holds it too); it was created

@@ -41,6 +41,17 @@ async function within<T>(promise: Promise<T>, ms: number | undefined): Promise<W
   }
 }
 
+/** The phone a GET /users answer names the user by (its first), if any. */
+function phoneOf(phones: Awaited<ReturnType<ServerDeps["platform"]["phones"]>>): string | undefined {
+  return phones.ok ? phones.value.phone_numbers[0] : undefined;
+}
+
+/** Keys the session by `phone`; the records kept under `from` (an unnamed sign-in's) move to it. */
+function nameByPhone(session: Session, phone: string, from: string | undefined): void {
+  session.user = `phone:${phone}`;
+  if (from) session.moveRecords = { from, to: session.user };
+}
+
 /**
  * Names the session's user for the publish history (docs/decisions.md, issue 15): the platform's
  * token answer carries no user id, so with USER_PHONE the first phone of GET /users is the key (one
@@ -58,10 +69,9 @@ export async function identifyUser(deps: ServerDeps, session: Session): Promise<
   let failed = false;
   if (tokens.scopes.includes(USER_PHONE)) {
     const phones = await deps.platform.phones(tokens.accessToken);
-    const phone = phones.ok ? phones.value.phone_numbers[0] : undefined;
+    const phone = phoneOf(phones);
     if (phone) {
-      session.user = `phone:${phone}`;
-      if (earlier) session.moveRecords = { from: earlier, to: session.user };
+      nameByPhone(session, phone, earlier);
       return;
     }
     failed = !phones.ok;
@@ -90,10 +100,9 @@ async function retryIdentify(
   if (deps.now() >= tokens.expiresAt) return false;
   const read = await within(deps.platform.phones(tokens.accessToken), waitMs);
   const phones = read.done && read.ok ? read.value : undefined;
-  const phone = phones?.ok ? phones.value.phone_numbers[0] : undefined;
+  const phone = phones ? phoneOf(phones) : undefined;
   if (phone) {
-    session.user = `phone:${phone}`;
-    session.moveRecords = { from: own, to: session.user };
+    nameByPhone(session, phone, own);
     delete session.identifyAfter;
     deps.log("user_identified_later", {});
     return true;

@@ -6,7 +6,6 @@ import type { PlatformResult } from "./platform-client";
 import { MAX_HELD_SUBSCRIPTIONS, type Session } from "./session";
 import type { PublishOperation, PublishResult, PublishTarget } from "./store/records";
 import { StoreError } from "./store/store";
-import { RESULT_LIMIT } from "./upstream-answer";
 import { truncate } from "./upstream-errors";
 
 /**
@@ -37,12 +36,6 @@ export async function loadHeldSubscriptions(deps: ServerDeps, session: Session):
 
 /** Characters of an error message a record keeps (the catalogue text and the platform's words). */
 const RECORD_MESSAGE_LIMIT = 4000;
-
-/** What a record keeps of a successful answer: at most RESULT_LIMIT characters of JSON, else null. */
-function keptResponse(value: unknown): unknown {
-  if (value === undefined || value === null) return null;
-  return JSON.stringify(value).length <= RESULT_LIMIT ? value : null;
-}
 
 /** The history key of this request's session, or undefined when signed out. */
 export function historyUser(deps: ServerDeps, c: Context): string | undefined {
@@ -78,7 +71,8 @@ export async function recordSend<T>(
   if (!store || userId === undefined) return {};
   // Any 2xx is recorded as sent, its answer read or not (the proxy answered 200); sizes are bounded.
   const outcome: PublishResult = result.ok
-    ? { ok: true, status: 200, response: keptResponse(result.value) }
+    ? // The platform client already bounded the answer to RESULT_LIMIT (boundedResult).
+      { ok: true, status: 200, response: result.value ?? null }
     : {
         ok: false,
         status: errorCatalogue[result.error.error.code].status,

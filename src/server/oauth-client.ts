@@ -8,7 +8,7 @@ import {
   tokenErrorSchema,
   tokenResponseSchema,
 } from "../platform/oauth";
-import { mapFetchFailure, mapUpstreamFailure, upstreamDetail } from "./upstream-errors";
+import { mapFetchFailure, mapUpstreamFailure, parseJson, upstreamDetail } from "./upstream-errors";
 
 export interface OAuthClientOptions {
   authUrl: string;
@@ -120,8 +120,9 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
       const secrets = [opts.clientSecret, fields.code ?? "", fields.refresh_token ?? ""];
       // A refused grant (RFC 6749 section 5.2) is a token problem, not a failed API call.
       if (res.status === 400 || res.status === 401) {
-        const detail = upstreamDetail(res.status, text, secrets);
-        const grant = tokenErrorSchema.safeParse(parseJson(text));
+        const json = parseJson(text);
+        const detail = upstreamDetail(res.status, json, secrets);
+        const grant = tokenErrorSchema.safeParse(json);
         // Only an RFC 6749 code is kept: it is named to the user, and an echo of a secret is not one.
         const grantError = grant.success && GRANT_ERRORS.has(grant.data.error) ? grant.data.error : undefined;
         return {
@@ -186,12 +187,4 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
       return result.ok ? result : refreshFailure(result);
     },
   };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -7,6 +7,7 @@ import {
   studioError,
 } from "../platform/errors";
 import { tokenErrorSchema } from "../platform/oauth";
+import { codePointLength, truncateCodePoints } from "../platform/text";
 import { NOT_SENT_CODES, UPSTREAM_ANSWER_LIMIT } from "./http-transport";
 import { redactDeep, redactSecrets } from "./redaction";
 
@@ -48,7 +49,8 @@ function statusText(status: number): string {
   return name ? `HTTP ${status} (${name})` : `HTTP ${status}`;
 }
 
-function parseJson(text: string): unknown {
+/** An answer's text as JSON, or undefined when it is not JSON (an HTML page, a cut-off body). */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
@@ -56,10 +58,12 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** Cuts a text to `limit` characters, saying how much was left out. */
+/** Cuts a text to `limit` characters (code points: a Persian or emoji text is not split mid-character), saying how much was left out. */
 export function truncate(text: string, limit: number): string {
   if (text.length <= limit) return text;
-  return `${text.slice(0, limit)}… (${text.length - limit} more characters not shown)`;
+  const n = codePointLength(text);
+  if (n <= limit) return text;
+  return `${truncateCodePoints(text, limit)}… (${n - limit} more characters not shown)`;
 }
 
 /** The platform's error body, its secrets redacted on the decoded values and its size bounded. */
@@ -78,10 +82,16 @@ function platformErrorOf(json: unknown, secrets: readonly string[]): PlatformErr
   };
 }
 
-/** The human part of a failed answer: the platform's message, the RFC 6749 error, or the status. */
-export function upstreamDetail(status: number, bodyText: string, secrets: readonly string[] = []): string {
-  const json = parseJson(bodyText);
-  const platform = platformErrorOf(json, secrets);
+/**
+ * The human part of a failed answer (`json`: its parsed text): the platform's message, the RFC 6749
+ * error, or the status.
+ */
+export function upstreamDetail(
+  status: number,
+  json: unknown,
+  secrets: readonly string[] = [],
+  platform = platformErrorOf(json, secrets),
+): string {
   if (platform) return platform.message;
   const oauth = tokenErrorSchema.safeParse(redactDeep(json, secrets));
   if (oauth.success) {
@@ -119,11 +129,12 @@ export function mapUpstreamFailure(
   secrets: readonly string[] = [],
 ): StudioError {
   const code = codeForStatus(status);
-  const platform = rawBodyText === null ? undefined : platformErrorOf(parseJson(rawBodyText), secrets);
+  const json = rawBodyText === null ? undefined : parseJson(rawBodyText);
+  const platform = rawBodyText === null ? undefined : platformErrorOf(json, secrets);
   let detail =
     rawBodyText === null
       ? `${statusText(status)}, with an answer larger than ${UPSTREAM_ANSWER_LIMIT / 1024} KB that was not read`
-      : upstreamDetail(status, rawBodyText, secrets);
+      : upstreamDetail(status, json, secrets, platform);
   if (code === "upstream_redirect") detail = `${statusText(status)} ${redirectTarget(headers, secrets)}`;
   else if (code === "upstream_unexpected_status" && rawBodyText !== null)
     detail = platform ? `${statusText(status)}: ${platform.message}` : statusText(status);

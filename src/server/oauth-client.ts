@@ -8,6 +8,7 @@ import {
   tokenErrorSchema,
   tokenResponseSchema,
 } from "../platform/oauth";
+import { readAnswer } from "./upstream-answer";
 import { mapFetchFailure, mapUpstreamFailure, parseJson, upstreamDetail } from "./upstream-errors";
 
 export interface OAuthClientOptions {
@@ -114,7 +115,9 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
     } catch (e) {
       return { ok: false, error: mapFetchFailure(e, opts.timeoutMs) };
     }
-    const text = await res.text().catch(() => "");
+    // At most UPSTREAM_ANSWER_LIMIT, as every platform answer (a token answer is a few hundred bytes).
+    const read = await readAnswer(res);
+    const text = read.ok ? read.text : "";
     if (!res.ok) {
       // Whatever the token endpoint echoes of the request (secret, code, tokens) is not passed on.
       const secrets = [opts.clientSecret, fields.code ?? "", fields.refresh_token ?? ""];

@@ -1,8 +1,35 @@
+import { execFileSync } from "node:child_process";
+import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * After the editor's build, writes its first paint into index.html (scripts/prerender-page.mjs):
+ * the empty editor and its palette work before the JavaScript has loaded.
+ */
+function prerenderPage(): Plugin {
+  let outDir = "dist";
+  let ssr = false;
+  let root = ".";
+  return {
+    name: "addon-studio:prerender-page",
+    apply: "build",
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    closeBundle() {
+      if (ssr) return;
+      execFileSync(process.execPath, [resolve(root, "scripts/prerender-page.mjs"), outDir], {
+        stdio: "inherit",
+      });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), prerenderPage()],
   // The load budget (150 KB gzip of initial JS) is measured by `npm run bench`; Vite's raw-size
   // warning would only repeat it less precisely on every start.
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 600 },

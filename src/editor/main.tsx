@@ -5,20 +5,23 @@ import "./styles/app.css";
 import { StrictMode } from "react";
 import { flushSync } from "react-dom";
 import { createRoot } from "react-dom/client";
+import { isWidgetKind, metaOf } from "../widgets/catalog";
 import { App } from "./app";
 // After every eager panel's own stylesheet, so the narrow-width rules win over them as before.
 import "./styles/layout.css";
 import { bootEditor } from "./boot";
 import { loadContract, subscribeContract } from "./contract/contract-gate";
 import { MemoryStorage, usableLocalStorage } from "./drafts/memory-storage";
+import { announceAdded } from "./palette/palette";
 import { afterFirstPaint } from "./shell/after-first-paint";
+import { earlyShell, SHARED_DOC } from "./shell/early-shell";
 
 async function start(root: HTMLElement) {
   // The share-link decoder (lz-string, migration) loads only when the address carries a document,
   // and a shared document waits for the contract: its notice counts the document's errors.
   // If that code cannot be fetched, the editor opens without it and the link stays in the address.
   let unopened = false;
-  const shared = /(^#|&)doc=/.test(window.location.hash)
+  const shared = SHARED_DOC.test(window.location.hash)
     ? await Promise.all([import("./share/share-link"), loadContract()]).then(
         ([m]) => m.decodeShare(window.location.hash),
         () => {
@@ -64,6 +67,14 @@ async function start(root: HTMLElement) {
   // Rendered, committed and its effects run before the first frame (flushSync): the store's
   // subscriptions are in place when the palette is first painted, so a click at once is drawn in
   // the next frame instead of waiting for the effects' task after the paint.
+  // Palette clicks on the built page's first paint, before this code ran (shell/early-shell.ts):
+  // added now, so the first render draws them where the shell drew them.
+  const early = earlyShell(window);
+  early?.stop();
+  const focused = early?.focusedKind();
+  let added: { id: string; label: string } | null = null;
+  for (const kind of early?.adds ?? [])
+    if (isWidgetKind(kind)) added = { id: store.getState().addWidget(kind), label: metaOf(kind).label };
   const app = createRoot(root);
   flushSync(() =>
     app.render(
@@ -72,6 +83,9 @@ async function start(root: HTMLElement) {
       </StrictMode>,
     ),
   );
+  // The render replaced the shell's palette button that had focus: its new one takes it.
+  if (focused) root.querySelector<HTMLElement>(`.palette-item[data-kind="${CSS.escape(focused)}"]`)?.focus();
+  if (added) announceAdded(store, added.id, added.label);
 }
 
 const root = document.getElementById("root");

@@ -4,7 +4,14 @@ import type { FetchLike } from "../platform/fetch-like";
 import type { Config } from "./config";
 import { requestDeadline, withDeadline } from "./deadline";
 import { type ServerDeps, sendError } from "./deps";
-import { browserPolicy, rateLimits, revokedSessions, sizeLimit, wellFormedPath } from "./guards";
+import {
+  browserPolicy,
+  contentSecurityPolicy,
+  rateLimits,
+  revokedSessions,
+  sizeLimit,
+  wellFormedPath,
+} from "./guards";
 import { createHttpFetch } from "./http-transport";
 import { createInbox, type Inbox } from "./inbox";
 import { API_BODY_LIMIT, PLATFORM_BODY_LIMIT } from "./json-body";
@@ -163,7 +170,9 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
   app.route("/", historyRoutes(deps));
   app.route("/", subscriptionRoutes(deps));
   app.route("/", apiRoutes(deps));
-  const serveStatic = createStaticHandler(config.distDir);
+  const serveStatic = createStaticHandler(config.distDir, {
+    pagePolicy: (hashes) => contentSecurityPolicy(config, hashes),
+  });
   app.get("*", (c) => serveStatic(c));
   app.onError((err, c) => {
     log("error", { method: c.req.method, path: loggedPath(c.req.path), name: err.name });

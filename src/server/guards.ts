@@ -6,6 +6,7 @@ import type { Config } from "./config";
 import { fail, type ServerDeps, sendError } from "./deps";
 import { tooLarge } from "./json-body";
 import { createRateLimiter } from "./rate-limit";
+import type { InlineHashes } from "./static-files";
 
 /**
  * Refuses an address whose percent-escapes do not decode (`/%ff`, `/%`, `/%E0%A4%A`) with a 400, before
@@ -119,28 +120,39 @@ export function revokedSessions(deps: ServerDeps): MiddlewareHandler {
 }
 
 /**
- * The browser policy, through Hono's secureHeaders: a strict Content-Security-Policy (the built editor
- * has no inline script), no framing, no sniffing, the Referer kept on the origin (a route may set a
- * stricter one, e.g. the OAuth callback's no-referrer), and HSTS when the studio is served over https.
+ * The studio's Content-Security-Policy: nothing inline, no framing, forms only to the origin and the
+ * consent host. `inline` ('sha256-...' hashes) allows the built page's own inline script (the first
+ * paint's early clicks, src/editor/shell/early-shell.ts) and stylesheet, which the static handler
+ * hashes from index.html as it serves it; style attributes stay refused.
  */
-export function browserPolicy(config: Config): MiddlewareHandler {
-  const https = new URL(config.publicUrl).protocol === "https:";
+export function contentSecurityPolicy(config: Config, inline: Partial<InlineHashes> = {}): string {
   // A redirect after a form submission is checked against form-action too: the consent host may be
   // reached that way.
   const authOrigin = new URL(config.authUrl).origin;
-  return secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      styleSrc: ["'self'"],
-      imgSrc: ["'self'", "data:"],
-      fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'none'"],
-      formAction: ["'self'", authOrigin],
-      frameAncestors: ["'none'"],
-    },
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...(inline.scripts ?? []).map((h) => `'${h}'`)].join(" "),
+    ["style-src 'self'", ...(inline.styles ?? []).map((h) => `'${h}'`)].join(" "),
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    `form-action 'self' ${authOrigin}`,
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
+ * The browser policy: the Content-Security-Policy above on every answer that did not set its own
+ * (the built page sets it with its script's hash), and through Hono's secureHeaders no framing, no
+ * sniffing, the Referer kept on the origin (a route may set a stricter one, e.g. the OAuth
+ * callback's no-referrer), and HSTS when the studio is served over https.
+ */
+export function browserPolicy(config: Config): MiddlewareHandler {
+  const https = new URL(config.publicUrl).protocol === "https:";
+  const policy = contentSecurityPolicy(config);
+  const headers = secureHeaders({
     xFrameOptions: "DENY",
     referrerPolicy: "same-origin",
     strictTransportSecurity: https ? "max-age=31536000; includeSubDomains" : false,
@@ -148,4 +160,9 @@ export function browserPolicy(config: Config): MiddlewareHandler {
     crossOriginOpenerPolicy: false,
     overwrite: false,
   });
+  return (c, next) =>
+    headers(c, async () => {
+      await next();
+      if (!c.res.headers.has("content-security-policy")) c.res.headers.set("content-security-policy", policy);
+    });
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
 import type { Context } from "hono";
@@ -37,11 +38,49 @@ export function looksLikeFile(path: string): boolean {
   return path.startsWith("/assets/") || extname(path) !== "";
 }
 
+/** The CSP hashes ('sha256-...') of the contents of an HTML page's inline `tag` elements, in order. */
+function inlineHashes(html: string, tag: "script" | "style"): string[] {
+  const hashes: string[] = [];
+  const pattern =
+    tag === "script"
+      ? /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
+      : /<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi;
+  for (const m of html.matchAll(pattern))
+    hashes.push(
+      `sha256-${createHash("sha256")
+        .update(m[1] ?? "")
+        .digest("base64")}`,
+    );
+  return hashes;
+}
+
+/** The hashes of a page's inline scripts and styles, for its Content-Security-Policy. */
+export interface InlineHashes {
+  scripts: string[];
+  styles: string[];
+}
+
+/** Hashes the inline scripts and style elements of an HTML page. */
+export function inlineHashesOf(html: string): InlineHashes {
+  return { scripts: inlineHashes(html, "script"), styles: inlineHashes(html, "style") };
+}
+
+/** What the static handler may add to a page: its Content-Security-Policy, given its inline parts' hashes. */
+export interface StaticOptions {
+  pagePolicy?: (hashes: InlineHashes) => string;
+}
+
 /**
  * Serves the built editor from `distDir` on the proxy's origin, with SPA fallback to index.html for
  * client routes and 404 for missing files. When the editor is not built, answers 503 with how to build it.
+ * A page's inline scripts and styles are allowed by their hashes, read from the file it serves (a
+ * rebuilt dist/ is served with its own).
  */
-export function createStaticHandler(distDir: string) {
+export function createStaticHandler(distDir: string, options: StaticOptions = {}) {
+  const pageHeaders = (file: Buffer): Record<string, string> =>
+    options.pagePolicy
+      ? { "content-security-policy": options.pagePolicy(inlineHashesOf(file.toString("utf8"))) }
+      : {};
   const root = resolve(distDir);
   return async (c: Context): Promise<Response> => {
     let path: string;
@@ -64,6 +103,7 @@ export function createStaticHandler(distDir: string) {
         return c.body(new Uint8Array(file), 200, {
           "content-type": type,
           "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
+          ...(type === TYPES[".html"] ? pageHeaders(file) : {}),
         });
       }
     }
@@ -78,6 +118,7 @@ export function createStaticHandler(distDir: string) {
       return c.body(new Uint8Array(index), 200, {
         "content-type": TYPES[".html"] ?? "",
         "cache-control": "no-cache",
+        ...pageHeaders(index),
       });
     const msg = formatErrorMessage("editor_not_built");
     return c.html(

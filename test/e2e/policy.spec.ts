@@ -2,8 +2,8 @@ import { expect, test } from "@playwright/test";
 import { openEditor, paletteItem, previewWidgets } from "./helpers";
 
 /**
- * The studio runs under its strict Content-Security-Policy (issue 11): the built page has no inline
- * script, and using the editor (adding widgets, the preview's lazily loaded icons and fonts, the JSON
+ * The studio runs under its strict Content-Security-Policy (issue 11): the built page's only inline
+ * script and stylesheet are allowed by their hashes (issue 14's first paint), and using the editor (adding widgets, the preview's lazily loaded icons and fonts, the JSON
  * tab) triggers no policy violation. Only a real browser enforces the policy.
  */
 test("the editor works under the strict Content-Security-Policy, with no violation", async ({ page }) => {
@@ -24,9 +24,20 @@ test("the editor works under the strict Content-Security-Policy, with no violati
   const csp = response?.headers()["content-security-policy"] ?? "";
   expect(csp).toContain("script-src 'self'");
   expect(csp).toContain("default-src 'self'");
+  expect(csp).not.toContain("unsafe-inline");
   const html = (await response?.text()) ?? "";
-  // Every script of the page is a file of the origin; none is written inline.
-  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  // The page's one inline script (the first paint's early clicks) and its inline stylesheet are
+  // allowed by their own hashes, and by nothing broader; every other script is a file of the origin.
+  const inline = [...html.matchAll(/<(script|style)>([\s\S]*?)<\/\1>/g)];
+  expect(inline.map((m) => m[1]).sort()).toEqual(["script", "style"]);
+  for (const [, tag, body] of inline) {
+    const hash = await page.evaluate(async (text) => {
+      const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+      return btoa(String.fromCharCode(...new Uint8Array(digest)));
+    }, body ?? "");
+    expect(csp).toContain(`${tag}-src 'self' 'sha256-${hash}'`);
+  }
+  expect(html.match(/<script(?![^>]*\bsrc=)[^>]*>/g)).toHaveLength(1);
   await openEditor(page);
   for (const label of ["Title", "Description", "Score", "Image carousel"])
     await paletteItem(page, label).click();

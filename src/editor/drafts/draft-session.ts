@@ -3,6 +3,7 @@ import { type EditorDocument, emptyDocument } from "../store/document";
 import type { EditorStore } from "../store/editor-store";
 import { asTabMessage, type TabMessage } from "./draft-shapes";
 import {
+  DEFAULT_DRAFT_NAME,
   type DraftMeta,
   deleteDraft,
   lastDraftId,
@@ -51,8 +52,6 @@ export interface DraftSessionOptions {
   debounceMs?: number;
 }
 
-const DEFAULT_NAME = "Untitled add-on";
-
 /** Autosaves the editor's document to browser storage and manages named drafts. */
 export function startDraftSession(options: DraftSessionOptions) {
   const { store, storage, channel = null, target = null, debounceMs = 300 } = options;
@@ -97,7 +96,10 @@ export function startDraftSession(options: DraftSessionOptions) {
         };
       currentId = crypto.randomUUID();
       const fresh = store.getState().doc ?? emptyDocument();
-      safeWrite({ id: currentId, name: uniqueDraftName(first, DEFAULT_NAME), updatedAt: Date.now() }, fresh);
+      safeWrite(
+        { id: currentId, name: uniqueDraftName(first, DEFAULT_DRAFT_NAME), updatedAt: Date.now() },
+        fresh,
+      );
     }
   }
   setLastDraftId(storage, currentId);
@@ -122,7 +124,7 @@ export function startDraftSession(options: DraftSessionOptions) {
     const s = ui.getState();
     const meta = s.drafts.find((d) => d.id === s.currentId) ?? {
       id: s.currentId,
-      name: DEFAULT_NAME,
+      name: DEFAULT_DRAFT_NAME,
       updatedAt: 0,
     };
     if (safeWrite({ ...meta, updatedAt: Date.now() }, store.getState().doc))
@@ -184,7 +186,7 @@ export function startDraftSession(options: DraftSessionOptions) {
   /** Starts a new draft (empty, or the given document) and opens it; the current one is saved first. */
   function newDraft(
     doc: EditorDocument = emptyDocument(store.getState().doc.kind),
-    name = DEFAULT_NAME,
+    name = DEFAULT_DRAFT_NAME,
   ): void {
     flush();
     const id = crypto.randomUUID();

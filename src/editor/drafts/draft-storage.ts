@@ -5,9 +5,14 @@ import { asDraftIndex, asStoredDraft, type DraftMeta } from "./draft-shapes";
 export type { DraftMeta };
 
 const PREFIX = "addon-studio";
-const INDEX_KEY = `${PREFIX}:drafts`;
-const LAST_KEY = `${PREFIX}:last-draft`;
-const draftKey = (id: string) => `${PREFIX}:draft:${id}`;
+/** Where the list of drafts is kept. */
+export const DRAFT_INDEX_KEY = `${PREFIX}:drafts`;
+/** Where the id of the draft opened last is kept. */
+export const LAST_DRAFT_KEY = `${PREFIX}:last-draft`;
+/** Where a draft's document is kept. */
+export const draftKey = (id: string) => `${PREFIX}:draft:${id}`;
+/** The name of a new draft (made unique with a number when taken). */
+export const DEFAULT_DRAFT_NAME = "Untitled add-on";
 
 function readJson(storage: Storage, key: string): unknown {
   const text = storage.getItem(key);
@@ -21,12 +26,12 @@ function readJson(storage: Storage, key: string): unknown {
 
 /** The saved drafts, most recently edited first. */
 export function listDrafts(storage: Storage): DraftMeta[] {
-  const list = asDraftIndex(readJson(storage, INDEX_KEY));
+  const list = asDraftIndex(readJson(storage, DRAFT_INDEX_KEY));
   return list ? list.sort((a, b) => b.updatedAt - a.updatedAt) : [];
 }
 
 function writeIndex(storage: Storage, list: readonly DraftMeta[]): void {
-  storage.setItem(INDEX_KEY, JSON.stringify(list));
+  storage.setItem(DRAFT_INDEX_KEY, JSON.stringify(list));
 }
 
 /** A saved draft's document, or undefined when it is missing or unreadable. */
@@ -68,12 +73,12 @@ export function deleteDraft(storage: Storage, id: string): void {
 
 /** The draft opened last, to reopen on reload. */
 export function lastDraftId(storage: Storage): string | null {
-  return storage.getItem(LAST_KEY);
+  return storage.getItem(LAST_DRAFT_KEY);
 }
 
 /** Remembers the draft opened last. */
 export function setLastDraftId(storage: Storage, id: string): void {
-  storage.setItem(LAST_KEY, id);
+  storage.setItem(LAST_DRAFT_KEY, id);
 }
 
 /** A draft name not yet in the list, e.g. "Untitled add-on 2". */

@@ -2,7 +2,7 @@ import "./palette.css";
 import { memo, useState } from "react";
 import { WIDGET_METAS, widgetLabel } from "../../widgets/catalog";
 import type { WidgetKind } from "../../widgets/registry";
-import type { EditorState } from "../store/editor-store";
+import type { EditorState, EditorStore } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectSelectedWidget } from "../store/selectors";
 import { announce } from "../ui/announcer";
@@ -122,6 +122,8 @@ function ItemView(
         ref={props.dragRef}
         type="button"
         className={`palette-item ${isDragging ? "is-dragging" : ""}`}
+        // The built page's early clicks find the kind here (shell/early-shell.ts).
+        data-kind={props.kind}
         aria-label={`Add ${props.label}`}
         aria-describedby={`palette-desc-${props.kind} palette-filter-hint`}
         // Sighted pointer users read the description here when the palette shows icons only.
@@ -146,8 +148,12 @@ function ItemView(
 }
 
 /** Adds a widget after the selection (at the end when none) and says where it went (the list may be out of sight). */
-function addAndAnnounce(api: ReturnType<typeof useEditorStoreApi>, kind: WidgetKind, label: string) {
-  const id = api.getState().addWidget(kind);
+function addAndAnnounce(api: Pick<EditorStore, "getState">, kind: WidgetKind, label: string) {
+  announceAdded(api, api.getState().addWidget(kind), label);
+}
+
+/** Says where the widget `id` went and that it is selected (also for the built page's early clicks). */
+export function announceAdded(api: Pick<EditorStore, "getState">, id: string, label: string): void {
   const { widgets } = api.getState().doc;
   const at = widgets.findIndex((w) => w.id === id);
   announce(`Added ${label} as widget ${at + 1} of ${widgets.length}; it is selected.`);

@@ -1,0 +1,133 @@
+import { expect, type Page, type Route, test } from "@playwright/test";
+import { dragReady, palette, paletteItem, preview, previewWidgets, rowLabels, rows } from "./helpers";
+
+// Issue 14: the built page carries the empty editor (rendered by its own components at build time)
+// and a small inline script, so the palette works before the editor's code has arrived
+// (src/editor/shell/early-shell.ts, scripts/prerender-page.mjs).
+
+/** The editor's entry chunk (index-<hash>.js). */
+const ENTRY_CHUNK = /\/assets\/index-[A-Za-z0-9_-]{8}\.js$/;
+
+/** Holds back the editor's code until the returned function is called. */
+async function holdEntry(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(ENTRY_CHUNK, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** What a screen reader reads of each list row: the row's, its handle's and its button's names. */
+async function rowNames(page: Page): Promise<string[][]> {
+  return rows(page).evaluateAll((lis) =>
+    lis.map((li) => [
+      li.getAttribute("aria-label") ?? "",
+      li.querySelector(".drag-handle")?.getAttribute("aria-label") ?? "",
+      li.querySelector(".row-main")?.getAttribute("aria-label") ?? "",
+      li.querySelector(".row-index")?.textContent ?? "",
+    ]),
+  );
+}
+
+test("before the editor's code arrives the page shows the editor, and palette clicks add widgets that the editor keeps", async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") violations.push(m.text());
+  });
+  const release = await holdEntry(page);
+  await page.goto("/", { waitUntil: "commit" });
+  // Drawn from the page itself: the editor's code has not run (no React root, no drag code).
+  await expect(paletteItem(page, "Title")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Add-on widgets (0)" })).toBeVisible();
+  await expect(preview(page)).toContainText("No widgets yet");
+  // Everything but the palette's add buttons waits for the editor.
+  expect(await page.getByRole("tab", { name: "JSON" }).evaluate((el) => (el as HTMLElement).inert)).toBe(
+    true,
+  );
+  expect(
+    await palette(page)
+      .getByRole("searchbox")
+      .evaluate((el) => (el as HTMLElement).inert),
+  ).toBe(true);
+
+  await paletteItem(page, "Title").click();
+  await paletteItem(page, "Description").click();
+  await expect.poll(() => rowLabels(page)).toEqual(["Title", "Description"]);
+  await expect(page.getByRole("heading", { name: "Add-on widgets (2)" })).toBeVisible();
+  await expect(previewWidgets(page)).toHaveCount(2);
+  await expect(preview(page)).not.toContainText("No widgets yet");
+  const early = await rowNames(page);
+  expect(early).toEqual([
+    ["Title, widget 1", "Reorder Title, widget 1", "Title, widget 1", "1"],
+    ["Description, widget 2", "Reorder Description, widget 2", "Description, widget 2", "2"],
+  ]);
+  // The early rows are the editor's own rows (drawn from its components), waiting for it.
+  expect(
+    await rows(page)
+      .first()
+      .locator("button")
+      .first()
+      .evaluate((el) => (el as HTMLElement).inert),
+  ).toBe(true);
+  await expect(page.locator("html")).not.toHaveAttribute("data-drag", "ready");
+
+  release();
+  await dragReady(page);
+  // The editor made both widgets its own: same rows, the last one selected, focus where it was.
+  await expect(page.locator("h2.inspector-title")).toHaveText(/^Description\s*widget 2$/);
+  expect(await rowNames(page)).toEqual(early);
+  await expect(paletteItem(page, "Description")).toBeFocused();
+  await expect(page.locator("#editor-announcer")).toHaveText(
+    "Added Description as widget 2 of 2; it is selected.",
+  );
+  const names = await previewWidgets(page).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+  expect(names[0]).toMatch(/^1\. Title: /);
+  expect(names[1]).toMatch(/^2\. Description: /);
+  // They are in the document: one undo takes the last away, and a third add goes after it.
+  await page.keyboard.press("Control+z");
+  await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
+  await paletteItem(page, "Score").click();
+  await expect.poll(() => rowLabels(page)).toEqual(["Title", "Score"]);
+  // The draft keeps them across a reload.
+  await page.waitForTimeout(400);
+  await page.reload();
+  await dragReady(page);
+  await expect.poll(() => rowLabels(page)).toEqual(["Title", "Score"]);
+  expect(violations).toEqual([]);
+});
+
+test("a returning user's page never shows the empty editor over their draft", async ({ page }) => {
+  await page.goto("/");
+  await dragReady(page);
+  await paletteItem(page, "Title").click();
+  await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
+  await page.waitForTimeout(400);
+
+  const release = await holdEntry(page);
+  await page.reload({ waitUntil: "commit" });
+  // The saved draft is not the empty editor: the page's copy is hidden before it is drawn.
+  await expect(page.locator("html")).toHaveAttribute("data-shell", "off");
+  await expect(page.locator("#root > [data-shell]")).toBeHidden();
+  await expect(paletteItem(page, "Title")).toBeHidden();
+  release();
+  await dragReady(page);
+  await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
+});
+
+test("a first visit by a share link does not draw the empty editor before the shared document", async ({
+  page,
+}) => {
+  const release = await holdEntry(page);
+  await page.goto("/#doc=not-a-shared-document", { waitUntil: "commit" });
+  await expect(page.locator("html")).toHaveAttribute("data-shell", "off");
+  await expect(paletteItem(page, "Title")).toBeHidden();
+  release();
+  await dragReady(page);
+  await expect(page.getByText(/Could not open the shared link/)).toBeVisible();
+});

@@ -1,0 +1,75 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { DEMO_APP } from "../../src/emulator/state";
+import { loadConfig } from "../../src/server/config";
+import { browserPolicy, contentSecurityPolicy } from "../../src/server/guards";
+import { createStaticHandler, inlineHashesOf } from "../../src/server/static-files";
+
+// Issue 14's first paint: the built page carries one inline script and its stylesheet. The studio's
+// Content-Security-Policy allows exactly those, by their hashes read from the page it serves, and
+// nothing inline anywhere else.
+
+const sha = (text: string) => `sha256-${createHash("sha256").update(text).digest("base64")}`;
+
+const SCRIPT = "window.early = 1;";
+const STYLE = "body{color:red}";
+
+function app(page: string) {
+  const dist = mkdtempSync(join(tmpdir(), "studio-dist-"));
+  mkdirSync(join(dist, "assets"));
+  writeFileSync(join(dist, "index.html"), page);
+  writeFileSync(join(dist, "assets", "app.js"), "export {};");
+  const config = loadConfig({ DIST_DIR: dist }, DEMO_APP);
+  const a = new Hono();
+  a.use("*", browserPolicy(config));
+  const serve = createStaticHandler(dist, { pagePolicy: (h) => contentSecurityPolicy(config, h) });
+  a.get("/api/ping", (c) => c.json({ ok: true }));
+  a.get("*", (c) => serve(c));
+  return { app: a, dist };
+}
+
+const PAGE = `<!doctype html><html><head><script>${SCRIPT}</script><script type="module" src="/assets/app.js"></script><style>${STYLE}</style></head><body><div id="root"></div></body></html>`;
+
+describe("the built page's Content-Security-Policy", () => {
+  it("hashes each inline script and style element, not scripts with a src", () => {
+    expect(inlineHashesOf(PAGE)).toEqual({ scripts: [sha(SCRIPT)], styles: [sha(STYLE)] });
+    expect(inlineHashesOf("<p>no inline parts</p>")).toEqual({ scripts: [], styles: [] });
+  });
+
+  it("allows the page's own inline script and style by hash, at / and at a client route", async () => {
+    const { app: a } = app(PAGE);
+    for (const path of ["/", "/index.html", "/some/client/route"]) {
+      const res = await a.request(path);
+      expect(res.status).toBe(200);
+      const csp = res.headers.get("content-security-policy") ?? "";
+      expect(csp).toContain(`script-src 'self' '${sha(SCRIPT)}'`);
+      expect(csp).toContain(`style-src 'self' '${sha(STYLE)}'`);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toContain("unsafe-inline");
+      // One policy, not two (a second header would only narrow it further, and confuse readers).
+      expect(csp.split("default-src").length).toBe(2);
+    }
+  });
+
+  it("keeps every other answer to nothing inline", async () => {
+    const { app: a } = app(PAGE);
+    for (const path of ["/api/ping", "/assets/app.js"]) {
+      const csp = (await a.request(path)).headers.get("content-security-policy") ?? "";
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain("style-src 'self';");
+    }
+  });
+
+  it("follows a rebuilt page: the hash is read from the file served, not at start", async () => {
+    const { app: a, dist } = app(PAGE);
+    const changed = "window.early = 2;";
+    writeFileSync(join(dist, "index.html"), PAGE.replace(SCRIPT, changed));
+    const csp = (await a.request("/")).headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(`'${sha(changed)}'`);
+    expect(csp).not.toContain(`'${sha(SCRIPT)}'`);
+  });
+});

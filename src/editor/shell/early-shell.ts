@@ -7,7 +7,7 @@
 //   resumed action), it hides the shell, so nothing is drawn that the editor will not show;
 // - otherwise the palette's add buttons work at once: a click draws the widget's row and frame from
 //   their templates and is remembered, and the editor applies the remembered adds in its first
-//   render (`takeEarlyAdds`), which replaces the whole shell. Every other control waits (inert).
+//   render (`earlyShell`, main.tsx), which replaces the whole shell. Every other control waits (inert).
 // It is built on its own (scripts/prerender-page.mjs) and must stay small: no React, no zod.
 
 import { isRecord } from "../../platform/json";

@@ -203,8 +203,11 @@ function instruments() {
     new Promise<number>((resolve) => {
       const check = () => {
         const preview = document.querySelectorAll('section[aria-label="Add-on preview"] [data-kind]').length;
-        // The list must be on the page: for n = 0 this waits for the editor itself.
-        const list = document.querySelector('[aria-label="Add-on widgets"]') !== null;
+        // The editor's own list must be on the page (not the built page's first paint, which is
+        // replaced when the editor runs): for n = 0 this waits for the editor itself.
+        const list = [...document.querySelectorAll('[aria-label="Add-on widgets"]')].some(
+          (l) => !l.closest("[data-shell]"),
+        );
         if (list && Math.max(rowsNow(), preview) >= n) resolve(performance.now());
         else requestAnimationFrame(check);
       };

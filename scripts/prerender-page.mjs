@@ -153,7 +153,7 @@ const shellDoc = new JSDOM(`<div id="root">${rendered.shell}</div>`).window.docu
 const shellRoot = shellDoc.getElementById("root");
 moveStyles(shellRoot);
 // The shell's outer element is marked: the early script prepares only what is under it, and
-// html[data-shell="off"] hides it (layout.css); the editor's own render has no such mark.
+// html[data-first-paint="hidden"] hides it (layout.css); the editor's own render has no such mark.
 shellRoot.firstElementChild?.setAttribute("data-shell", "");
 const templates = [];
 let listEnd = "";

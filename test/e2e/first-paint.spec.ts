@@ -112,7 +112,7 @@ test("a returning user's page never shows the empty editor over their draft", as
   const release = await holdEntry(page);
   await page.reload({ waitUntil: "commit" });
   // The saved draft is not the empty editor: the page's copy is hidden before it is drawn.
-  await expect(page.locator("html")).toHaveAttribute("data-shell", "off");
+  await expect(page.locator("html")).toHaveAttribute("data-first-paint", "hidden");
   await expect(page.locator("#root > [data-shell]")).toBeHidden();
   await expect(paletteItem(page, "Title")).toBeHidden();
   release();
@@ -125,7 +125,7 @@ test("a first visit by a share link does not draw the empty editor before the sh
 }) => {
   const release = await holdEntry(page);
   await page.goto("/#doc=not-a-shared-document", { waitUntil: "commit" });
-  await expect(page.locator("html")).toHaveAttribute("data-shell", "off");
+  await expect(page.locator("html")).toHaveAttribute("data-first-paint", "hidden");
   await expect(paletteItem(page, "Title")).toBeHidden();
   release();
   await dragReady(page);

@@ -28,7 +28,7 @@ function firstVisitStorage(): Storage {
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   Reflect.deleteProperty(window, EARLY_SHELL_KEY);
-  document.documentElement.removeAttribute("data-shell");
+  document.documentElement.removeAttribute("data-first-paint");
   document.body.replaceChildren();
 });
 
@@ -129,7 +129,7 @@ describe("the page's early script", () => {
     const id = JSON.parse(storage.getItem(DRAFT_INDEX_KEY) ?? "[]")[0].id;
     storage.setItem(draftKey(id), JSON.stringify({ version: 1, ...emptyDocument("user") }));
     runEarlyShell(window);
-    expect(document.documentElement.dataset.shell).toBe("off");
+    expect(document.documentElement.dataset.firstPaint).toBe("hidden");
     expect(earlyShell(window)).toBeNull();
   });
 

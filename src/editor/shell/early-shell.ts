@@ -94,7 +94,7 @@ export function fillTemplate(html: string, index: number, id: string): string {
     .replaceAll(PLACEHOLDERS.id, id);
 }
 
-/** The attribute the build puts on the shell's outer element; `html[data-shell="off"]` hides it (layout.css). */
+/** The attribute the build puts on the shell's outer element; `html[data-first-paint="hidden"]` hides it (layout.css). */
 export const SHELL_ATTR = "data-shell";
 
 /** The palette's add buttons (palette.tsx). */
@@ -119,7 +119,7 @@ export function runEarlyShell(win: Window): void {
   const doc = win.document;
   if (!opensOnEmptyShell(win.location, usableStorage(win))) {
     // The shell is hidden before it is drawn; the editor's first render replaces it.
-    doc.documentElement.dataset.shell = "off";
+    doc.documentElement.dataset.firstPaint = "hidden";
     return;
   }
   doc.documentElement.dataset.theme = initialTheme();

@@ -1,23 +1,10 @@
-import { expect, type Page, type Route, test } from "@playwright/test";
-import { dragReady, palette, paletteItem, pressSlowly, rowLabels, rows } from "./helpers";
+import { expect, type Route, test } from "@playwright/test";
+import { dragReady, holdChunk, palette, paletteItem, pressSlowly, rowLabels, rows } from "./helpers";
 
 /** The drag code's chunk (dnd-kit). */
 const DRAG_KIT_CHUNK = /\/assets\/drag-kit-[^/]+\.js$/;
 /** The contract's chunk: contract-<hash>.js, not contract-gate-<hash>.js (which is in the first load). */
 const CONTRACT_CHUNK = /\/assets\/contract-[A-Za-z0-9_-]{8}\.js$/;
-
-/** Holds back the chunk whose URL matches `pattern` until the returned function is called. */
-async function holdChunk(page: Page, pattern: RegExp): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(pattern, async (route: Route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 // Issue 14: dnd-kit is not in the first load; the editor fetches it right after its first paint.
 test("before the drag code arrives the list works by click and move buttons, and drag clearly does not start", async ({

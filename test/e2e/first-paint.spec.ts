@@ -1,5 +1,14 @@
-import { expect, type Page, type Route, test } from "@playwright/test";
-import { dragReady, palette, paletteItem, preview, previewWidgets, rowLabels, rows } from "./helpers";
+import { expect, type Page, test } from "@playwright/test";
+import {
+  dragReady,
+  holdChunk,
+  palette,
+  paletteItem,
+  preview,
+  previewWidgets,
+  rowLabels,
+  rows,
+} from "./helpers";
 
 // Issue 14: the built page carries the empty editor (rendered by its own components at build time)
 // and a small inline script, so the palette works before the editor's code has arrived
@@ -7,19 +16,6 @@ import { dragReady, palette, paletteItem, preview, previewWidgets, rowLabels, ro
 
 /** The editor's entry chunk (index-<hash>.js). */
 const ENTRY_CHUNK = /\/assets\/index-[A-Za-z0-9_-]{8}\.js$/;
-
-/** Holds back the editor's code until the returned function is called. */
-async function holdEntry(page: Page): Promise<() => void> {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(ENTRY_CHUNK, async (route: Route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
 
 /** What a screen reader reads of each list row: the row's, its handle's and its button's names. */
 async function rowNames(page: Page): Promise<string[][]> {
@@ -40,7 +36,7 @@ test("before the editor's code arrives the page shows the editor, and palette cl
   page.on("console", (m) => {
     if (m.type() === "error") violations.push(m.text());
   });
-  const release = await holdEntry(page);
+  const release = await holdChunk(page, ENTRY_CHUNK);
   await page.goto("/", { waitUntil: "commit" });
   // Drawn from the page itself: the editor's code has not run (no React root, no drag code).
   await expect(paletteItem(page, "Title")).toBeVisible();
@@ -109,7 +105,7 @@ test("a returning user's page never shows the empty editor over their draft", as
   await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
   await page.waitForTimeout(400);
 
-  const release = await holdEntry(page);
+  const release = await holdChunk(page, ENTRY_CHUNK);
   await page.reload({ waitUntil: "commit" });
   // The saved draft is not the empty editor: the page's copy is hidden before it is drawn.
   await expect(page.locator("html")).toHaveAttribute("data-first-paint", "hidden");
@@ -123,7 +119,7 @@ test("a returning user's page never shows the empty editor over their draft", as
 test("a first visit by a share link does not draw the empty editor before the shared document", async ({
   page,
 }) => {
-  const release = await holdEntry(page);
+  const release = await holdChunk(page, ENTRY_CHUNK);
   await page.goto("/#doc=not-a-shared-document", { waitUntil: "commit" });
   await expect(page.locator("html")).toHaveAttribute("data-first-paint", "hidden");
   await expect(paletteItem(page, "Title")).toBeHidden();

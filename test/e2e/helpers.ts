@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page, type Route } from "@playwright/test";
 import { EMULATOR_PORT } from "./ports";
 
 /** The emulator's origin as the proxy names it (config: http://localhost:EMULATOR_PORT). */
@@ -35,6 +35,19 @@ export async function openEditor(page: Page, path = "/"): Promise<void> {
 /** Waits for the drag code (dnd-kit), which the editor fetches right after its first paint. */
 export async function dragReady(page: Page): Promise<void> {
   await expect(page.locator("html")).toHaveAttribute("data-drag", "ready");
+}
+
+/** Holds back the files whose URL matches `pattern` (a lazily loaded chunk, the entry) until the returned function is called. */
+export async function holdChunk(page: Page, pattern: RegExp): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
 
 /** The palette panel ("Widgets"). */

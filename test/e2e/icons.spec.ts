@@ -83,3 +83,55 @@ test("mapped icons are drawn in the picker, the preview and the emulator's post 
   await expect(card).toContainText("روند قیمت", { timeout: 10_000 });
   expect(await drawings(card.locator("svg.pv-icon"))).toEqual(studio);
 });
+
+test("the icon grid is one Tab stop, and the arrow keys, Home and End move between icons", async ({
+  page,
+}) => {
+  await openEditor(page);
+  await addSelector(page, "روند قیمت");
+  await inspector(page).getByRole("button", { name: "Browse icons" }).click();
+  const grid = inspector(page).getByRole("list", { name: /^Icons for/ });
+  const options = grid.locator("button.icon-option");
+  const focusedIndex = () => options.evaluateAll((els) => els.findIndex((e) => e.matches(":focus")));
+  const box = async (i: number) => (await options.nth(i).boundingBox()) ?? { x: -1, y: -1 };
+
+  // From the search box, Tab enters the grid once; another Tab leaves it ("Show more").
+  await expect(inspector(page).getByLabel("Search icons")).toBeFocused();
+  await page.keyboard.press("Tab");
+  expect(await focusedIndex()).toBe(0);
+  await page.keyboard.press("Tab");
+  await expect(grid.getByRole("button", { name: /^Show more/ })).toBeFocused();
+  await page.keyboard.press("Shift+Tab");
+  expect(await focusedIndex()).toBe(0);
+
+  // Right moves along the row, Down to the option below in the next row.
+  await page.keyboard.press("ArrowRight");
+  expect(await focusedIndex()).toBe(1);
+  await page.keyboard.press("ArrowDown");
+  const below = await focusedIndex();
+  expect(below).toBeGreaterThan(1);
+  expect((await box(below)).x).toBeCloseTo((await box(1)).x, 0);
+  expect((await box(below)).y).toBeGreaterThan((await box(1)).y);
+  await page.keyboard.press("ArrowUp");
+  expect(await focusedIndex()).toBe(1);
+
+  // End goes to the last option shown; Down from the last row shows more and keeps going.
+  const shown = await options.count();
+  await page.keyboard.press("End");
+  expect(await focusedIndex()).toBe(shown - 1);
+  await page.keyboard.press("ArrowDown");
+  await expect.poll(() => options.count()).toBeGreaterThan(shown);
+  expect(await focusedIndex()).toBeGreaterThan(shown - 1);
+  await page.keyboard.press("Home");
+  expect(await focusedIndex()).toBe(0);
+
+  // Enter picks the focused icon; reopened, the grid's Tab stop is the chosen icon.
+  await page.keyboard.press("ArrowRight");
+  const name = (await options.nth(1).textContent()) ?? "";
+  await page.keyboard.press("Enter");
+  await expect(inspector(page).getByRole("list", { name: /^Icons for/ })).toHaveCount(0);
+  await inspector(page).getByRole("button", { name: "Browse icons" }).click();
+  await page.keyboard.press("Tab");
+  await expect(options.nth(1)).toBeFocused();
+  await expect(options.nth(1)).toHaveText(name);
+});

@@ -1,4 +1,13 @@
-import { type RefObject, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
+import {
+  type KeyboardEvent,
+  type RefObject,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
 import { flushSync } from "react-dom";
 import { ICON_NAMES } from "../../platform/icons";
 import { PreviewIcon } from "../../preview/preview-icons";
@@ -40,6 +49,34 @@ function useShownCount(
   return [Math.min(shown, matches.length), setShown];
 }
 
+/** Where a key moves focus in the grid of `count` shown options, `columns` per row; null for other keys. */
+export function gridStep(key: string, at: number, count: number, columns: number): number | null {
+  switch (key) {
+    case "ArrowRight":
+      return at + 1;
+    case "ArrowLeft":
+      return Math.max(0, at - 1);
+    case "ArrowDown":
+      return at + columns;
+    case "ArrowUp":
+      return at >= columns ? at - columns : at;
+    case "Home":
+      return 0;
+    case "End":
+      return count - 1;
+    default:
+      return null;
+  }
+}
+
+/** How many options the grid lays out per row (1 where the page has no layout). */
+function columnsOf(options: readonly HTMLElement[]): number {
+  const top = options[0]?.offsetTop;
+  if (top === undefined || options.every((o) => o.offsetWidth === 0)) return 1;
+  const n = options.findIndex((o) => o.offsetTop !== top);
+  return n < 0 ? options.length : n;
+}
+
 /** Searchable list of the known icon names with their drawings (a lazy chunk, rendered a page at a time). */
 export default function IconPicker(props: {
   label: string;
@@ -63,6 +100,30 @@ export default function IconPicker(props: {
     return q ? ICON_NAMES.filter((n) => n.includes(q)) : ICON_NAMES;
   }, [query]);
   const [shown, setShown] = useShownCount(gridRef, moreRef, matches);
+  // One Tab stop in the grid (the chosen icon, else the first shown, else the last one focused); the
+  // arrow keys, Home and End move between options, and moving past the last shown shows more.
+  const [focused, setFocused] = useState<string | null>(null);
+  const visible = matches.slice(0, shown);
+  const tabStop =
+    (focused && visible.includes(focused) && focused) ||
+    (visible.includes(props.value) ? props.value : visible[0]);
+  const options = () => [
+    ...(gridRef.current?.querySelectorAll<HTMLButtonElement>("button.icon-option") ?? []),
+  ];
+  const onGridKey = (e: KeyboardEvent) => {
+    const all = options();
+    const at = e.target instanceof HTMLButtonElement ? all.indexOf(e.target) : -1;
+    if (at < 0) return;
+    const to = gridStep(e.key, at, all.length, columnsOf(all));
+    if (to === null) return;
+    e.preventDefault();
+    if (to >= all.length && shown < matches.length) {
+      flushSync(() => setShown(Math.max(shown, all.length) + PAGE));
+      options()[Math.min(to, options().length - 1)]?.focus();
+      return;
+    }
+    all[Math.min(to, all.length - 1)]?.focus();
+  };
   return (
     // Escape anywhere in the picker closes it: with 822 buttons, tabbing out is not a way back.
     <fieldset
@@ -101,14 +162,25 @@ export default function IconPicker(props: {
         {matches.length} {matches.length === 1 ? "icon" : "icons"}
         {matches[0] ? `; Enter picks ${matches[0]}, Escape closes.` : "."}
       </p>
-      <ul className="icon-grid" aria-label={`Icons for ${props.label}`} ref={gridRef}>
-        {matches.slice(0, shown).map((name) => (
+      <p className="visually-hidden" id={`${searchId}:keys`}>
+        Arrow keys, Home and End move between icons; Enter or Space picks one.
+      </p>
+      <ul
+        className="icon-grid"
+        aria-label={`Icons for ${props.label}`}
+        aria-describedby={`${searchId}:keys`}
+        ref={gridRef}
+        onKeyDown={onGridKey}
+      >
+        {visible.map((name) => (
           <li key={name} data-icon={name}>
             <button
               type="button"
               className={`icon-option ${name === props.value ? "is-selected" : ""}`}
               aria-pressed={name === props.value}
               title={name}
+              tabIndex={name === tabStop ? 0 : -1}
+              onFocus={() => setFocused(name)}
               onClick={() => props.onPick(name)}
             >
               {/* The name is the button's text; the drawing beside it is decoration for sighted users. */}

@@ -1,11 +1,12 @@
 // Writes the editor's first paint into a built index.html (run by the Vite build, vite.config.ts):
-// the empty editor rendered by its own components (src/editor/shell/prerender.tsx), a template of
-// each widget's list row and preview frame, the small inline script that makes the palette work
-// before the editor's JavaScript has run (src/editor/shell/early-shell.ts), and the entry's
-// stylesheet. The server allows the inline script and style by their hashes (static-files.ts). Why and what it
-// measured: docs/decisions.md, "issue 14: a first paint from the built page".
+// the empty editor in both themes and a template of each widget's list row and preview frame,
+// rendered by the editor's own components (src/editor/shell/prerender.tsx, in Node with jsdom as
+// the page), the small inline script that makes the palette work before the editor's JavaScript
+// has run (src/editor/shell/early-shell.ts), and the entry's stylesheet. The server allows the
+// inline script and style by their hashes (src/server/static-files.ts). Why and what it measured:
+// docs/decisions.md, "issue 14: a first paint from the built page".
 //   node scripts/prerender-page.mjs <outDir>
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { JSDOM } from "jsdom";
@@ -13,9 +14,12 @@ import { build } from "vite";
 
 const root = resolve(import.meta.dirname, "..");
 const outDir = resolve(process.argv[2] ?? join(root, "dist"));
-const work = join(root, "node_modules", ".cache", "addon-studio-prerender");
+// Inside node_modules, so the built module finds react-dom and the rest; one folder per build.
+const cache = join(root, "node_modules", ".cache");
+mkdirSync(cache, { recursive: true });
+const work = mkdtempSync(join(cache, "addon-studio-prerender-"));
 
-/** A browser-like global scope for the editor's modules: a 1440 × 900 window, empty storage. */
+/** A browser-like global scope for the editor's modules: a 1440 × 900 window, empty storage, light system theme. */
 function browserGlobals() {
   const dom = new JSDOM("<!doctype html><html><body></body></html>", {
     url: "http://127.0.0.1/",
@@ -54,8 +58,8 @@ function browserGlobals() {
   }
 }
 
-/** The editor's components, built for Node. */
-async function renderEditor() {
+/** The page's body: the editor's components built for Node, rendered. */
+async function renderBody() {
   await build({
     configFile: false,
     logLevel: "error",
@@ -69,7 +73,7 @@ async function renderEditor() {
   });
   browserGlobals();
   const mod = await import(pathToFileURL(join(work, "prerender.mjs")).href);
-  return mod.prerenderEditor();
+  return mod.prerenderPage();
 }
 
 /** The inline script, built on its own as one minified function. */
@@ -97,87 +101,37 @@ async function earlyScript() {
 }
 
 /**
- * A strict Content-Security-Policy refuses style attributes: the shell keeps them as
- * data-early-style, which the inline script applies through the CSSOM (allowed).
- */
-function moveStyles(el) {
-  for (const node of [el, ...el.querySelectorAll("[style]")]) {
-    const style = node.getAttribute("style");
-    if (style === null) continue;
-    node.removeAttribute("style");
-    node.setAttribute("data-early-style", style);
-  }
-}
-
-/** The row and frame of a one-widget editor, with placeholders for the position and the id. */
-function templatesOf(one) {
-  const doc = new JSDOM(one.html).window.document;
-  const row = doc.querySelector("ol.widget-list > li");
-  const frame = doc.querySelector(".pv-phone > .pv-frame");
-  const end = doc.querySelector(".list-end");
-  if (!row || !frame || !end) throw new Error(`prerender: no list row or preview frame for ${one.kind}`);
-  for (const el of [row, frame]) {
-    for (const node of [el, ...el.querySelectorAll("*")]) {
-      for (const attr of [...node.attributes]) {
-        let v = attr.value.replaceAll(one.id, "{id}");
-        // The row names its position ("Title, widget 1", widget-row.tsx) and its index (data-index).
-        if (attr.name === "data-index") v = "{i}";
-        else v = v.replace(/, widget 1$/, ", widget {n}");
-        if (v !== attr.value) node.setAttribute(attr.name, v);
-      }
-    }
-    moveStyles(el);
-  }
-  const index = row.querySelector(".row-index");
-  if (index) index.textContent = "{n}";
-  return { row: row.outerHTML, frame: frame.outerHTML, end: end.innerHTML };
-}
-
-/**
  * The entry's stylesheet, written into the page: the shell is drawn as soon as the page is parsed,
  * not a round trip later (the font files and the lazily loaded panels' stylesheets stay files).
+ * Its <link> stays, disabled (neither fetched nor applied): Vite's loader of lazy chunks, which
+ * lists the entry's stylesheet among their dependencies, finds it there and does not add it again.
  */
 function inlineStylesheet(page) {
-  const link = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[^"]+\.css)">/.exec(page);
-  if (!link?.[1]) return page;
+  const link = /<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/index-[\w-]+\.css)">/.exec(page);
+  if (!link?.[1]) throw new Error("prerender: no entry stylesheet <link> in index.html");
   const css = readFileSync(join(outDir, link[1]), "utf8").trim();
   if (/<\/style/i.test(css)) throw new Error("prerender: the stylesheet contains </style");
-  return page.replace(link[0], () => `<style>${css}</style>`);
+  return page.replace(link[0], () => `<style>${css}</style>\n    <link rel="stylesheet" href="/${link[1]}" disabled>`);
 }
 
-const html = inlineStylesheet(readFileSync(join(outDir, "index.html"), "utf8"));
-const ROOT = '<div id="root"></div>';
-if (!html.includes(ROOT)) throw new Error(`prerender: no ${ROOT} in ${join(outDir, "index.html")}`);
-const rendered = await renderEditor();
-const shellDoc = new JSDOM(`<div id="root">${rendered.shell}</div>`).window.document;
-const shellRoot = shellDoc.getElementById("root");
-moveStyles(shellRoot);
-// The shell's outer element is marked: the early script prepares only what is under it, and
-// html[data-first-paint="hidden"] hides it (layout.css); the editor's own render has no such mark.
-shellRoot.firstElementChild?.setAttribute("data-shell", "");
-const templates = [];
-let listEnd = "";
-for (const one of rendered.withOne) {
-  const t = templatesOf(one);
-  listEnd = t.end;
-  templates.push(`<template id="early-row:${one.kind}">${t.row}</template>`);
-  templates.push(`<template id="early-frame:${one.kind}">${t.frame}</template>`);
+try {
+  const html = inlineStylesheet(readFileSync(join(outDir, "index.html"), "utf8"));
+  const ROOT = '<div id="root"></div>';
+  if (!html.includes(ROOT)) throw new Error(`prerender: no ${ROOT} in ${join(outDir, "index.html")}`);
+  const body = await renderBody();
+  const script = await earlyScript();
+  // The script comes first in the head, before the stylesheet: its click listener and the shells'
+  // preparation are in place before any of them is parsed.
+  const at = /<script type="module"|<style>|<\/head>/.exec(html)?.index;
+  if (at === undefined) throw new Error("prerender: no place in the head for the early script");
+  const page = `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`.replace(
+    ROOT,
+    () => `<div id="root">${body}</div>`,
+  );
+  writeFileSync(join(outDir, "index.html"), page);
+  console.log(
+    `prerender: the editor's first paint is in ${join(outDir, "index.html")} (${(page.length / 1024).toFixed(1)} KB)`,
+  );
+} finally {
+  rmSync(work, { recursive: true, force: true });
 }
-templates.push(`<template id="early-list-end">${listEnd}</template>`);
-const script = await earlyScript();
-// The script comes first in the head, before the stylesheet: its click listener and the shell's
-// preparation are in place before any of the shell is parsed, and it does not wait for the
-// stylesheet as a script after it would (the parser would stop there until it arrives).
-const HEAD_AT = /<script type="module"|<link rel="stylesheet"|<style>|<\/head>/;
-const at = HEAD_AT.exec(html)?.index;
-if (at === undefined) throw new Error("prerender: no place in the head for the early script");
-const page = `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`.replace(
-  ROOT,
-  // The templates come before the shell: a click on the shell always finds them.
-  `${templates.join("")}\n    ${shellRoot.outerHTML}`,
-);
-writeFileSync(join(outDir, "index.html"), page);
-rmSync(work, { recursive: true, force: true });
-console.log(
-  `prerender: the editor's first paint is in ${join(outDir, "index.html")} (${(page.length / 1024).toFixed(1)} KB)`,
-);

@@ -36,6 +36,11 @@ test("before the editor's code arrives the page shows the editor, and palette cl
   page.on("console", (m) => {
     if (m.type() === "error") violations.push(m.text());
   });
+  // The entry's stylesheet is in the page: it is never fetched as a file, not even by lazy chunks.
+  const entryCss: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/index-[\w-]+\.css$/.test(r.url())) entryCss.push(r.url());
+  });
   const release = await holdChunk(page, ENTRY_CHUNK);
   await page.goto("/", { waitUntil: "commit" });
   // Drawn from the page itself: the editor's code has not run (no React root, no drag code).
@@ -52,6 +57,8 @@ test("before the editor's code arrives the page shows the editor, and palette cl
       .evaluate((el) => (el as HTMLElement).inert),
   ).toBe(true);
 
+  const at = async () => (await paletteItem(page, "Score").boundingBox())?.y;
+  const before = await at();
   await paletteItem(page, "Title").click();
   await paletteItem(page, "Description").click();
   await expect.poll(() => rowLabels(page)).toEqual(["Title", "Description"]);
@@ -79,6 +86,8 @@ test("before the editor's code arrives the page shows the editor, and palette cl
   await expect(page.locator("h2.inspector-title")).toHaveText(/^Description\s*widget 2$/);
   expect(await rowNames(page)).toEqual(early);
   await expect(paletteItem(page, "Description")).toBeFocused();
+  // The palette did not move under the pointer when the editor took over with a widget selected.
+  expect(await at()).toBe(before);
   await expect(page.locator("#editor-announcer")).toHaveText(
     "Added Description as widget 2 of 2; it is selected.",
   );
@@ -95,7 +104,50 @@ test("before the editor's code arrives the page shows the editor, and palette cl
   await page.reload();
   await dragReady(page);
   await expect.poll(() => rowLabels(page)).toEqual(["Title", "Score"]);
+  // The inspector's and the JSON tab's code (and their stylesheets) have come and gone meanwhile.
+  await page.getByRole("tab", { name: "JSON" }).first().click();
+  await page.waitForLoadState("networkidle");
+  expect(entryCss).toEqual([]);
   expect(violations).toEqual([]);
+});
+
+test.describe("in the dark theme", () => {
+  test.use({ colorScheme: "dark" });
+  test("the page's first paint is the dark editor, as the editor's own first render", async ({ page }) => {
+    const release = await holdChunk(page, ENTRY_CHUNK);
+    await page.goto("/", { waitUntil: "commit" });
+    await expect(paletteItem(page, "Title")).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    // One shell, the dark one: the light one is gone before it is drawn.
+    await expect(page.locator("[data-shell]")).toHaveCount(1);
+    await expect(page.locator("#root > [data-shell]")).toHaveAttribute("data-shell", "dark");
+    const previewTheme = () =>
+      page.getByRole("group", { name: "Preview theme" }).getByRole("radio", { name: "Dark" }).isChecked();
+    expect(await previewTheme()).toBe(true);
+    release();
+    await dragReady(page);
+    expect(await previewTheme()).toBe(true);
+  });
+});
+
+test("when the editor's code cannot be loaded, the first paint says so and takes no clicks", async ({
+  page,
+}) => {
+  await page.route(ENTRY_CHUNK, (route) => route.abort());
+  await page.goto("/", { waitUntil: "commit" });
+  await expect(page.getByRole("alert")).toHaveText(/The editor's code could not be loaded/);
+  expect(await paletteItem(page, "Title").evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+});
+
+test("an address the editor acts on at once (a chat conversation) does not draw the empty editor first", async ({
+  page,
+}) => {
+  const release = await holdChunk(page, ENTRY_CHUNK);
+  await page.goto("/?conversation_id=3f1c2a9e", { waitUntil: "commit" });
+  await expect(page.locator("html")).toHaveAttribute("data-first-paint", "hidden");
+  await expect(paletteItem(page, "Title")).toBeHidden();
+  release();
+  await dragReady(page);
 });
 
 test("a returning user's page never shows the empty editor over their draft", async ({ page }) => {

@@ -6,10 +6,12 @@ import {
   EARLY_SHELL_KEY,
   earlyShell,
   fillTemplate,
+  LOAD_FAILED,
   opensOnEmptyShell,
   runEarlyShell,
   templateIds,
 } from "../../src/editor/shell/early-shell";
+import { OUTPUT_HEIGHT_KEY } from "../../src/editor/shell/output-height";
 import { emptyDocument } from "../../src/editor/store/document";
 import { createEditorStore } from "../../src/editor/store/editor-store";
 
@@ -25,8 +27,10 @@ function firstVisitStorage(): Storage {
   return localStorage;
 }
 
+let stopShell = () => {};
 beforeEach(() => localStorage.clear());
 afterEach(() => {
+  stopShell();
   Reflect.deleteProperty(window, EARLY_SHELL_KEY);
   document.documentElement.removeAttribute("data-first-paint");
   document.body.replaceChildren();
@@ -39,11 +43,23 @@ describe("whether the editor opens on the page's empty shell", () => {
     expect(opensOnEmptyShell(at(), firstVisitStorage())).toBe(true);
   });
 
-  it("does not for a share link or a resumed action", () => {
+  it("does not for a share link or an address the editor acts on at once", () => {
     expect(opensOnEmptyShell(at("#doc=abc"), localStorage)).toBe(false);
     expect(opensOnEmptyShell(at("#x=1&doc=abc"), localStorage)).toBe(false);
     expect(opensOnEmptyShell(at("", "?resume=publish"), localStorage)).toBe(false);
+    expect(opensOnEmptyShell(at("", "?conversation_id=c1"), localStorage)).toBe(false);
     expect(opensOnEmptyShell(at("#other"), localStorage)).toBe(true);
+    // The publish target and completion address are read by the publish panel, later.
+    expect(opensOnEmptyShell(at("", "?post_token=AbC123&completion_url=https%3A%2F%2Fx"), localStorage)).toBe(
+      true,
+    );
+  });
+
+  it("does not when the output panel has a remembered height (the editor's first render differs)", () => {
+    localStorage.setItem(OUTPUT_HEIGHT_KEY, "400");
+    expect(opensOnEmptyShell(at(), localStorage)).toBe(false);
+    localStorage.setItem(OUTPUT_HEIGHT_KEY, "not a height");
+    expect(opensOnEmptyShell(at(), localStorage)).toBe(true);
   });
 
   it("does not when the saved draft holds anything, or is named, or there are several", () => {
@@ -79,7 +95,7 @@ describe("the page's early script", () => {
       <template id="${templateIds.row("title_row")}"><li aria-label="Title, widget {n}" data-index="{i}"><button id="row:{id}" class="row-main">{n}</button></li></template>
       <template id="${templateIds.frame("title_row")}"><article class="pv-frame" data-early-style="min-height:10px"><button>x</button></article></template>
       <template id="${templateIds.listEnd}"><p>Drop here</p></template>
-      <div id="root"><div class="app" data-shell="">
+      <div id="root"><div class="app" data-shell="dark"><button class="palette-item" data-kind="title_row"></button></div><div class="app" data-shell="light"><header class="app-header"></header>
         <button class="palette-item" data-kind="title_row" aria-label="Add Title"></button>
         <button class="palette-item" data-kind="score_row" aria-label="Add Score"></button>
         <input aria-label="Filter widgets">
@@ -91,9 +107,14 @@ describe("the page's early script", () => {
   const q = <T extends Element>(s: string) => document.querySelector<T>(s);
 
   it("draws a palette click from the templates and remembers it for the editor", async () => {
-    runEarlyShell(window);
+    stopShell = runEarlyShell(window);
     page();
     await Promise.resolve(); // the MutationObserver's callback
+    // The page's theme (light here) keeps its shell; the other is gone before it is drawn.
+    expect(document.documentElement.dataset.theme).toBe("light");
+    expect([...document.querySelectorAll("[data-shell]")].map((e) => e.getAttribute("data-shell"))).toEqual([
+      "light",
+    ]);
     expect(q("input")?.hasAttribute("inert")).toBe(true);
     expect(q(".palette-item")?.hasAttribute("inert")).toBe(false);
     expect(q<HTMLElement>(".pv-phone")?.style.getPropertyValue("--pv-x")).toBe("1px");
@@ -128,9 +149,27 @@ describe("the page's early script", () => {
     const storage = firstVisitStorage();
     const id = JSON.parse(storage.getItem(DRAFT_INDEX_KEY) ?? "[]")[0].id;
     storage.setItem(draftKey(id), JSON.stringify({ version: 1, ...emptyDocument("user") }));
-    runEarlyShell(window);
+    localStorage.setItem("addon-studio:theme", "dark");
+    stopShell = runEarlyShell(window);
     expect(document.documentElement.dataset.firstPaint).toBe("hidden");
+    // The theme is the user's all the same (the page behind the editor's first render).
+    expect(document.documentElement.dataset.theme).toBe("dark");
     expect(earlyShell(window)).toBeNull();
+  });
+
+  it("says so when the editor's code fails to load, and stops taking clicks nothing would keep", async () => {
+    stopShell = runEarlyShell(window);
+    page();
+    await Promise.resolve();
+    q<HTMLButtonElement>('[data-kind="title_row"]')?.click();
+    const script = document.createElement("script");
+    document.head.append(script);
+    script.dispatchEvent(new Event("error"));
+    expect(q('.app-header + .notices > [role="alert"]')?.textContent).toBe(LOAD_FAILED);
+    expect(q(".palette-item")?.hasAttribute("inert")).toBe(true);
+    q<HTMLButtonElement>('[data-kind="title_row"]')?.click();
+    expect(document.querySelectorAll(".widget-list > li")).toHaveLength(1);
+    script.remove();
   });
 
   it("ignores whatever else sits at its property on the window", () => {

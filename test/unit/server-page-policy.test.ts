@@ -72,4 +72,19 @@ describe("the built page's Content-Security-Policy", () => {
     expect(csp).toContain(`'${sha(changed)}'`);
     expect(csp).not.toContain(`'${sha(SCRIPT)}'`);
   });
+
+  it("sends the page compressed when the browser asks, and as it is otherwise", async () => {
+    const { createProxy } = await import("../../src/server/app");
+    const { dist } = app(PAGE.replace("</body>", `<p>${"padding ".repeat(400)}</p></body>`));
+    const config = loadConfig({ DIST_DIR: dist }, DEMO_APP);
+    const proxy = createProxy({ config, log: () => {} });
+    const zipped = await proxy.app.request("/", { headers: { "accept-encoding": "gzip" } });
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    const text = await new Response(zipped.body?.pipeThrough(new DecompressionStream("gzip"))).text();
+    expect(text).toContain(SCRIPT);
+    expect(zipped.headers.get("content-security-policy")).toContain(`'${sha(SCRIPT)}'`);
+    const plain = await proxy.app.request("/");
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain(SCRIPT);
+  });
 });

@@ -20,6 +20,14 @@ export function rowButtonId(id: string): string {
   return `row:${id}`;
 }
 
+/**
+ * A row's name as a screen reader reads it ("Title, widget 3"); `position` is 1-based (a string
+ * only for the built page's row templates, shell/prerender.tsx).
+ */
+export function rowName(label: string, position: number | string): string {
+  return `${label}, widget ${position}`;
+}
+
 /** The label of a widget, for drag announcements. */
 export function labelOf(widget: Widget | undefined): string {
   return widget ? widgetLabel(widget) : "Widget";

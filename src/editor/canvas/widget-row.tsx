@@ -8,7 +8,7 @@ import { useEditorStoreApi } from "../store/editor-store-context";
 import { widgetFindings } from "../store/selectors";
 import { countOf } from "../ui/count-of";
 import { type DragKit, loadDragKit, useDragKit } from "../ui/lazy-drag";
-import { focusRow, rowButtonId } from "./list-ids";
+import { focusRow, rowButtonId, rowName } from "./list-ids";
 import { deleteAndAnnounce, RowActions } from "./row-actions";
 
 /** What a row depends on: a row re-renders only when one of these changes. */
@@ -46,7 +46,7 @@ function PlainRow(props: RowProps) {
       data-index={props.index}
       className={rowClass(props.selected, false, errors, warnings)}
       style={{ top: props.top }}
-      aria-label={`${label}, widget ${props.index + 1}`}
+      aria-label={rowName(label, props.index + 1)}
     >
       <RowBody
         {...props}
@@ -92,7 +92,7 @@ function SortableRow(props: RowProps & { kit: DragKit }) {
       data-index={index}
       className={rowClass(selected, isDragging, errors, warnings)}
       style={{ top, transform: kit.CSS.Translate.toString(transform), transition }}
-      aria-label={`${label}, widget ${index + 1}`}
+      aria-label={rowName(label, index + 1)}
       {...listeners}
       // Keyboard dragging starts only from the handle (dnd-kit checks the activator); the row's
       // other listeners let a pointer drag start anywhere on the row.
@@ -137,7 +137,7 @@ const RowBody = memo(function RowBody(props: RowBodyProps) {
   const { item, index, selected, label, errors, warnings, attributes, listeners } = props;
   rowRenders.count += 1;
   const api = useEditorStoreApi();
-  const name = `${label}, widget ${index + 1}`;
+  const name = rowName(label, index + 1);
   const select = useCallback(() => api.getState().select(item.id), [api, item.id]);
   const summary = widgetSummary(item.widget);
 

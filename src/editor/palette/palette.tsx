@@ -66,7 +66,11 @@ export function Palette() {
           aria-describedby="palette-filter-hint"
         />
         <p className="muted palette-hint" id="palette-filter-hint">
-          Click or press Enter to add {place}; or drag to any place in the list.
+          {/* The place is read out, not shown: a hint whose length changed with the selection moved
+              the palette's buttons under the pointer (the selected row is marked in the list). */}
+          Click or press Enter to add<span className="visually-hidden"> {place}</span>
+          <span aria-hidden="true"> after the selected widget, else at the end</span>; or drag to any place in
+          the list.
           {q && shown[0] ? ` Enter here adds ${shown[0].label}.` : ""}
         </p>
         <ul className="palette-list">

@@ -1,18 +1,22 @@
 // The editor's first paint without waiting for its JavaScript (docs/decisions.md, "issue 14: a
-// first paint from the built page"). `npm run build` writes the editor's empty shell into
-// index.html (rendered by the editor's own components, shell/prerender.tsx) with a template of
-// each widget's list row and preview frame. This module runs inline in the page's head, before the
-// shell is parsed:
-// - when the editor will not open on an empty, unnamed draft (a shared link, a saved draft, a
-//   resumed action), it hides the shell, so nothing is drawn that the editor will not show;
+// first paint from the built page"). `npm run build` writes into index.html the empty editor in
+// its light and dark themes (rendered by the editor's own components, shell/prerender.tsx) and a
+// template of each widget's list row and preview frame. This module runs inline in the page's
+// head, before any of that is parsed:
+// - it sets the theme, and keeps the shell of that theme (the other is removed as it is parsed);
+// - when the editor will not open on exactly that empty editor (a shared link, a saved draft, an
+//   address the editor acts on, a remembered panel height), it hides the shell, so nothing is
+//   drawn that the editor will not show;
 // - otherwise the palette's add buttons work at once: a click draws the widget's row and frame from
 //   their templates and is remembered, and the editor applies the remembered adds in its first
-//   render (`earlyShell`, main.tsx), which replaces the whole shell. Every other control waits (inert).
+//   render (`earlyShell`, main.tsx), which replaces the whole shell. Every other control waits
+//   (inert). If the editor's code fails to load, the shell says so and stops taking clicks.
 // It is built on its own (scripts/prerender-page.mjs) and must stay small: no React, no zod.
 
-import { isRecord } from "../../platform/json";
+import { asDraftIndex, asStoredDraft } from "../drafts/draft-shapes";
 import { DEFAULT_DRAFT_NAME, DRAFT_INDEX_KEY, draftKey, LAST_DRAFT_KEY } from "../drafts/draft-storage";
-import { initialTheme } from "./theme";
+import { outputHeightIn } from "./output-height";
+import { initialTheme, type Theme } from "./theme";
 
 /** What the inline script leaves for the editor on `window`. */
 export interface EarlyShell {
@@ -30,6 +34,9 @@ export const EARLY_SHELL_KEY = "__addonStudioEarly";
 /** A share link's document fragment (`#doc=...`); main.tsx decodes it. */
 export const SHARED_DOC = /(^#|&)doc=/;
 
+/** Address parameters that do not change the editor's first render (the publish panel reads them later). */
+const QUIET_PARAMS = new Set(["post_token", "completion_url"]);
+
 /** The ids of the templates the build writes into index.html. */
 export const templateIds = {
   row: (kind: string) => `early-row:${kind}`,
@@ -39,6 +46,16 @@ export const templateIds = {
 
 /** The placeholders in a template: the widget's 1-based position, 0-based index and id. */
 export const PLACEHOLDERS = { position: "{n}", index: "{i}", id: "{id}" } as const;
+
+/** The attribute on each shell's outer element, naming its theme; hidden by layout.css unless it is the page's. */
+export const SHELL_ATTR = "data-shell";
+
+/** Where a shell keeps the style attributes a strict Content-Security-Policy refuses in markup. */
+export const STYLE_ATTR = "data-early-style";
+
+/** What the page says when the editor's code could not be loaded (the widgets added are not kept). */
+export const LOAD_FAILED =
+  "The editor's code could not be loaded, so the studio cannot run and the widgets added here are not kept. Check the connection and reload the page.";
 
 function parse(text: string | null): unknown {
   if (text === null) return undefined;
@@ -50,32 +67,27 @@ function parse(text: string | null): unknown {
 }
 
 /**
- * Whether the editor will open on what the shell shows: no shared link, no action resumed after
- * sign-in, and no saved draft but the one empty "Untitled add-on" a first visit leaves.
+ * Whether the editor will open on what the shell shows: an address it does not act on (no shared
+ * link, resumed action or conversation), no remembered output panel height, and no saved draft
+ * but the one empty "Untitled add-on" a first visit leaves.
  */
 export function opensOnEmptyShell(
   location: Pick<Location, "hash" | "search">,
   storage: Storage | null,
 ): boolean {
-  if (SHARED_DOC.test(location.hash) || new URLSearchParams(location.search).has("resume")) return false;
+  if (SHARED_DOC.test(location.hash)) return false;
+  for (const key of new URLSearchParams(location.search).keys()) if (!QUIET_PARAMS.has(key)) return false;
   if (!storage) return true;
-  const index = parse(storage.getItem(DRAFT_INDEX_KEY));
-  if (index === undefined) return true;
-  if (!Array.isArray(index) || index.length !== 1) return false;
-  const only: unknown = index[0];
-  if (typeof only !== "object" || only === null || !("id" in only) || !("name" in only)) return false;
-  if (only.name !== DEFAULT_DRAFT_NAME || typeof only.id !== "string") return false;
+  if (outputHeightIn(storage) !== null) return false;
+  const stored = parse(storage.getItem(DRAFT_INDEX_KEY));
+  if (stored === undefined) return true;
+  const index = asDraftIndex(stored);
+  const only = index?.length === 1 ? index[0] : undefined;
+  if (!only || only.name !== DEFAULT_DRAFT_NAME) return false;
   const last = storage.getItem(LAST_DRAFT_KEY);
   if (last !== null && last !== only.id) return false;
-  const draft = parse(storage.getItem(draftKey(only.id)));
-  return (
-    isRecord(draft) &&
-    draft.kind === "post" &&
-    Array.isArray(draft.widgets) &&
-    draft.widgets.length === 0 &&
-    isRecord(draft.fields) &&
-    Object.keys(draft.fields).length === 0
-  );
+  const draft = asStoredDraft(parse(storage.getItem(draftKey(only.id))));
+  return draft?.kind === "post" && draft.widgets.length === 0 && Object.keys(draft.fields).length === 0;
 }
 
 function usableStorage(win: Window): Storage | null {
@@ -94,44 +106,60 @@ export function fillTemplate(html: string, index: number, id: string): string {
     .replaceAll(PLACEHOLDERS.id, id);
 }
 
-/** The attribute the build puts on the shell's outer element; `html[data-first-paint="hidden"]` hides it (layout.css). */
-export const SHELL_ATTR = "data-shell";
-
 /** The palette's add buttons (palette.tsx). */
 const PALETTE_ADD = ".palette-item[data-kind]";
 
 /** The controls that wait for the editor: every one but the palette's add buttons (containers keep tabindex -1). */
 const HELD = `button:not(${PALETTE_ADD}), input, select, textarea, a[href], [tabindex]:not([tabindex="-1"])`;
 
-/**
- * Prepares one element of the shell: the style attribute the build kept as data-early-style (a
- * strict Content-Security-Policy refuses style attributes in markup, not styles set through the
- * CSSOM), and `inert` on a control that must wait for the editor.
- */
+/** Prepares one element of the shell: its kept style through the CSSOM, `inert` on a control that waits. */
 function prepare(el: Element): void {
   if (!(el instanceof HTMLElement)) return;
-  if (el.dataset.earlyStyle !== undefined) el.style.cssText = el.dataset.earlyStyle;
+  const style = el.getAttribute(STYLE_ATTR);
+  if (style !== null) el.style.cssText = style;
   if (el.matches(HELD)) el.setAttribute("inert", "");
 }
 
-/** Runs in the page's head, before the shell is parsed (see the top of this file). */
-export function runEarlyShell(win: Window): void {
-  const doc = win.document;
-  if (!opensOnEmptyShell(win.location, usableStorage(win))) {
-    // The shell is hidden before it is drawn; the editor's first render replaces it.
-    doc.documentElement.dataset.firstPaint = "hidden";
-    return;
-  }
-  doc.documentElement.dataset.theme = initialTheme();
-  // The parser adds the shell's elements after this script has run: each is prepared as it arrives
-  // (a MutationObserver's callbacks run before the next paint).
+/**
+ * Watches the shells as the parser adds them: the other theme's is removed, this one's elements
+ * prepared (a MutationObserver's callbacks run before the next paint).
+ */
+function watchShells(doc: Document, theme: Theme, active: boolean): MutationObserver {
   const observer = new MutationObserver((records) => {
     for (const r of records)
-      for (const n of r.addedNodes)
-        if (n instanceof Element && (n.closest(`[${SHELL_ATTR}]`) || n.querySelector(`[${SHELL_ATTR}]`)))
-          for (const el of [n, ...n.querySelectorAll("*")]) if (el.closest(`[${SHELL_ATTR}]`)) prepare(el);
+      for (const n of r.addedNodes) {
+        if (!(n instanceof Element)) continue;
+        // The parser adds one element at a time (inside a shell, or a shell itself); a fragment
+        // added whole may hold both shells.
+        const inside = n.closest(`[${SHELL_ATTR}]`);
+        for (const shell of inside ? [inside] : n.querySelectorAll(`[${SHELL_ATTR}]`)) {
+          if (shell.getAttribute(SHELL_ATTR) !== theme) shell.remove();
+          else if (active)
+            for (const el of [inside ? n : shell, ...(inside ? n : shell).querySelectorAll("*")]) prepare(el);
+        }
+      }
   });
   observer.observe(doc, { childList: true, subtree: true });
+  return observer;
+}
+
+/**
+ * Runs in the page's head, before the shells are parsed (see the top of this file). Returns what
+ * stops it (the page never needs to; tests do).
+ */
+export function runEarlyShell(win: Window): () => void {
+  const doc = win.document;
+  const theme = initialTheme();
+  doc.documentElement.dataset.theme = theme;
+  const active = opensOnEmptyShell(win.location, usableStorage(win));
+  const observer = watchShells(doc, theme, active);
+  if (!active) {
+    // The shell is hidden before it is drawn (layout.css); the editor's first render replaces it.
+    doc.documentElement.dataset.firstPaint = "hidden";
+    const done = () => observer.disconnect();
+    doc.addEventListener("DOMContentLoaded", done, { once: true });
+    return done;
+  }
   const adds: string[] = [];
   const template = (id: string) => {
     const t = doc.getElementById(id);
@@ -141,12 +169,12 @@ export function runEarlyShell(win: Window): void {
     const button = e.target instanceof Element ? e.target.closest<HTMLElement>(PALETTE_ADD) : null;
     const shell = button?.closest(`[${SHELL_ATTR}]`);
     const kind = button?.dataset.kind;
-    const list = shell?.querySelector(".widget-list");
-    const phone = shell?.querySelector(".pv-phone");
     if (!shell || !kind) return;
     // Remembered first: the editor adds it even if it cannot be drawn here.
     const index = adds.length;
     adds.push(kind);
+    const list = shell.querySelector(".widget-list");
+    const phone = shell.querySelector(".pv-phone");
     const row = template(templateIds.row(kind));
     const frame = template(templateIds.frame(kind));
     if (!list || !phone || row === null || frame === null) return;
@@ -162,13 +190,35 @@ export function runEarlyShell(win: Window): void {
     for (const added of [list.lastElementChild, phone.lastElementChild])
       if (added) for (const el of [added, ...added.querySelectorAll("*")]) prepare(el);
   };
+  const stop = () => {
+    doc.removeEventListener("click", onClick);
+    win.removeEventListener("error", onError, true);
+    observer.disconnect();
+  };
+  // The editor's code failed to load (or threw before taking over): say so where the editor's own
+  // notices appear (notices.tsx), and stop taking clicks that nothing would keep.
+  const onError = (e: Event) => {
+    if (!(e instanceof ErrorEvent) && !(e.target instanceof HTMLScriptElement)) return;
+    const shell = doc.querySelector(`[${SHELL_ATTR}="${theme}"]`);
+    stop();
+    if (!shell) return;
+    for (const b of shell.querySelectorAll(PALETTE_ADD)) b.setAttribute("inert", "");
+    const notices = doc.createElement("div");
+    notices.className = "notices";
+    const notice = doc.createElement("div");
+    notice.className = "notice is-error";
+    notice.setAttribute("role", "alert");
+    notice.textContent = LOAD_FAILED;
+    notices.append(notice);
+    const header = shell.querySelector(".app-header");
+    if (header) header.after(notices);
+    else shell.prepend(notices);
+  };
   doc.addEventListener("click", onClick);
+  win.addEventListener("error", onError, true);
   const early: EarlyShell = {
     adds,
-    stop: () => {
-      doc.removeEventListener("click", onClick);
-      observer.disconnect();
-    },
+    stop,
     focusedKind: () => {
       const active = doc.activeElement;
       return active instanceof HTMLElement && active.closest(`[${SHELL_ATTR}]`)
@@ -177,6 +227,7 @@ export function runEarlyShell(win: Window): void {
     },
   };
   Object.defineProperty(win, EARLY_SHELL_KEY, { value: early, configurable: true });
+  return stop;
 }
 
 /** The early shell the inline script left, if it ran and the editor opens on it. */

@@ -4,11 +4,16 @@ export const OUTPUT_HEIGHT_KEY = "addon-studio:output-height";
 /** The preview keeps at least this much of the stage (its head and a useful phone) under any output height. */
 export const PREVIEW_MIN = 300;
 
+/** The output panel's height remembered in `storage`, or null (each tab's own default). */
+export function outputHeightIn(storage: Pick<Storage, "getItem">): number | null {
+  const n = Number(storage.getItem(OUTPUT_HEIGHT_KEY));
+  return Number.isFinite(n) && n >= 80 ? Math.round(n) : null;
+}
+
 /** The height the user last dragged the output panel to, or null (each tab's own default). */
 export function rememberedOutputHeight(): number | null {
   try {
-    const n = Number(localStorage.getItem(OUTPUT_HEIGHT_KEY));
-    return Number.isFinite(n) && n >= 80 ? Math.round(n) : null;
+    return outputHeightIn(localStorage);
   } catch {
     // Storage can be unavailable (private mode): the panel takes its default height.
     return null;

@@ -111,7 +111,10 @@ function inlineStylesheet(page) {
   if (!link?.[1]) throw new Error("prerender: no entry stylesheet <link> in index.html");
   const css = readFileSync(join(outDir, link[1]), "utf8").trim();
   if (/<\/style/i.test(css)) throw new Error("prerender: the stylesheet contains </style");
-  return page.replace(link[0], () => `<style>${css}</style>\n    <link rel="stylesheet" href="/${link[1]}" disabled>`);
+  return page.replace(
+    link[0],
+    () => `<style>${css}</style>\n    <link rel="stylesheet" href="/${link[1]}" disabled>`,
+  );
 }
 
 try {

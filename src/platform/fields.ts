@@ -8,7 +8,16 @@ import { codePointLength } from "./text";
  * Forms are generated from these; nothing is written per widget.
  */
 export type FieldUi =
-  | { ui: "text"; label: string; max?: number; multiline?: boolean; placeholder?: string; help?: string }
+  | {
+      ui: "text";
+      label: string;
+      max?: number;
+      /** A limit that holds unless the boolean field `flag` beside this one is true (checked by the widget). */
+      maxUnless?: { max: number; flag: string };
+      multiline?: boolean;
+      placeholder?: string;
+      help?: string;
+    }
   | { ui: "boolean"; label: string; help?: string }
   | { ui: "percentage"; label: string; help?: string }
   | { ui: "color"; label: string; help?: string }
@@ -29,11 +38,19 @@ export const nonBlankTexts = new WeakSet<z.core.$ZodType>();
 /** Icon-name schemas, so the JSON Schema export can refuse the zero value UNKNOWN as validation does. */
 export const iconNameSchemas = new WeakSet<z.core.$ZodType>();
 
-type TextOptions = { label: string; max?: number; required?: boolean; multiline?: boolean; help?: string };
+type TextOptions = {
+  label: string;
+  max?: number;
+  /** For the inspector's counter only: the widget's own refinement checks this limit. */
+  maxUnless?: { max: number; flag: string };
+  required?: boolean;
+  multiline?: boolean;
+  help?: string;
+};
 
 /** A string field; `max` is counted in code points, as the platform counts. */
 export function textField(opts: TextOptions) {
-  const { label, max, required = false, multiline, help } = opts;
+  const { label, max, maxUnless, required = false, multiline, help } = opts;
   const schema = z
     .string({ error: (iss) => typeError(iss.input, "text (a string)") })
     .superRefine((s, ctx) => {
@@ -65,6 +82,7 @@ export function textField(opts: TextOptions) {
     });
   const ui: FieldUi = { ui: "text", label };
   if (max !== undefined) ui.max = max;
+  if (maxUnless) ui.maxUnless = maxUnless;
   if (multiline) ui.multiline = true;
   if (help) ui.help = help;
   if (required) nonBlankTexts.add(schema);

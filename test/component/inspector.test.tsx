@@ -29,6 +29,22 @@ describe("generated inspector", () => {
     expect(getAtPath(store.getState().doc.widgets[0]?.widget, ["title_row", "text"])).toBe("");
   });
 
+  it("counts a description against its 200 characters unless it is expandable", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Description" }));
+    const text = inspector().getByLabelText(/^Text/) as HTMLTextAreaElement;
+    fireEvent.change(text, { target: { value: "ب".repeat(205) } });
+    expect(inspector().getByText(/205 \/ 200/).textContent).toContain("5 over");
+    await waitFor(() =>
+      expect(inspector().getByText(/the limit is 200 unless expandable is true/)).toBeTruthy(),
+    );
+    // Expandable lifts the limit: no counter against it, and no error.
+    await user.click(inspector().getByRole("checkbox", { name: /^Expandable/ }));
+    expect(inspector().queryByText(/\/ 200/)).toBeNull();
+    await waitFor(() => expect(inspector().queryByText(/the limit is 200/)).toBeNull());
+  });
+
   it("names the field in its inline error, as a sentence (issue 13.11)", async () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();

@@ -68,7 +68,7 @@ export function ButtonInspector(props: ButtonInspectorProps) {
       >
         <ProblemLines problems={problems.get(key(prefix))} />
         {BUTTON_FIELDS.filter((f) => f.key !== "icon" || button.value.icon !== undefined).map((f) => (
-          <FieldEditor key={f.key} field={f} parent={[]} value={button.value[f.key]} />
+          <FieldEditor key={f.key} field={f} parent={[]} owner={button.value} />
         ))}
       </FormProvider>
       <fieldset className="chat-inspector-actions" aria-label="Move or remove this button">

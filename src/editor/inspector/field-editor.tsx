@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { FieldDescriptor } from "../../platform/fields";
+import { isRecord } from "../../platform/json";
 import type { PathSegment } from "../../platform/problems";
 import { fieldId } from "../store/selectors";
 import { describedBy } from "../ui/field-shell";
@@ -33,15 +34,16 @@ function controlFor<K extends ControlKind>(kind: K): (props: ControlProps<K>) =>
   return CONTROLS[kind];
 }
 
-function renderField(field: FieldDescriptor, parent: readonly PathSegment[], value: unknown): ReactNode {
-  return <FieldEditor field={field} parent={parent} value={value} />;
+function renderField(field: FieldDescriptor, parent: readonly PathSegment[], owner: unknown): ReactNode {
+  return <FieldEditor field={field} parent={parent} owner={owner} />;
 }
 
 /** The generated control for one field of the edited object, chosen by its descriptor's `ui`. */
 export function FieldEditor(props: {
   field: FieldDescriptor;
   parent: readonly PathSegment[];
-  value: unknown;
+  /** The object holding the field: its value is `owner[field.key]`. */
+  owner: unknown;
 }) {
   const { field } = props;
   const form = useForm();
@@ -57,7 +59,8 @@ export function FieldEditor(props: {
       field={field}
       ui={ui}
       path={path}
-      value={props.value}
+      value={isRecord(props.owner) ? props.owner[field.key] : undefined}
+      owner={props.owner}
       id={id}
       problems={problems}
       help={help}

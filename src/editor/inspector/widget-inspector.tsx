@@ -121,7 +121,7 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
       ) : null}
       <div className="form" id={fieldId(["widgets", index, kind])} tabIndex={-1}>
         {model.fields.map((f) => (
-          <FieldEditor key={f.key} field={f} parent={[kind]} value={fieldOf(value, f.key)} />
+          <FieldEditor key={f.key} field={f} parent={[kind]} owner={value} />
         ))}
       </div>
       <MapEditor

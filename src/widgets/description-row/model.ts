@@ -6,7 +6,12 @@ import { DESCRIPTION_LIMIT, descriptionRowMeta } from "./meta";
 export const descriptionRow = defineWidget({
   ...descriptionRowMeta,
   fields: {
-    text: textField({ label: "Text", required: true, multiline: true }),
+    text: textField({
+      label: "Text",
+      required: true,
+      multiline: true,
+      maxUnless: { max: DESCRIPTION_LIMIT, flag: "expandable" },
+    }),
     expandable: booleanField(
       "Expandable",
       "Long texts are allowed when expandable; the app shows the start.",

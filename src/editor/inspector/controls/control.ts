@@ -13,13 +13,15 @@ export interface ControlProps<K extends ControlKind> {
   /** The field's path relative to the edited object. */
   path: readonly PathSegment[];
   value: unknown;
+  /** The object the field belongs to (its siblings' values), when there is one. */
+  owner: unknown;
   id: string;
   problems: readonly Problem[];
   help: string | undefined;
   describedBy: string | undefined;
   form: FormApi;
   /** Draws a nested field (a group's, a list item's) with the field editor, without importing it. */
-  renderField: (field: FieldDescriptor, parent: readonly PathSegment[], value: unknown) => ReactNode;
+  renderField: (field: FieldDescriptor, parent: readonly PathSegment[], owner: unknown) => ReactNode;
 }
 
 /** One component per control kind: a missing kind does not compile. */

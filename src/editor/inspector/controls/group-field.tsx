@@ -1,5 +1,4 @@
 import { Fragment } from "react";
-import { isRecord } from "../../../platform/json";
 import { FieldProblems } from "../../ui/field-shell";
 import type { ControlProps } from "./control";
 
@@ -11,9 +10,7 @@ export function GroupField(p: ControlProps<"group">) {
       <legend>{p.ui.label}</legend>
       <FieldProblems id={id} problems={p.problems} label={p.ui.label} />
       {(p.field.fields ?? []).map((f) => (
-        <Fragment key={f.key}>
-          {p.renderField(f, p.path, isRecord(value) ? value[f.key] : undefined)}
-        </Fragment>
+        <Fragment key={f.key}>{p.renderField(f, p.path, value)}</Fragment>
       ))}
     </fieldset>
   );

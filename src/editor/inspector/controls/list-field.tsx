@@ -1,7 +1,6 @@
 import { Fragment } from "react";
 import { COLORS } from "../../../platform/colors";
 import type { FieldDescriptor } from "../../../platform/fields";
-import { isRecord } from "../../../platform/json";
 import { fieldId } from "../../store/selectors";
 import { FieldProblems } from "../../ui/field-shell";
 import { renderNow } from "../../ui/render-now";
@@ -120,9 +119,7 @@ export function ListField(props: ControlProps<"list">) {
                   </div>
                 </div>
                 {(props.field.fields ?? []).map((f) => (
-                  <Fragment key={f.key}>
-                    {props.renderField(f, [...props.path, i], isRecord(item) ? item[f.key] : undefined)}
-                  </Fragment>
+                  <Fragment key={f.key}>{props.renderField(f, [...props.path, i], item)}</Fragment>
                 ))}
               </fieldset>
             </li>

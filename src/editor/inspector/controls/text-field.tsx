@@ -1,3 +1,4 @@
+import { isRecord } from "../../../platform/json";
 import { FieldShell } from "../../ui/field-shell";
 import { TextControl } from "../../ui/text-control";
 import { type ControlProps, hasError, shellOf } from "./control";
@@ -6,12 +7,15 @@ import { type ControlProps, hasError, shellOf } from "./control";
 export function TextField(p: ControlProps<"text">) {
   const { value, form, path, field } = p;
   const text = typeof value === "string" ? value : value === undefined ? "" : JSON.stringify(value);
+  // A limit lifted by a flag beside the field (a description that is not expandable).
+  const lifted = p.ui.maxUnless && isRecord(p.owner) && p.owner[p.ui.maxUnless.flag] === true;
+  const max = p.ui.max ?? (p.ui.maxUnless && !lifted ? p.ui.maxUnless.max : undefined);
   return (
     <FieldShell {...shellOf(p)} help={p.help}>
       <TextControl
         id={p.id}
         value={text}
-        max={p.ui.max}
+        max={max}
         multiline={p.ui.multiline}
         invalid={hasError(p.problems)}
         describedBy={p.describedBy}

@@ -179,3 +179,16 @@ test("a first visit by a share link does not draw the empty editor before the sh
   await dragReady(page);
   await expect(page.getByText(/Could not open the shared link/)).toBeVisible();
 });
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+  test("the page shows no lifeless copy of the editor, only that it needs JavaScript", async ({ page }) => {
+    await page.goto("/");
+    // (Playwright's text queries skip <noscript>: it is found as the element it is.)
+    const message = page.locator("body > noscript");
+    await expect(message).toBeVisible();
+    expect(await message.evaluate((n) => n.textContent)).toBe("Addon Studio needs JavaScript to run.");
+    await expect(page.locator("#root > [data-shell]").first()).toBeHidden();
+    await expect(page.getByRole("button", { name: "Add Title" })).toHaveCount(0);
+  });
+});

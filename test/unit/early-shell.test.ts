@@ -39,7 +39,8 @@ afterEach(() => {
 describe("whether the editor opens on the page's empty shell", () => {
   it("does for a first visit, and for the empty draft a first visit saved", () => {
     expect(opensOnEmptyShell(at(), localStorage)).toBe(true);
-    expect(opensOnEmptyShell(at(), null)).toBe(true);
+    // Without storage the editor opens with a notice above its columns: not the shell's layout.
+    expect(opensOnEmptyShell(at(), null)).toBe(false);
     expect(opensOnEmptyShell(at(), firstVisitStorage())).toBe(true);
   });
 
@@ -93,7 +94,7 @@ describe("the page's early script", () => {
   function page() {
     document.body.innerHTML = `
       <template id="${templateIds.row("title_row")}"><li aria-label="Title, widget {n}" data-index="{i}"><button id="row:{id}" class="row-main">{n}</button></li></template>
-      <template id="${templateIds.frame("title_row")}"><article class="pv-frame" data-early-style="min-height:10px"><button>x</button></article></template>
+      <template id="${templateIds.frame("title_row", "light")}"><article class="pv-frame" data-early-style="min-height:10px"><button>x</button></article></template>
       <template id="${templateIds.listEnd}"><p>Drop here</p></template>
       <div id="root"><div class="app" data-shell="dark"><button class="palette-item" data-kind="title_row"></button></div><div class="app" data-shell="light"><header class="app-header"></header>
         <button class="palette-item" data-kind="title_row" aria-label="Add Title"></button>
@@ -162,7 +163,12 @@ describe("the page's early script", () => {
     page();
     await Promise.resolve();
     q<HTMLButtonElement>('[data-kind="title_row"]')?.click();
+    // Another script's error (an extension's) is not the editor's.
+    window.dispatchEvent(new ErrorEvent("error", { filename: "chrome-extension://x/content.js" }));
+    expect(q('[role="alert"]')).toBeNull();
     const script = document.createElement("script");
+    script.type = "text/plain";
+    script.src = `${location.origin}/assets/index-Ab12Cd34.js`;
     document.head.append(script);
     script.dispatchEvent(new Event("error"));
     expect(q('.app-header + .notices > [role="alert"]')?.textContent).toBe(LOAD_FAILED);
@@ -170,6 +176,31 @@ describe("the page's early script", () => {
     q<HTMLButtonElement>('[data-kind="title_row"]')?.click();
     expect(document.querySelectorAll(".widget-list > li")).toHaveLength(1);
     script.remove();
+  });
+
+  it("takes a failure of the editor's start (an unhandled rejection) as a failed load", async () => {
+    stopShell = runEarlyShell(window);
+    page();
+    await Promise.resolve();
+    window.dispatchEvent(new Event("unhandledrejection"));
+    expect(q('[role="alert"]')?.textContent).toBe(LOAD_FAILED);
+  });
+
+  it("leaves the shell to the editor when storage throws as it is read", () => {
+    const throwing = {
+      getItem() {
+        throw new Error("denied");
+      },
+    };
+    const spy = Object.getOwnPropertyDescriptor(window, "localStorage");
+    Object.defineProperty(window, "localStorage", { value: throwing, configurable: true });
+    try {
+      stopShell = runEarlyShell(window);
+      expect(document.documentElement.dataset.firstPaint).toBe("hidden");
+    } finally {
+      if (spy) Object.defineProperty(window, "localStorage", spy);
+      else Reflect.deleteProperty(window, "localStorage");
+    }
   });
 
   it("ignores whatever else sits at its property on the window", () => {

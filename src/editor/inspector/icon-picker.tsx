@@ -100,7 +100,7 @@ export default function IconPicker(props: {
     return q ? ICON_NAMES.filter((n) => n.includes(q)) : ICON_NAMES;
   }, [query]);
   const [shown, setShown] = useShownCount(gridRef, moreRef, matches);
-  // One Tab stop in the grid (the chosen icon, else the first shown, else the last one focused); the
+  // One Tab stop in the grid (the last one focused, else the chosen icon, else the first shown); the
   // arrow keys, Home and End move between options, and moving past the last shown shows more.
   const [focused, setFocused] = useState<string | null>(null);
   const visible = matches.slice(0, shown);
@@ -111,6 +111,8 @@ export default function IconPicker(props: {
     ...(gridRef.current?.querySelectorAll<HTMLButtonElement>("button.icon-option") ?? []),
   ];
   const onGridKey = (e: KeyboardEvent) => {
+    // Alt+arrows (back, forward), Ctrl+Home and the rest stay the browser's.
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
     const all = options();
     const at = e.target instanceof HTMLButtonElement ? all.indexOf(e.target) : -1;
     if (at < 0) return;

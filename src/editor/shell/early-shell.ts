@@ -40,7 +40,7 @@ const QUIET_PARAMS = new Set(["post_token", "completion_url"]);
 /** The ids of the templates the build writes into index.html. */
 export const templateIds = {
   row: (kind: string) => `early-row:${kind}`,
-  frame: (kind: string) => `early-frame:${kind}`,
+  frame: (kind: string, theme: Theme) => `early-frame:${kind}:${theme}`,
   listEnd: "early-list-end",
 };
 
@@ -77,7 +77,8 @@ export function opensOnEmptyShell(
 ): boolean {
   if (SHARED_DOC.test(location.hash)) return false;
   for (const key of new URLSearchParams(location.search).keys()) if (!QUIET_PARAMS.has(key)) return false;
-  if (!storage) return true;
+  // Without storage the editor opens with a notice above its columns (main.tsx).
+  if (!storage) return false;
   if (outputHeightIn(storage) !== null) return false;
   const stored = parse(storage.getItem(DRAFT_INDEX_KEY));
   if (stored === undefined) return true;
@@ -151,7 +152,12 @@ export function runEarlyShell(win: Window): () => void {
   const doc = win.document;
   const theme = initialTheme();
   doc.documentElement.dataset.theme = theme;
-  const active = opensOnEmptyShell(win.location, usableStorage(win));
+  let active = false;
+  try {
+    active = opensOnEmptyShell(win.location, usableStorage(win));
+  } catch {
+    // Storage that throws when read: the editor will say so; its first render replaces the shell.
+  }
   const observer = watchShells(doc, theme, active);
   if (!active) {
     // The shell is hidden before it is drawn (layout.css); the editor's first render replaces it.
@@ -176,7 +182,7 @@ export function runEarlyShell(win: Window): () => void {
     const list = shell.querySelector(".widget-list");
     const phone = shell.querySelector(".pv-phone");
     const row = template(templateIds.row(kind));
-    const frame = template(templateIds.frame(kind));
+    const frame = template(templateIds.frame(kind, theme));
     if (!list || !phone || row === null || frame === null) return;
     const id = `early-${index}`;
     list.insertAdjacentHTML("beforeend", fillTemplate(row, index, id));
@@ -193,12 +199,19 @@ export function runEarlyShell(win: Window): () => void {
   const stop = () => {
     doc.removeEventListener("click", onClick);
     win.removeEventListener("error", onError, true);
+    win.removeEventListener("unhandledrejection", onError);
     observer.disconnect();
   };
-  // The editor's code failed to load (or threw before taking over): say so where the editor's own
-  // notices appear (notices.tsx), and stop taking clicks that nothing would keep.
+  // The editor's code failed to load, or threw before taking over (main.tsx's start is async: a
+  // rejection): say so where the editor's own notices appear (notices.tsx), and stop taking clicks
+  // that nothing would keep. Errors of other scripts (an extension's) are not the editor's.
+  const ours = (url: string) => url.startsWith(`${win.location.origin}/assets/`);
   const onError = (e: Event) => {
-    if (!(e instanceof ErrorEvent) && !(e.target instanceof HTMLScriptElement)) return;
+    const failed =
+      e.type === "unhandledrejection" ||
+      (e.target instanceof HTMLScriptElement && ours(e.target.src)) ||
+      (e instanceof ErrorEvent && ours(e.filename));
+    if (!failed) return;
     const shell = doc.querySelector(`[${SHELL_ATTR}="${theme}"]`);
     stop();
     if (!shell) return;
@@ -216,6 +229,7 @@ export function runEarlyShell(win: Window): () => void {
   };
   doc.addEventListener("click", onClick);
   win.addEventListener("error", onError, true);
+  win.addEventListener("unhandledrejection", onError);
   const early: EarlyShell = {
     adds,
     stop,

@@ -69,24 +69,26 @@ function template(id: string, content: string): string {
 export function prerenderPage(): string {
   const templates: string[] = [];
   let listEnd = "";
-  for (const m of WIDGET_METAS) {
-    let id = "";
-    const one = render("light", (store) => {
-      id = store.getState().addWidget(m.kind);
-      store.getState().select(null);
-    });
-    const row = one.querySelector("ol.widget-list > li");
-    const frame = one.querySelector(".pv-phone > .pv-frame");
-    const end = one.querySelector(".list-end");
-    if (!row || !frame || !end) throw new Error(`prerender: no list row or preview frame for ${m.kind}`);
-    for (const el of [row, frame]) {
-      withPlaceholders(el, id, m.label);
-      keepStyles(el);
+  for (const m of WIDGET_METAS)
+    for (const theme of THEMES) {
+      let id = "";
+      const one = render(theme, (store) => {
+        id = store.getState().addWidget(m.kind);
+        store.getState().select(null);
+      });
+      const row = one.querySelector("ol.widget-list > li");
+      // A frame's colours depend on the theme (score and evaluation swatches); a row's do not.
+      const frame = one.querySelector(".pv-phone > .pv-frame");
+      const end = one.querySelector(".list-end");
+      if (!row || !frame || !end) throw new Error(`prerender: no list row or preview frame for ${m.kind}`);
+      for (const el of [row, frame]) {
+        withPlaceholders(el, id, m.label);
+        keepStyles(el);
+      }
+      if (theme === "light") templates.push(template(templateIds.row(m.kind), row.outerHTML));
+      templates.push(template(templateIds.frame(m.kind, theme), frame.outerHTML));
+      listEnd = end.innerHTML;
     }
-    templates.push(template(templateIds.row(m.kind), row.outerHTML));
-    templates.push(template(templateIds.frame(m.kind), frame.outerHTML));
-    listEnd = end.innerHTML;
-  }
   templates.push(template(templateIds.listEnd, listEnd));
   const shells = THEMES.map((theme) => {
     const shell = render(theme, () => {});
@@ -94,5 +96,7 @@ export function prerenderPage(): string {
     shell.setAttribute(SHELL_ATTR, theme);
     return shell.outerHTML;
   });
-  return [templates.join(""), ...shells].join("\n    ");
+  // Without JavaScript nothing of the shell works: none of it is shown (the page says why).
+  const noScript = `<noscript><style>[${SHELL_ATTR}]{display:none}</style></noscript>`;
+  return [templates.join(""), ...shells, noScript].join("\n    ");
 }

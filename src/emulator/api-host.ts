@@ -52,9 +52,14 @@ export function createApiHost(state: EmulatorState): Hono {
   // Spec 4.3 (POST) and the live OpenAPI (GET). The body is not shown and its content type is
   // disputed, so it is not read.
   // The live answer is `finderUser` {phone_number, phone_numbers (deprecated), user_id}, for a token
-  // with USER_ID or USER_PHONE; the phones only with USER_PHONE (OpenAPI).
+  // with USER_ID or USER_PHONE and an API key holding USER_RETRIEVE; the phones only with USER_PHONE
+  // (OpenAPI).
   const users = (c: Context) => {
-    const g = guard(state, c, { token: true, scopes: [[USER_PHONE], [USER_ID]] });
+    const g = guard(state, c, {
+      permission: "USER_RETRIEVE",
+      token: true,
+      scopes: [[USER_PHONE], [USER_ID]],
+    });
     if (g instanceof Response) return g;
     const phones = g.token?.scopes.includes(USER_PHONE)
       ? { phone_number: DEMO_USER.phones[0] ?? "", phone_numbers: DEMO_USER.phones }

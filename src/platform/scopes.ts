@@ -132,5 +132,7 @@ export const apiKeyPermissionSchema = z.enum([
   "USER_SEMANTIC_DELETE",
   "CHAT_SEND_MESSAGE_OAUTH",
   "EVENTS_REGISTER_SUBSCRIPTION",
+  // GET/POST /v1/open-platform/users (the live OpenAPI's description; not in platform facts' list).
+  "USER_RETRIEVE",
 ]);
 export type ApiKeyPermission = z.infer<typeof apiKeyPermissionSchema>;

@@ -142,4 +142,22 @@ describe("emulated token endpoint (spec 2.4, 2.5, 3)", () => {
     expect(body).toMatchObject({ code: 7 });
     expect(body.message).toContain("ADD_ON_CREATE");
   });
+
+  it("answers the signed-in user only to an API key holding USER_RETRIEVE (live OpenAPI)", async () => {
+    for (const permissions of [[], ["USER_RETRIEVE" as const]]) {
+      const emu = createEmulator({ clock: manualClock(), app: { permissions } });
+      const code = await authorize(emu, "USER_ID");
+      const t = await (await token(emu, { grant_type: "authorization_code", code })).json();
+      const res = await emu.app.request("/v1/open-platform/users", {
+        headers: { "x-api-key": DEMO_APP.apiKey, authorization: `Bearer ${t.access_token}` },
+      });
+      if (permissions.length === 0) {
+        expect(res.status).toBe(403);
+        expect((await res.json()).message).toContain("USER_RETRIEVE");
+      } else {
+        expect(res.status).toBe(200);
+        expect(await res.json()).toHaveProperty("user_id");
+      }
+    }
+  });
 });

@@ -64,9 +64,6 @@ async function start(root: HTMLElement) {
       }),
     ),
   );
-  // Rendered, committed and its effects run before the first frame (flushSync): the store's
-  // subscriptions are in place when the palette is first painted, so a click at once is drawn in
-  // the next frame instead of waiting for the effects' task after the paint.
   // Palette clicks on the built page's first paint, before this code ran (shell/early-shell.ts):
   // added now, so the first render draws them where the shell drew them.
   const early = earlyShell(window);
@@ -75,6 +72,9 @@ async function start(root: HTMLElement) {
   let added: { id: string; label: string } | null = null;
   for (const kind of early?.adds ?? [])
     if (isWidgetKind(kind)) added = { id: store.getState().addWidget(kind), label: metaOf(kind).label };
+  // Rendered, committed and its effects run before the first frame (flushSync): the store's
+  // subscriptions are in place when the palette is first painted, so a click at once is drawn in
+  // the next frame instead of waiting for the effects' task after the paint.
   const app = createRoot(root);
   flushSync(() =>
     app.render(

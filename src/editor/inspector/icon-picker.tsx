@@ -110,6 +110,16 @@ export default function IconPicker(props: {
   const options = () => [
     ...(gridRef.current?.querySelectorAll<HTMLButtonElement>("button.icon-option") ?? []),
   ];
+  /**
+   * Shows a page more and focuses option `at` (at most the last). Counted from what is on the page
+   * now: the observer may have added a page since this render (a race seen in the browser test).
+   */
+  const showMore = (at: (onPage: number) => number) => {
+    const onPage = options().length;
+    flushSync(() => setShown(Math.max(shown, onPage) + PAGE));
+    const now = options();
+    now[Math.min(at(onPage), now.length - 1)]?.focus();
+  };
   const onGridKey = (e: KeyboardEvent) => {
     // Alt+arrows (back, forward), Ctrl+Home and the rest stay the browser's.
     if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
@@ -119,12 +129,8 @@ export default function IconPicker(props: {
     const to = gridStep(e.key, at, all.length, columnsOf(all));
     if (to === null) return;
     e.preventDefault();
-    if (to >= all.length && shown < matches.length) {
-      flushSync(() => setShown(Math.max(shown, all.length) + PAGE));
-      options()[Math.min(to, options().length - 1)]?.focus();
-      return;
-    }
-    all[Math.min(to, all.length - 1)]?.focus();
+    if (to >= all.length && shown < matches.length) showMore(() => to);
+    else all[Math.min(to, all.length - 1)]?.focus();
   };
   return (
     // Escape anywhere in the picker closes it: with 822 buttons, tabbing out is not a way back.
@@ -198,13 +204,8 @@ export default function IconPicker(props: {
             <button
               type="button"
               className="link-button"
-              onClick={() => {
-                // Focus goes to the first new option, counted from what is on the page now: the
-                // observer may have added a page since this render (a race seen in the browser test).
-                const from = gridRef.current?.querySelectorAll("button.icon-option").length ?? shown;
-                flushSync(() => setShown(from + PAGE));
-                gridRef.current?.querySelectorAll<HTMLButtonElement>("button.icon-option")[from]?.focus();
-              }}
+              // Focus goes to the first new option.
+              onClick={() => showMore((onPage) => onPage)}
             >
               Show more ({matches.length - shown} left)
             </button>

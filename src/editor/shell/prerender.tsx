@@ -87,7 +87,7 @@ export function prerenderPage(): string {
       }
       if (theme === "light") templates.push(template(templateIds.row(m.kind), row.outerHTML));
       templates.push(template(templateIds.frame(m.kind, theme), frame.outerHTML));
-      listEnd = end.innerHTML;
+      listEnd ||= end.innerHTML;
     }
   templates.push(template(templateIds.listEnd, listEnd));
   const shells = THEMES.map((theme) => {

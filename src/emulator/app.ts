@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { errorCatalogue, platformError } from "../platform/errors";
 import type { FetchLike } from "../platform/fetch-like";
 import { createApiHost } from "./api-host";
-import { createAuthHost } from "./auth-host";
+import { createAuthHost, tokenError } from "./auth-host";
 import { faultSchema } from "./faults";
 import { createPages } from "./pages";
 import { createEmulatorState, type EmulatorOptions, type EmulatorState } from "./state";
@@ -55,16 +55,16 @@ export function createEmulator(opts: EmulatorOptions & { fetch?: FetchLike } = {
     if (!fault) return next();
     if (fault.delayMs > 0) await new Promise((r) => setTimeout(r, fault.delayMs));
     if (fault.status === undefined) return next();
-    const headers: Record<string, string> = { "content-type": "application/json" };
-    if (fault.retryAfter !== undefined) headers["retry-after"] = String(fault.retryAfter);
+    const retry: Record<string, string> =
+      fault.retryAfter !== undefined ? { "retry-after": String(fault.retryAfter) } : {};
+    const headers: Record<string, string> = { "content-type": "application/json", ...retry };
     // The token endpoint answers errors as RFC 6749 does (platform facts), the API in gRPC's shape.
     if (path.startsWith("/oauth2/token"))
-      return new Response(
-        JSON.stringify({
-          error: fault.status >= 500 || fault.status === 429 ? "temporarily_unavailable" : "invalid_request",
-          error_description: "fault injected by the emulator",
-        }),
-        { status: fault.status, headers },
+      return tokenError(
+        fault.status,
+        fault.status >= 500 || fault.status === 429 ? "temporarily_unavailable" : "invalid_request",
+        "fault injected by the emulator",
+        retry,
       );
     const body = platformError("fault_injected");
     body.code = GRPC_FOR_STATUS[fault.status] ?? 13;

@@ -31,10 +31,16 @@ function prune(state: EmulatorState, now: number): void {
 }
 
 /** RFC 6749 section 5.2 error response. */
-function tokenError(status: 400 | 401, error: string, description: string): Response {
+/** An RFC 6749 token-endpoint error answer (also the emulator's injected faults there, app.ts). */
+export function tokenError(
+  status: number,
+  error: string,
+  description: string,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify({ error, error_description: description }), {
     status,
-    headers: { "content-type": "application/json", "cache-control": "no-store" },
+    headers: { "content-type": "application/json", "cache-control": "no-store", ...headers },
   });
 }
 

@@ -31,6 +31,11 @@ export interface HttpFetch extends FetchLike {
  */
 export const UPSTREAM_ANSWER_LIMIT = 256 * 1024;
 
+/** How an answer over `limit` is named in messages (the transport's error, the clients' details). */
+export function answerTooLarge(limit = UPSTREAM_ANSWER_LIMIT): string {
+  return `the answer is larger than ${limit / 1024} KB`;
+}
+
 /**
  * The error a Response's body fails with when the answer was larger than the limit: the status and
  * headers were read, the rest of the answer was not (the connection is closed, not drained).
@@ -38,7 +43,7 @@ export const UPSTREAM_ANSWER_LIMIT = 256 * 1024;
 export class AnswerTooLargeError extends Error {
   override name = "AnswerTooLargeError";
   constructor(readonly limit: number) {
-    super(`the answer is larger than ${limit / 1024} KB`);
+    super(answerTooLarge(limit));
   }
 }
 

@@ -8,6 +8,7 @@ import {
   tokenErrorSchema,
   tokenResponseSchema,
 } from "../platform/oauth";
+import { answerTooLarge } from "./http-transport";
 import { readAnswer } from "./upstream-answer";
 import { mapFetchFailure, mapUpstreamFailure, parseJson, upstreamDetail } from "./upstream-errors";
 
@@ -117,13 +118,15 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
     }
     // At most UPSTREAM_ANSWER_LIMIT, as every platform answer (a token answer is a few hundred bytes).
     const read = await readAnswer(res);
-    const text = read.ok ? read.text : "";
+    // null: over the limit, not read (named as such, as the platform client does); a cut-off answer
+    // counts as empty.
+    const text = read.ok ? read.text : "tooLarge" in read ? null : "";
     if (!res.ok) {
       // Whatever the token endpoint echoes of the request (secret, code, tokens) is not passed on.
       const secrets = [opts.clientSecret, fields.code ?? "", fields.refresh_token ?? ""];
       // A refused grant (RFC 6749 section 5.2) is a token problem, not a failed API call.
       if (res.status === 400 || res.status === 401) {
-        const json = parseJson(text);
+        const json = text === null ? undefined : parseJson(text);
         const detail = upstreamDetail(res.status, json, secrets);
         const grant = tokenErrorSchema.safeParse(json);
         // Only an RFC 6749 code is kept: it is named to the user, and an echo of a secret is not one.
@@ -136,6 +139,13 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
       }
       return { ok: false, error: mapUpstreamFailure(res.status, res.headers, text, opts.now(), secrets) };
     }
+    if (text === null || !read.ok)
+      return {
+        ok: false,
+        error: studioError("upstream_invalid_response", {
+          detail: `token response: ${text === null ? answerTooLarge() : "the answer was cut off"}`,
+        }),
+      };
     let json: unknown;
     try {
       json = JSON.parse(text);

@@ -2,13 +2,10 @@ import * as z from "zod";
 import { type StudioError, studioError } from "../platform/errors";
 import type { SubscriptionRequest } from "../platform/events";
 import type { FetchLike } from "../platform/fetch-like";
-import { AnswerTooLargeError, UPSTREAM_ANSWER_LIMIT } from "./http-transport";
+import { answerTooLarge } from "./http-transport";
 import { redactDeep, redactSecrets } from "./redaction";
 import { boundedResult, readAnswer } from "./upstream-answer";
 import { mapFetchFailure, mapUpstreamFailure } from "./upstream-errors";
-
-/** How an answer over the limit is named (the transport's own error says it). */
-const TOO_LARGE = new AnswerTooLargeError(UPSTREAM_ANSWER_LIMIT).message;
 
 export interface PlatformClientOptions {
   baseUrl: string;
@@ -175,7 +172,7 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
       note: `The platform accepted it (HTTP ${res.status}), but ${why}. It was not sent again.`,
     });
     if (!read.ok && "tooLarge" in read)
-      return failure(res, null, secrets) ?? delivered(`${TOO_LARGE}, so the studio did not read it`);
+      return failure(res, null, secrets) ?? delivered(`${answerTooLarge()}, so the studio did not read it`);
     // The status line was read: a 2xx cut off in its body was still accepted.
     if (!read.ok)
       return res.ok
@@ -203,7 +200,7 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
         failure(res, null, secrets) ?? {
           ok: false,
           error: studioError("upstream_invalid_response", {
-            detail: TOO_LARGE,
+            detail: answerTooLarge(),
           }),
         }
       );

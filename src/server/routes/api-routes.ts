@@ -259,9 +259,8 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (!t.ok) return t.response;
     const result = await p.phones(t.accessToken);
     if (!result.ok) return sendError(c, redactError(result.error, sessionSecrets(deps, c)));
-    const { phone_numbers, user_id } = result.value;
-    const id = user_id !== undefined ? { user_id } : {};
-    return c.json({ phone_numbers, ...id }, 200, { "cache-control": "no-store" });
+    // Already the answer's shape ({phone_numbers, user_id?}, platform-client.ts phonesSchema).
+    return c.json(result.value, 200, { "cache-control": "no-store" });
   });
 
   app.all("/api/*", (c) =>

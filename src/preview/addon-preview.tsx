@@ -1,8 +1,9 @@
-import { type ComponentType, type KeyboardEvent, memo, useCallback, useRef } from "react";
+import { type ComponentType, type KeyboardEvent, memo, useCallback, useMemo, useRef } from "react";
 import type { Widget } from "../platform/widgets";
 import { widgetKindOf } from "../widgets/catalog";
 import type { WidgetKind } from "../widgets/registry";
 import { WIDGET_VIEWS } from "../widgets/views";
+import { type ChunkMemory, type FrameChunk, keyedChunks, positionChunks } from "./frame-chunks";
 import { framesOf, useFrameLabels } from "./frame-labels";
 import { type NearWatcher, useNearView, useNearWatcher } from "./near-view";
 import { type PreviewTheme, themeVars, type WidgetPreviewProps } from "./preview-kit";
@@ -141,6 +142,65 @@ const WidgetFrame = memo(function WidgetFrame({
   );
 });
 
+/** A chunk of consecutive frames (frame-chunks.ts); its frames are the phone's children. */
+interface FrameRunProps extends Omit<FrameProps, "widget" | "selected" | "tabbable"> {
+  widgets: readonly Widget[];
+  keys: readonly string[] | undefined;
+  start: number;
+  end: number;
+  /** Index of the selected widget and of the one frame in the tab order, in the whole preview. */
+  selected: number;
+  tabbable: number;
+}
+
+const FrameRun = memo(function FrameRun(props: FrameRunProps) {
+  const { widgets, keys, start, end, selected, tabbable, ...shared } = props;
+  const frames = [];
+  for (let i = start; i < end; i++) {
+    const w = widgets[i];
+    if (w === undefined) continue;
+    frames.push(
+      <WidgetFrame
+        key={keys?.[i] ?? i}
+        widget={w}
+        selected={i === selected}
+        tabbable={i === tabbable}
+        {...shared}
+      />,
+    );
+  }
+  return frames;
+}, sameRun);
+
+/** Whether a chunk would render the same frames: the same widgets and keys, selection and settings. */
+function sameRun(a: FrameRunProps, b: FrameRunProps): boolean {
+  const length = a.end - a.start;
+  if (length !== b.end - b.start) return false;
+  if (a.theme !== b.theme || a.interactive !== b.interactive || a.select !== b.select) return false;
+  if (a.windowed !== b.windowed || a.watcher !== b.watcher) return false;
+  const inside = (i: number, r: FrameRunProps) => (i >= r.start && i < r.end ? i - r.start : -1);
+  if (inside(a.selected, a) !== inside(b.selected, b) || inside(a.tabbable, a) !== inside(b.tabbable, b))
+    return false;
+  for (let j = 0; j < length; j++) {
+    if (a.widgets[a.start + j] !== b.widgets[b.start + j]) return false;
+    if (a.keys?.[a.start + j] !== b.keys?.[b.start + j]) return false;
+  }
+  return true;
+}
+
+/** The frames' chunks (frame-chunks.ts), each keeping its widgets from one render to the next. */
+function useFrameChunks(count: number, keys: readonly string[] | undefined): FrameChunk[] {
+  const memory = useRef<ChunkMemory | null>(null);
+  return useMemo(() => {
+    if (!keys || keys.length !== count) return positionChunks(count);
+    // Written while rendering: the same keys give the same chunks from the same memory, so a
+    // render React repeats or drops leaves chunks that are still right for the next one.
+    const next = keyedChunks(keys, memory.current);
+    memory.current = next.memory;
+    return next.chunks;
+  }, [count, keys]);
+}
+
 /**
  * The add-on as the classifieds app shows it: right to left, in Vazirmatn, in a phone-width frame.
  * Pure (no store, no browser APIs while rendering) so the emulator can render it on the server.
@@ -158,6 +218,7 @@ export function AddonPreview(props: AddonPreviewProps) {
   const windowed = interactive && widgets.length >= WINDOW_FROM;
   const watcher = useNearWatcher(phone, windowed);
   useFrameLabels(phone, widgets, keys, interactive);
+  const chunks = useFrameChunks(widgets.length, keys);
   return (
     <div className="pv-root" data-theme={theme}>
       {onThemeChange ? <PreviewThemeSwitch theme={theme} onChange={onThemeChange} /> : null}
@@ -174,15 +235,16 @@ export function AddonPreview(props: AddonPreviewProps) {
             No widgets yet: add one from the palette.
           </p>
         ) : null}
-        {widgets.map((w, i) => (
-          <WidgetFrame
-            key={keys?.[i] ?? i}
-            widget={w}
+        {chunks.map((c) => (
+          <FrameRun
+            key={c.key}
+            widgets={widgets}
+            keys={keys}
+            start={c.start}
+            end={c.end}
+            selected={selectedIndex ?? -1}
+            tabbable={selectedIndex !== undefined && selectedIndex < widgets.length ? selectedIndex : 0}
             theme={theme}
-            selected={i === selectedIndex}
-            tabbable={
-              i === (selectedIndex !== undefined && selectedIndex < widgets.length ? selectedIndex : 0)
-            }
             interactive={interactive}
             select={select}
             windowed={windowed}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Widget } from "../../src/platform/widgets";
 import { AddonPreview } from "../../src/preview/addon-preview";
@@ -49,5 +49,60 @@ describe("preview frames: position and name in each label", () => {
     expect(onSelect).toHaveBeenLastCalledWith(2);
     fireEvent.keyDown(screen.getByRole("article", { name: "1. Title: سه" }), { key: "Enter" });
     expect(onSelect).toHaveBeenLastCalledWith(0);
+  });
+});
+
+describe("preview frames in chunks: a long preview keeps its frames across edits", () => {
+  it("inserts, deletes and moves keep every other frame's element and number the frames right", async () => {
+    const n = 300;
+    let widgets = Array.from({ length: n }, (_, i) => title(`ردیف ${i + 1}`));
+    let keys = widgets.map((_, i) => `w${i}`);
+    const view = () => <AddonPreview widgets={widgets} keys={keys} theme="light" onSelect={() => {}} />;
+    const { rerender } = render(view());
+    const frames = () => [
+      ...screen.getByRole("region", { name: "Add-on preview" }).querySelectorAll("article"),
+    ];
+    const elementOf = () => new Map(frames().map((el, i) => [keys[i], el]));
+    const edit = (change: () => void) => {
+      const before = elementOf();
+      change();
+      rerender(view());
+      const after = elementOf();
+      // Frames of widgets that were there before are the same elements (not drawn anew).
+      const redrawn = keys.filter((k) => before.has(k) && before.get(k) !== after.get(k));
+      return redrawn;
+    };
+
+    expect(
+      edit(() => {
+        widgets = [...widgets.slice(0, 150), title("نو"), ...widgets.slice(150)];
+        keys = [...keys.slice(0, 150), "new", ...keys.slice(150)];
+      }),
+    ).toEqual([]);
+    // A frame drawn after the edit is labelled at the next idle moment (frame-labels.ts).
+    await waitFor(() => expect(labels()[150]).toBe("151. Title: نو"));
+    expect(labels()[151]).toBe("152. Title: ردیف 151");
+
+    expect(
+      edit(() => {
+        widgets = widgets.filter((_, i) => i !== 10);
+        keys = keys.filter((_, i) => i !== 10);
+      }),
+    ).toEqual([]);
+    expect(labels()[10]).toBe("11. Title: ردیف 12");
+
+    // A move by one place across a chunk's edge draws one frame anew at most.
+    const moved = edit(() => {
+      widgets = [...widgets.slice(0, 31), widgets[32] as Widget, widgets[31] as Widget, ...widgets.slice(33)];
+      keys = [...keys.slice(0, 31), keys[32] as string, keys[31] as string, ...keys.slice(33)];
+    });
+    expect(moved.length).toBeLessThanOrEqual(1);
+    expect(labels().slice(30, 34)).toEqual([
+      "31. Title: ردیف 32",
+      "32. Title: ردیف 34",
+      "33. Title: ردیف 33",
+      "34. Title: ردیف 35",
+    ]);
+    expect(frames()).toHaveLength(n);
   });
 });

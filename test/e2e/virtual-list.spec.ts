@@ -5,6 +5,7 @@ import {
   DND_PAUSE_MS,
   dndAnnouncement,
   dragReady,
+  holdChunk,
   pointerDrag,
   previewNames,
   previewWidgets,
@@ -231,3 +232,24 @@ test("after a pointer drag in the list, Enter on the next button works the first
 function xy(p: { x: number; y: number }): [number, number] {
   return [p.x, p.y];
 }
+
+test("a widget selected before the drag code arrives stays in view when the list is drawn again with it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // dnd-kit held back: when it arrives, the list and the preview are drawn anew inside its context
+  // (lazy-drag.tsx), with a new scrolling box whose view the virtual list has not measured yet.
+  const release = await holdChunk(page, /\/assets\/drag-kit-[^/]+\.js$/);
+  const body = titles(500);
+  await page.goto(`/#doc=${lz.compressToEncodedURIComponent(JSON.stringify({ kind: "post", body }))}`);
+  await expect(page.getByRole("heading", { name: "Add-on widgets (500)" })).toBeVisible({ timeout: 30_000 });
+  await expect(widgetList(page)).toHaveClass(/is-virtual/);
+  await previewWidgets(page).nth(399).dispatchEvent("click");
+  await expect(itemRow(page, 400)).toBeInViewport();
+  release();
+  await dragReady(page);
+  await expect(itemRow(page, 400)).toBeInViewport();
+  await expect(itemRow(page, 400).locator("button.row-main")).toHaveAttribute("aria-pressed", "true");
+  // Its neighbours are drawn around it, not only the selected row at the end of an empty list.
+  await expect(itemRow(page, 399)).toBeInViewport();
+});

@@ -7,7 +7,7 @@ import { rowButtonId } from "./list-ids";
 import { WidgetRow } from "./widget-row";
 
 /** TanStack Virtual, loaded only when a list first grows past `PLAIN_LIMIT` rows. */
-export type VirtualLib = typeof import("@tanstack/react-virtual");
+export type VirtualLib = typeof import("./virtual-kit");
 
 /** Up to this many rows the list renders every row; beyond it, only those in view (TanStack Virtual). */
 export const PLAIN_LIMIT = 100;
@@ -23,7 +23,7 @@ const ROW_GAP = 6;
 /** The height assumed when the list has no layout yet (a test DOM, a hidden panel). */
 const NO_LAYOUT_HEIGHT = 1200;
 
-const virtual = lazyModule<VirtualLib>(() => import("@tanstack/react-virtual"));
+const virtual = lazyModule<VirtualLib>(() => import("./virtual-kit"));
 
 /**
  * TanStack Virtual once `wanted` has been true (it stays loaded); null until it has arrived, or
@@ -154,15 +154,26 @@ export function VirtualRows(props: RowsProps & { lib: VirtualLib }) {
   // The selected row is brought into view, whoever selected it (palette, preview, problems, undo).
   // biome-ignore lint/correctness/useExhaustiveDependencies: count: a widget added at the same selection moves rows
   useEffect(() => {
-    // From the virtualizer's own record of the view (kept by its observers): reading the page's
-    // layout here would force one in the middle of every edit, and the row is usually in view.
-    const view = virtualizer.scrollRect?.height ?? 0;
-    if (selectedIndex < 0 || !body.current || view === 0) return;
-    const top = virtualizer.scrollOffset ?? 0;
-    const item = virtualizer.getVirtualItems().find((v) => v.index === selectedIndex);
-    if (item && item.start >= top && item.end <= top + view) return;
-    // In the frame that paints the edit: scrolling needs the new layout, which the frame makes anyway.
-    const frame = requestAnimationFrame(() => virtualizer.scrollToIndex(selectedIndex, { align: "auto" }));
+    if (selectedIndex < 0) return;
+    let frame = 0;
+    const bring = (tries: number) => {
+      // From the virtualizer's own record of the view (kept by its observers): reading the page's
+      // layout here would force one in the middle of every edit, and the row is usually in view.
+      const view = virtualizer.scrollRect?.height ?? 0;
+      if (!body.current) return;
+      // The list has just appeared and its observer has not reported its size yet (a selection in
+      // the preview right after a share link opened): look again in the next frames.
+      if (view === 0) {
+        if (tries > 0) frame = requestAnimationFrame(() => bring(tries - 1));
+        return;
+      }
+      const top = virtualizer.scrollOffset ?? 0;
+      const item = virtualizer.getVirtualItems().find((v) => v.index === selectedIndex);
+      if (item && item.start >= top && item.end <= top + view) return;
+      // In the frame that paints the edit: scrolling needs the new layout, which the frame makes anyway.
+      frame = requestAnimationFrame(() => virtualizer.scrollToIndex(selectedIndex, { align: "auto" }));
+    };
+    bring(3);
     return () => cancelAnimationFrame(frame);
   }, [selectedId, count]);
   return (

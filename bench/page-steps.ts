@@ -65,10 +65,16 @@ export async function startCpuProfile(
   };
 }
 
-/** The probe's stamps on a cold load (page clock, ms): the palette shown, and the first add shown. */
+/**
+ * The probe's stamps on a cold load (page clock, ms): the palette drawn, and the first add's row
+ * drawn; and the same two as the probe stamped them until the ninth session, in the page but
+ * before the frame that draws them (`instruments` in browser.ts).
+ */
 export interface UsableStamps {
   usableAt: number;
   paletteShownAt?: number;
+  paletteFoundAt?: number;
+  rowFoundAt?: number;
 }
 
 /**
@@ -78,8 +84,8 @@ export interface UsableStamps {
 export async function waitUsable(page: Page, timeoutMs?: number): Promise<UsableStamps> {
   const handle = await page.waitForFunction(
     () => {
-      const b = (window as unknown as { __bench: { usableAt?: number; paletteShownAt?: number } }).__bench;
-      return b.usableAt !== undefined ? { usableAt: b.usableAt, paletteShownAt: b.paletteShownAt } : null;
+      const b = (window as unknown as { __bench: Partial<UsableStamps> }).__bench;
+      return b.usableAt !== undefined ? { ...b, usableAt: b.usableAt } : null;
     },
     undefined,
     timeoutMs === undefined ? { polling: 50 } : { timeout: timeoutMs, polling: 50 },

@@ -111,6 +111,6 @@ function firstLoadLines(fl: FirstLoadFigures | NotMeasured): string[] {
   const i = fl.interactive;
   return [
     `First load (issue 14): initial JS ${kb(js.gzip)} gzip (${kb(js.raw)} raw; entry, modulepreloads and inline script: ${js.files.map((f) => `${f.url.replace(/^\/assets\//, "")} ${kb(f.gzip)}`).join(", ")})${mark(js.gzip <= 120 * 1024)} (target ≤ 120 KB).${fl.page ? ` The page (index.html, with the first paint's shell, templates and stylesheet): ${kb(fl.page.gzip)} gzip (${kb(fl.page.raw)} raw).` : ""}`,
-    `Cold load, ${i.runs} fresh contexts: navigation → palette shown p50 ${f1(i.shown.p50)} ms (max ${f1(i.shown.max)}); → first "Add Title" shown (editor interactive) p50 ${f1(i.usable.p50)} ms (max ${f1(i.usable.max)})${mark(i.usable.p50 <= 150)} (target ≤ 150 ms).`,
+    `Cold load, ${i.runs} fresh contexts, to the frame that draws it: navigation → palette drawn p50 ${f1(i.shown.p50)} ms (max ${f1(i.shown.max)}); → clicked, first "Add Title" row drawn (editor interactive) p50 ${f1(i.usable.p50)} ms (max ${f1(i.usable.max)})${mark(i.usable.p50 <= 150)} (target ≤ 150 ms). As the probe stamped them until the ninth session, in the page before their frame was drawn: palette p50 ${f1(i.inPage.palette.p50)} ms, row p50 ${f1(i.inPage.row.p50)} ms.`,
   ];
 }

@@ -101,7 +101,7 @@ export function table(r: Results): string {
       ]);
       rows.push([
         "Navigation → palette responds",
-        `${ms(l.usableMs)} (palette shown at ${ms(l.paletteShownMs)}; "Add Title" clicked, row in the list)`,
+        `${ms(l.usableMs)} (palette drawn at ${ms(l.paletteShownMs)}; "Add Title" clicked, its row in the list drawn)`,
         "",
         "",
       ]);

@@ -16,7 +16,22 @@ import { announceAdded } from "./palette/palette";
 import { afterFirstPaint } from "./shell/after-first-paint";
 import { earlyShell, SHARED_DOC } from "./shell/early-shell";
 
+/** Resolves once the next frame has been drawn (a message posted from its animation-frame callback). */
+function nextFrameDrawn(): Promise<void> {
+  return new Promise((resolve) =>
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve();
+      channel.port2.postMessage(null);
+    }),
+  );
+}
+
 async function start(root: HTMLElement) {
+  // On the built page's first paint (shell/early-shell.ts), a palette click made while this code was
+  // evaluated has drawn its row in the shell: that frame is drawn before the editor's first render,
+  // which holds the page for tens of milliseconds.
+  if (earlyShell(window)) await nextFrameDrawn();
   // The share-link decoder (lz-string, migration) loads only when the address carries a document,
   // and a shared document waits for the contract: its notice counts the document's errors.
   // If that code cannot be fetched, the editor opens without it and the link stays in the address.

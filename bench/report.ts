@@ -67,7 +67,7 @@ function editRow(e: EditFigures | (NotMeasured & { widgets: number })): Row {
   if (nm(e)) return notMeasuredRow(label, e, target);
   const json = e.json === "checked" || e.json === "JSON tab closed" ? "" : ` (${e.json}: preview only)`;
   const figure =
-    `DOM p50 ${ms(e.toDom.p50)}, p95 ${ms(e.toDom.p95)}; next frame p50 ${ms(e.toFrame.p50)}, p95 ${ms(e.toFrame.p95)}` +
+    `DOM p50 ${ms(e.toDom.p50)}, p95 ${ms(e.toDom.p95)}; next frame drawn p50 ${ms(e.toFrame.p50)}, p95 ${ms(e.toFrame.p95)} (its callback p95 ${ms(e.toCallback.p95)})` +
     ` (${e.toDom.n} keystrokes${e.timeouts ? `, ${e.timeouts} timed out` : ""})${json}`;
   return [label, figure, target, target ? verdict(e.toDom.p95 < 16 && e.timeouts === 0) : ""];
 }

@@ -94,7 +94,10 @@ interface Expect {
  * Returns where the moved widget is (1-based) in `landed`.
  */
 function armProbe(arg: { trigger: string; expect: Expect }): void {
-  const w = window as unknown as { __probe?: Promise<Probed> };
+  const w = window as unknown as {
+    __probe?: Promise<Probed>;
+    __bench: { afterThisFrame(then: () => void): void };
+  };
   const { trigger, expect } = arg;
   const frames = () => [...document.querySelectorAll('section[aria-label="Add-on preview"] [data-kind]')];
   const heading = () => {
@@ -142,13 +145,10 @@ function armProbe(arg: { trigger: string; expect: Expect }): void {
         // The check's own time (it reads every preview frame) is the probe's, not the page's.
         const own = performance.now() - now;
         window.removeEventListener(trigger, onTrigger, { capture: true });
-        // A task posted from this callback runs once its frame is drawn; at user-blocking priority,
-        // before the page's own tasks queued meanwhile (React's scheduler posts messages).
-        const drawn = () => resolve({ ms: performance.now() - t0 - own, callbackMs: now - t0, landed });
-        const s = (window as { scheduler?: { postTask(cb: () => void, o: { priority: string }): unknown } })
-          .scheduler;
-        if (s) s.postTask(drawn, { priority: "user-blocking" });
-        else setTimeout(drawn, 0);
+        // Stamped once this frame is drawn (`afterThisFrame` in browser.ts's instruments).
+        w.__bench.afterThisFrame(() =>
+          resolve({ ms: performance.now() - t0 - own, callbackMs: now - t0, landed }),
+        );
       } else if (now - (t0 || started) > 5000) {
         window.removeEventListener(trigger, onTrigger, { capture: true });
         resolve({ ms: -1, callbackMs: -1, landed: 0 });

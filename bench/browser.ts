@@ -190,6 +190,7 @@ function instruments() {
     if (s) s.postTask(then, { priority: "user-blocking" });
     else setTimeout(then, 0);
   };
+  bench.afterThisFrame = afterThisFrame;
 
   // 1. Usable: find "Add Title", click it, see a title row arrive in the widget list.
   // The list may be virtualised: its heading "Add-on widgets (n)" holds the count, the preview every widget.
@@ -211,9 +212,13 @@ function instruments() {
       if (!button) return requestAnimationFrame(poll);
       bench.paletteFoundAt = performance.now();
       afterThisFrame(() => {
+        // The button drawn may have been replaced since (the editor's first render): click the
+        // one on the page now, or look again in the next frame.
+        const now = document.querySelector<HTMLButtonElement>('button[aria-label="Add Title"]');
+        if (!now) return requestAnimationFrame(poll);
         bench.paletteShownAt = performance.now();
         const before = rowsNow();
-        button.click();
+        now.click();
         // The row, once in the page, is shown by the next frame drawn (this one, inside a callback).
         const check = (inFrame: boolean) => {
           if (rowsNow() <= before) return requestAnimationFrame(() => check(true));

@@ -1,4 +1,12 @@
-import { type ComponentType, type KeyboardEvent, memo, useCallback, useMemo, useRef } from "react";
+import {
+  type ComponentType,
+  type KeyboardEvent,
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from "react";
 import type { Widget } from "../platform/widgets";
 import { widgetKindOf } from "../widgets/catalog";
 import type { WidgetKind } from "../widgets/registry";
@@ -190,15 +198,17 @@ function sameRun(a: FrameRunProps, b: FrameRunProps): boolean {
 
 /** The frames' chunks (frame-chunks.ts), each keeping its widgets from one render to the next. */
 function useFrameChunks(count: number, keys: readonly string[] | undefined): FrameChunk[] {
-  const memory = useRef<ChunkMemory | null>(null);
-  return useMemo(() => {
-    if (!keys || keys.length !== count) return positionChunks(count);
-    // Written while rendering: the same keys give the same chunks from the same memory, so a
-    // render React repeats or drops leaves chunks that are still right for the next one.
-    const next = keyedChunks(keys, memory.current);
-    memory.current = next.memory;
-    return next.chunks;
-  }, [count, keys]);
+  // The chunks of the last render that reached the page: a render React repeats gets the same
+  // chunks from it, and one it drops leaves no trace.
+  const committed = useRef<ChunkMemory | null>(null);
+  const next = useMemo(
+    () => (!keys || keys.length !== count ? null : keyedChunks(keys, committed.current)),
+    [count, keys],
+  );
+  useLayoutEffect(() => {
+    committed.current = next?.memory ?? null;
+  }, [next]);
+  return next?.chunks ?? positionChunks(count);
 }
 
 /**

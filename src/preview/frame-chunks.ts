@@ -10,7 +10,7 @@
  * to another chunk (React cannot move a child between parents: it would draw them anew, blank for
  * a frame). So each widget stays in the chunk it was in; a new one joins its neighbour's chunk.
  * Frames change chunk only when a chunk outgrows `MAX_CHUNK` (split) or a widget moves into another
- * chunk's run (a move, a drag's preview): that widget alone is drawn anew.
+ * chunk's run (a move, a drag's preview): one widget is drawn anew, the moved one or a neighbour.
  *
  * The chunks render their frames as fragments: the frames stay the phone's only children, in order.
  */
@@ -32,7 +32,7 @@ export interface ChunkMemory {
 
 /** Chunks of a list seen for the first time hold this many frames. */
 export const AVERAGE = 32;
-/** A chunk grown past this (inserts) is split in two. */
+/** A chunk grown past this (inserts) is cut in equal parts. */
 export const MAX_CHUNK = 4 * AVERAGE;
 
 /** Frames without keys (keyed by position): chunks of `AVERAGE` by position. */
@@ -93,16 +93,14 @@ export function keyedChunks(
   const chunks: FrameChunk[] = [];
   for (const r of merged) {
     // Chunks by position (`p…`, a list seen for the first time) take keys of their own.
-    let key = r.key.startsWith("p") ? fresh() : r.key;
-    let start = r.start;
-    while (r.end - start > MAX_CHUNK) {
-      // The first half keeps the chunk (and its frames); the second is a new chunk.
-      const half = Math.ceil((r.end - start) / 2);
-      chunks.push({ key, start, end: start + half });
-      start += half;
-      key = fresh();
+    // A run over MAX_CHUNK (inserts, a pasted block) is cut in equal parts, none over it, so the
+    // same keys give the same chunks next time; the first part keeps the chunk (and its frames).
+    const parts = Math.ceil((r.end - r.start) / MAX_CHUNK);
+    const size = Math.ceil((r.end - r.start) / parts);
+    for (let start = r.start, part = 0; start < r.end; start += size, part++) {
+      const key = part === 0 && !r.key.startsWith("p") ? r.key : fresh();
+      chunks.push({ key, start, end: Math.min(r.end, start + size) });
     }
-    chunks.push({ key, start, end: r.end });
   }
   const chunkOf = new Map<string, string>();
   for (const c of chunks) for (let i = c.start; i < c.end; i++) chunkOf.set(keys[i] as string, c.key);

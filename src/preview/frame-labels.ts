@@ -36,6 +36,8 @@ export function frameAt(phone: Element | null, index: number): HTMLElement | und
 interface Labelled {
   widgets: readonly Widget[];
   keys: readonly (string | number)[];
+  /** The frame elements labelled, by position: a frame drawn anew (its chunk split) has none yet. */
+  els: readonly (Element | null)[];
 }
 
 /** A frame's label: its position (1-based) and its widget's name. */
@@ -60,8 +62,9 @@ function labelAll(phone: Element | null, labelled: Labelled | null): void {
 
 /**
  * Keeps the labels of the frames under `phone` (one per widget, in order, keyed by `keys`) equal to
- * their position and name. Only a frame whose key or widget changed at its position is written: a
- * keystroke writes one label, a delete the labels below it. Frames drawn (near the view, and the
+ * their position and name. Only a frame whose key, widget or element changed at its position is
+ * written: a keystroke writes one label, a delete the labels below it, a chunk drawn anew its frames
+ * (frame-chunks.ts). Frames drawn (near the view, and the
  * selected one) are labelled in the same frame as the edit; the empty boxes far from the view, at
  * the next idle moment (a delete near the top of 2,000 widgets relabels ~2,000 frames, ~1.5 ms of
  * the edit otherwise; measured in BENCHMARKS.md, issue 14).
@@ -83,12 +86,14 @@ export function useFrameLabels(
     const prev = last.current;
     // Anything before the frames (the empty-list note) is not a frame.
     const skip = frames.length - widgets.length;
-    const now: Labelled = { widgets, keys: widgets.map((_, i) => keys?.[i] ?? i) };
+    const els = widgets.map((_, i) => frames.item(skip + i));
+    const now: Labelled = { widgets, keys: widgets.map((_, i) => keys?.[i] ?? i), els };
     let later = false;
     for (let i = 0; i < widgets.length; i++) {
-      if (prev && prev.keys[i] === now.keys[i] && prev.widgets[i] === widgets[i]) continue;
+      const el = els[i];
+      if (prev && prev.keys[i] === now.keys[i] && prev.widgets[i] === widgets[i] && prev.els[i] === el)
+        continue;
       const widget = widgets[i];
-      const el = frames.item(skip + i);
       if (!widget || !el) continue;
       // An empty box (a windowed frame far from the view) has no children.
       if (el.firstChild === null && prev) later = true;

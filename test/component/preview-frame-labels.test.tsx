@@ -105,4 +105,25 @@ describe("preview frames in chunks: a long preview keeps its frames across edits
     ]);
     expect(frames()).toHaveLength(n);
   });
+
+  it("labels the frames of a chunk drawn anew when it outgrows its size and is cut", async () => {
+    let widgets = Array.from({ length: 40 }, (_, i) => title(`ردیف ${i + 1}`));
+    let keys = widgets.map((_, i) => `w${i}`);
+    const view = () => <AddonPreview widgets={widgets} keys={keys} theme="light" onSelect={() => {}} />;
+    const { rerender } = render(view());
+    const expected = () =>
+      widgets.map((w, i) => `${i + 1}. Title: ${(w as { title_row: { text: string } }).title_row.text}`);
+    const append = (n: number, prefix: string) => {
+      const added = Array.from({ length: n }, (_, i) => title(`${prefix} ${i + 1}`));
+      widgets = [...widgets, ...added];
+      keys = [...keys, ...added.map((_, i) => `${prefix}${i}`)];
+      rerender(view());
+    };
+    // The last chunk grows to 98 frames, then past 128: its second part is drawn anew, and frames
+    // 101-130 keep their positions and widgets in new elements.
+    append(90, "نو");
+    await waitFor(() => expect(labels()).toEqual(expected()));
+    append(40, "بعد");
+    await waitFor(() => expect(labels()).toEqual(expected()));
+  });
 });

@@ -192,3 +192,16 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByRole("button", { name: "Add Title" })).toHaveCount(0);
   });
 });
+
+test("the editor starts in a tab that draws no frames (opened in the background)", async ({ page }) => {
+  // A background tab: hidden, and its animation-frame callbacks wait until it is shown.
+  await page.addInitScript(() => {
+    Object.defineProperty(document, "visibilityState", { get: () => "hidden", configurable: true });
+    window.requestAnimationFrame = () => 0;
+  });
+  await page.goto("/", { waitUntil: "commit" });
+  // The editor's own render replaces the built page's shell.
+  await expect(page.locator("[data-shell]")).toHaveCount(0);
+  await paletteItem(page, "Title").click();
+  await expect(rows(page)).toHaveCount(1);
+});

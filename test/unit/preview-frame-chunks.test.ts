@@ -110,6 +110,18 @@ describe("preview frame chunks: an edit changes only the chunk it falls in", () 
     expect(fresh.some((c) => old.has(c.key))).toBe(false);
   });
 
+  it("a block pasted into one chunk is cut in parts none over MAX_CHUNK, and the same keys give the same chunks again", () => {
+    const one = step(["a"], null);
+    const keys = ["a", ...ids(2000, "n")];
+    const pasted = step(keys, one.memory);
+    expect(Math.max(...pasted.chunks.map((c) => c.end - c.start))).toBeLessThanOrEqual(MAX_CHUNK);
+    expect(pasted.chunks[0]?.key).toBe(one.chunks[0]?.key);
+    const again = step(keys, pasted.memory);
+    expect(again.chunks).toEqual(pasted.chunks);
+    // A render repeated from the same memory (React's strict mode, a render it drops) agrees too.
+    expect(step(keys, one.memory).chunks).toEqual(pasted.chunks);
+  });
+
   it("frames without keys are chunked by position", () => {
     expect(positionChunks(70).map((c) => [c.start, c.end])).toEqual([
       [0, 32],

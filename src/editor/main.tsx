@@ -13,28 +13,8 @@ import { bootEditor } from "./boot";
 import { loadContract, subscribeContract } from "./contract/contract-gate";
 import { MemoryStorage, usableLocalStorage } from "./drafts/memory-storage";
 import { announceAdded } from "./palette/palette";
-import { afterFirstPaint } from "./shell/after-first-paint";
+import { afterFirstPaint, nextFrameDrawn } from "./shell/after-first-paint";
 import { earlyShell, SHARED_DOC } from "./shell/early-shell";
-
-/**
- * Resolves once the next frame has been drawn (a message posted from its animation-frame callback),
- * or after 100 ms: a tab opened in the background draws no frames until it is shown, and the
- * editor must not wait for that.
- */
-function nextFrameDrawn(): Promise<void> {
-  if (document.visibilityState !== "visible") return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      channel.port2.postMessage(null);
-    });
-  });
-}
 
 async function start(root: HTMLElement) {
   // On the built page's first paint (shell/early-shell.ts), a palette click made while this code was

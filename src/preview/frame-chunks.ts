@@ -68,9 +68,9 @@ export function keyedChunks(
   // A widget moved into another chunk's run (a move by one place, a drag's preview) joins that run.
   for (let i = 1; i + 1 < of.length; i++)
     if (of[i - 1] === of[i + 1] && of[i] !== of[i - 1]) of[i] = of[i - 1];
-  // None known (a first render, an import replacing every widget): chunks by position.
+  // None known (a first render, an import replacing every widget): new chunks by position.
   if (of.length > 0 && of[0] === undefined)
-    for (let i = 0; i < of.length; i++) of[i] = `p${i - (i % AVERAGE)}`;
+    for (let i = 0; i < of.length; i++) of[i] = i % AVERAGE === 0 ? fresh() : of[i - 1];
   const runs = runsOf(of);
   // A chunk whose widgets are now in several runs (one moved out into another chunk) keeps its
   // longest run; the others join the run before them (the one after, at the top).
@@ -92,13 +92,12 @@ export function keyedChunks(
   }
   const chunks: FrameChunk[] = [];
   for (const r of merged) {
-    // Chunks by position (`p…`, a list seen for the first time) take keys of their own.
     // A run over MAX_CHUNK (inserts, a pasted block) is cut in equal parts, none over it, so the
     // same keys give the same chunks next time; the first part keeps the chunk (and its frames).
     const parts = Math.ceil((r.end - r.start) / MAX_CHUNK);
     const size = Math.ceil((r.end - r.start) / parts);
     for (let start = r.start, part = 0; start < r.end; start += size, part++) {
-      const key = part === 0 && !r.key.startsWith("p") ? r.key : fresh();
+      const key = part === 0 ? r.key : fresh();
       chunks.push({ key, start, end: Math.min(r.end, start + size) });
     }
   }

@@ -139,15 +139,20 @@ test("when the editor's code cannot be loaded, the first paint says so and takes
   expect(await paletteItem(page, "Title").evaluate((el) => (el as HTMLElement).inert)).toBe(true);
 });
 
-test("an address the editor acts on at once (a chat conversation) does not draw the empty editor first", async ({
-  page,
-}) => {
+/** Opens `url` with the editor's code held back: the built page's empty editor must stay hidden. */
+async function opensHidden(page: Page, url: string): Promise<void> {
   const release = await holdChunk(page, ENTRY_CHUNK);
-  await page.goto("/?conversation_id=3f1c2a9e", { waitUntil: "commit" });
+  await page.goto(url, { waitUntil: "commit" });
   await expect(page.locator("html")).toHaveAttribute("data-first-paint", "hidden");
   await expect(paletteItem(page, "Title")).toBeHidden();
   release();
   await dragReady(page);
+}
+
+test("an address the editor acts on at once (a chat conversation) does not draw the empty editor first", async ({
+  page,
+}) => {
+  await opensHidden(page, "/?conversation_id=3f1c2a9e");
 });
 
 test("a returning user's page never shows the empty editor over their draft", async ({ page }) => {
@@ -171,12 +176,7 @@ test("a returning user's page never shows the empty editor over their draft", as
 test("a first visit by a share link does not draw the empty editor before the shared document", async ({
   page,
 }) => {
-  const release = await holdChunk(page, ENTRY_CHUNK);
-  await page.goto("/#doc=not-a-shared-document", { waitUntil: "commit" });
-  await expect(page.locator("html")).toHaveAttribute("data-first-paint", "hidden");
-  await expect(paletteItem(page, "Title")).toBeHidden();
-  release();
-  await dragReady(page);
+  await opensHidden(page, "/#doc=not-a-shared-document");
   await expect(page.getByText(/Could not open the shared link/)).toBeVisible();
 });
 

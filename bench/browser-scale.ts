@@ -159,7 +159,7 @@ function armProbe(arg: { trigger: string; expect: Expect }): void {
 }
 
 /** What the probe saw: the frame drawn, its callback, and where a moved widget landed. */
-interface Probed {
+export interface Probed {
   ms: number;
   callbackMs: number;
   landed: number;
@@ -170,7 +170,7 @@ async function probeResult(page: Page): Promise<Probed> {
 }
 
 /** Arms the probe, runs `act`, and returns the time to the frame showing `expect` (-1 if not seen). */
-async function timedStep(page: Page, trigger: string, expect: Expect, act: () => Promise<void>) {
+export async function timedStep(page: Page, trigger: string, expect: Expect, act: () => Promise<void>) {
   await page.evaluate(armProbe, { trigger, expect });
   await act();
   return probeResult(page);

@@ -12,6 +12,7 @@ import {
   type ScaleFigures,
 } from "./browser-scale";
 import { v2PostBody } from "./fixtures";
+import { type FloorFigures, measureFloor } from "./floor";
 import {
   attempt,
   dragDown,
@@ -121,6 +122,8 @@ export interface BrowserFigures {
   scale?: ScaleFigures[];
   /** Entry + eager chunks of the build, and cold loads until interactive (absent in older results). */
   firstLoad?: FirstLoadFigures | NotMeasured;
+  /** The keystroke and click probes on a page that only shows the change (absent in older results). */
+  floor?: FloorFigures | NotMeasured;
 }
 
 /** What a cold load costs: the initial JS of the build and the time to an interactive editor. */
@@ -606,72 +609,96 @@ export async function measureEdit(
       page,
       count >= 500 ? process.env.BENCH_PROFILE : undefined,
     );
-    page.on("console", (m) => {
-      if (m.text().startsWith("bench:")) console.log(`    ${m.text()}`);
-    });
-    const dom: number[] = [];
-    const frame: number[] = [];
-    const callback: number[] = [];
-    const preview: number[] = [];
-    let timeouts = 0;
-    const timedOutAt: number[] = [];
-    const letters = "abcdefghijklmnopqrstuvwxyz";
-    const half = Math.ceil(keystrokes / 2);
-    for (let i = 0; i < keystrokes; i++) {
-      const key = i < half ? (letters[i % letters.length] ?? "a") : "Backspace";
-      // Arm first (and wait for it), so the keydown listener sees the probe.
-      await page.evaluate(
-        ({ text, withJson }) => {
-          const w = window as unknown as {
-            __bench: { arm(t: unknown): Promise<unknown>; disarm(): unknown; pending?: Promise<unknown> };
-            __findTargets: (t: string) => ReturnType<typeof findTargets>;
-          };
-          const found = w.__findTargets(text);
-          const b = w.__bench;
-          // The timer is cleared when the probe resolves, so it can never disarm a later keystroke's probe.
-          b.pending = new Promise((resolve) => {
-            const timer = setTimeout(() => {
-              console.log(`bench: keystroke not seen in 3 s: ${JSON.stringify(b.disarm())}`);
-              resolve(null);
-            }, 3000);
-            b.arm({ preview: found.preview, json: withJson ? found.json : null }).then((r) => {
-              clearTimeout(timer);
-              resolve(r);
-            });
-          });
-        },
-        { text: await currentText(page, field), withJson: targets.json !== null },
-      );
-      await page.keyboard.press(key);
-      const r = (await page.evaluate(
-        () => (window as unknown as { __bench: { pending?: Promise<unknown> } }).__bench.pending,
-      )) as { preview: number; dom: number; frame: number; callback: number } | null;
-      if (r === null) {
-        timeouts++;
-        timedOutAt.push(i);
-      } else {
-        dom.push(r.dom);
-        frame.push(r.frame);
-        callback.push(r.callback);
-        preview.push(r.preview);
-      }
-      await page.waitForTimeout(30);
-    }
+    const typed = await timeKeystrokes(page, field, keystrokes, targets.json !== null);
     await stopProfile(`edit-${count}`);
     return {
       widgets: count,
       keystrokes,
-      toDom: summarise(dom),
-      toFrame: summarise(frame),
-      toCallback: summarise(callback),
-      previewOnly: summarise(preview),
+      ...typed,
       json: jsonStatus,
-      timeouts,
-      timedOutAt,
     };
   } finally {
     await context.close();
   }
+}
+
+/** Keystroke timings of `timeKeystrokes`. */
+export type KeystrokeFigures = Pick<
+  EditFigures,
+  "toDom" | "toFrame" | "toCallback" | "previewOnly" | "timeouts" | "timedOutAt"
+>;
+
+/**
+ * Types `keystrokes` keys (letters, then as many Backspaces) into the focused field (the
+ * `field`-th input or textarea of the page) and times each with the keystroke probe: keydown to
+ * the preview element showing the field's text (`__findTargets`), with the JSON panel too when
+ * `withJson`, and to the frame that draws it.
+ */
+export async function timeKeystrokes(
+  page: Page,
+  field: number,
+  keystrokes: number,
+  withJson: boolean,
+): Promise<KeystrokeFigures> {
+  page.on("console", (m) => {
+    if (m.text().startsWith("bench:")) console.log(`    ${m.text()}`);
+  });
+  const dom: number[] = [];
+  const frame: number[] = [];
+  const callback: number[] = [];
+  const preview: number[] = [];
+  let timeouts = 0;
+  const timedOutAt: number[] = [];
+  const letters = "abcdefghijklmnopqrstuvwxyz";
+  const half = Math.ceil(keystrokes / 2);
+  for (let i = 0; i < keystrokes; i++) {
+    const key = i < half ? (letters[i % letters.length] ?? "a") : "Backspace";
+    // Arm first (and wait for it), so the keydown listener sees the probe.
+    await page.evaluate(
+      ({ text, withJson }) => {
+        const w = window as unknown as {
+          __bench: { arm(t: unknown): Promise<unknown>; disarm(): unknown; pending?: Promise<unknown> };
+          __findTargets: (t: string) => ReturnType<typeof findTargets>;
+        };
+        const found = w.__findTargets(text);
+        const b = w.__bench;
+        // The timer is cleared when the probe resolves, so it can never disarm a later keystroke's probe.
+        b.pending = new Promise((resolve) => {
+          const timer = setTimeout(() => {
+            console.log(`bench: keystroke not seen in 3 s: ${JSON.stringify(b.disarm())}`);
+            resolve(null);
+          }, 3000);
+          b.arm({ preview: found.preview, json: withJson ? found.json : null }).then((r) => {
+            clearTimeout(timer);
+            resolve(r);
+          });
+        });
+      },
+      { text: await currentText(page, field), withJson },
+    );
+    await page.keyboard.press(key);
+    const r = (await page.evaluate(
+      () => (window as unknown as { __bench: { pending?: Promise<unknown> } }).__bench.pending,
+    )) as { preview: number; dom: number; frame: number; callback: number } | null;
+    if (r === null) {
+      timeouts++;
+      timedOutAt.push(i);
+    } else {
+      dom.push(r.dom);
+      frame.push(r.frame);
+      callback.push(r.callback);
+      preview.push(r.preview);
+    }
+    await page.waitForTimeout(30);
+  }
+  return {
+    toDom: summarise(dom),
+    toFrame: summarise(frame),
+    toCallback: summarise(callback),
+    previewOnly: summarise(preview),
+    timeouts,
+    timedOutAt,
+  };
 }
 
 async function currentText(page: Page, field: number): Promise<string> {
@@ -765,9 +792,9 @@ export async function benchBrowser(distDir: string): Promise<BrowserFigures> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS] });
   const base = servers.proxyUrl;
   try {
-    // BENCH_PARTS=load,edit,drag,memory,import,firstload,scale runs only those (for profiling one of them).
+    // BENCH_PARTS=load,edit,drag,memory,import,firstload,floor,scale runs only those (for profiling one of them).
     const parts = new Set(
-      (process.env.BENCH_PARTS ?? "load,edit,drag,memory,import,firstload,scale").split(","),
+      (process.env.BENCH_PARTS ?? "load,edit,drag,memory,import,firstload,floor,scale").split(","),
     );
     const sizes = (process.env.BENCH_EDIT_SIZES ?? "10,100,500").split(",").map(Number);
     const skip = async (): Promise<NotMeasured> => ({ notMeasured: "skipped (BENCH_PARTS)" });
@@ -805,6 +832,9 @@ export async function benchBrowser(distDir: string): Promise<BrowserFigures> {
           interactive: await measureColdInteractive(browser, base, 11),
         }))
       : await skip();
+    const floor = parts.has("floor")
+      ? await attempt("the probes on a page that only shows the change", () => measureFloor(browser, base))
+      : await skip();
     // Issue 14's table: BENCH_SIZES=500,2000 and BENCH_SCALE_PARTS=keystroke,structural,drag,import,heap.
     const scale: ScaleFigures[] = [];
     const scaleParts = new Set(
@@ -814,6 +844,7 @@ export async function benchBrowser(distDir: string): Promise<BrowserFigures> {
       scale.push(await measureScale(browser, base, n, scaleParts));
     return {
       firstLoad,
+      floor,
       scale,
       chromium: `${browser.version()} (${chromiumVersion()})`,
       load,

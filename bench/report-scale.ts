@@ -1,5 +1,6 @@
 import type { FirstLoadFigures } from "./browser";
 import type { DragScaleFigures, ScaleFigures, StepFigures } from "./browser-scale";
+import type { FloorFigures } from "./floor";
 import { type NotMeasured, isNotMeasured as nm } from "./page-steps";
 import type { Results } from "./report";
 
@@ -56,6 +57,7 @@ export function scaleTable(r: Results): string {
   const fl = b.firstLoad;
   const lines: string[] = [];
   if (fl) lines.push(...firstLoadLines(fl), "");
+  if (b.floor) lines.push(floorLine(b.floor), "");
   if (sizes.length === 0) return lines.join("\n");
   const head = sizes.map((s) => `${s.widgets.toLocaleString("en")} widgets`);
   const row = (label: string, f: (s: ScaleFigures) => string) =>
@@ -102,6 +104,13 @@ export function scaleTable(r: Results): string {
     ),
   );
   return lines.join("\n");
+}
+
+function floorLine(f: FloorFigures | NotMeasured): string {
+  if (nm(f)) return `The probes' floor: not measured: ${f.notMeasured}`;
+  const k = f.keystroke;
+  const c = f.click;
+  return `The probes' floor (the same keystroke and click probes on a page that does nothing but show the change: what no page goes under on this machine): keystroke → painted p95 ${f1(k.toFrame.p95)} ms (p50 ${f1(k.toFrame.p50)}, to the frame's callback ${f1(k.toCallback.p95)}, n ${k.toFrame.n}${k.timeouts ? `, ${k.timeouts} not seen` : ""}); click → painted p95 ${f1(c.toFrame.p95)} ms (p50 ${f1(c.toFrame.p50)}, to the frame's callback ${f1(c.toCallback.p95)}, n ${c.toFrame.n}${c.timeouts ? `, ${c.timeouts} not seen` : ""}).`;
 }
 
 function firstLoadLines(fl: FirstLoadFigures | NotMeasured): string[] {

@@ -12,7 +12,7 @@ import { widgetKindOf } from "../widgets/catalog";
 import type { WidgetKind } from "../widgets/registry";
 import { WIDGET_VIEWS } from "../widgets/views";
 import { type ChunkMemory, type FrameChunk, keyedChunks, positionChunks } from "./frame-chunks";
-import { framesOf, useFrameLabels } from "./frame-labels";
+import { framesOf, phoneOf, RUN_CLASS, useFrameLabels } from "./frame-labels";
 import { type NearWatcher, useNearView, useNearWatcher } from "./near-view";
 import { type PreviewTheme, themeVars, type WidgetPreviewProps } from "./preview-kit";
 import { PreviewThemeSwitch } from "./preview-theme-switch";
@@ -107,7 +107,7 @@ const WidgetFrame = memo(function WidgetFrame({
   const onKeyDown = (e: KeyboardEvent<HTMLElement>) => {
     if (e.target !== e.currentTarget) return;
     // A frame does not know its position (see above): it reads it from the page when asked.
-    const frames = framesOf(e.currentTarget.parentElement);
+    const frames = framesOf(phoneOf(e.currentTarget));
     const index = frames.indexOf(e.currentTarget);
     if (e.key === "Enter" || e.key === " ") {
       e.preventDefault();
@@ -142,7 +142,7 @@ const WidgetFrame = memo(function WidgetFrame({
       tabIndex={tabbable ? 0 : -1}
       aria-keyshortcuts="ArrowUp ArrowDown Home End"
       aria-current={selected ? "true" : undefined}
-      onClick={(e) => select(framesOf(e.currentTarget.parentElement).indexOf(e.currentTarget))}
+      onClick={(e) => select(framesOf(phoneOf(e.currentTarget)).indexOf(e.currentTarget))}
       onKeyDown={onKeyDown}
     >
       {body}
@@ -150,7 +150,7 @@ const WidgetFrame = memo(function WidgetFrame({
   );
 });
 
-/** A chunk of consecutive frames (frame-chunks.ts); its frames are the phone's children. */
+/** A chunk of consecutive frames (frame-chunks.ts), drawn in a box of its own (`RUN_CLASS`). */
 interface FrameRunProps extends Omit<FrameProps, "widget" | "selected" | "tabbable"> {
   widgets: readonly Widget[];
   keys: readonly string[] | undefined;
@@ -177,7 +177,8 @@ const FrameRun = memo(function FrameRun(props: FrameRunProps) {
       />,
     );
   }
-  return frames;
+  // One box per chunk (see `framesOf`); it has no role, so the frames are the phone's items.
+  return <div className={RUN_CLASS}>{frames}</div>;
 }, sameRun);
 
 /** Whether a chunk would render the same frames: the same widgets and keys, selection and settings. */

@@ -11,6 +11,18 @@ export interface NearWatcher {
   watch(el: Element, onChange: (near: boolean, height: number) => void): () => void;
 }
 
+/** The index of the first of `items` (boxes stacked top to bottom) whose bottom edge is below `top`. */
+function firstBelow(items: HTMLCollection, top: number): number {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((items.item(mid)?.getBoundingClientRect().bottom ?? 0) <= top) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** How far beyond the scrolled view a frame still draws its widget (px). */
 const MARGIN = 1200;
 
@@ -20,9 +32,9 @@ function canWindow(): boolean {
 }
 
 /**
- * One watcher for the frames of the preview under `anchor` (the phone; its children are the frames).
- * It finds the frames within `MARGIN` of the phone's view by a binary search over their
- * boxes, in the frame after a scroll, a resize or a frame coming or going. An IntersectionObserver
+ * One watcher for the frames of the preview under `anchor` (the phone; its children are runs of
+ * frames). It finds the frames within `MARGIN` of the phone's view by a binary search over the runs'
+ * and the frames' boxes, in the frame after a scroll, a resize or a frame coming or going. An IntersectionObserver
  * of every frame did the same, but at 2,000 frames it spent 3-4 ms of every rendered frame (a
  * keystroke's included) computing 2,000 intersections. Null until mounted, or where the page is
  * not laid out (`canWindow`).
@@ -40,22 +52,21 @@ export function useNearWatcher(anchor: RefObject<Element | null>, enabled: boole
       const view = phone.getBoundingClientRect();
       const top = view.top - MARGIN;
       const bottom = view.bottom + MARGIN;
-      const frames = phone.children;
-      // The first frame whose bottom edge is below the top of the window (frames are stacked in order).
-      let lo = 0;
-      let hi = frames.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if ((frames.item(mid)?.getBoundingClientRect().bottom ?? 0) <= top) lo = mid + 1;
-        else hi = mid;
-      }
+      // The frames sit in runs (frame-chunks.ts), stacked in order: the first run, then the first
+      // frame in it, whose bottom edge is below the top of the window, then every frame from there
+      // until one starts below its bottom.
+      const runs = phone.children;
       const next = new Set<Element>();
-      for (let i = lo; i < frames.length; i++) {
-        const el = frames.item(i);
-        if (!el) break;
-        const r = el.getBoundingClientRect();
-        if (r.top >= bottom) break;
-        if (callbacks.has(el)) next.add(el);
+      const from = firstBelow(runs, top);
+      scan: for (let r = from; r < runs.length; r++) {
+        const frames = runs.item(r)?.children;
+        if (!frames) break;
+        for (let i = r === from ? firstBelow(frames, top) : 0; i < frames.length; i++) {
+          const el = frames.item(i);
+          if (!el) break;
+          if (el.getBoundingClientRect().top >= bottom) break scan;
+          if (callbacks.has(el)) next.add(el);
+        }
       }
       let changed = false;
       for (const el of near)

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Widget } from "../../src/platform/widgets";
 import { AddonPreview } from "../../src/preview/addon-preview";
+import { frameAt, framesOf } from "../../src/preview/frame-labels";
 
 afterEach(cleanup);
 
@@ -125,5 +126,36 @@ describe("preview frames in chunks: a long preview keeps its frames across edits
     await waitFor(() => expect(labels()).toEqual(expected()));
     append(40, "بعد");
     await waitFor(() => expect(labels()).toEqual(expected()));
+  });
+
+  it("selects by click and by keys across the boxes the chunks are drawn in, and finds a frame by position", () => {
+    const widgets = Array.from({ length: 200 }, (_, i) => title(`ردیف ${i + 1}`));
+    const keys = widgets.map((_, i) => `w${i}`);
+    const onSelect = vi.fn();
+    render(<AddonPreview widgets={widgets} keys={keys} theme="light" selectedIndex={0} onSelect={onSelect} />);
+    const phone = screen.getByRole("region", { name: "Add-on preview" });
+    const frames = framesOf(phone);
+    expect(frames).toHaveLength(200);
+    // Drawn in several boxes, not all in one (a change lays out its own box only).
+    const boxes = new Set(frames.map((f) => f.parentElement));
+    expect(boxes.size).toBeGreaterThan(2);
+    expect(frames.every((f) => f.parentElement !== phone)).toBe(true);
+    // The last frame of a box and the first of the next: positions run on across them.
+    const edge = frames.findIndex((f, i) => i > 0 && f.parentElement !== frames[i - 1]?.parentElement);
+    expect(edge).toBeGreaterThan(0);
+    const last = frames[edge - 1] as HTMLElement;
+    expect(last.getAttribute("aria-label")).toBe(`${edge}. Title: ردیف ${edge}`);
+    expect(frameAt(phone, edge)).toBe(frames[edge]);
+    expect(frameAt(phone, 199)).toBe(frames[199]);
+    expect(frameAt(phone, 200)).toBeUndefined();
+    fireEvent.keyDown(last, { key: "ArrowDown" });
+    expect(onSelect).toHaveBeenLastCalledWith(edge);
+    expect(document.activeElement).toBe(frames[edge]);
+    fireEvent.keyDown(frames[edge] as HTMLElement, { key: "ArrowUp" });
+    expect(onSelect).toHaveBeenLastCalledWith(edge - 1);
+    fireEvent.click(screen.getByRole("article", { name: "170. Title: ردیف 170" }));
+    expect(onSelect).toHaveBeenLastCalledWith(169);
+    fireEvent.keyDown(frames[3] as HTMLElement, { key: "End" });
+    expect(onSelect).toHaveBeenLastCalledWith(199);
   });
 });

@@ -78,7 +78,7 @@ export function prerenderPage(): string {
       });
       const row = one.querySelector("ol.widget-list > li");
       // A frame's colours depend on the theme (score and evaluation swatches); a row's do not.
-      const frame = one.querySelector(".pv-phone > .pv-frame");
+      const frame = one.querySelector(".pv-phone .pv-frame");
       const end = one.querySelector(".list-end");
       if (!row || !frame || !end) throw new Error(`prerender: no list row or preview frame for ${m.kind}`);
       for (const el of [row, frame]) {

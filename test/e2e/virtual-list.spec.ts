@@ -178,6 +178,37 @@ test.describe("the widget list at 2,000 widgets", () => {
     await expect(itemRow(page, 1).locator("button.row-main")).toBeFocused();
   });
 
+  test("a copy or an added widget past the list's lower edge is scrolled into view, whole", async ({
+    page,
+  }) => {
+    // The last row wholly in the list's view: each copy of it goes below that edge.
+    const last = await page.evaluate(() => {
+      const view = document.querySelector(".list-body")?.getBoundingClientRect();
+      let n = 0;
+      for (const li of document.querySelectorAll('[aria-label="Add-on widgets"] > li')) {
+        const r = li.getBoundingClientRect();
+        if (view && r.top >= view.top && r.bottom <= view.bottom)
+          n = Number(/widget (\d+)$/.exec(li.getAttribute("aria-label") ?? "")?.[1] ?? 0);
+      }
+      return n;
+    });
+    expect(last).toBeGreaterThan(3);
+    await itemRow(page, last).locator("button.row-main").click();
+    const selected = rows(page).filter({ has: page.locator('button.row-main[aria-pressed="true"]') });
+    const duplicate = page.locator('[aria-label="Widget actions"] button[aria-label="Duplicate"]');
+    // Whole to within a pixel: rows are placed at their measured heights, rounded to whole pixels.
+    const whole = { ratio: 0.98 };
+    for (let i = 1; i <= 3; i++) {
+      await duplicate.click();
+      await expect(selected).toHaveAttribute("aria-label", `Title, widget ${last + i}`);
+      await expect(selected).toBeInViewport(whole);
+    }
+    await page.locator('button[aria-label="Add Title"]').click();
+    await expect(selected).toHaveAttribute("aria-label", `Title, widget ${last + 4}`);
+    await expect(selected).toBeInViewport(whole);
+    await expect(page.getByRole("heading", { name: `Add-on widgets (${SIZE + 4})` })).toBeVisible();
+  });
+
   test("the problems panel focuses a field of a widget the list has not rendered", async ({ page }) => {
     await expect(itemRow(page, BROKEN)).toHaveCount(0);
     await showPanel(page, "Problems");

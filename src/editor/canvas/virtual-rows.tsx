@@ -171,7 +171,15 @@ export function VirtualRows(props: RowsProps & { lib: VirtualLib }) {
       const item = virtualizer.getVirtualItems().find((v) => v.index === selectedIndex);
       if (item && item.start >= top && item.end <= top + view) return;
       // In the frame that paints the edit: scrolling needs the new layout, which the frame makes anyway.
-      frame = requestAnimationFrame(() => virtualizer.scrollToIndex(selectedIndex, { align: "auto" }));
+      frame = requestAnimationFrame(() => {
+        const el = body.current;
+        // A rendered row just past an edge (a copy or an added widget below the last row in view)
+        // is scrolled to by its measured place. The virtualizer's own scroll re-reads the list's
+        // height for two more frames to settle on a row not yet measured: ~2-4 ms of the next
+        // frame, each time an edit moves the selection past the edge.
+        if (item && el) el.scrollTop = item.start < top ? item.start : item.end - view;
+        else virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
+      });
     };
     bring(3);
     return () => cancelAnimationFrame(frame);

@@ -150,6 +150,31 @@ describe("focus and announcements after list edits", () => {
     expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move down" }));
   });
 
+  it("moving a widget by its buttons keeps focus on the button pressed, so Enter moves it on", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    for (const kind of ["Title", "Score", "Subtitle", "Description"])
+      await user.click(screen.getByRole("button", { name: `Add ${kind}` }));
+    // The second widget selected: Move down moves its row's element below the third one's.
+    await user.click(screen.getByRole("button", { name: "Score, widget 2" }));
+    await user.click(screen.getByRole("button", { name: "Move down" }));
+    expect(announced()).toBe("Moved Score to position 3 of 4.");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move down" }));
+    await user.keyboard("{Enter}");
+    expect(announced()).toBe("Moved Score to position 4 of 4.");
+    // At the bottom its Move down is disabled: focus goes to Move up, and Enter moves it back up.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move up" }));
+    await user.keyboard("{Enter}");
+    expect(announced()).toBe("Moved Score to position 3 of 4.");
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Move up" }));
+    expect(store.getState().doc.widgets.map((w) => Object.keys(w.widget)[0])).toEqual([
+      "title_row",
+      "subtitle_row",
+      "score_row",
+      "description_row",
+    ]);
+  });
+
   it("list items: moving keeps focus on the moved item, removing focuses the next item, adding focuses the new one", async () => {
     const user = userEvent.setup({ delay: null });
     const { store } = renderStudio();

@@ -161,6 +161,8 @@ test.describe("the widget list at 2,000 widgets", () => {
     await expect(dndAnnouncement(page)).toContainText("Dropped Title at position 61 of 2000");
     expect(await positionOf(page, 1)).toBe(61);
     await expect(itemRow(page, 1)).toBeInViewport();
+    // Focus stays on the handle (now named for its new place), so the keys go on from there.
+    await expect(itemRow(page, 1).getByRole("button", { name: "Reorder Title, widget 61" })).toBeFocused();
     await expect(itemRow(page, 60)).toHaveAttribute("aria-label", "Title, widget 59");
   });
 

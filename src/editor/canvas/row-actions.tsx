@@ -3,7 +3,14 @@ import { fieldId } from "../store/selectors";
 import { announce } from "../ui/announcer";
 import { IconButton } from "../ui/icon-button";
 import { renderNow } from "../ui/render-now";
-import { focusRow, holdFocusOnList, keepFocusOnPress, labelOf, rowButtonId } from "./list-ids";
+import {
+  focusRow,
+  holdFocusForMove,
+  holdFocusOnList,
+  keepFocusOnPress,
+  labelOf,
+  rowButtonId,
+} from "./list-ids";
 
 type StoreApi = ReturnType<typeof useEditorStoreApi>;
 
@@ -25,7 +32,9 @@ export function RowActions(props: { id: string; index: number }) {
   // Read here, not passed to every row: an insert or delete would otherwise re-render them all.
   const count = useEditorStore((s) => s.doc.widgets.length);
   const move = (to: number) => {
+    const giveBack = holdFocusForMove();
     renderNow(() => api.getState().moveWidget(index, to));
+    giveBack();
     const doc = api.getState().doc;
     const label = labelOf(doc.widgets[to]?.widget);
     announce(`Moved ${label} to position ${to + 1} of ${doc.widgets.length}.`);

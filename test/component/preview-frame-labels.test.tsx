@@ -132,7 +132,9 @@ describe("preview frames in chunks: a long preview keeps its frames across edits
     const widgets = Array.from({ length: 200 }, (_, i) => title(`ردیف ${i + 1}`));
     const keys = widgets.map((_, i) => `w${i}`);
     const onSelect = vi.fn();
-    render(<AddonPreview widgets={widgets} keys={keys} theme="light" selectedIndex={0} onSelect={onSelect} />);
+    render(
+      <AddonPreview widgets={widgets} keys={keys} theme="light" selectedIndex={0} onSelect={onSelect} />,
+    );
     const phone = screen.getByRole("region", { name: "Add-on preview" });
     const frames = framesOf(phone);
     expect(frames).toHaveLength(200);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { type EditFigures, measureEdit, newPage, openWith } from "./browser";
+import { type EditFigures, KEYSTROKES, measureEdit, newPage, openWith } from "./browser";
 import { v2PostBody } from "./fixtures";
 import {
   attempt,
@@ -181,7 +181,7 @@ export async function timedStep(page: Page, trigger: string, expect: Expect, act
  * moves. With 12 (until the fifth session) the p95 of add and duplicate was their slowest click;
  * with 30 (until the ninth) their second slowest, so one late frame on this shared machine moved it.
  */
-const STRUCTURAL_ROUNDS = 45;
+export const STRUCTURAL_ROUNDS = 45;
 
 /** Duplicate, move up, move down, delete and palette add, `rounds` times each, on the selected widget. */
 async function measureStructural(
@@ -423,7 +423,7 @@ export async function measureScale(
   const on = (part: string) => which.has(part);
   const at = `${count} widgets`;
   const keystroke = on("keystroke")
-    ? await attempt(`keystroke → preview, ${at}`, () => measureEdit(browser, base, count, 60, false))
+    ? await attempt(`keystroke → preview, ${at}`, () => measureEdit(browser, base, count, KEYSTROKES, false))
     : await skip();
   const structural = on("structural")
     ? await attempt(`structural edits, ${at}`, () =>

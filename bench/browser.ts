@@ -167,6 +167,9 @@ export function pageBytes(distDir: string): { raw: number; gzip: number } {
 
 const UI_TIMEOUT = 20_000;
 
+/** Keystrokes timed per document size (half letters, half Backspaces). */
+export const KEYSTROKES = 60;
+
 /**
  * In-page instruments, installed before the app's own scripts: the moment the palette is usable,
  * a requestAnimationFrame recorder, and the keystroke-to-DOM probe (a MutationObserver).
@@ -801,13 +804,13 @@ export async function benchBrowser(distDir: string): Promise<BrowserFigures> {
     const load = parts.has("load") ? await attempt("load", () => measureLoad(browser, base)) : await skip();
     const edit: BrowserFigures["edit"] = [];
     for (const n of parts.has("edit") ? sizes : []) {
-      const r = await attempt(`edit latency, ${n} widgets`, () => measureEdit(browser, base, n, 60));
+      const r = await attempt(`edit latency, ${n} widgets`, () => measureEdit(browser, base, n, KEYSTROKES));
       edit.push(isNotMeasured(r) ? { ...r, widgets: n } : r);
     }
     if (parts.has("edit") && sizes.includes(500)) {
       // The same at 500 with the JSON tab closed: separates the JSON panel's cost from the rest.
       const r = await attempt("edit latency, 500 widgets, JSON tab closed", () =>
-        measureEdit(browser, base, 500, 60, false),
+        measureEdit(browser, base, 500, KEYSTROKES, false),
       );
       edit.push(isNotMeasured(r) ? { ...r, widgets: 500 } : r);
     }

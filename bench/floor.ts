@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
-import { type KeystrokeFigures, newPage, timeKeystrokes } from "./browser";
-import { timedStep } from "./browser-scale";
+import { KEYSTROKES, type KeystrokeFigures, newPage, timeKeystrokes } from "./browser";
+import { STRUCTURAL_ROUNDS, timedStep } from "./browser-scale";
 import { type Summary, summarise } from "./stats";
 
 /**
@@ -40,7 +40,7 @@ const PAGE = `<!doctype html>
 </script>
 </body></html>`;
 
-/** Keystrokes and clicks as many as the largest size's runs (60 and 45), on the floor page. */
+/** As many keystrokes and clicks as each size's runs (`KEYSTROKES`, `STRUCTURAL_ROUNDS`), on the floor page. */
 export async function measureFloor(browser: Browser, base: string): Promise<FloorFigures> {
   const { context, page } = await newPage(browser);
   try {
@@ -50,12 +50,12 @@ export async function measureFloor(browser: Browser, base: string): Promise<Floo
     await page.goto(url);
     await page.locator("input").focus();
     await page.keyboard.press("End");
-    const keystroke = await timeKeystrokes(page, 0, 60, false);
+    const keystroke = await timeKeystrokes(page, 0, KEYSTROKES, false);
     const frame: number[] = [];
     const callback: number[] = [];
     let timeouts = 0;
     const add = page.locator('button[aria-label="Add Title"]');
-    for (let n = 1; n <= 45; n++) {
+    for (let n = 1; n <= STRUCTURAL_ROUNDS; n++) {
       const r = await timedStep(page, "click", { count: n + 1 }, () => add.click({ timeout: 10_000 }));
       if (r.ms < 0) timeouts++;
       else {

@@ -12,7 +12,8 @@
  * Frames change chunk only when a chunk outgrows `MAX_CHUNK` (split) or a widget moves into another
  * chunk's run (a move, a drag's preview): one widget is drawn anew, the moved one or a neighbour.
  *
- * The chunks render their frames as fragments: the frames stay the phone's only children, in order.
+ * Each chunk draws its frames in a box of its own (`RUN_CLASS`, frame-labels.ts): a widget whose
+ * height changes lays out its box, not every frame of the phone (tenth session).
  */
 
 /** One run of consecutive frames: widgets `start` (inclusive) to `end` (exclusive). */

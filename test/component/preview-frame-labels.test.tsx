@@ -145,7 +145,12 @@ describe("preview frames in chunks: a long preview keeps its frames across edits
     // The last frame of a box and the first of the next: positions run on across them.
     const edge = frames.findIndex((f, i) => i > 0 && f.parentElement !== frames[i - 1]?.parentElement);
     expect(edge).toBeGreaterThan(0);
-    const last = frames[edge - 1] as HTMLElement;
+    const at = (i: number): HTMLElement => {
+      const el = frames[i];
+      if (!el) throw new Error(`no frame ${i}`);
+      return el;
+    };
+    const last = at(edge - 1);
     expect(last.getAttribute("aria-label")).toBe(`${edge}. Title: ردیف ${edge}`);
     expect(frameAt(phone, edge)).toBe(frames[edge]);
     expect(frameAt(phone, 199)).toBe(frames[199]);
@@ -153,11 +158,11 @@ describe("preview frames in chunks: a long preview keeps its frames across edits
     fireEvent.keyDown(last, { key: "ArrowDown" });
     expect(onSelect).toHaveBeenLastCalledWith(edge);
     expect(document.activeElement).toBe(frames[edge]);
-    fireEvent.keyDown(frames[edge] as HTMLElement, { key: "ArrowUp" });
+    fireEvent.keyDown(at(edge), { key: "ArrowUp" });
     expect(onSelect).toHaveBeenLastCalledWith(edge - 1);
     fireEvent.click(screen.getByRole("article", { name: "170. Title: ردیف 170" }));
     expect(onSelect).toHaveBeenLastCalledWith(169);
-    fireEvent.keyDown(frames[3] as HTMLElement, { key: "End" });
+    fireEvent.keyDown(at(3), { key: "End" });
     expect(onSelect).toHaveBeenLastCalledWith(199);
   });
 });

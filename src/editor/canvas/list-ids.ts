@@ -89,8 +89,21 @@ export function keepFocusOnPress(e: { preventDefault(): void }): void {
   e.preventDefault();
 }
 
+// Run after the list's next render (`afterListRenders`).
+let afterRender: (() => void)[] = [];
+
+/** Runs `then` once the list has rendered (its layout effect, in the same commit). */
+export function afterListRenders(then: () => void): void {
+  afterRender.push(then);
+}
+
 /** Gives a pending row focus request to its row once rendered; the list calls it after each render. */
 export function flushRowFocus(ids: readonly string[]): void {
+  if (afterRender.length > 0) {
+    const run = afterRender;
+    afterRender = [];
+    for (const then of run) then();
+  }
   if (!pendingFocus) return;
   const el = document.getElementById(rowButtonId(pendingFocus));
   if (el) {

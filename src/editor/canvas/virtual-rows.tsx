@@ -173,12 +173,18 @@ export function VirtualRows(props: RowsProps & { lib: VirtualLib }) {
       // In the frame that paints the edit: scrolling needs the new layout, which the frame makes anyway.
       frame = requestAnimationFrame(() => {
         const el = body.current;
-        // A rendered row just past an edge (a copy or an added widget below the last row in view)
-        // is scrolled to by its measured place. The virtualizer's own scroll re-reads the list's
-        // height for two more frames to settle on a row not yet measured: ~2-4 ms of the next
-        // frame, each time an edit moves the selection past the edge.
-        if (item && el) el.scrollTop = item.start < top ? item.start : item.end - view;
-        else virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
+        // A row near the view (an edit moved the selection just past an edge) is scrolled to by
+        // its place: the virtualizer's own scroll re-reads the list's height for two more frames,
+        // ~2-4 ms of the next frame each time. A row just added has its estimated height until its
+        // observer reports the drawn one, so the next frame looks again. A row far off (its place
+        // an estimate) and the last one (the drop zone below it comes along) go by the virtualizer.
+        const near = item && item.index < count - 1 && item.end > top - view && item.start < top + 2 * view;
+        if (!near || !el) {
+          virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
+          return;
+        }
+        el.scrollTop = item.start < top ? item.start : item.end - view;
+        if (tries > 0) frame = requestAnimationFrame(() => bring(tries - 1));
       });
     };
     bring(3);

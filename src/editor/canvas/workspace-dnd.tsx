@@ -6,7 +6,7 @@ import { makeAnnouncements } from "../shell/drag-announcements";
 import { indexOfWidget } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { DragArea, type DragKit } from "../ui/lazy-drag";
-import { dropIndex, holdFocusForMove } from "./list-ids";
+import { afterListRenders, dropIndex, holdFocusForMove } from "./list-ids";
 import { WidgetDragPreview } from "./widget-drag-preview";
 
 /**
@@ -75,10 +75,10 @@ function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
     const from = indexOfWidget(s.doc, id);
     const to = dropIndex(s.doc, over, "move");
     if (from >= 0 && to >= 0 && from !== to) {
-      // Rendered with dnd-kit's own end of the drag, after this handler: focus comes back then.
-      const giveBack = holdFocusForMove();
+      // Rendered with dnd-kit's own end of the drag, after this handler: focus comes back in that
+      // commit, before any key pressed meanwhile is handled.
+      afterListRenders(holdFocusForMove());
       s.moveWidget(from, to);
-      requestAnimationFrame(giveBack);
     }
   }
 

@@ -6,7 +6,7 @@ import { readPreviewCss } from "./src/preview/stylesheet";
 // Why tsdown (rolldown, the engine Vite 8 already uses, plus rolldown-plugin-dts): see docs/decisions.md, issue 10.
 
 /** The preview's stylesheet, inlined into the server bundle (the package ships no src/). */
-const previewCss = readPreviewCss(pathToFileURL(resolve("src") + "/"));
+const previewCss = readPreviewCss(pathToFileURL(`${resolve("src")}/`));
 
 export default defineConfig([
   {

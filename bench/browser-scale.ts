@@ -34,6 +34,29 @@ export interface StepFigures {
   timeouts: number;
 }
 
+/** Collects the probe's results of one kind of step (`note`) into `StepFigures` (`figures`). */
+export class StepTimes {
+  private readonly frame: number[] = [];
+  private readonly callback: number[] = [];
+  private timeouts = 0;
+  /** How many were seen. */
+  get seen(): number {
+    return this.frame.length;
+  }
+  note(r: Probed): void {
+    if (r.ms < 0) this.timeouts += 1;
+    else {
+      this.frame.push(r.ms);
+      this.callback.push(r.callbackMs);
+    }
+  }
+  /** The figures, or why there are none (`what` names the step). */
+  figures(what: string): StepFigures | NotMeasured {
+    if (this.frame.length === 0) return { notMeasured: `no ${what} was seen in the page within 5 s` };
+    return { toFrame: summarise(this.frame), toCallback: summarise(this.callback), timeouts: this.timeouts };
+  }
+}
+
 /** Frame gaps during a drag, and the drop. */
 export interface DragScaleFigures {
   frames: Summary;
@@ -209,21 +232,13 @@ async function measureStructural(
       step = name;
       return button(name).click({ timeout: 10_000 });
     };
-    const samples = {
-      add: [] as number[],
-      duplicate: [] as number[],
-      delete: [] as number[],
-      move: [] as number[],
+    const times = {
+      add: new StepTimes(),
+      duplicate: new StepTimes(),
+      delete: new StepTimes(),
+      move: new StepTimes(),
     };
-    const timeouts = { add: 0, duplicate: 0, delete: 0, move: 0 };
-    const callbacks: typeof samples = { add: [], duplicate: [], delete: [], move: [] };
-    const note = (kind: keyof typeof samples, r: Probed) => {
-      if (r.ms < 0) timeouts[kind] += 1;
-      else {
-        samples[kind].push(r.ms);
-        callbacks[kind].push(r.callbackMs);
-      }
-    };
+    const note = (kind: keyof typeof times, r: Probed) => times[kind].note(r);
     if ((await button("Duplicate").count()) === 0)
       throw new NotThere('the selected widget shows no "Duplicate" button in a "Widget actions" group');
     const run = async () => {
@@ -263,17 +278,14 @@ async function measureStructural(
     };
     await run().catch((e) => {
       const msg = e instanceof Error ? (e.message.split("\n")[0] ?? e.message) : String(e);
-      throw new NotThere(`${step}, after ${samples.delete.length} deletes: ${msg}`);
+      throw new NotThere(`${step}, after ${times.delete.seen} deletes: ${msg}`);
     });
-    const out = (kind: keyof typeof samples): StepFigures | NotMeasured =>
-      samples[kind].length === 0
-        ? { notMeasured: `no ${kind} was seen in the page within 5 s` }
-        : {
-            toFrame: summarise(samples[kind]),
-            toCallback: summarise(callbacks[kind]),
-            timeouts: timeouts[kind],
-          };
-    return { add: out("add"), duplicate: out("duplicate"), delete: out("delete"), move: out("move") };
+    return {
+      add: times.add.figures("add"),
+      duplicate: times.duplicate.figures("duplicate"),
+      delete: times.delete.figures("delete"),
+      move: times.move.figures("move"),
+    };
   } finally {
     await context.close();
   }

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { KEYSTROKES, type KeystrokeFigures, newPage, timeKeystrokes } from "./browser";
-import { STRUCTURAL_ROUNDS, timedStep } from "./browser-scale";
-import { type Summary, summarise } from "./stats";
+import { STRUCTURAL_ROUNDS, type StepFigures, StepTimes, timedStep } from "./browser-scale";
+import type { NotMeasured } from "./page-steps";
 
 /**
  * The probes' floor: the same keystroke and click probes on a page that does nothing but show the
@@ -12,7 +12,7 @@ import { type Summary, summarise } from "./stats";
 export interface FloorFigures {
   keystroke: KeystrokeFigures;
   /** Click on a button that appends one element, to the frame that draws it. */
-  click: { toFrame: Summary; toCallback: Summary; timeouts: number };
+  click: StepFigures | NotMeasured;
 }
 
 /**
@@ -51,20 +51,13 @@ export async function measureFloor(browser: Browser, base: string): Promise<Floo
     await page.locator("input").focus();
     await page.keyboard.press("End");
     const keystroke = await timeKeystrokes(page, 0, KEYSTROKES, false);
-    const frame: number[] = [];
-    const callback: number[] = [];
-    let timeouts = 0;
+    const clicks = new StepTimes();
     const add = page.locator('button[aria-label="Add Title"]');
     for (let n = 1; n <= STRUCTURAL_ROUNDS; n++) {
-      const r = await timedStep(page, "click", { count: n + 1 }, () => add.click({ timeout: 10_000 }));
-      if (r.ms < 0) timeouts++;
-      else {
-        frame.push(r.ms);
-        callback.push(r.callbackMs);
-      }
+      clicks.note(await timedStep(page, "click", { count: n + 1 }, () => add.click({ timeout: 10_000 })));
       await page.waitForTimeout(60);
     }
-    return { keystroke, click: { toFrame: summarise(frame), toCallback: summarise(callback), timeouts } };
+    return { keystroke, click: clicks.figures("click") };
   } finally {
     await context.close();
   }

@@ -3,6 +3,7 @@ import type { DragScaleFigures, ScaleFigures, StepFigures } from "./browser-scal
 import type { FloorFigures } from "./floor";
 import { type NotMeasured, isNotMeasured as nm } from "./page-steps";
 import type { Results } from "./report";
+import type { Summary } from "./stats";
 
 /** The issue 14 targets per size (ms, MB), from the issue's table. */
 const TARGETS: Record<
@@ -118,7 +119,9 @@ function floorLine(f: FloorFigures | NotMeasured): string {
   if (nm(f)) return `The probes' floor: not measured: ${f.notMeasured}`;
   const k = f.keystroke;
   const c = f.click;
-  return `The probes' floor (the same keystroke and click probes on a page that does nothing but show the change: what no page goes under on this machine): keystroke → painted p95 ${f1(k.toFrame.p95)} ms (p50 ${f1(k.toFrame.p50)}, to the frame's callback ${f1(k.toCallback.p95)}, n ${k.toFrame.n}${k.timeouts ? `, ${k.timeouts} not seen` : ""}); click → painted p95 ${f1(c.toFrame.p95)} ms (p50 ${f1(c.toFrame.p50)}, to the frame's callback ${f1(c.toCallback.p95)}, n ${c.toFrame.n}${c.timeouts ? `, ${c.timeouts} not seen` : ""}).`;
+  const figure = (v: { toFrame: Summary; toCallback: Summary; timeouts: number }) =>
+    `p95 ${f1(v.toFrame.p95)} ms (p50 ${f1(v.toFrame.p50)}, to the frame's callback ${f1(v.toCallback.p95)}, n ${v.toFrame.n}${v.timeouts ? `, ${v.timeouts} not seen` : ""})`;
+  return `The probes' floor (the same keystroke and click probes on a page that does nothing but show the change: what no page goes under on this machine): keystroke → painted ${figure(k)}; click → painted ${nm(c) ? `not measured: ${c.notMeasured}` : figure(c)}.`;
 }
 
 function firstLoadLines(fl: FirstLoadFigures | NotMeasured): string[] {

@@ -62,22 +62,22 @@ export function holdFocusOnList(): void {
   if (list && list !== document.activeElement) list.focus({ preventScroll: true });
 }
 
+// A control in a row that waits on the list while a move renders (`holdFocusForMove`).
+let heldFocus: HTMLElement | null = null;
+
 /**
  * Before an edit that reorders the rows in the page (a move by button, a drop): React moves row
  * elements to their new places, and a focused one loses focus in the middle of the commit, which
  * makes Chrome recompute the style of everything changed so far (2-4 ms at 2,000 widgets in a trace
- * of a keyboard drop), and again when React gives it focus back. Focus waits on the list instead;
- * the function returned gives it back to the same control once the edit is rendered.
+ * of a keyboard drop), and again when React gives it focus back. Focus waits on the list instead,
+ * and goes back to the same control when the list has rendered the move (`flushRowFocus`, in the
+ * same commit).
  */
-export function holdFocusForMove(): () => void {
+export function holdFocusForMove(): void {
   const focused = document.activeElement;
-  if (!(focused instanceof HTMLElement) || focused.closest(".widget-list > li") === null) return () => {};
+  if (!(focused instanceof HTMLElement) || focused.closest(".widget-list > li") === null) return;
   holdFocusOnList();
-  return () => {
-    const list = document.getElementById(fieldId(["widgets"]));
-    // Unless someone has moved it on meanwhile.
-    if (focused.isConnected && document.activeElement === list) focused.focus({ preventScroll: true });
-  };
+  heldFocus = focused;
 }
 
 /**
@@ -89,21 +89,15 @@ export function keepFocusOnPress(e: { preventDefault(): void }): void {
   e.preventDefault();
 }
 
-// Run after the list's next render (`afterListRenders`).
-let afterRender: (() => void)[] = [];
-
-/** Runs `then` once the list has rendered (its layout effect, in the same commit). */
-export function afterListRenders(then: () => void): void {
-  afterRender.push(then);
-}
-
-/** Gives a pending row focus request to its row once rendered; the list calls it after each render. */
+/**
+ * Gives a pending row focus request to its row once rendered, and a control held over a move back
+ * its focus (unless focus has moved on from the list meanwhile); the list calls it after each render.
+ */
 export function flushRowFocus(ids: readonly string[]): void {
-  if (afterRender.length > 0) {
-    const run = afterRender;
-    afterRender = [];
-    for (const then of run) then();
-  }
+  const held = heldFocus;
+  heldFocus = null;
+  if (held?.isConnected && document.activeElement === document.getElementById(fieldId(["widgets"])))
+    held.focus({ preventScroll: true });
   if (!pendingFocus) return;
   const el = document.getElementById(rowButtonId(pendingFocus));
   if (el) {

@@ -32,9 +32,9 @@ export function RowActions(props: { id: string; index: number }) {
   // Read here, not passed to every row: an insert or delete would otherwise re-render them all.
   const count = useEditorStore((s) => s.doc.widgets.length);
   const move = (to: number) => {
-    const giveBack = holdFocusForMove();
+    // Focus is back on the pressed button once the move has rendered (at once: renderNow).
+    holdFocusForMove();
     renderNow(() => api.getState().moveWidget(index, to));
-    giveBack();
     const doc = api.getState().doc;
     const label = labelOf(doc.widgets[to]?.widget);
     announce(`Moved ${label} to position ${to + 1} of ${doc.widgets.length}.`);

@@ -6,7 +6,7 @@ import { makeAnnouncements } from "../shell/drag-announcements";
 import { indexOfWidget } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { DragArea, type DragKit } from "../ui/lazy-drag";
-import { afterListRenders, dropIndex, holdFocusForMove } from "./list-ids";
+import { dropIndex, holdFocusForMove } from "./list-ids";
 import { WidgetDragPreview } from "./widget-drag-preview";
 
 /**
@@ -77,7 +77,7 @@ function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
     if (from >= 0 && to >= 0 && from !== to) {
       // Rendered with dnd-kit's own end of the drag, after this handler: focus comes back in that
       // commit, before any key pressed meanwhile is handled.
-      afterListRenders(holdFocusForMove());
+      holdFocusForMove();
       s.moveWidget(from, to);
     }
   }

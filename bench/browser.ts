@@ -170,6 +170,9 @@ const UI_TIMEOUT = 20_000;
 /** Keystrokes timed per document size (half letters, half Backspaces). */
 export const KEYSTROKES = 60;
 
+/** Cold loads per build, and of the floor's page (11, not 5 until the ninth session: the median of 5 moved by 30-50 ms between runs of one build). */
+export const COLD_LOADS = 11;
+
 /**
  * In-page instruments, installed before the app's own scripts: the moment the palette is usable,
  * a requestAnimationFrame recorder, and the keystroke-to-DOM probe (a MutationObserver).
@@ -831,12 +834,13 @@ export async function benchBrowser(distDir: string): Promise<BrowserFigures> {
       ? await attempt("first load (initial JS, 11 cold loads)", async () => ({
           initialJs: initialJs(distDir),
           page: pageBytes(distDir),
-          // 11, not 5 (until the ninth session): the median of 5 moved by 30-50 ms between runs of one build.
-          interactive: await measureColdInteractive(browser, base, 11),
+          interactive: await measureColdInteractive(browser, base, COLD_LOADS),
         }))
       : await skip();
     const floor = parts.has("floor")
-      ? await attempt("the probes on a page that only shows the change", () => measureFloor(browser, base))
+      ? await attempt("the probes on a page that only shows the change", () =>
+          measureFloor(browser, base, COLD_LOADS),
+        )
       : await skip();
     // Issue 14's table: BENCH_SIZES=500,2000 and BENCH_SCALE_PARTS=keystroke,structural,drag,import,heap.
     const scale: ScaleFigures[] = [];

@@ -1,7 +1,15 @@
 import type { Browser } from "playwright-core";
+import { listen } from "../test/helpers/servers";
 import { KEYSTROKES, type KeystrokeFigures, newPage, timeKeystrokes } from "./browser";
-import { STRUCTURAL_ROUNDS, type StepFigures, StepTimes, timedStep } from "./browser-scale";
-import type { NotMeasured } from "./page-steps";
+import {
+  type ColdLoadFigures,
+  measureColdInteractive,
+  STRUCTURAL_ROUNDS,
+  type StepFigures,
+  StepTimes,
+  timedStep,
+} from "./browser-scale";
+import { attempt, type NotMeasured } from "./page-steps";
 
 /**
  * The probes' floor: the same keystroke and click probes on a page that does nothing but show the
@@ -13,6 +21,40 @@ export interface FloorFigures {
   keystroke: KeystrokeFigures;
   /** Click on a button that appends one element, to the frame that draws it. */
   click: StepFigures | NotMeasured;
+  /**
+   * The editor's cold-load probe (`measureColdInteractive`) on a page that is only its palette
+   * button and list, served over HTTP on 127.0.0.1 by the same server library as the studio's:
+   * a fresh context's navigation, first frame and one click drawn (absent before the eleventh session).
+   */
+  coldLoad?: ColdLoadFigures | NotMeasured;
+}
+
+/** The cold-load floor's page: what the cold-load probe looks for, and nothing else. */
+const COLD_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Cold load floor</title></head>
+<body>
+<h2>Add-on widgets (0)</h2>
+<button type="button" aria-label="Add Title">Add Title</button>
+<ol aria-label="Add-on widgets"></ol>
+<script>
+  document.querySelector("button").addEventListener("click", () => {
+    const row = document.createElement("li");
+    row.textContent = "Title";
+    document.querySelector("ol").append(row);
+  });
+</script>
+</body></html>`;
+
+/** As many cold loads as the editor's (`runs`) of the cold-load floor's page. */
+async function measureColdFloor(browser: Browser, runs: number): Promise<ColdLoadFigures> {
+  const server = await listen(
+    () => new Response(COLD_PAGE, { headers: { "content-type": "text/html; charset=utf-8" } }),
+  );
+  try {
+    return await measureColdInteractive(browser, server.url, runs);
+  } finally {
+    await server.close();
+  }
 }
 
 /**
@@ -41,7 +83,8 @@ const PAGE = `<!doctype html>
 </body></html>`;
 
 /** As many keystrokes and clicks as each size's runs (`KEYSTROKES`, `STRUCTURAL_ROUNDS`), on the floor page. */
-export async function measureFloor(browser: Browser, base: string): Promise<FloorFigures> {
+export async function measureFloor(browser: Browser, base: string, coldRuns: number): Promise<FloorFigures> {
+  const coldLoad = await attempt("cold loads of the floor's page", () => measureColdFloor(browser, coldRuns));
   const { context, page } = await newPage(browser);
   try {
     // On the editor's own origin (the instruments use its session storage), never reaching its server.
@@ -57,7 +100,7 @@ export async function measureFloor(browser: Browser, base: string): Promise<Floo
       clicks.note(await timedStep(page, "click", { count: n + 1 }, () => add.click({ timeout: 10_000 })));
       await page.waitForTimeout(60);
     }
-    return { keystroke, click: clicks.figures("click") };
+    return { keystroke, click: clicks.figures("click"), coldLoad };
   } finally {
     await context.close();
   }

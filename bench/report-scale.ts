@@ -121,7 +121,14 @@ function floorLine(f: FloorFigures | NotMeasured): string {
   const c = f.click;
   const figure = (v: { toFrame: Summary; toCallback: Summary; timeouts: number }) =>
     `p95 ${f1(v.toFrame.p95)} ms (p50 ${f1(v.toFrame.p50)}, to the frame's callback ${f1(v.toCallback.p95)}, n ${v.toFrame.n}${v.timeouts ? `, ${v.timeouts} not seen` : ""})`;
-  return `The probes' floor (the same keystroke and click probes on a page that does nothing but show the change: what no page goes under on this machine): keystroke → painted ${figure(k)}; click → painted ${nm(c) ? `not measured: ${c.notMeasured}` : figure(c)}.`;
+  const cold = f.coldLoad;
+  const coldText =
+    cold === undefined
+      ? ""
+      : nm(cold)
+        ? ` Cold load: not measured: ${cold.notMeasured}.`
+        : ` Cold load of a page that is only the palette's "Add Title" button and the list, ${cold.runs} fresh contexts, the same probe as the editor's: palette drawn p50 ${f1(cold.shown.p50)} ms (max ${f1(cold.shown.max)}), clicked row drawn p50 ${f1(cold.usable.p50)} ms (max ${f1(cold.usable.max)}).`;
+  return `The probes' floor (the same keystroke and click probes on a page that does nothing but show the change: what no page goes under on this machine): keystroke → painted ${figure(k)}; click → painted ${nm(c) ? `not measured: ${c.notMeasured}` : figure(c)}.${coldText}`;
 }
 
 function firstLoadLines(fl: FirstLoadFigures | NotMeasured): string[] {

@@ -1,7 +1,10 @@
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { extname, join, resolve, sep } from "node:path";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import type { Context } from "hono";
+import { accepts } from "hono/accepts";
 import { formatErrorMessage, studioError } from "../platform/errors";
 
 const TYPES: Record<string, string> = {
@@ -65,6 +68,65 @@ export function inlineHashesOf(html: string): InlineHashes {
   return { scripts: inlineHashes(html, "script"), styles: inlineHashes(html, "style") };
 }
 
+/** Types worth compressing (fonts and pictures are compressed already), from this size up. */
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
+const COMPRESS_FROM = 1024;
+
+const gzipped = promisify(gzip);
+
+/** What is worked out once per version of a file: its validator, compressed bytes and page headers. */
+interface Prepared {
+  raw: Buffer;
+  etag: string;
+  gzip: Promise<Buffer> | null;
+  headers: Record<string, string>;
+}
+
+/**
+ * The files of dist/ as last served, by path. Each request still reads its file (a rebuilt dist/ is
+ * served at once, whatever its timestamps), but compression (12 ms for the editor's entry) and the
+ * page's hashes are done once per version, not on every load (docs/decisions.md, issue 14).
+ */
+class PreparedFiles {
+  private readonly byPath = new Map<string, Prepared>();
+  constructor(private readonly pageHeaders: (file: Buffer) => Record<string, string>) {}
+
+  of(path: string, raw: Buffer, type: string): Prepared {
+    const known = this.byPath.get(path);
+    if (known?.raw.equals(raw)) return known;
+    const prepared: Prepared = {
+      raw,
+      etag: `W/"${createHash("sha256").update(raw).digest("base64url").slice(0, 27)}"`,
+      gzip: COMPRESSIBLE.test(type) && raw.length >= COMPRESS_FROM ? gzipped(raw) : null,
+      headers: type === TYPES[".html"] ? this.pageHeaders(raw) : {},
+    };
+    // A failed compression is not kept: the file goes out as it is, and the next request tries again.
+    prepared.gzip?.catch(() => this.byPath.delete(path));
+    this.byPath.set(path, prepared);
+    return prepared;
+  }
+}
+
+/** The answer for a prepared file: 304 when the browser has this version, compressed when it asks. */
+async function respond(c: Context, file: Prepared, headers: Record<string, string>): Promise<Response> {
+  const all = {
+    ...headers,
+    ...file.headers,
+    etag: file.etag,
+    ...(file.gzip ? { vary: "Accept-Encoding" } : {}),
+  };
+  const known = c.req.header("if-none-match");
+  if (known?.split(",").some((tag) => tag.trim() === file.etag || tag.trim() === "*"))
+    return c.body(null, 304, all);
+  const zipped =
+    file.gzip && accepts(c, { header: "Accept-Encoding", supports: ["gzip"], default: "identity" }) === "gzip"
+      ? await file.gzip.catch(() => null)
+      : null;
+  return zipped
+    ? c.body(new Uint8Array(zipped), 200, { ...all, "content-encoding": "gzip" })
+    : c.body(new Uint8Array(file.raw), 200, all);
+}
+
 /** What the static handler may add to a page: its Content-Security-Policy, given its inline parts' hashes. */
 export interface StaticOptions {
   pagePolicy?: (hashes: InlineHashes) => string;
@@ -82,6 +144,7 @@ export function createStaticHandler(distDir: string, options: StaticOptions = {}
       ? { "content-security-policy": options.pagePolicy(inlineHashesOf(file.toString("utf8"))) }
       : {};
   const root = resolve(distDir);
+  const prepared = new PreparedFiles(pageHeaders);
   return async (c: Context): Promise<Response> => {
     let path: string;
     try {
@@ -100,10 +163,9 @@ export function createStaticHandler(distDir: string, options: StaticOptions = {}
       if (file) {
         const type = TYPES[extname(target).toLowerCase()] ?? "application/octet-stream";
         const immutable = path.startsWith("/assets/");
-        return c.body(new Uint8Array(file), 200, {
+        return respond(c, prepared.of(target, file, type), {
           "content-type": type,
           "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-          ...(type === TYPES[".html"] ? pageHeaders(file) : {}),
         });
       }
     }
@@ -113,12 +175,12 @@ export function createStaticHandler(distDir: string, options: StaticOptions = {}
         404,
         { "cache-control": "no-store" },
       );
-    const index = await fileAt(join(root, "index.html"));
+    const indexPath = join(root, "index.html");
+    const index = await fileAt(indexPath);
     if (index)
-      return c.body(new Uint8Array(index), 200, {
+      return respond(c, prepared.of(indexPath, index, TYPES[".html"] ?? ""), {
         "content-type": TYPES[".html"] ?? "",
         "cache-control": "no-cache",
-        ...pageHeaders(index),
       });
     const msg = formatErrorMessage("editor_not_built");
     return c.html(

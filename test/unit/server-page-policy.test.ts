@@ -87,4 +87,39 @@ describe("the built page's Content-Security-Policy", () => {
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect(await plain.text()).toContain(SCRIPT);
   });
+
+  it("answers a reload with 304 while the page is unchanged, and the new page once it is rebuilt", async () => {
+    const { app: a, dist } = app(PAGE);
+    const first = await a.request("/");
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).not.toBe("");
+    const again = await a.request("/", { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get("content-security-policy")).toContain(`'${sha(SCRIPT)}'`);
+    // Same size, written at once: the contents decide, not the file's timestamps.
+    const changed = "window.early = 3;";
+    writeFileSync(join(dist, "index.html"), PAGE.replace(SCRIPT, changed));
+    const rebuilt = await a.request("/", { headers: { "if-none-match": etag } });
+    expect(rebuilt.status).toBe(200);
+    expect(await rebuilt.text()).toContain(changed);
+    expect(rebuilt.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("compresses a file once per version, and never for a browser that refuses gzip", async () => {
+    const { app: a, dist } = app(PAGE);
+    const code = (n: number) => `export const n = ${n};\n${"// padding\n".repeat(300)}`;
+    writeFileSync(join(dist, "assets", "app.js"), code(1));
+    const unzip = async (res: Response) =>
+      new Response(res.body?.pipeThrough(new DecompressionStream("gzip"))).text();
+    const gz = { headers: { "accept-encoding": "gzip, deflate" } };
+    const one = await a.request("/assets/app.js", gz);
+    expect(one.headers.get("content-encoding")).toBe("gzip");
+    expect(one.headers.get("vary")).toBe("Accept-Encoding");
+    expect(await unzip(one)).toBe(code(1));
+    writeFileSync(join(dist, "assets", "app.js"), code(2));
+    expect(await unzip(await a.request("/assets/app.js", gz))).toBe(code(2));
+    const refused = await a.request("/assets/app.js", { headers: { "accept-encoding": "gzip;q=0" } });
+    expect(refused.headers.get("content-encoding")).toBeNull();
+    expect(await refused.text()).toBe(code(2));
+  });
 });

@@ -119,17 +119,25 @@ function prepare(el: Element): void {
  * prepared (a MutationObserver's callbacks run before the next paint).
  */
 function watchShells(doc: Document, theme: Theme, active: boolean): MutationObserver {
+  // The parser adds one element at a time, but one callback sees every element of the chunk it
+  // parsed, each with its children already in place: an element prepared with its ancestor is not
+  // prepared again (walking each added element's subtree cost 20-25 ms of a cold load).
+  const prepared = new WeakSet<Element>();
   const observer = new MutationObserver((records) => {
     for (const r of records)
       for (const n of r.addedNodes) {
-        if (!(n instanceof Element)) continue;
-        // The parser adds one element at a time (inside a shell, or a shell itself); a fragment
-        // added whole may hold both shells.
+        if (!(n instanceof Element) || prepared.has(n)) continue;
+        // Inside a shell, or a shell itself; a fragment added whole may hold both shells.
         const inside = n.closest(`[${SHELL_ATTR}]`);
         for (const shell of inside ? [inside] : n.querySelectorAll(`[${SHELL_ATTR}]`)) {
           const added = inside ? n : shell;
           if (shell.getAttribute(SHELL_ATTR) !== theme) shell.remove();
-          else if (active) for (const el of [added, ...added.querySelectorAll("*")]) prepare(el);
+          else if (active)
+            for (const el of [added, ...added.querySelectorAll("*")])
+              if (!prepared.has(el)) {
+                prepared.add(el);
+                prepare(el);
+              }
         }
       }
   });

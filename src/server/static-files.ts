@@ -77,8 +77,10 @@ const gzipped = promisify(gzip);
 /** What is worked out once per version of a file: its validator, compressed bytes and page headers. */
 interface Prepared {
   raw: Buffer;
+  /** The bytes as sent (copied once, not on every request). */
+  body: Uint8Array<ArrayBuffer>;
   etag: string;
-  gzip: Promise<Buffer> | null;
+  gzip: Promise<Uint8Array<ArrayBuffer>> | null;
   headers: Record<string, string>;
 }
 
@@ -88,21 +90,37 @@ interface Prepared {
  * page's hashes are done once per version, not on every load (docs/decisions.md, issue 14).
  */
 class PreparedFiles {
+  /** Most recently served last; past `LIMIT` paths (the assets of earlier builds), the oldest goes. */
   private readonly byPath = new Map<string, Prepared>();
+  private static readonly LIMIT = 256;
   constructor(private readonly pageHeaders: (file: Buffer) => Record<string, string>) {}
 
   of(path: string, raw: Buffer, type: string): Prepared {
     const known = this.byPath.get(path);
-    if (known?.raw.equals(raw)) return known;
+    this.byPath.delete(path);
+    if (known?.raw.equals(raw)) {
+      this.byPath.set(path, known);
+      return known;
+    }
     const prepared: Prepared = {
       raw,
+      body: new Uint8Array(raw),
       etag: `W/"${createHash("sha256").update(raw).digest("base64url").slice(0, 27)}"`,
-      gzip: COMPRESSIBLE.test(type) && raw.length >= COMPRESS_FROM ? gzipped(raw) : null,
+      gzip:
+        COMPRESSIBLE.test(type) && raw.length >= COMPRESS_FROM
+          ? gzipped(raw).then((z) => new Uint8Array(z))
+          : null,
       headers: type === TYPES[".html"] ? this.pageHeaders(raw) : {},
     };
     // A failed compression is not kept: the file goes out as it is, and the next request tries again.
-    prepared.gzip?.catch(() => this.byPath.delete(path));
+    prepared.gzip?.catch(() => {
+      if (this.byPath.get(path) === prepared) this.byPath.delete(path);
+    });
     this.byPath.set(path, prepared);
+    for (const oldest of this.byPath.keys()) {
+      if (this.byPath.size <= PreparedFiles.LIMIT) break;
+      this.byPath.delete(oldest);
+    }
     return prepared;
   }
 }
@@ -115,16 +133,16 @@ async function respond(c: Context, file: Prepared, headers: Record<string, strin
     etag: file.etag,
     ...(file.gzip ? { vary: "Accept-Encoding" } : {}),
   };
+  // Compared weakly (RFC 9110): a validator sent without its W/ still names this version.
+  const bare = (tag: string) => tag.trim().replace(/^W\//, "");
   const known = c.req.header("if-none-match");
-  if (known?.split(",").some((tag) => tag.trim() === file.etag || tag.trim() === "*"))
+  if (known?.split(",").some((tag) => bare(tag) === bare(file.etag) || tag.trim() === "*"))
     return c.body(null, 304, all);
   const zipped =
     file.gzip && accepts(c, { header: "Accept-Encoding", supports: ["gzip"], default: "identity" }) === "gzip"
       ? await file.gzip.catch(() => null)
       : null;
-  return zipped
-    ? c.body(new Uint8Array(zipped), 200, { ...all, "content-encoding": "gzip" })
-    : c.body(new Uint8Array(file.raw), 200, all);
+  return zipped ? c.body(zipped, 200, { ...all, "content-encoding": "gzip" }) : c.body(file.body, 200, all);
 }
 
 /** What the static handler may add to a page: its Content-Security-Policy, given its inline parts' hashes. */

@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import { gzip } from "node:zlib";
 import type { Context } from "hono";
 import { accepts } from "hono/accepts";
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { formatErrorMessage, studioError } from "../platform/errors";
 
 const TYPES: Record<string, string> = {
@@ -68,8 +69,7 @@ export function inlineHashesOf(html: string): InlineHashes {
   return { scripts: inlineHashes(html, "script"), styles: inlineHashes(html, "style") };
 }
 
-/** Types worth compressing (fonts and pictures are compressed already), from this size up. */
-const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
+/** Compressed from this size up, as the `compress()` middleware does for every other answer. */
 const COMPRESS_FROM = 1024;
 
 const gzipped = promisify(gzip);
@@ -81,6 +81,7 @@ interface Prepared {
   body: Uint8Array<ArrayBuffer>;
   etag: string;
   gzip: Promise<Uint8Array<ArrayBuffer>> | null;
+  /** Its content type, and for a page its Content-Security-Policy. */
   headers: Record<string, string>;
 }
 
@@ -107,10 +108,10 @@ class PreparedFiles {
       body: new Uint8Array(raw),
       etag: `W/"${createHash("sha256").update(raw).digest("base64url").slice(0, 27)}"`,
       gzip:
-        COMPRESSIBLE.test(type) && raw.length >= COMPRESS_FROM
+        COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type) && raw.length >= COMPRESS_FROM
           ? gzipped(raw).then((z) => new Uint8Array(z))
           : null,
-      headers: type === TYPES[".html"] ? this.pageHeaders(raw) : {},
+      headers: { "content-type": type, ...(type === TYPES[".html"] ? this.pageHeaders(raw) : {}) },
     };
     // A failed compression is not kept: the file goes out as it is, and the next request tries again.
     prepared.gzip?.catch(() => {
@@ -126,10 +127,10 @@ class PreparedFiles {
 }
 
 /** The answer for a prepared file: 304 when the browser has this version, compressed when it asks. */
-async function respond(c: Context, file: Prepared, headers: Record<string, string>): Promise<Response> {
+async function respond(c: Context, file: Prepared, cacheControl: string): Promise<Response> {
   const all = {
-    ...headers,
     ...file.headers,
+    "cache-control": cacheControl,
     etag: file.etag,
     ...(file.gzip ? { vary: "Accept-Encoding" } : {}),
   };
@@ -181,10 +182,11 @@ export function createStaticHandler(distDir: string, options: StaticOptions = {}
       if (file) {
         const type = TYPES[extname(target).toLowerCase()] ?? "application/octet-stream";
         const immutable = path.startsWith("/assets/");
-        return respond(c, prepared.of(target, file, type), {
-          "content-type": type,
-          "cache-control": immutable ? "public, max-age=31536000, immutable" : "no-cache",
-        });
+        return respond(
+          c,
+          prepared.of(target, file, type),
+          immutable ? "public, max-age=31536000, immutable" : "no-cache",
+        );
       }
     }
     if (looksLikeFile(path))
@@ -195,11 +197,7 @@ export function createStaticHandler(distDir: string, options: StaticOptions = {}
       );
     const indexPath = join(root, "index.html");
     const index = await fileAt(indexPath);
-    if (index)
-      return respond(c, prepared.of(indexPath, index, TYPES[".html"] ?? ""), {
-        "content-type": TYPES[".html"] ?? "",
-        "cache-control": "no-cache",
-      });
+    if (index) return respond(c, prepared.of(indexPath, index, TYPES[".html"] ?? ""), "no-cache");
     const msg = formatErrorMessage("editor_not_built");
     return c.html(
       `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Editor not built</title></head><body><h1>Editor not built</h1><p>${msg}</p><p>Looked in <code>${root}</code>. The JSON API under <code>/api</code> works without it.</p></body></html>`,

@@ -21,19 +21,23 @@ export function WorkspaceDnd(props: { children: ReactNode }) {
   );
 }
 
+/** A pointer drag starts after 5 px, so a click on a row stays a click. */
+const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
+
 function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
   const { kit } = props;
   const api = useEditorStoreApi();
   const [active, setActive] = useState<{ kind: string; label: string } | null>(null);
   // A list row being dragged: the store's drag move, which the preview follows too.
   const activeRow = useEditorStore((s) => s.dragMove?.id ?? null);
-  const sensors = kit.useSensors(
-    kit.useSensor(kit.ListPointerSensor, { activationConstraint: { distance: 5 } }),
+  const keyboard = useMemo(
     // Instant scrolling: a smooth scroll still running at the next arrow press loses that step.
-    kit.useSensor(kit.KeyboardSensor, {
-      coordinateGetter: kit.sortableKeyboardCoordinates,
-      scrollBehavior: "auto",
-    }),
+    () => ({ coordinateGetter: kit.sortableKeyboardCoordinates, scrollBehavior: "auto" as const }),
+    [kit],
+  );
+  const sensors = kit.useSensors(
+    kit.useSensor(kit.ListPointerSensor, POINTER_OPTIONS),
+    kit.useSensor(kit.KeyboardSensor, keyboard),
   );
   const announcements = useMemo(() => makeAnnouncements(api), [api]);
   const dropTarget = useMemo(() => dropTargetOf(kit), [kit]);

@@ -1,5 +1,13 @@
 import { run } from "./main";
 
+// A reader that stops early (`addon-studio schema | head`) closes the pipe: the rest of the output
+// has nowhere to go, which is not an error of ours. Stop quietly, as other command-line tools do,
+// instead of printing Node's unhandled-error trace.
+process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+  if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
+  throw e;
+});
+
 // The process side of the CLI: real stdin, stdout, stderr and environment.
 const code = await run(
   process.argv.slice(2),

@@ -84,6 +84,18 @@ function schemaCommand(args: string[], io: CliIo): number {
   return 0;
 }
 
+/**
+ * What a usage error shows under its message: the whole help for the command itself (it lists the
+ * commands), a subcommand's synopsis and where its help is otherwise (a page of options would bury
+ * the one line that says what was wrong).
+ */
+function usageReminder(usage: string): string {
+  if (usage === ROOT_USAGE) return usage;
+  const synopsis = usage.split("\n\n")[0] ?? usage;
+  const command = /^Usage: (addon-studio [a-z]+(?: [a-z]+)?)/.exec(synopsis)?.[1] ?? "addon-studio";
+  return `${synopsis}\nRun "${command} --help" for its options.`;
+}
+
 /** Runs `addon-studio` with the given arguments; resolves to the exit code. */
 export async function run(
   argv: string[],
@@ -123,7 +135,7 @@ export async function run(
     }
   } catch (e) {
     if (e instanceof UsageError) {
-      io.stderr(`addon-studio: ${e.message}\n\n${e.usage}\n`);
+      io.stderr(`addon-studio: ${e.message}\n\n${usageReminder(e.usage)}\n`);
       return 2;
     }
     if (e instanceof InputError) {

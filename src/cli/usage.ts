@@ -7,7 +7,7 @@ Build, check and convert bodies for the classifieds open platform (v2).
 Commands:
   studio [--port <n>] [--host <address>] [--emulator-port <n>] [--data-dir <folder>]
                                     open the studio: editor, proxy and a local emulator
-  validate [--kind <kind>] <files, folders, globs or ->
+  validate [--kind <kind>] [--format text|json|github] <files, folders, globs or ->
                                     check bodies against the v2 contract
   migrate [--kind post|user] <file|->
                                     convert a v1 body to v2 (v2 JSON on stdout, report on stderr)

@@ -40,6 +40,8 @@ export const widgetSchema = z
         code: "custom",
         message: `a widget needs exactly one widget key: one of ${WIDGET_KINDS.join(", ")}`,
         input: w,
+        // Left out when the widget has unknown keys: each already says what to write (problems.ts).
+        params: { noWidgetKey: true },
       });
       return;
     }

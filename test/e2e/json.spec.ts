@@ -111,7 +111,7 @@ test("journey 3: a misspelt key in a pasted add-on is renamed by the offered fix
       ],
     }),
   );
-  await expect(importOutcome(page)).toContainText("It came with 3 errors");
+  await expect(importOutcome(page)).toContainText("It came with 2 errors");
   const inspector = page.getByRole("region", { name: "Inspector" });
   const panel = await inspector.boundingBox();
   // Every fix is whole inside the inspector column, however long the key's path.

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -40,6 +40,8 @@ describe("store on PGlite in a data folder", () => {
     await first.revokeSession("sess-1", Date.now() + 60_000);
     await first.putHeldSubscription(user, { event_type: "POST_UPDATE", createdAt: 1, renewedAt: 2 });
     await first.close();
+    // The folder the studio made ignores itself, so a `git add .` in the project leaves the database out.
+    expect(readFileSync(join(dataDir, ".gitignore"), "utf8").split("\n")).toContain("*");
 
     const again = await openStore({ location: { kind: "pglite", dataDir }, retentionDays: 30 });
     try {
@@ -59,6 +61,15 @@ describe("store on PGlite in a data folder", () => {
     } finally {
       await again.close();
     }
+  }, 120_000);
+
+  it("writes no .gitignore into a folder that was there before (it may hold the user's own files)", async () => {
+    const dataDir = join(root, "given");
+    mkdirSync(dataDir);
+    const s = await openStore({ location: { kind: "pglite", dataDir }, retentionDays: 30 });
+    await s.close();
+    expect(existsSync(join(dataDir, "PG_VERSION"))).toBe(true);
+    expect(existsSync(join(dataDir, ".gitignore"))).toBe(false);
   }, 120_000);
 
   it("writes the publish records it already answered for before it closes", async () => {

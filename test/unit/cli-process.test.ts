@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -110,6 +111,22 @@ describe("addon-studio as a process", () => {
     const schema = JSON.parse(r.out);
     expect(schema.$schema).toBe("https://json-schema.org/draft/2020-12/schema");
     expect(schema.required).toEqual(["message"]);
+  });
+
+  it("schema piped into a reader that stops early (| head) -> a quiet exit, no stack trace", () => {
+    // The post schema (~75 KB) outgrows the pipe's buffer, so the write after `head` has gone fails.
+    const err = join(dir, "epipe.err");
+    // pipefail: the pipeline fails if the CLI does (head itself succeeds).
+    const r = spawnSync(
+      "bash",
+      [
+        "-c",
+        'set -o pipefail; "$NODE" bin/addon-studio.mjs schema --kind post 2>"$ERR" | head -c 100 >/dev/null',
+      ],
+      { cwd: ROOT, env: { ...process.env, NODE: process.execPath, ERR: err }, encoding: "utf8" },
+    );
+    expect(r.status).toBe(0);
+    expect(readFileSync(err, "utf8")).toBe("");
   });
 
   it("help and usage errors", () => {

@@ -45,6 +45,12 @@ describe("command line parsing", () => {
       expect(r.err).toMatch(/Usage: addon-studio/);
       expect(r.out).toBe("");
     }
+    // A subcommand's mistake shows its synopsis and where its help is, not a page of options that
+    // buries the message; the command itself lists its commands.
+    const bad = await cli(["validate", "--kind", "post", "--format", "xml", "a.json"]);
+    expect(bad.err).toContain('Run "addon-studio validate --help" for its options.');
+    expect(bad.err).not.toMatch(/Exit codes/);
+    expect((await cli(["lint"])).err).toMatch(/Commands:[\s\S]*validate/);
   });
 
   it("validate --format json prints the result as JSON", async () => {

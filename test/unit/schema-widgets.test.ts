@@ -498,6 +498,14 @@ describe("accepted fields per widget (facts: 'Widgets: accepted fields')", () =>
       message: "is not a v2 widget: did you mean title_row?",
       rename: "title_row",
     });
+    // One mistake, one problem: not also "a widget needs exactly one widget key" for the same widget.
+    expect(validateBody("post", post({ title_rows: { text: "الف" } })).errors.map((p) => p.at)).toEqual([
+      "widgets[0].title_rows",
+    ]);
+    // A widget with no key at all (or only semantic_paths) still gets that problem.
+    expect(validateBody("post", post({})).errors.map((p) => p.message)).toEqual([
+      expect.stringMatching(/^a widget needs exactly one widget key/),
+    ]);
     // Swapped letters, another case, camelCase: all one rename away.
     expect(renameOf(post({ tilte_row: { text: "الف" } }), "widgets[0].tilte_row")?.rename).toBe("title_row");
     expect(renameOf(post({ Title_Row: { text: "الف" } }), "widgets[0].Title_Row")?.rename).toBe("title_row");

@@ -268,8 +268,15 @@ export function issuesToProblems(
   root?: unknown,
 ): Problem[] {
   const out: Problem[] = [];
+  // A widget whose only keys are unknown (a misspelt kind) gets one problem per key, which says
+  // what to write instead; "needs exactly one widget key" as well would count one mistake twice.
+  const withUnknownKeys = new Set(
+    issues.filter((i) => i.code === "unrecognized_keys").map((i) => cleanPath(i.path).join("/")),
+  );
   for (const issue of issues) {
     const path = cleanPath(issue.path);
+    if (issue.code === "custom" && issue.params?.noWidgetKey === true && withUnknownKeys.has(path.join("/")))
+      continue;
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
         const hint = unknownKeyHint(kind, path, key, root);

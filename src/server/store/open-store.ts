@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { desc } from "drizzle-orm";
@@ -79,13 +80,18 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
   }
 }
 
+const GITIGNORE = "# Written by addon-studio: the embedded store (a database), not for version control.\n*\n";
+
 /** A migrated PGlite database (a data folder, locked for this process, or memory); close() unlocks. */
 export async function openPgliteDatabase(location: Exclude<StoreLocation, { kind: "postgres" }>) {
   let unlock = async () => {};
   let client: PGlite;
   if (location.kind === "pglite") {
     // Owner only: it holds publish bodies, phone numbers of targets and session revocations.
-    await mkdir(location.dataDir, { recursive: true, mode: 0o700 });
+    const created = await mkdir(location.dataDir, { recursive: true, mode: 0o700 });
+    // A folder the studio made is its own database: keep it out of the user's git (a `git add .`
+    // in the project would otherwise commit it). A folder that was there already is left alone.
+    if (created !== undefined) await writeFile(join(location.dataDir, ".gitignore"), GITIGNORE);
     unlock = await lockDataDir(location.dataDir);
     client = new PGlite(location.dataDir);
   } else {

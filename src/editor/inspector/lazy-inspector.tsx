@@ -18,32 +18,48 @@ export const loadInspector = inspector.load;
 /** The inspector column; drawn at once when its code is loaded, else "Loading…", or a retry if it failed. */
 export function LazyInspector() {
   const mod = inspector.use();
-  const [failed, setFailed] = useState(false);
+  // How many loads have failed (0: none yet, or loading).
+  const [failures, setFailures] = useState(0);
+  const [loading, setLoading] = useState(true);
   useEffect(() => {
-    if (mod || failed) return;
+    if (mod || !loading) return;
     let live = true;
     afterFirstPaint(() =>
       loadInspector().catch(() => {
-        if (live) setFailed(true);
+        if (!live) return;
+        setFailures((n) => n + 1);
+        setLoading(false);
       }),
     );
     return () => {
       live = false;
     };
-  }, [mod, failed]);
+  }, [mod, loading]);
   if (!mod)
     return (
-      <section className="panel inspector" aria-label="Inspector" aria-busy={!failed}>
+      <section className="panel inspector" aria-label="Inspector" aria-busy={loading}>
         <div className="panel-body">
-          {failed ? (
+          {loading ? (
+            <p className="muted">Loading the inspector…</p>
+          ) : (
             <p role="alert">
-              The inspector's code could not be loaded (the network or the studio may be down).{" "}
-              <button type="button" className="button" onClick={() => setFailed(false)}>
+              {failures === 1
+                ? "The inspector's code could not be loaded (the network or the studio may be down). "
+                : // Some browsers (Chromium before ~156) keep a failed module fetch for the page's life:
+                  // only a reload fetches it anew. The draft is saved as the page goes.
+                  "The inspector's code still could not be loaded. Reloading the page fetches it anew; your draft is kept. "}
+              <button type="button" className="button" onClick={() => setLoading(true)}>
                 Try again
               </button>
+              {failures > 1 ? (
+                <>
+                  {" "}
+                  <button type="button" className="button" onClick={() => window.location.reload()}>
+                    Reload the page
+                  </button>
+                </>
+              ) : null}
             </p>
-          ) : (
-            <p className="muted">Loading the inspector…</p>
           )}
         </div>
       </section>

@@ -3,7 +3,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { serve } from "@hono/node-server";
+import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
 import { createEmulator } from "../emulator/app";
 import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN } from "../emulator/state";
 import { createProxy } from "./app";
@@ -65,8 +65,18 @@ export function packageRoot(from: string = import.meta.url): string {
   }
 }
 
+/** What a server runs for each request; the bindings carry the socket (the rate limit's address). */
+type Handler = (req: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
+
+/** Until the store is open the studio's port answers that it is starting (PGlite takes seconds). */
+const starting: Handler = () =>
+  new Response("The studio is starting; try again in a moment.", {
+    status: 503,
+    headers: { "content-type": "text/plain; charset=utf-8", "retry-after": "1" },
+  });
+
 function listen(
-  fetch: (req: Request) => Response | Promise<Response>,
+  fetch: Handler,
   port: number,
   hostname: string,
   what: string,
@@ -120,20 +130,8 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
     await store?.close();
   };
   try {
-    store = await openStore({
-      location: config.store,
-      retentionDays: config.eventRetentionDays,
-      log: (line) => log(line),
-    });
-  } catch (e) {
-    // As a configuration error: one line naming DATA_DIR or DATABASE_URL, never the password.
-    if (e instanceof StoreError) throw new StudioStartError(`Data store error: ${e.message}`);
-    throw e;
-  }
-  log(`Data: ${describeLocation(config.store)}`);
-  const openedStore = store;
-  stopPruning = schedulePruning(openedStore, { now: () => Date.now(), log: (line) => log(line) });
-  try {
+    // Both ports first: a port in use is reported at once, before the store is opened (seconds for
+    // PGlite) and before its folder is made, which a failed start would otherwise leave behind.
     let emulatorUrl: string | undefined;
     if (config.mode === "emulator") {
       const emulator = createEmulator({
@@ -160,9 +158,31 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
         log("SESSION_SECRET is not set: using a random one, so sign-ins end when the studio stops.");
       config = { ...config, emulator: emulatorLinks(emulatorUrl) };
     }
-    const proxy = createProxy({ config, log, store: openedStore });
-    const running = await listen(proxy.app.fetch, config.port, config.host, "studio", "PORT (or --port)");
+    let handler = starting;
+    const running = await listen(
+      (req, env) => handler(req, env),
+      config.port,
+      config.host,
+      "studio",
+      "PORT (or --port)",
+    );
     servers.push(running.server);
+    try {
+      store = await openStore({
+        location: config.store,
+        retentionDays: config.eventRetentionDays,
+        log: (line) => log(line),
+      });
+    } catch (e) {
+      // As a configuration error: one line naming DATA_DIR or DATABASE_URL, never the password.
+      if (e instanceof StoreError) throw new StudioStartError(`Data store error: ${e.message}`);
+      throw e;
+    }
+    log(`Data: ${describeLocation(config.store)}`);
+    const openedStore = store;
+    stopPruning = schedulePruning(openedStore, { now: () => Date.now(), log: (line) => log(line) });
+    const proxy = createProxy({ config, log, store: openedStore });
+    handler = proxy.app.fetch;
     log(`Addon Studio (editor and proxy): ${config.publicUrl} (listening on ${config.host}:${running.port})`);
     log(
       config.mode === "emulator"

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -92,15 +92,16 @@ describe("startStudio", { timeout: 60_000 }, () => {
     }
   });
 
-  it("a port in use names the variable to change, and leaves nothing listening", async () => {
+  it("a port in use names the variable to change, and leaves nothing listening and no data folder", async () => {
     const busy = await listenOn();
     const address = busy.address();
     const port = typeof address === "object" && address ? address.port : 0;
     const emulatorPort = await freePort();
+    const folder = dataDir();
     try {
       await expect(
         startStudio({
-          env: { PORT: String(port), EMULATOR_PORT: String(emulatorPort), DATA_DIR: dataDir() },
+          env: { PORT: String(port), EMULATOR_PORT: String(emulatorPort), DATA_DIR: folder },
           log: () => {},
         }),
       ).rejects.toThrow(
@@ -108,8 +109,9 @@ describe("startStudio", { timeout: 60_000 }, () => {
           `The studio cannot start: port ${port} is already in use on 127.0.0.1: stop what uses it, or choose another port with PORT (or --port).`,
         ),
       );
-      // The emulator started first and was closed again.
+      // The emulator started first and was closed again; the store was never opened.
       await expect(fetch(`http://127.0.0.1:${emulatorPort}/`)).rejects.toThrow();
+      expect(existsSync(folder)).toBe(false);
       let err = "";
       const code = await run(
         ["studio", "--port", String(port), "--emulator-port", String(emulatorPort), "--data-dir", dataDir()],

@@ -1,11 +1,14 @@
 import { run } from "./main";
 
 // A reader that stops early (`addon-studio schema | head`) closes the pipe: the rest of the output
-// has nowhere to go, which is not an error of ours. Stop quietly, as other command-line tools do,
-// instead of printing Node's unhandled-error trace.
+// has nowhere to go, which is not an error of ours. Later output is dropped and the command ends
+// with its own exit code, as other command-line tools do, instead of Node's unhandled-error trace.
+// The studio, whose log that pipe was, stops as a failure (a supervisor may restart it).
+let stdoutGone = false;
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-  if (e.code === "EPIPE") process.exit(process.exitCode ?? 0);
-  throw e;
+  if (e.code !== "EPIPE") throw e;
+  if (process.argv[2] === "studio") process.exit(1);
+  stdoutGone = true;
 });
 
 // The process side of the CLI: real stdin, stdout, stderr and environment.
@@ -13,7 +16,9 @@ const code = await run(
   process.argv.slice(2),
   {
     stdin: process.stdin,
-    stdout: (text) => process.stdout.write(text),
+    stdout: (text) => {
+      if (!stdoutGone) process.stdout.write(text);
+    },
     stderr: (text) => process.stderr.write(text),
   },
   process.env,

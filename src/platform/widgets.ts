@@ -40,7 +40,7 @@ export const widgetSchema = z
         code: "custom",
         message: `a widget needs exactly one widget key: one of ${WIDGET_KINDS.join(", ")}`,
         input: w,
-        // Left out when the widget has unknown keys: each already says what to write (problems.ts).
+        // Left out when one of the widget's unknown keys is a misspelt kind (problems.ts).
         params: { noWidgetKey: true },
       });
       return;

@@ -115,6 +115,8 @@ test("when the contract cannot be fetched, the editor still adds widgets and say
   await expect(form.or(reload)).toBeVisible();
   if (await reload.isVisible()) {
     await expect(inspector.getByRole("alert")).toContainText("your draft is kept");
+    // The pressed "Try again" left the page while the retry ran: focus is on the way forward.
+    await expect(reload).toBeFocused();
     await reload.click();
     await expect.poll(() => rowLabels(page)).toEqual(["Title"]);
     await selectRow(page, 0);

@@ -114,7 +114,8 @@ describe("addon-studio as a process", () => {
   });
 
   it("schema piped into a reader that stops early (| head) -> a quiet exit, no stack trace", () => {
-    // The post schema (~75 KB) outgrows the pipe's buffer, so the write after `head` has gone fails.
+    // The post schema outgrows the pipe's buffer (64 KB), so the write after `head` has gone fails.
+    expect(cli(["schema", "--kind", "post"]).out.length).toBeGreaterThan(65_536);
     const err = join(dir, "epipe.err");
     // pipefail: the pipeline fails if the CLI does (head itself succeeds).
     const r = spawnSync(
@@ -127,6 +128,18 @@ describe("addon-studio as a process", () => {
     );
     expect(r.status).toBe(0);
     expect(readFileSync(err, "utf8")).toBe("");
+    // A command that found problems keeps its exit code when its reader stops early.
+    const many = file("many.json", { widgets: Array.from({ length: 1500 }, () => ({ title_row: {} })) });
+    const v = spawnSync(
+      "bash",
+      [
+        "-c",
+        'set -o pipefail; "$NODE" bin/addon-studio.mjs validate --kind post "$FILE" 2>"$ERR" | head -c 100 >/dev/null',
+      ],
+      { cwd: ROOT, env: { ...process.env, NODE: process.execPath, ERR: err, FILE: many }, encoding: "utf8" },
+    );
+    expect(v.status).toBe(1);
+    expect(readFileSync(err, "utf8")).toMatch(/^\S+: invalid post body: 1500 errors, 0 warnings\n$/);
   });
 
   it("help and usage errors", () => {

@@ -502,10 +502,14 @@ describe("accepted fields per widget (facts: 'Widgets: accepted fields')", () =>
     expect(validateBody("post", post({ title_rows: { text: "الف" } })).errors.map((p) => p.at)).toEqual([
       "widgets[0].title_rows",
     ]);
-    // A widget with no key at all (or only semantic_paths) still gets that problem.
+    // A widget with no key at all, or whose unknown key is no misspelt kind, still gets that problem.
+    const noKind = /^a widget needs exactly one widget key/;
     expect(validateBody("post", post({})).errors.map((p) => p.message)).toEqual([
-      expect.stringMatching(/^a widget needs exactly one widget key/),
+      expect.stringMatching(noKind),
     ]);
+    const noGuess = validateBody("post", post({ semantic_paths: { a: "text" }, colour: "red" }));
+    expect(noGuess.errors.map((p) => p.at)).toEqual(["widgets[0].colour", "widgets[0]"]);
+    expect(noGuess.errors[1]?.message).toMatch(noKind);
     // Swapped letters, another case, camelCase: all one rename away.
     expect(renameOf(post({ tilte_row: { text: "الف" } }), "widgets[0].tilte_row")?.rename).toBe("title_row");
     expect(renameOf(post({ Title_Row: { text: "الف" } }), "widgets[0].Title_Row")?.rename).toBe("title_row");

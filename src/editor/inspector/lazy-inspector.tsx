@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { loadContract } from "../contract/contract-gate";
 import { afterFirstPaint } from "../shell/after-first-paint";
 import { lazyModule } from "../ui/lazy-module";
@@ -40,29 +40,48 @@ export function LazyInspector() {
       <section className="panel inspector" aria-label="Inspector" aria-busy={loading}>
         <div className="panel-body">
           {loading ? (
-            <p className="muted">Loading the inspector…</p>
+            <p key="loading" className="muted">
+              Loading the inspector…
+            </p>
           ) : (
-            <p role="alert">
+            // Its own element each time (a key per attempt), so a screen reader announces each alert.
+            <p key={`failed-${failures}`} role="alert">
               {failures === 1
                 ? "The inspector's code could not be loaded (the network or the studio may be down). "
                 : // Some browsers (Chromium before ~156) keep a failed module fetch for the page's life:
                   // only a reload fetches it anew. The draft is saved as the page goes.
-                  "The inspector's code still could not be loaded. Reloading the page fetches it anew; your draft is kept. "}
-              <button type="button" className="button" onClick={() => setLoading(true)}>
-                Try again
-              </button>
-              {failures > 1 ? (
-                <>
-                  {" "}
-                  <button type="button" className="button" onClick={() => window.location.reload()}>
-                    Reload the page
-                  </button>
-                </>
-              ) : null}
+                  "The inspector's code still could not be loaded. Once the network is back, reloading the page fetches it anew; your draft is kept. "}
+              <RetryButtons again={() => setLoading(true)} reload={failures > 1} />
             </p>
           )}
         </div>
       </section>
     );
   return <mod.Inspector />;
+}
+
+/**
+ * "Try again", and after a retry failed too "Reload the page", which takes focus: the pressed
+ * "Try again" left the page while the retry ran.
+ */
+function RetryButtons(props: { again: () => void; reload: boolean }) {
+  const reload = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (props.reload) reload.current?.focus();
+  }, [props.reload]);
+  return (
+    <>
+      <button type="button" className="button" onClick={props.again}>
+        Try again
+      </button>
+      {props.reload ? (
+        <>
+          {" "}
+          <button ref={reload} type="button" className="button" onClick={() => window.location.reload()}>
+            Reload the page
+          </button>
+        </>
+      ) : null}
+    </>
+  );
 }

@@ -268,14 +268,18 @@ export function issuesToProblems(
   root?: unknown,
 ): Problem[] {
   const out: Problem[] = [];
-  // A widget whose only keys are unknown (a misspelt kind) gets one problem per key, which says
-  // what to write instead; "needs exactly one widget key" as well would count one mistake twice.
-  const withUnknownKeys = new Set(
-    issues.filter((i) => i.code === "unrecognized_keys").map((i) => cleanPath(i.path).join("/")),
-  );
+  // A widget with no kind but a misspelt one (`titel_row`) gets that key's problem, which offers the
+  // kind as a rename; "needs exactly one widget key" as well would count one mistake twice.
+  const misspeltKind = new Set<string>();
+  for (const i of issues) {
+    if (i.code !== "unrecognized_keys") continue;
+    const path = cleanPath(i.path);
+    if (i.keys.some((k) => isWidgetKind(unknownKeyHint(kind, path, k, root).rename ?? "")))
+      misspeltKind.add(path.join("/"));
+  }
   for (const issue of issues) {
     const path = cleanPath(issue.path);
-    if (issue.code === "custom" && issue.params?.noWidgetKey === true && withUnknownKeys.has(path.join("/")))
+    if (issue.code === "custom" && issue.params?.noWidgetKey === true && misspeltKind.has(path.join("/")))
       continue;
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {

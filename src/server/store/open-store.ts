@@ -91,7 +91,9 @@ export async function openPgliteDatabase(location: Exclude<StoreLocation, { kind
     const created = await mkdir(location.dataDir, { recursive: true, mode: 0o700 });
     // A folder the studio made is its own database: keep it out of the user's git (a `git add .`
     // in the project would otherwise commit it). A folder that was there already is left alone.
-    if (created !== undefined) await writeFile(join(location.dataDir, ".gitignore"), GITIGNORE);
+    // A courtesy: a failure to write it (a full disk) is PGlite's to report, not this file's.
+    if (created !== undefined)
+      await writeFile(join(location.dataDir, ".gitignore"), GITIGNORE).catch(() => undefined);
     unlock = await lockDataDir(location.dataDir);
     client = new PGlite(location.dataDir);
   } else {

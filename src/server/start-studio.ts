@@ -151,11 +151,6 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
       );
       servers.push(running.server);
       emulatorUrl = `http://localhost:${running.port}`;
-      log(
-        `Platform emulator (auth and API host, demo app ${config.app.slug}): ${emulatorUrl} (listening on ${EMULATOR_HOST})`,
-      );
-      if (config.sessionSecretGenerated)
-        log("SESSION_SECRET is not set: using a random one, so sign-ins end when the studio stops.");
       config = { ...config, emulator: emulatorLinks(emulatorUrl) };
     }
     let handler = starting;
@@ -167,6 +162,14 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
       "PORT (or --port)",
     );
     servers.push(running.server);
+    // Printed once both ports are taken: a start that fails on the second prints no address.
+    if (emulatorUrl !== undefined) {
+      log(
+        `Platform emulator (auth and API host, demo app ${config.app.slug}): ${emulatorUrl} (listening on ${EMULATOR_HOST})`,
+      );
+      if (config.sessionSecretGenerated)
+        log("SESSION_SECRET is not set: using a random one, so sign-ins end when the studio stops.");
+    }
     try {
       store = await openStore({
         location: config.store,

@@ -98,11 +98,12 @@ describe("startStudio", { timeout: 60_000 }, () => {
     const port = typeof address === "object" && address ? address.port : 0;
     const emulatorPort = await freePort();
     const folder = dataDir();
+    const lines: string[] = [];
     try {
       await expect(
         startStudio({
           env: { PORT: String(port), EMULATOR_PORT: String(emulatorPort), DATA_DIR: folder },
-          log: () => {},
+          log: (l) => lines.push(l),
         }),
       ).rejects.toThrow(
         new StudioStartError(
@@ -112,6 +113,8 @@ describe("startStudio", { timeout: 60_000 }, () => {
       // The emulator started first and was closed again; the store was never opened.
       await expect(fetch(`http://127.0.0.1:${emulatorPort}/`)).rejects.toThrow();
       expect(existsSync(folder)).toBe(false);
+      // No address is printed for a start that failed (the emulator's port was taken for a moment).
+      expect(lines).toEqual([]);
       let err = "";
       const code = await run(
         ["studio", "--port", String(port), "--emulator-port", String(emulatorPort), "--data-dir", dataDir()],

@@ -144,9 +144,13 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
 
   const app = new Hono();
   // One JSON line per request: method, path (never the query: it carries code and state), status, time.
+  // Not for the editor's files served as asked (/assets/: ~30 scripts, styles and fonts per page
+  // load), which buried every other line; a failed one (a stale page asking for an old file) is.
   app.use("*", async (c, next) => {
     const started = performance.now();
     await next();
+    const read = c.req.method === "GET" || c.req.method === "HEAD";
+    if (read && c.res.status < 400 && c.req.path.startsWith("/assets/")) return;
     log("request", {
       method: c.req.method,
       path: loggedPath(c.req.path),

@@ -31,6 +31,18 @@ describe("static files of the built editor", () => {
     expect(await res.text()).toBe("console.log(1)");
   });
 
+  it("logs the page and a missing asset, not every asset served (they buried the log)", async () => {
+    stack.logs.length = 0;
+    await (await get("/")).text();
+    await (await get("/assets/app-123.js")).text();
+    await (await get("/assets/old-456.css")).text();
+    const lines = stack.logs.map((l) => JSON.parse(l) as { event: string; path: string; status: number });
+    expect(lines.filter((l) => l.event === "request").map((l) => [l.path, l.status])).toEqual([
+      ["/", 200],
+      ["/assets/old-456.css", 404],
+    ]);
+  });
+
   it.each([
     "/assets/nonexistent.js",
     "/assets/old-456.css",

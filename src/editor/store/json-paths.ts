@@ -1,22 +1,10 @@
-import { isRecord } from "../../platform/json";
+import { isRecord, valueAt } from "../../platform/json";
 import type { PathSegment } from "../../platform/problems";
 
 // Reading and writing inside a JSON value by path, for the document's edits.
 
-/** The value at `path` inside `value`, or undefined. */
-export function getAtPath(value: unknown, path: readonly PathSegment[]): unknown {
-  let cur: unknown = value;
-  for (const seg of path) {
-    if (typeof seg === "number") {
-      if (!Array.isArray(cur)) return undefined;
-      cur = cur[seg];
-    } else {
-      if (!isRecord(cur)) return undefined;
-      cur = cur[seg];
-    }
-  }
-  return cur;
-}
+/** The value at `path` inside `value`, or undefined (the contract's own reading of a path). */
+export const getAtPath = valueAt;
 
 /**
  * A copy of `value` with `next` at `path`, copying only the objects on the path (structural

@@ -174,22 +174,23 @@ export function VirtualRows(props: RowsProps & { lib: VirtualLib }) {
       const top = virtualizer.scrollOffset ?? 0;
       const item = virtualizer.getVirtualItems().find((v) => v.index === selectedIndex);
       if (item && item.start >= top && item.end <= top + view) return;
-      // In the frame that paints the edit: scrolling needs the new layout, which the frame makes anyway.
-      frame = requestAnimationFrame(() => {
-        const el = body.current;
-        // A row near the view (an edit moved the selection just past an edge) is scrolled to by
-        // its place: the virtualizer's own scroll re-reads the list's height for two more frames,
-        // ~2-4 ms of the next frame each time. A row just added has its estimated height until its
-        // observer reports the drawn one, so the next frame looks again. A row far off (its place
-        // an estimate) and the last one (the drop zone below it comes along) go by the virtualizer.
-        const near = item && item.index < count - 1 && item.end > top - view && item.start < top + 2 * view;
-        if (!near || !el) {
-          virtualizer.scrollToIndex(selectedIndex, { align: "auto" });
-          return;
-        }
-        el.scrollTop = item.start < top ? item.start : item.end - view;
+      // A row near the view (an edit moved the selection just past an edge) is scrolled to by its
+      // place, at once: setting scrollTop lays the page out now, which Chrome does right after this
+      // task anyway (a click's release runs style, layout and pre-paint; a key's frame does). From
+      // the next frame's callback it made that frame lay out and pre-paint the page a second time
+      // (~3-5 ms at 2,000 widgets in a trace). The rows follow the scroll in React's next task
+      // (useFlushSync: false above). A row just added has its estimated height until its observer
+      // reports the drawn one, so the next frame looks again. The virtualizer's own scroll would
+      // re-read the list's height for two more frames (~2-4 ms of each).
+      const near = item && item.index < count - 1 && item.end > top - view && item.start < top + 2 * view;
+      if (near) {
+        body.current.scrollTop = item.start < top ? item.start : item.end - view;
         if (tries > 0) frame = requestAnimationFrame(() => bring(tries - 1));
-      });
+        return;
+      }
+      // A row far off (its place an estimate) and the last one (the drop zone below it comes along)
+      // go by the virtualizer, in the frame that draws the edit.
+      frame = requestAnimationFrame(() => virtualizer.scrollToIndex(selectedIndex, { align: "auto" }));
     };
     bring(3);
     return () => cancelAnimationFrame(frame);

@@ -58,6 +58,20 @@ async function positionOf(page: Page, n: number): Promise<number> {
   return Number(/widget (\d+)$/.exec(name)?.[1] ?? "NaN");
 }
 
+/** The position of the last row wholly inside the list's view. */
+async function lastWholeRow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const view = document.querySelector(".list-body")?.getBoundingClientRect();
+    let n = 0;
+    for (const li of document.querySelectorAll('[aria-label="Add-on widgets"] > li')) {
+      const r = li.getBoundingClientRect();
+      if (view && r.top >= view.top && r.bottom <= view.bottom)
+        n = Number(/widget (\d+)$/.exec(li.getAttribute("aria-label") ?? "")?.[1] ?? 0);
+    }
+    return n;
+  });
+}
+
 test.describe("the widget list at 2,000 widgets", () => {
   test.describe.configure({ timeout: 120_000 });
   test.beforeEach(async ({ page }) => {
@@ -185,16 +199,7 @@ test.describe("the widget list at 2,000 widgets", () => {
     page,
   }) => {
     // The last row wholly in the list's view: each copy of it goes below that edge.
-    const last = await page.evaluate(() => {
-      const view = document.querySelector(".list-body")?.getBoundingClientRect();
-      let n = 0;
-      for (const li of document.querySelectorAll('[aria-label="Add-on widgets"] > li')) {
-        const r = li.getBoundingClientRect();
-        if (view && r.top >= view.top && r.bottom <= view.bottom)
-          n = Number(/widget (\d+)$/.exec(li.getAttribute("aria-label") ?? "")?.[1] ?? 0);
-      }
-      return n;
-    });
+    const last = await lastWholeRow(page);
     expect(last).toBeGreaterThan(3);
     await itemRow(page, last).locator("button.row-main").click();
     const selected = rows(page).filter({ has: page.locator('button.row-main[aria-pressed="true"]') });
@@ -210,6 +215,30 @@ test.describe("the widget list at 2,000 widgets", () => {
     await expect(selected).toHaveAttribute("aria-label", `Title, widget ${last + 4}`);
     await expect(selected).toBeInViewport(whole);
     await expect(page.getByRole("heading", { name: `Add-on widgets (${SIZE + 4})` })).toBeVisible();
+  });
+
+  test("a copy taller than a row is thought to be is still scrolled into view whole", async ({ page }) => {
+    // The list places a new row at an estimated height until the row is drawn and measured: here
+    // every row is 60px taller than the list's estimate (as with a larger font); the rows drawn are
+    // measured, a copy is not until it is drawn.
+    // A constructed stylesheet: the page's content security policy refuses a <style> element.
+    await page.evaluate(() => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(".widget-list > li { padding-bottom: 60px; }");
+      document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    });
+    const last = await lastWholeRow(page);
+    expect(last).toBeGreaterThan(3);
+    await itemRow(page, last - 1)
+      .locator("button.row-main")
+      .click();
+    const selected = rows(page).filter({ has: page.locator('button.row-main[aria-pressed="true"]') });
+    const duplicate = page.locator('[aria-label="Widget actions"] button[aria-label="Duplicate"]');
+    for (let i = 1; i <= 3; i++) {
+      await duplicate.click();
+      await expect(selected).toHaveAttribute("aria-label", `Title, widget ${last - 1 + i}`);
+      await expect(selected).toBeInViewport({ ratio: 0.98 });
+    }
   });
 
   test("the problems panel focuses a field of a widget the list has not rendered", async ({ page }) => {

@@ -180,12 +180,16 @@ export function VirtualRows(props: RowsProps & { lib: VirtualLib }) {
       // the next frame's callback it made that frame lay out and pre-paint the page a second time
       // (~3-5 ms at 2,000 widgets in a trace). The rows follow the scroll in React's next task
       // (useFlushSync: false above). A row just added has its estimated height until its observer
-      // reports the drawn one, so the next frame looks again. The virtualizer's own scroll would
-      // re-read the list's height for two more frames (~2-4 ms of each).
+      // reports the drawn one, in the layout of the next frame (after that frame's callbacks), so
+      // the frame after it looks again. The virtualizer's own scroll would re-read the list's
+      // height for two more frames (~2-4 ms of each).
       const near = item && item.index < count - 1 && item.end > top - view && item.start < top + 2 * view;
       if (near) {
         body.current.scrollTop = item.start < top ? item.start : item.end - view;
-        if (tries > 0) frame = requestAnimationFrame(() => bring(tries - 1));
+        if (tries > 0)
+          frame = requestAnimationFrame(() => {
+            frame = requestAnimationFrame(() => bring(tries - 1));
+          });
         return;
       }
       // A row far off (its place an estimate) and the last one (the drop zone below it comes along)

@@ -97,7 +97,7 @@ export const errorCatalogue = {
     status: 502,
     grpc: 13,
     message:
-      "The platform failed with a server error ({detail}). Nothing was retried automatically; try again in {retryAfter} seconds.",
+      "The platform failed with a server error ({detail}), which does not say that nothing was applied. Nothing was retried automatically: check the target (the post page, the conversation, the user) before sending it again, in {retryAfter} seconds at the earliest.",
   },
   upstream_redirect: {
     status: 502,

@@ -47,6 +47,16 @@ export class AnswerTooLargeError extends Error {
   }
 }
 
+/** The error a Response's body fails with when its content-encoding could not be undone. */
+export class UndecodableAnswerError extends Error {
+  override name = "UndecodableAnswerError";
+  constructor(encoding: string, cause: unknown) {
+    super(
+      `its ${encoding} content-encoding could not be undone (${cause instanceof Error ? cause.message : String(cause)})`,
+    );
+  }
+}
+
 /** A body that fails at once with `error` (the status and headers of its answer stand). */
 function failingBody(error: Error): ReadableStream<Uint8Array> {
   return new ReadableStream({ start: (controller) => controller.error(error) });
@@ -82,6 +92,8 @@ export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
   "ENETUNREACH",
   "EADDRNOTAVAIL",
   "UND_ERR_CONNECT_TIMEOUT",
+  // undici refuses a request it cannot write (an invalid header or method) before connecting.
+  "UND_ERR_INVALID_ARG",
   "ERR_TLS_CERT_ALTNAME_INVALID",
   "CERT_HAS_EXPIRED",
   "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
@@ -146,7 +158,13 @@ export function createHttpFetch(): HttpFetch {
     signal?.throwIfAborted();
     const method = (init.method ?? "GET").toUpperCase() as Method;
     const headers: Record<string, string> = {};
-    for (const [k, v] of new Headers(init.headers ?? {})) headers[k] = v;
+    try {
+      for (const [k, v] of new Headers(init.headers ?? {})) headers[k] = v;
+    } catch (e) {
+      // A value that cannot be a header (a token with a line break or a non-Latin-1 character):
+      // refused here, before any connection, so the request provably never left.
+      throw new TypeError("fetch failed", { cause: new NotSentError(e) });
+    }
 
     let status: number;
     let bytes: Buffer = Buffer.alloc(0);
@@ -172,9 +190,9 @@ export function createHttpFetch(): HttpFetch {
         bytes = read.bytes;
         if (read.over) bodyFailure = new AnswerTooLargeError(UPSTREAM_ANSWER_LIMIT);
       } catch (e) {
-        // A 2xx whose body broke off (a reset, the deadline) was accepted all the same: the answer
-        // stands and only its body fails, so the platform client reports a delivery, not an error.
-        if (status < 200 || status > 299) throw e;
+        // The status line was read, so the answer stands and only its body fails: a 2xx whose body
+        // broke off (a reset, the deadline) was accepted all the same, and the platform client
+        // reports a delivery; a 500 whose body dripped past the deadline is still a 500, not a timeout.
         bodyFailure = new TypeError("fetch failed", {
           cause: new OutcomeUnknownError(signal?.aborted ? signal.reason : e),
         });
@@ -241,7 +259,8 @@ function decode(headers: Headers, bytes: Buffer): Uint8Array<ArrayBuffer> | Read
     if (encoding === "br") return new Uint8Array(brotliDecompressSync(bytes, opts));
   } catch (e) {
     if (e instanceof RangeError) return failingBody(new AnswerTooLargeError(UPSTREAM_ANSWER_LIMIT));
-    throw new TypeError("fetch failed", { cause: e });
+    // The answer stands (its status was read); only its body cannot be read.
+    return failingBody(new UndecodableAnswerError(encoding, e));
   }
   // A view of the same memory (no copy), typed as the BodyInit that Response accepts.
   return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength);

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { type StudioError, studioError } from "../platform/errors";
 import type { SubscriptionRequest } from "../platform/events";
 import type { FetchLike } from "../platform/fetch-like";
-import { answerTooLarge } from "./http-transport";
+import { answerTooLarge, UndecodableAnswerError } from "./http-transport";
 import { redactDeep, redactSecrets } from "./redaction";
 import { boundedResult, readAnswer } from "./upstream-answer";
 import { mapFetchFailure, mapUpstreamFailure } from "./upstream-errors";
@@ -111,6 +111,11 @@ function parseAnswer<T>(text: string, schema: z.ZodType<T>, secrets: readonly st
   return { ok: false, why: `its answer has an unexpected shape (${redactSecrets(where, secrets)})` };
 }
 
+/** Why an answer's body was not read, as the end of "The platform accepted it, but …". */
+function unreadBody(error: unknown): string {
+  return error instanceof UndecodableAnswerError ? error.message : "its answer was cut off";
+}
+
 /** Creates the platform client. */
 export function createPlatformClient(opts: PlatformClientOptions): PlatformClient {
   const base = opts.baseUrl.replace(/\/+$/, "");
@@ -173,11 +178,9 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
     });
     if (!read.ok && "tooLarge" in read)
       return failure(res, null, secrets) ?? delivered(`${answerTooLarge()}, so the studio did not read it`);
-    // The status line was read: a 2xx cut off in its body was still accepted.
-    if (!read.ok)
-      return res.ok
-        ? delivered("its answer was cut off")
-        : { ok: false, error: mapFetchFailure(read.error, opts.timeoutMs) };
+    // The status line was read: a 2xx whose body broke off or cannot be decoded was still accepted,
+    // and a failed status is that failure, whatever became of its body.
+    if (!read.ok) return failure(res, "", secrets) ?? delivered(unreadBody(read.error));
     const failed = failure(res, read.text, secrets);
     if (failed) return failed;
     const parsed = parseAnswer(read.text, schema, secrets);
@@ -204,7 +207,13 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
           }),
         }
       );
-    if (!answer.ok) return { ok: false, error: mapFetchFailure(answer.error, opts.timeoutMs) };
+    if (!answer.ok)
+      return (
+        failure(res, "", secrets) ?? {
+          ok: false,
+          error: studioError("upstream_invalid_response", { detail: unreadBody(answer.error) }),
+        }
+      );
     const failed = failure(res, answer.text, secrets);
     if (failed) return failed;
     const parsed = parseAnswer(answer.text, schema, secrets);

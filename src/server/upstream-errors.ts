@@ -16,14 +16,38 @@ export const UPSTREAM_MESSAGE_LIMIT = 1000;
 /** Characters of the platform's `details`, as JSON, kept in an error body; longer ones are dropped. */
 const DETAILS_LIMIT = 4000;
 
-/** Reads Retry-After as seconds: either delta-seconds or an HTTP date (RFC 9110 section 10.2.3). */
+/**
+ * The longest wait a Retry-After is believed for (a day: a daily quota resets within one); a longer
+ * one is taken as unreadable, as is anything but the forms below.
+ */
+export const RETRY_AFTER_MAX_SECONDS = 24 * 60 * 60;
+
+/**
+ * HTTP-date's three forms (RFC 9110 section 5.6.7): IMF-fixdate, which senders use, and the obsolete
+ * RFC 850 and asctime forms, which recipients must still read. `Date.parse` alone would take "-5" or
+ * "1.5" for dates.
+ */
+const HTTP_DATES = [
+  /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]{5,8}, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/,
+  /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/,
+];
+
+/**
+ * Reads Retry-After as seconds: delta-seconds or an HTTP date (RFC 9110 section 10.2.3); undefined
+ * for anything else and for a wait over RETRY_AFTER_MAX_SECONDS (the message then says "a few").
+ */
 export function retryAfterSeconds(value: string | null, now: number): number | undefined {
   if (value === null) return undefined;
   const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - now) / 1000));
+  let seconds: number | undefined;
+  if (/^\d+$/.test(trimmed)) seconds = Number(trimmed);
+  else if (HTTP_DATES.some((form) => form.test(trimmed))) {
+    // asctime has no zone: it is GMT as well.
+    const date = Date.parse(/GMT$/.test(trimmed) ? trimmed : `${trimmed} GMT`);
+    if (!Number.isNaN(date)) seconds = Math.max(0, Math.ceil((date - now) / 1000));
+  }
+  return seconds !== undefined && seconds <= RETRY_AFTER_MAX_SECONDS ? seconds : undefined;
 }
 
 /**

@@ -168,6 +168,20 @@ describe("publish panel", () => {
     expect(screen.getByRole("list", { name: "Problems" }).textContent).toContain("is wrong");
   });
 
+  it("warns after a server error that publishing again may deliver it a second time", async () => {
+    const answer = json(
+      502,
+      studioError("upstream_server_error", { detail: "HTTP 504", upstreamStatus: 504 }),
+    );
+    setup({ route: (url) => (url === "/api/session" ? json(200, SESSION) : answer) });
+    const publish = screen.getByRole("button", { name: "Publish" });
+    await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(publish);
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("does not say that nothing was applied");
+    expect(alert.textContent).toContain("Pressing the button again may deliver it a second time");
+  });
+
   it("explains how to start a proxy when served as static files, and keeps working", async () => {
     setup({ route: () => new Response("<!doctype html><p>not found</p>", { status: 404 }) });
     const note = await screen.findByRole("note");

@@ -190,4 +190,29 @@ describe("the proxy's keep-alive transport (undici's Agent and request behind Fe
     );
     expect((err as TypeError).cause).toBeInstanceOf(NotSentError);
   });
+
+  it("refuses a header value with a line break or a non-Latin-1 character before connecting: not sent", async () => {
+    const s = await serve((_req, _body, res) => res.end("{}"));
+    for (const token of ["at-1\nX-Evil: 1", "at-1توکن"]) {
+      const err: unknown = await transport(`${s.url}/x`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: "{}",
+      }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TypeError);
+      expect((err as TypeError).cause, token).toBeInstanceOf(NotSentError);
+    }
+    expect(s.connections()).toBe(0);
+    // The platform client tells the user it was not sent, not "may or may not have been delivered".
+    const client = createPlatformClient({
+      baseUrl: s.url,
+      apiKey: "k".repeat(20),
+      fetch: transport,
+      timeoutMs: 2000,
+      now: Date.now,
+    });
+    const out = await client.sendMessage("at-1\nX-Evil: 1", "conv-1", { type: "TEXT", message: "salam" });
+    expect(out.ok ? "ok" : out.error.error.code).toBe("upstream_unreachable");
+    expect(s.connections()).toBe(0);
+  });
 });

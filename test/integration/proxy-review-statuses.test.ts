@@ -73,6 +73,6 @@ describe("redirects and unusual statuses say what they are", () => {
     expect(res.headers.get("retry-after")).toBe("20");
     const err = errorOf(text);
     expect(err).toMatchObject({ code: "upstream_server_error", retryAfter: 20, upstreamStatus: 503 });
-    expect(err.message).toContain("try again in 20 seconds");
+    expect(err.message).toContain("in 20 seconds at the earliest");
   });
 });

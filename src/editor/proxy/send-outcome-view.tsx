@@ -22,8 +22,11 @@ function useCountdown(seconds: number | undefined, key: unknown): number | undef
   return Math.max(0, seconds - Math.floor((Date.now() - at) / 1000));
 }
 
-/** Failures after which the platform may or may not have acted on the request (docs/api.md). */
-const MAYBE_DELIVERED = new Set(["upstream_outcome_unknown", "upstream_timeout"]);
+/**
+ * Failures after which the platform may or may not have acted on the request (docs/api.md): a
+ * server error too, which a gateway may answer after the platform applied the change.
+ */
+const MAYBE_DELIVERED = new Set(["upstream_outcome_unknown", "upstream_timeout", "upstream_server_error"]);
 
 /** Outcomes that end a send: the user is taken to them. */
 const FINISHED = new Set<SendOutcome["status"]>(["success", "error", "unreachable"]);

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { selectProblems } from "../../src/editor/store/selectors";
 import { inspector } from "../helpers/queries";
 import { renderStudio } from "./studio-harness";
 
@@ -70,5 +71,33 @@ describe("Add-on settings: cost", () => {
     store.getState().setDocumentField(["cost"], 45);
     await screen.findByDisplayValue("45");
     expect(inspector().queryByText(/is not a number yet/)).toBeNull();
+  });
+
+  it("counts a cost that is not a number as an error of the add-on, in the problems and for publishing", async () => {
+    const user = userEvent.setup();
+    const { store } = renderStudio();
+    store.getState().setKind("user");
+    store.getState().setDocumentField(["cost"], 100);
+    const cost = await openSettings(user);
+    fireEvent.change(cost, { target: { value: "abc" } });
+    expect(store.getState().doc.fields.cost).toBe(100);
+    const errors = () => selectProblems(store.getState()).errors;
+    expect(errors().map((p) => p.code)).toEqual(["cost_not_a_number"]);
+    // The problems panel lists it, and the summary no longer calls the add-on valid.
+    const panel = screen.getByRole("region", { name: "Problems" });
+    expect(panel.textContent).toContain('"abc" is not a number yet, so the add-on keeps its cost of 100');
+    expect(panel.textContent).not.toContain("this add-on is valid");
+    // Shown once under the field, not twice.
+    expect(inspector().getAllByText(/"abc" is not a number yet/)).toHaveLength(1);
+
+    fireEvent.change(cost, { target: { value: "250" } });
+    expect(store.getState().doc.fields.cost).toBe(250);
+    expect(errors()).toEqual([]);
+    // Text that is not a number when the field goes away (another tab) leaves no error behind: the
+    // field shows the document's value when it comes back.
+    fireEvent.change(cost, { target: { value: "2x" } });
+    expect(errors()).toHaveLength(1);
+    await user.click(inspector().getByRole("tab", { name: /Widget/ }));
+    expect(errors()).toEqual([]);
   });
 });

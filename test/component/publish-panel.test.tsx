@@ -252,6 +252,25 @@ describe("publish panel", () => {
     );
   });
 
+  it("does not publish while the cost field shows text that is not a number (the body has an older cost)", async () => {
+    const { calls, store } = setup({
+      user: true,
+      route: (url) =>
+        url === "/api/session" ? json(200, SESSION) : json(200, { ok: true, result: { id: "ua-1" } }),
+    });
+    act(() => {
+      store.getState().setDocumentField(["cost"], 100);
+      store.getState().setCostText("abc");
+    });
+    await userEvent.type(screen.getByLabelText("Phone"), "09120000001");
+    const publish = screen.getByRole("button", { name: "Publish" }) as HTMLButtonElement;
+    expect(screen.getByText(/The add-on has 1 error: fix it in the problems panel/)).toBeTruthy();
+    expect(publish.disabled).toBe(true);
+    act(() => store.getState().setCostText(null));
+    await waitFor(() => expect(publish.disabled).toBe(false));
+    expect(calls.some((c) => c.url.startsWith("/api/users/"))).toBe(false);
+  });
+
   it("by divar_user_id, saves the user semantic with the phone in the body and deletes it with the phone in the query (live route)", async () => {
     const { calls, store } = setup({
       user: true,

@@ -1,5 +1,6 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { Problem } from "../../platform/problems";
+import { useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId } from "../store/selectors";
 import { describedBy, FieldShell } from "../ui/field-shell";
 
@@ -19,7 +20,8 @@ function parseCostText(text: string): { ok: true; value: number | undefined } | 
 /**
  * The cost input. A number input reports "-" or "1." as empty, which would remove the cost while it
  * is being typed; this one keeps the text as typed and writes the document only when the text is a
- * number (or empty, which removes the cost), with an error under the field meanwhile.
+ * number (or empty, which removes the cost). Meanwhile the store holds the text (`costText`): an
+ * error under the field, in the problems panel, and a block on publishing (selectors.ts).
  */
 export function CostField(props: {
   value: unknown;
@@ -36,22 +38,16 @@ export function CostField(props: {
     const parsed = parseCostText(text);
     if (!parsed.ok || parsed.value !== props.value) setText(docText);
   }
-  const parsed = parseCostText(text);
+  const api = useEditorStoreApi();
+  const notNumber = !parseCostText(text).ok;
+  // The store knows the text only while this field shows it: shown again, the field shows the
+  // document's value, and the error goes with the field.
+  useEffect(() => {
+    api.getState().setCostText(notNumber ? text : null);
+  }, [api, notNumber, text]);
+  useEffect(() => () => api.getState().setCostText(null), [api]);
   const id = fieldId(["cost"]);
-  const problems: readonly Problem[] = parsed.ok
-    ? props.problems
-    : [
-        {
-          path: ["cost"],
-          at: "cost",
-          message: `"${text}" is not a number yet, so the add-on keeps ${
-            typeof props.value === "number" ? `its cost of ${props.value}` : "no cost"
-          }: type a number such as 1200, or clear the field to remove the cost.`,
-          severity: "error",
-          code: "cost_not_a_number",
-        },
-        ...props.problems,
-      ];
+  const problems = props.problems;
   return (
     <FieldShell id={id} label="Cost" problems={problems} help="A non-negative number.">
       <input

@@ -23,7 +23,8 @@ export function PublishActions(props: {
     <>
       {errorCount !== null ? (
         <p className="publish-blocked">
-          The add-on has {countOf(errorCount, "error")}: fix them in the problems panel, then publish.
+          The add-on has {countOf(errorCount, "error")}: fix {errorCount === 1 ? "it" : "them"} in the
+          problems panel, then publish.
         </p>
       ) : null}
       {props.noTarget ? (

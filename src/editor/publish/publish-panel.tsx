@@ -81,7 +81,14 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   const ids = useId();
 
   const session = proxy.status === "present" ? proxy.session : null;
-  const validation = useMemo(() => validateBody(kind, body), [kind, body]);
+  const exported = useMemo(() => validateBody(kind, body), [kind, body]);
+  // The cost field shows text that is not a number: the body would carry an older cost than it shows.
+  const costText = useEditorStore((s) => (kind === "user" ? s.costText : null));
+  const errorCount = exported.ok
+    ? costText === null
+      ? null
+      : 1
+    : exported.errors.length + (costText === null ? 0 : 1);
   const byId = userBy === "divarUserId";
   const semanticBody = useMemo(
     () => semanticBodyOf(body, byId && semanticPhone.trim() ? semanticPhone.trim() : undefined),
@@ -163,7 +170,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   const absent = proxy.status === "absent";
   // Not "authorizing": coming back from the consent page with Back restores that state as it was.
   const busy = flow.outcome.status === "sending";
-  const canPublish = !absent && validation.ok && target !== undefined && !busy;
+  const canPublish = !absent && errorCount === null && target !== undefined && !busy;
   const shown = flow.target ? opFrom(flow.target) : undefined;
   const shownOp = shown?.op ?? "publish";
 
@@ -231,7 +238,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
 
         <PublishActions
           kind={kind}
-          errorCount={validation.ok ? null : validation.errors.length}
+          errorCount={errorCount}
           noTarget={target === undefined && !absent}
           canPublish={canPublish}
           onPublish={() => target && run({ op: "publish", ...target }, body)}

@@ -63,6 +63,11 @@ export interface EditorState {
   postToken: string | null;
   /** The list's drag in progress, or null. */
   dragMove: DragMove | null;
+  /**
+   * The cost field's text while it is not a number (the document keeps its last number meanwhile):
+   * an error in the problems and a block on publishing, so what is sent is what the field shows.
+   */
+  costText: string | null;
 
   /** The one write path: applies a new document under an undo policy. */
   commit: (next: EditorDocument, policy: UndoPolicy) => void;
@@ -82,6 +87,8 @@ export interface EditorState {
   setPostToken: (token: string | null) => void;
   /** Records (or clears) the widget-list drag in progress. */
   setDragMove: (move: DragMove | null) => void;
+  /** Records the cost field's text that is not a number, or clears it (null). */
+  setCostText: (text: string | null) => void;
 
   /** Adds a widget of `kind` after the selection (or at the end) and selects it; returns its id. */
   addWidget: (kind: WidgetKind, index?: number) => string;
@@ -116,6 +123,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     inspectorTab: "widget",
     postToken: options.postToken ?? null,
     dragMove: null,
+    costText: null,
 
     commit(next, policy) {
       const s = get();
@@ -185,6 +193,9 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     },
     setPostToken(token) {
       set({ postToken: token });
+    },
+    setCostText(text) {
+      if (text !== get().costText) set({ costText: text });
     },
     setDragMove(move) {
       const now = get().dragMove;

@@ -82,13 +82,9 @@ export function PublishPanel(props: PublishPanelProps = {}) {
 
   const session = proxy.status === "present" ? proxy.session : null;
   const exported = useMemo(() => validateBody(kind, body), [kind, body]);
-  // The cost field shows text that is not a number: the body would carry an older cost than it shows.
-  const costText = useEditorStore((s) => (kind === "user" ? s.costText : null));
-  const errorCount = exported.ok
-    ? costText === null
-      ? null
-      : 1
-    : exported.errors.length + (costText === null ? 0 : 1);
+  // A cost field showing text that is not a number: the body would carry an older cost than it shows.
+  const costError = useEditorStore((s) => (kind === "user" && s.costText !== null ? 1 : 0));
+  const errorCount = exported.ok && costError === 0 ? null : exported.errors.length + costError;
   const byId = userBy === "divarUserId";
   const semanticBody = useMemo(
     () => semanticBodyOf(body, byId && semanticPhone.trim() ? semanticPhone.trim() : undefined),

@@ -1,6 +1,7 @@
 import { type PathSegment, type Problem, problem } from "../../platform/problems";
 import type { Widget } from "../../platform/widgets";
 import { type Contract, loadedContract } from "../contract/contract-gate";
+import { withCostText } from "./cost-text";
 import {
   type DocumentKind,
   type EditorDocument,
@@ -171,11 +172,9 @@ const PENDING: Problems = {
   pending: true,
 };
 
-let withCostText: { base: Problems; text: string; out: Problems } | undefined;
-
 /**
  * Validation of the whole document, per widget memoised (typing re-validates one widget), with the
- * cost field's text that is not a number (`costText`) as an error of its own.
+ * cost field's text that is not a number (`costText`) as an error of its own (cost-text.ts).
  */
 export function selectProblems(
   state: Pick<EditorState, "doc"> & Partial<Pick<EditorState, "costText">>,
@@ -183,26 +182,7 @@ export function selectProblems(
   const base = documentProblems(state.doc);
   const text = state.costText;
   if (text == null || base.pending || state.doc.kind !== "user") return base;
-  if (withCostText?.base !== base || withCostText.text !== text) {
-    const cost = costTextProblem(text, state.doc.fields.cost);
-    withCostText = {
-      base,
-      text,
-      out: { ...base, errors: [...base.errors, cost], document: [cost, ...base.document] },
-    };
-  }
-  return withCostText.out;
-}
-
-/** The error of a cost field whose text is not a number; the document keeps `kept` meanwhile. */
-export function costTextProblem(text: string, kept: unknown): Problem {
-  const keeps = typeof kept === "number" ? `its cost of ${kept}` : "no cost";
-  return problem(
-    ["cost"],
-    `"${text}" is not a number yet, so the add-on keeps ${keeps}: type a number such as 1200, or clear the field to remove the cost.`,
-    "error",
-    "cost_not_a_number",
-  );
+  return withCostText(base, text, state.doc.fields.cost);
 }
 
 function documentProblems(doc: EditorDocument): Problems {

@@ -39,6 +39,10 @@ export function inferKind(json: unknown): CheckKind | { unknown: string; choose?
         choose:
           "--kind post or --kind user to see what v2 refuses, or convert it first with `addon-studio migrate <file>`",
       };
+    // Only widgets (and semantic): the post and the user add-on check these fields alike (bodies.ts),
+    // so the verdict is the same either way; it is checked as the post add-on (the studio's own
+    // "Download JSON" of either kind is such a body).
+    if (Object.keys(json).every((k) => k === "widgets" || k === "semantic")) return "post";
     return {
       unknown:
         "a body with widgets and no categories, ticket_uuid, cost or notes may be a post or a user add-on",

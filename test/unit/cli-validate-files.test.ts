@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { locatePaths } from "../../src/platform/json-text";
+import { validateAny } from "../../src/platform/validate";
 import { cli } from "../helpers/cli";
 
 // `validate` over several files, folders and globs, as a CI job runs it: real files in a temp folder.
@@ -64,7 +65,9 @@ describe("validate: several files, folders and globs", () => {
     const user = put("kinds/user.json", { widgets: [], cost: 1000 });
     const sub = put("kinds/subscription.json", { event_type: "POST_UPDATE" });
     const event = put("kinds/event.json", { type: "POST_UPDATE", post_update: {} });
-    const r = await cli(["validate", "--format", "json", chat, user, sub, event, good]);
+    // Widgets and a field neither add-on has: which add-on it was meant for decides the hints.
+    const unsure = put("kinds/unsure.json", { widgets: [], categorys: [] });
+    const r = await cli(["validate", "--format", "json", chat, user, sub, event, unsure]);
     expect(r.code).toBe(2);
     const { files } = JSON.parse(r.out);
     expect(files.map((f: { kind?: string }) => f.kind)).toEqual([
@@ -85,6 +88,23 @@ describe("validate: several files, folders and globs", () => {
     const old = await cli(["validate", v1]);
     expect(old.code).toBe(2);
     expect(old.err).toMatch(/it is a v1 add-on .*convert it first with `addon-studio migrate <file>`/);
+  });
+
+  it("a body of widgets alone (the studio's own Download JSON) is checked without --kind: post and user agree", async () => {
+    const semantic = { widgets: validPost.widgets, semantic: { brand: "x" } };
+    const bodies = [validPost, invalidPost, semantic, { widgets: [{ titel_row: { text: "x" } }] }, {}];
+    // The claim the inference rests on: both add-ons give these bodies the same problems.
+    for (const body of bodies)
+      expect(validateAny("user", body), JSON.stringify(body)).toEqual(validateAny("post", body));
+    const r = await cli(["validate", "--format", "json", good, nested, put("kinds/semantic.json", semantic)]);
+    expect(r.code).toBe(1);
+    const { files } = JSON.parse(r.out);
+    expect(files.map((f: { kind?: string; ok: boolean }) => [f.kind, f.ok])).toEqual([
+      ["post", true],
+      ["post", false],
+      ["post", true],
+    ]);
+    expect((await cli(["validate", good])).code).toBe(0);
   });
 
   it("a body over the studio's 1 MB request limit is an error at its root, as the proxy would refuse it", async () => {

@@ -59,6 +59,12 @@ export const errorCatalogue = {
     message:
       "The platform refused to issue a token ({detail}). Start signing in again; if it repeats, check APP_SLUG, APP_CLIENT_SECRET and PUBLIC_URL.",
   },
+  sign_in_failed: {
+    status: 502,
+    grpc: 13,
+    message:
+      "Signing in with the platform did not complete: {detail}. Nothing was sent to the platform. Try again: the studio takes you through signing in again; if it keeps failing, report it with the time of the sign-in (the studio's log says what the platform answered).",
+  },
   upstream_bad_request: {
     status: 400,
     grpc: 3,

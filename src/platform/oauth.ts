@@ -1,13 +1,42 @@
 import * as z from "zod";
 import { formatScopes, scopeSchema } from "./scopes";
 
-/** Token response (spec 2.5). Lenient on extra fields: providers add fields (e.g. id_token) we do not use. */
+/**
+ * The longest life the studio takes from a token answer's `expires_in`: one year. A longer one is
+ * capped, not refused (the session cookie ends after 30 days anyway); an unbounded one put the expiry
+ * past what a JavaScript date holds (`expires_in: 1e13`), and every read of the session failed.
+ */
+export const MAX_TOKEN_LIFE_SECONDS = 365 * 24 * 3600;
+
+/**
+ * An access token is sent as `Authorization: Bearer <token>`: RFC 6750 section 2.1's b64token is
+ * narrower still, but any visible ASCII character (VCHAR, RFC 6749 appendix A.12 minus the space) is a
+ * valid header value. A newline, a control character or a non-ASCII letter is not, and would fail every
+ * later call after a sign-in that seemed to work.
+ */
+const ACCESS_TOKEN_CHARS = /^[\x21-\x7e]+$/;
+/** RFC 6749 appendix A.17: refresh-token = 1*VSCHAR (%x20-7E); it travels in a form body. */
+const REFRESH_TOKEN_CHARS = /^[\x20-\x7e]+$/;
+
+/**
+ * Token response (spec 2.5). Lenient on extra fields: providers add fields (e.g. id_token) we do not use.
+ * `scope` may be left out (RFC 6749 section 5.1: when it equals the requested scopes; section 6: on a
+ * refresh, the scopes held); the caller then uses those. `expires_in` is capped at
+ * MAX_TOKEN_LIFE_SECONDS. An issue's path names the field, never its value.
+ */
 export const tokenResponseSchema = z.object({
-  access_token: z.string().min(1),
-  expires_in: z.number().int().positive(),
-  scope: z.string(),
+  access_token: z.string().regex(ACCESS_TOKEN_CHARS, "access_token must be visible ASCII characters"),
+  expires_in: z
+    .number()
+    .positive()
+    .refine(Number.isInteger, "expires_in must be a whole number of seconds")
+    .transform((s) => Math.min(s, MAX_TOKEN_LIFE_SECONDS)),
+  scope: z.string().optional(),
   token_type: z.string().refine((t) => t.toLowerCase() === "bearer", "token_type must be bearer"),
-  refresh_token: z.string().min(1).optional(),
+  refresh_token: z
+    .string()
+    .regex(REFRESH_TOKEN_CHARS, "refresh_token must be printable ASCII characters")
+    .optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

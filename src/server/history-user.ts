@@ -12,11 +12,39 @@ import { StoreError } from "./store/store";
 export const IDENTIFY_RETRY_MS = 2 * 60 * 1000;
 
 /**
- * How long a publish's answer may wait for that retry (the read, then moving the records). Past it the
- * answer goes out and the read counts as a failed try; without this, a hanging platform would hold the
- * publish for the whole upstream timeout once per interval.
+ * How long a publish's answer may wait for that retry (the read, then moving the records), and the
+ * sign-in's callback for its own read. Past it the answer goes out; without this, a hanging platform
+ * would hold the publish (or the sign-in) for the whole upstream timeout.
  */
 export const IDENTIFY_ON_SEND_MS = 1000;
+
+type PhonesRead = ReturnType<ServerDeps["platform"]["phones"]>;
+
+/**
+ * Reads of GET /users a sign-in stopped waiting for, per proxy instance and session id: they go on, and
+ * the session's next catch-up takes the answer instead of reading again. Kept for IDENTIFY_RETRY_MS, at
+ * most LATE_READS_KEPT (oldest dropped first).
+ */
+const lateReads = new WeakMap<ServerDeps, Map<string, { at: number; read: PhonesRead }>>();
+const LATE_READS_KEPT = 1000;
+
+function keepLateRead(deps: ServerDeps, sid: string, read: PhonesRead): void {
+  const reads = lateReads.get(deps) ?? new Map<string, { at: number; read: PhonesRead }>();
+  lateReads.set(deps, reads);
+  const now = deps.now();
+  for (const [k, v] of reads) {
+    if (reads.size < LATE_READS_KEPT && v.at + IDENTIFY_RETRY_MS > now) break;
+    reads.delete(k);
+  }
+  reads.set(sid, { at: now, read });
+}
+
+function takeLateRead(deps: ServerDeps, sid: string): PhonesRead | undefined {
+  const reads = lateReads.get(deps);
+  const entry = reads?.get(sid);
+  reads?.delete(sid);
+  return entry && entry.at + IDENTIFY_RETRY_MS > deps.now() ? entry.read : undefined;
+}
 
 /** What a promise came to within `ms`: its value, its failure, or nothing yet (it goes on unawaited). */
 type Within<T> =
@@ -46,6 +74,13 @@ function phoneOf(phones: Awaited<ReturnType<ServerDeps["platform"]["phones"]>>):
   return phones.ok ? phones.value.phone_numbers[0] : undefined;
 }
 
+/** Why a read of GET /users named no one, for the log. */
+function unnamedCode(read: Within<Awaited<PhonesRead>>): string {
+  if (!read.done) return "waited_too_long";
+  if (!read.ok) return "error";
+  return read.value.ok ? "no_phone" : read.value.error.error.code;
+}
+
 /** Keys the session by `phone`; the records kept under `from` (an unnamed sign-in's) move to it. */
 function nameByPhone(session: Session, phone: string, from: string | undefined): void {
   session.user = `phone:${phone}`;
@@ -57,29 +92,39 @@ function nameByPhone(session: Session, phone: string, from: string | undefined):
  * token answer carries no user id, so with USER_PHONE the first phone of GET /users is the key (one
  * read, at sign-in, only with a store); without it, this sign-in alone. A later sign-in in the same
  * browser without USER_PHONE keeps the phone it had (the same person, fewer scopes). When the read
- * fails, the session is keyed by its sign-in and tries again later (catchUpHistoryUser).
+ * fails, the session is keyed by its sign-in and tries again later (catchUpHistoryUser). The read is
+ * waited for at most `waitMs`; past it, it goes on in the background and the session's next history
+ * read or send takes its answer.
  */
-export async function identifyUser(deps: ServerDeps, session: Session): Promise<void> {
+export async function identifyUser(
+  deps: ServerDeps,
+  session: Session,
+  opts: { waitMs?: number } = {},
+): Promise<void> {
   const tokens = session.tokens;
   delete session.identifyAfter;
   if (!deps.store || !tokens) return;
   // An earlier sign-in of this browser (its cookie, not signed out since) that was never named: the
   // same person signing in again keeps its history, as one named by phone keeps the phone.
   const earlier = session.user?.startsWith("session:") ? session.user : undefined;
-  let failed = false;
+  let retryAt: number | undefined;
   if (tokens.scopes.includes(USER_PHONE)) {
-    const phones = await deps.platform.phones(tokens.accessToken);
-    const phone = phoneOf(phones);
+    const reading = deps.platform.phones(tokens.accessToken);
+    const read = await within(reading, opts.waitMs);
+    const phones = read.done && read.ok ? read.value : undefined;
+    const phone = phones ? phoneOf(phones) : undefined;
     if (phone) {
       nameByPhone(session, phone, earlier);
       return;
     }
-    failed = !phones.ok;
-    deps.log("user_not_identified", { code: phones.ok ? "no_phone" : phones.error.error.code });
+    // Not answered yet: the session's next catch-up (due at once) takes the late answer.
+    if (!read.done) keepLateRead(deps, session.sid, reading);
+    if (!phones?.ok) retryAt = deps.now() + (read.done ? IDENTIFY_RETRY_MS : 0);
+    deps.log("user_not_identified", { code: unnamedCode(read) });
   }
   if (session.user?.startsWith("phone:")) return;
   session.user = earlier ?? `session:${session.sid}`;
-  if (failed) session.identifyAfter = deps.now() + IDENTIFY_RETRY_MS;
+  if (retryAt !== undefined) session.identifyAfter = retryAt;
 }
 
 /** Reads GET /users again for a session its sign-in could not name; true when the session changed. */
@@ -98,7 +143,10 @@ async function retryIdentify(
   }
   // An expired token would only earn a 401; the read waits for a request that renewed it.
   if (deps.now() >= tokens.expiresAt) return false;
-  const read = await within(deps.platform.phones(tokens.accessToken), waitMs);
+  const read = await within(
+    takeLateRead(deps, session.sid) ?? deps.platform.phones(tokens.accessToken),
+    waitMs,
+  );
   const phones = read.done && read.ok ? read.value : undefined;
   const phone = phones ? phoneOf(phones) : undefined;
   if (phone) {
@@ -110,12 +158,7 @@ async function retryIdentify(
   // No phone on the account is an answer: the session stays keyed by its sign-in, as at sign-in.
   if (phones?.ok) delete session.identifyAfter;
   else session.identifyAfter = deps.now() + IDENTIFY_RETRY_MS;
-  const code = !read.done
-    ? "waited_too_long"
-    : phones?.ok
-      ? "no_phone"
-      : (phones?.error.error.code ?? "error");
-  deps.log("user_not_identified", { code, retry: true });
+  deps.log("user_not_identified", { code: unnamedCode(read), retry: true });
   return true;
 }
 

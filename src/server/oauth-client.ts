@@ -22,7 +22,19 @@ export interface OAuthClientOptions {
   now: () => number;
 }
 
-export type TokenResult = { ok: true; token: TokenResponse } | { ok: false; error: StudioError };
+/**
+ * What the log may say of a failed token request (never a value or a secret): the answer's HTTP status,
+ * the names of the fields that were wrong, or why the answer could not be read.
+ */
+export interface TokenFailureNote {
+  status?: number;
+  fields?: string;
+  reason?: "not_json" | "cut_off" | "too_large";
+}
+
+export type TokenResult =
+  | { ok: true; token: TokenResponse }
+  | { ok: false; error: StudioError; note: TokenFailureNote };
 
 /**
  * A refresh's result. A failure is `refresh_failed` (the sign-in could not be renewed, nothing else was
@@ -32,7 +44,13 @@ export type TokenResult = { ok: true; token: TokenResponse } | { ok: false; erro
  */
 export type RefreshResult =
   | { ok: true; token: TokenResponse }
-  | { ok: false; final: boolean; error: StudioError; cause: StudioError["error"]["code"] };
+  | {
+      ok: false;
+      final: boolean;
+      error: StudioError;
+      cause: StudioError["error"]["code"];
+      note: TokenFailureNote;
+    };
 
 /** The token endpoint's error codes (RFC 6749 section 5.2). */
 const GRANT_ERRORS: ReadonlySet<string> = new Set([
@@ -45,7 +63,7 @@ const GRANT_ERRORS: ReadonlySet<string> = new Set([
 ]);
 
 /** A failed token request: the catalogue error, and the RFC 6749 `error` when the endpoint sent one. */
-type TokenFailure = { ok: false; error: StudioError; grantError?: string };
+type TokenFailure = { ok: false; error: StudioError; note: TokenFailureNote; grantError?: string };
 
 /** The app's OAuth 2.0 client (spec 4.1, 4.2, 5; RFC 6749 section 4.1). The client secret is used only here. */
 export interface OAuthClient {
@@ -73,12 +91,15 @@ const REFRESH_FAILURES: Partial<Record<StudioError["error"]["code"], string>> = 
  * with no RFC 6749 body about this one request: the tokens are kept and the next request tries again.
  */
 function refreshFailure(failure: TokenFailure): RefreshResult {
-  const { error, grantError } = failure;
+  const { error, grantError, note } = failure;
   const cause = error.error.code;
-  if (grantError === "invalid_grant") return { ok: false, final: true, error, cause };
+  if (grantError === "invalid_grant") return { ok: false, final: true, error, cause, note };
   const status = error.error.upstreamStatus;
   const retryAfter = error.error.retryAfter;
-  const known = REFRESH_FAILURES[cause]?.replace("{retryAfter}", String(retryAfter ?? "a few"));
+  const fields = note.fields !== undefined ? ` (${note.fields})` : "";
+  const known = REFRESH_FAILURES[cause]
+    ?.replace("{retryAfter}", String(retryAfter ?? "a few"))
+    .concat(fields);
   const refused =
     grantError === "invalid_client" || grantError === "unauthorized_client"
       ? `the platform refused the app's credentials (${grantError}); check APP_SLUG and APP_CLIENT_SECRET`
@@ -87,6 +108,7 @@ function refreshFailure(failure: TokenFailure): RefreshResult {
     ok: false,
     final: false,
     cause,
+    note,
     error: studioError("refresh_failed", {
       detail: known ?? refused,
       ...(status !== undefined ? { upstreamStatus: status } : {}),
@@ -114,7 +136,7 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (e) {
-      return { ok: false, error: mapFetchFailure(e, opts.timeoutMs) };
+      return { ok: false, error: mapFetchFailure(e, opts.timeoutMs), note: {} };
     }
     // At most UPSTREAM_ANSWER_LIMIT, as every platform answer (a token answer is a few hundred bytes).
     const read = await readAnswer(res);
@@ -134,10 +156,15 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
         return {
           ok: false,
           error: studioError("token_exchange_failed", { detail, upstreamStatus: res.status }),
+          note: { status: res.status },
           ...(grantError !== undefined ? { grantError } : {}),
         };
       }
-      return { ok: false, error: mapUpstreamFailure(res.status, res.headers, text, opts.now(), secrets) };
+      return {
+        ok: false,
+        error: mapUpstreamFailure(res.status, res.headers, text, opts.now(), secrets),
+        note: { status: res.status },
+      };
     }
     if (text === null || !read.ok)
       return {
@@ -145,6 +172,7 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
         error: studioError("upstream_invalid_response", {
           detail: `token response: ${text === null ? answerTooLarge() : "the answer was cut off"}`,
         }),
+        note: { status: res.status, reason: text === null ? "too_large" : "cut_off" },
       };
     let json: unknown;
     try {
@@ -153,14 +181,19 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
       return {
         ok: false,
         error: studioError("upstream_invalid_response", { detail: "token response is not JSON" }),
+        note: { status: res.status, reason: "not_json" },
       };
     }
     const parsed = tokenResponseSchema.safeParse(json);
     if (!parsed.success) {
-      const fields = parsed.error.issues.map((i) => i.path.join(".")).join(", ");
+      // Field names only: an issue's message could quote the value (a token).
+      const fields = [...new Set(parsed.error.issues.map((i) => i.path.join(".") || "(the answer)"))].join(
+        ", ",
+      );
       return {
         ok: false,
         error: studioError("upstream_invalid_response", { detail: `token response fields: ${fields}` }),
+        note: { status: res.status, fields },
       };
     }
     return { ok: true, token: parsed.data };
@@ -185,7 +218,7 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
         client_secret: opts.clientSecret,
         redirect_uri: redirectUri,
       });
-      return result.ok ? result : { ok: false, error: result.error };
+      return result.ok ? result : { ok: false, error: result.error, note: result.note };
     },
     async refresh(accessToken, refreshToken, redirectUri = opts.redirectUri) {
       // Spec 2.4, refresh grant: `code` is the access token currently held (RFC 6749 section 6 has no such field).

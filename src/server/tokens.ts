@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { type StudioError, studioError } from "../platform/errors";
+import { MAX_TOKEN_LIFE_SECONDS } from "../platform/oauth";
 import { hasScopes, tryParseScopes, USER_PHONE } from "../platform/scopes";
 import { detached } from "./deadline";
 import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturnTo, sendError } from "./deps";
@@ -16,9 +17,12 @@ const EXPIRY_SKEW_MS = 30_000;
  */
 const SKEW_SHARE = 1 / 3;
 
-/** When a token issued now for `expiresIn` seconds (spec 2.5) stops being valid, and when to renew it. */
+/**
+ * When a token issued now for `expiresIn` seconds (spec 2.5) stops being valid, and when to renew it.
+ * The life is capped at MAX_TOKEN_LIFE_SECONDS here too, so a stored time is always a valid date.
+ */
 export function tokenTimes(now: number, expiresIn: number): { expiresAt: number; renewAt: number } {
-  const life = expiresIn * 1000;
+  const life = Math.min(expiresIn, MAX_TOKEN_LIFE_SECONDS) * 1000;
   return {
     expiresAt: now + life,
     renewAt: now + life - Math.min(EXPIRY_SKEW_MS, Math.floor(life * SKEW_SHARE)),
@@ -147,6 +151,11 @@ export function createTaskQueue(concurrency = RENEW_CONCURRENCY): TaskQueue {
   };
 }
 
+/** When a stored token is renewed; one sealed before renewAt existed renews EXPIRY_SKEW_MS early, as it did then. */
+function renewTime(tokens: { expiresAt: number; renewAt?: number | undefined }): number {
+  return tokens.renewAt ?? tokens.expiresAt - EXPIRY_SKEW_MS;
+}
+
 /** How long a finished refresh is shared with requests still carrying the old pair (the rotation grace). */
 const REFRESH_SHARE_MS = 2 * 60 * 1000;
 
@@ -166,7 +175,7 @@ async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshO
   if (!tokens?.refreshToken) return { ok: false, final: true, error: studioError("session_expired") };
   const result = await deps.oauth.refresh(tokens.accessToken, tokens.refreshToken, tokens.redirectUri);
   if (!result.ok) {
-    deps.log("token_refresh_failed", { code: result.cause, final: result.final });
+    deps.log("token_refresh_failed", { code: result.cause, final: result.final, ...result.note });
     // Only a refused grant is final (src/server/oauth-client.ts); anything else may pass on the next try.
     return { ok: false, final: result.final, error: result.error };
   }
@@ -179,7 +188,8 @@ async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshO
       // Spec 2.5: the refresh response always carries a new refresh token; keep the old one if it does not.
       refreshToken: t.refresh_token ?? tokens.refreshToken,
       ...tokenTimes(deps.now(), t.expires_in),
-      scopes: tryParseScopes(t.scope) ?? tokens.scopes,
+      // RFC 6749 section 6: a refresh answer without scope keeps the scopes held.
+      scopes: (t.scope !== undefined ? tryParseScopes(t.scope) : null) ?? tokens.scopes,
       ...(tokens.redirectUri !== undefined ? { redirectUri: tokens.redirectUri } : {}),
     },
   };
@@ -199,8 +209,7 @@ async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshO
 export async function renewIfExpired(deps: ServerDeps, c: Context, session: Session): Promise<Renewal> {
   const tokens = session.tokens;
   if (!tokens) return { status: "expired" };
-  // A session sealed before renewAt existed renews EXPIRY_SKEW_MS early, as it did then.
-  if (deps.now() < (tokens.renewAt ?? tokens.expiresAt - EXPIRY_SKEW_MS)) return { status: "fresh", session };
+  if (deps.now() < renewTime(tokens)) return { status: "fresh", session };
   if (!tokens.refreshToken) return { status: "expired" };
   const now = deps.now();
   for (const [k, v] of deps.refreshes) if (v.expiresAt <= now) deps.refreshes.delete(k);
@@ -211,9 +220,13 @@ export async function renewIfExpired(deps: ServerDeps, c: Context, session: Sess
     const created = { expiresAt: now + REFRESH_SHARE_MS, result };
     entry = created;
     deps.refreshes.set(key, created);
-    // Only a success is shared for the grace period; a failure may be retried by the next request.
+    // Only a success is shared for the grace period, and only while its access token is before its own
+    // renewal time: a refresh that issued no new refresh token (RFC 6749 section 6 allows it) and a
+    // short-lived token would otherwise hand that token, expired, to every request until the grace
+    // ended. A failure may be retried by the next request.
     void result.then((o) => {
-      if (!o.ok && deps.refreshes.get(key) === created) deps.refreshes.delete(key);
+      if (o.ok) created.expiresAt = Math.min(created.expiresAt, renewTime(o.tokens));
+      else if (deps.refreshes.get(key) === created) deps.refreshes.delete(key);
     });
   }
   const outcome = await entry.result;

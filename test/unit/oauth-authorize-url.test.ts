@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   authorizationRequestSchema,
   buildAuthorizeUrl,
+  MAX_TOKEN_LIFE_SECONDS,
   tokenRequestSchema,
   tokenResponseSchema,
 } from "../../src/platform/oauth";
@@ -53,6 +54,21 @@ describe("token endpoint shapes (spec 2.4, 2.5)", () => {
     expect(tokenResponseSchema.safeParse({ ...base, refresh_token: "r" }).success).toBe(true);
     expect(tokenResponseSchema.safeParse({ ...base, token_type: "mac" }).success).toBe(false);
     expect(tokenResponseSchema.safeParse({ ...base, expires_in: "3600" }).success).toBe(false);
+  });
+
+  it("caps expires_in at a year, takes a missing scope, refuses tokens no header can carry", () => {
+    const base = { access_token: "a", expires_in: 3600, scope: "USER_PHONE", token_type: "bearer" };
+    expect(tokenResponseSchema.parse({ ...base, expires_in: 1e13 }).expires_in).toBe(MAX_TOKEN_LIFE_SECONDS);
+    expect(tokenResponseSchema.parse({ ...base, expires_in: 1e300 }).expires_in).toBe(MAX_TOKEN_LIFE_SECONDS);
+    expect(tokenResponseSchema.safeParse({ ...base, expires_in: 1.5 }).success).toBe(false);
+    const { scope: _, ...noScope } = base;
+    expect(tokenResponseSchema.parse(noScope).scope).toBeUndefined();
+    for (const access_token of ["a\nX-Evil: 1", "aتوکن", "a b", "a\u0000", ""]) {
+      const r = tokenResponseSchema.safeParse({ ...base, access_token });
+      expect(r.error?.issues.map((i) => i.path.join("."))).toEqual(["access_token"]);
+    }
+    expect(tokenResponseSchema.safeParse({ ...base, refresh_token: "r\r\n" }).success).toBe(false);
+    expect(tokenResponseSchema.safeParse({ ...base, access_token: "eyJ.a-b_c~d+e/f==" }).success).toBe(true);
   });
 
   it("requires code (the current access token) in the refresh grant", () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { errorCodeSchema, formatErrorMessage, type StudioErrorDetail } from "../../platform/errors";
+import { formatErrorMessage, type StudioErrorDetail } from "../../platform/errors";
 import {
   type KeyValueStorage,
   type PendingAction,
@@ -11,6 +11,7 @@ import {
 } from "./oauth-resume";
 import { withOffline } from "./offline-access";
 import type { ProxyResult, Published } from "./proxy-client";
+import { signInFailure } from "./sign-in-failure";
 
 /** Where a publish or send stands, as the panel shows it. */
 export type SendOutcome =
@@ -131,9 +132,13 @@ export function useSendFlow(opts: {
         last.current = { target: pending.target, body: pending.body };
         setTarget(pending.target);
       }
-      const code = errorCodeSchema.safeParse(back.oauthError);
-      const c = code.success ? code.data : "consent_refused";
-      setOutcome({ status: "error", error: { code: c, message: formatErrorMessage(c) } });
+      // A failed sign-in is its own error, never the token request's code: that one's message is about a
+      // send (a timeout "may still have applied") and is shown as "maybe delivered" when nothing was sent.
+      const error =
+        back.oauth === "failed"
+          ? signInFailure(back.oauthError)
+          : { code: "consent_refused" as const, message: formatErrorMessage("consent_refused") };
+      setOutcome({ status: "error", error });
     }
   }, [run]);
 

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { formatErrorMessage } from "../../platform/errors";
 import { OFFLINE_ACCESS, tryParseScopes } from "../../platform/scopes";
 import { fail, type ServerDeps, safeReturnTo, withParams } from "../deps";
-import { identifyUser } from "../history-user";
+import { IDENTIFY_ON_SEND_MS, identifyUser } from "../history-user";
 import { redirectUriFor } from "../loopback";
 import { loadHeldSubscriptions } from "../publish-record";
 import { emptySession, newSessionId, safeEqual } from "../session";
@@ -16,6 +16,15 @@ function statePage(): string {
   const msg = formatErrorMessage("state_mismatch");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in not accepted</title></head>
 <body><h1>Sign-in not accepted</h1><p>${msg}</p><p><a href="/">Back to the editor</a></p></body></html>`;
+}
+
+/**
+ * An epoch-ms time as ISO 8601, or null when it is not a date (a cookie sealed before token lives were
+ * capped may hold one past year 275760): reading the session must never fail on a stored value.
+ */
+function isoTime(ms: number): string | null {
+  const d = new Date(ms);
+  return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
 
 /** OAuth routes (spec 4.1-4.2, 5) and the session status used by the editor. */
@@ -97,7 +106,8 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     const result = await deps.oauth.exchangeCode(code, pending.redirectUri);
     if (!result.ok) {
       deps.sessions.write(c, session);
-      deps.log("token_exchange_failed", { code: result.error.error.code });
+      // The answer's status and the failing field's name (never a value): the redirect carries only the code.
+      deps.log("token_exchange_failed", { code: result.error.error.code, ...result.note });
       return c.redirect(
         withParams(pending.returnTo, { oauth: "failed", oauth_error: result.error.error.code }),
         302,
@@ -110,12 +120,14 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     session.tokens = {
       accessToken: t.access_token,
       ...tokenTimes(now, t.expires_in),
-      // Spec 2.5 says scope equals the request; trust the answer when it parses.
-      scopes: tryParseScopes(t.scope) ?? pending.scopes,
+      // Spec 2.5 says scope equals the request; trust the answer when it parses. RFC 6749 section 5.1
+      // lets it be left out when it equals the request: then it is the request.
+      scopes: (t.scope !== undefined ? tryParseScopes(t.scope) : null) ?? pending.scopes,
       ...(t.refresh_token !== undefined ? { refreshToken: t.refresh_token } : {}),
       ...(pending.redirectUri !== undefined ? { redirectUri: pending.redirectUri } : {}),
     };
-    await identifyUser(deps, session);
+    // Optional (tried again later): waited for no longer than a send waits for it.
+    await identifyUser(deps, session, { waitMs: IDENTIFY_ON_SEND_MS });
     await loadHeldSubscriptions(deps, session);
     // A new token also means held subscriptions should be tied to it (spec 6.3.3).
     renewSubscriptions(deps, session);
@@ -141,7 +153,7 @@ export function oauthRoutes(deps: ServerDeps): Hono {
         expired,
         scopes: tokens?.scopes ?? [],
         offline: tokens?.refreshToken !== undefined,
-        expiresAt: tokens ? new Date(tokens.expiresAt).toISOString() : null,
+        expiresAt: tokens ? isoTime(tokens.expiresAt) : null,
         mode: deps.config.mode,
         app: deps.config.app.slug,
         postPageUrl: deps.config.postPageUrl ?? null,

@@ -78,6 +78,18 @@ function readError(file: string, e: unknown): InputError {
   return new InputError(`cannot read ${file}: ${why}`);
 }
 
+/**
+ * What a key written twice means, for a warning at its path: the two lines, or the two columns
+ * when both are on one line (a minified file), and which one JSON drops.
+ */
+export function duplicateKeyMessage(d: DuplicateKey): string {
+  const [where, ignored] =
+    d.ignoredLine === d.keptLine
+      ? [`line ${d.keptLine}, columns ${d.ignoredColumn} and ${d.keptColumn}`, `at column ${d.ignoredColumn}`]
+      : [`lines ${d.ignoredLine} and ${d.keptLine}`, `on line ${d.ignoredLine}`];
+  return `is written twice in one object (${where}); JSON keeps only the last value, so the one ${ignored} is ignored: remove one of them`;
+}
+
 /** A parsed input, with the keys JSON.parse silently dropped because they were written twice. */
 export interface ReadJson {
   json: unknown;

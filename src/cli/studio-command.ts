@@ -31,6 +31,12 @@ export async function studioCommand(
   if (p) overrides.PORT = p;
   const e = port("--emulator-port", values["emulator-port"]);
   if (e) overrides.EMULATOR_PORT = e;
+  // Two servers cannot share a port: said here, before the second one's bind fails as "in use".
+  if (p !== undefined && p === e)
+    throw new UsageError(
+      `--port and --emulator-port are both ${p}: the studio and its emulator need two different ports; change one of them`,
+      STUDIO_USAGE,
+    );
   if (values.host !== undefined) overrides.HOST = values.host;
   if (values["data-dir"] !== undefined) {
     if (values["data-dir"].trim() === "")

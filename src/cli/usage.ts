@@ -12,7 +12,7 @@ Commands:
   migrate [--kind post|user] <file|->
                                     convert a v1 body to v2 (v2 JSON on stdout, report on stderr)
   schema --kind <kind>              print the JSON Schema of a body kind
-  store copy --data-dir <folder> --to <postgres-url>
+  store copy [--data-dir <folder>] [--to <postgres-url>]
                                     move the embedded store's data to PostgreSQL
 
 Kinds: post (post add-on), user (user add-on), semantic (user semantic, route by phone),
@@ -23,8 +23,8 @@ Options:
   -h, --help      show help (also: addon-studio <command> --help)
   -v, --version   print the version
 
-Exit codes: 0 success, 1 invalid body (validate) or unrecognised body (migrate),
-2 usage error, unreadable file or input that is not JSON (or nested over 1000 levels),
+Exit codes: 0 success, 1 invalid body (validate), unrecognised body (migrate), could not
+start (studio) or could not copy (store copy), 2 usage error, unreadable file or input that is not JSON (or nested over 1000 levels),
 3 internal error (a bug: please report it).`;
 
 export const VALIDATE_USAGE = `Usage: addon-studio validate [--kind <kind>] [--format text|json|github] <file|folder|glob|->...
@@ -68,7 +68,8 @@ Options:
   -p, --port <n>           the studio's port (default: PORT, else 8787)
       --host <address>     interface to listen on (default: HOST, else 127.0.0.1; 0.0.0.0 serves
                            other machines)
-      --emulator-port <n>  the emulator's port (default: EMULATOR_PORT, else 8788)
+      --emulator-port <n>  the emulator's port (default: EMULATOR_PORT, else 8788); it must
+                           differ from the studio's port
       --data-dir <folder>  where history and received events are kept (default: DATA_DIR, else
                            .addon-studio in the working directory; DATABASE_URL uses PostgreSQL)
   -h, --help               show this help

@@ -14,6 +14,7 @@ import {
 } from "./bodies";
 import { deliveredEventSchema, payloadFieldFor } from "./events";
 import { fieldRegistry, iconNameSchemas, nonBlankTexts, ZERO_ICON } from "./fields";
+import { isRecord } from "./json";
 import { ICON_DEF, publishable } from "./json-schema-docs";
 import { routesTaking } from "./routes";
 import { type CheckKind, MESSAGE_SCHEMAS, type MessageKind } from "./validate";
@@ -150,6 +151,30 @@ function messageOverride(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSch
     }));
 }
 
+/**
+ * Ajv's strict mode (`strictRequired`) wants every name a `required` lists to be declared by a
+ * `properties` beside it. The conditions (a widget's oneOf branch, a chat message's text-or-media,
+ * an event's `then`) name fields the object itself declares: each gets `properties: {<name>: true}`
+ * at its own level, which accepts any value, so what the schema accepts does not change. A schema
+ * with `additionalProperties` would change (the name would escape it): none has one, and one would
+ * stop the generation here rather than ship a different schema.
+ */
+function declareRequired(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const n of node) declareRequired(n);
+    return;
+  }
+  if (!isRecord(node)) return;
+  for (const value of Object.values(node)) declareRequired(value);
+  const properties = isRecord(node.properties) ? node.properties : {};
+  const required: unknown[] = Array.isArray(node.required) ? node.required : [];
+  const missing = required.filter((name) => typeof name === "string" && properties[name] === undefined);
+  if (missing.length === 0) return;
+  if (node.additionalProperties !== undefined || node.patternProperties !== undefined)
+    throw new Error(`declareRequired: ${missing.join(", ")} would escape additionalProperties`);
+  node.properties = { ...properties, ...Object.fromEntries(missing.map((name) => [name, true])) };
+}
+
 /** Names the platform routes that take a body kind, from the route table. */
 function routeDescription(kind: CheckKind): string {
   if (kind === "event")
@@ -169,6 +194,7 @@ export function toJsonSchema(kind: CheckKind): JsonSchema {
         nullAsAbsent(ctx);
       },
     });
+    declareRequired(schema);
     return { ...publishable(kind, MESSAGE_TITLES[kind], schema), description: routeDescription(kind) };
   }
   const schema = z.toJSONSchema(BODY_SCHEMAS[kind], {
@@ -179,5 +205,6 @@ export function toJsonSchema(kind: CheckKind): JsonSchema {
       nullAsAbsent(ctx);
     },
   });
+  declareRequired(schema);
   return { ...publishable(kind, TITLES[kind], schema), description: routeDescription(kind) };
 }

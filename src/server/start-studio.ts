@@ -121,6 +121,11 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
     if (e instanceof ConfigError) throw new StudioStartError(`Configuration error: ${e.message}`);
     throw e;
   }
+  // The emulator would take the port first and the studio's own bind would report it "in use".
+  if (config.mode === "emulator" && config.port !== 0 && config.port === config.emulatorPort)
+    throw new StudioStartError(
+      `Configuration error: PORT (or --port) and EMULATOR_PORT (or --emulator-port) are both ${config.port}: the studio and its emulator need two different ports; change one of them.`,
+    );
   const servers: Server[] = [];
   let store: Store | undefined;
   let stopPruning = () => {};

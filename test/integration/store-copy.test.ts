@@ -53,6 +53,25 @@ describe("store copy, usage", () => {
   });
 });
 
+describe("store copy to a server that cannot be reached", { timeout: 60_000 }, () => {
+  it("says in one sentence what failed, where and what to do, without the URL's user or password", async () => {
+    const folder = join(root, "unreachable");
+    await (await openStore({ location: { kind: "pglite", dataDir: folder }, retentionDays: 30 })).close();
+    const r = await cli([
+      "store",
+      "copy",
+      "--data-dir",
+      folder,
+      "--to",
+      "postgres://u:s3cret@127.0.0.1:1/db",
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe(
+      "addon-studio store copy: Could not open the PostgreSQL server at 127.0.0.1:1 (DATABASE_URL): it cannot be reached (ECONNREFUSED); start that server, or correct the host and port in --to (or DATABASE_URL).\n",
+    );
+  });
+});
+
 describe.skipIf(unavailable !== undefined)("store copy to PostgreSQL", () => {
   let cluster: PostgresCluster;
   beforeAll(async () => {

@@ -134,6 +134,22 @@ describe("startStudio", { timeout: 60_000 }, () => {
     }
   });
 
+  it("PORT equal to EMULATOR_PORT says the two ports must differ, not that the port is in use", async () => {
+    const port = await freePort();
+    const folder = dataDir();
+    await expect(
+      startStudio({
+        env: { PORT: String(port), EMULATOR_PORT: String(port), DATA_DIR: folder },
+        log: () => {},
+      }),
+    ).rejects.toThrow(
+      new StudioStartError(
+        `Configuration error: PORT (or --port) and EMULATOR_PORT (or --emulator-port) are both ${port}: the studio and its emulator need two different ports; change one of them.`,
+      ),
+    );
+    expect(existsSync(folder)).toBe(false);
+  });
+
   it("a configuration error is one line naming the variable", async () => {
     await expect(
       startStudio({ env: { PLATFORM_API_URL: "https://api.example" }, log: () => {} }),
@@ -153,8 +169,12 @@ describe("startStudio", { timeout: 60_000 }, () => {
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StudioStartError);
     const message = (err as Error).message;
-    expect(message).toMatch(/^Data store error: .*127\.0\.0\.1:\d+ \(DATABASE_URL\)/);
+    // One sentence: what failed, where, what to do; the URL's user and password never appear.
+    expect(message).toBe(
+      `Data store error: Could not open the PostgreSQL server at 127.0.0.1:${closed} (DATABASE_URL): it cannot be reached (ECONNREFUSED); start that server, or correct the host and port in DATABASE_URL.`,
+    );
     expect(message).not.toContain("hunter2");
+    expect(message).not.toContain("studio:");
     expect(message).not.toContain("\n");
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
   });

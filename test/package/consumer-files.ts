@@ -35,11 +35,21 @@ const body: PostAddon = { widgets: [{ title_row: { text: "سلام" } }] };
 const result = validateBody("post", body);
 const first: Problem | undefined = result.errors[0];
 const parsed: PostAddon = postAddonSchema.parse(body);
+// \`ok\` narrows the result: the parsed value when true, none when false.
+const narrowed: PostAddon | undefined = result.ok ? result.value : undefined;
+let kept: PostAddon | undefined;
+if (result.ok) {
+  const value: PostAddon = result.value;
+  kept = value;
+} else {
+  const none: undefined = result.value;
+  kept = none;
+}
 // @ts-expect-error widgets is an array of widgets
 const wrong: PostAddon = { widgets: 1 };
 // @ts-expect-error there is no such kind
 validateBody("poster", body);
-export { first, parsed, wrong };
+export { first, kept, narrowed, parsed, wrong };
 `,
   "check.cts": `import addonStudio = require("addon-studio");
 const ok: boolean = addonStudio.validateBody("chat", { message: "x" }).ok;

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
+import { duplicateKeyMessage, readJson } from "../../src/cli/read-json";
 import { cli } from "../helpers/cli";
 
 // The CLI on malformed input (kept apart from cli-run: it mocks json-schema for the whole file):
@@ -95,6 +96,33 @@ describe("keys written twice (JSON.parse keeps the last one silently)", () => {
     expect(r.code).toBe(0);
     expect(r.out).toBe(
       "stdin:2:1: warning widgets[0].title_row.text: is written twice in one object (lines 1 and 2); JSON keeps only the last value, so the one on line 1 is ignored: remove one of them\n",
+    );
+  });
+  it("both on one line: the message names the columns, not 'lines 1 and 1'", async () => {
+    const text = '{"message":"first","media_token":"m","message":"second"}';
+    const read = await readJson(
+      "-",
+      (async function* () {
+        yield text;
+      })(),
+    );
+    expect(read.duplicates).toHaveLength(1);
+    const [d] = read.duplicates;
+    expect(d && duplicateKeyMessage(d)).toBe(
+      "is written twice in one object (line 1, columns 2 and 38); JSON keeps only the last value, so the one at column 2 is ignored: remove one of them",
+    );
+    expect(text.lastIndexOf('"message"') + 1).toBe(38);
+  });
+  it("on two lines: the message names the lines", async () => {
+    const read = await readJson(
+      "-",
+      (async function* () {
+        yield '{"message":"اول",\n  "message":"دوم"}';
+      })(),
+    );
+    const [d] = read.duplicates;
+    expect(d && duplicateKeyMessage(d)).toBe(
+      "is written twice in one object (lines 1 and 2); JSON keeps only the last value, so the one on line 1 is ignored: remove one of them",
     );
   });
   it("migrate names them on stderr before the report", async () => {

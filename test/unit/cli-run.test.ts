@@ -16,6 +16,23 @@ describe("command line parsing", () => {
     expect((await cli(["-h"])).out).toMatch(/^Usage: addon-studio <command>/);
   });
 
+  it("the root help shows store copy's options as optional, as store copy --help does", async () => {
+    const root = (await cli(["--help"])).out;
+    const own = (await cli(["store", "copy", "--help"])).out;
+    expect(own).toMatch(/^Usage: addon-studio store copy \[--data-dir <folder>\] \[--to <postgres-url>\]$/m);
+    expect(root).toMatch(/^ {2}store copy \[--data-dir <folder>\] \[--to <postgres-url>\]$/m);
+  });
+
+  it("studio with --port equal to --emulator-port is a usage error saying the two ports must differ", async () => {
+    const r = await cli(["studio", "--port", "5722", "--emulator-port", "5722"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /^addon-studio: --port and --emulator-port are both 5722: the studio and its emulator need two different ports; change one of them\n/,
+    );
+    expect(r.err).not.toMatch(/already in use/);
+    expect(r.out).toBe("");
+  });
+
   it("no command, an unknown option or a bad kind -> exit 2 with usage on stderr", async () => {
     const cases: Array<[string[], RegExp]> = [
       [[], /no command given/],

@@ -12,13 +12,26 @@ import { CHECK_KINDS, validateAny } from "../../src/platform/validate";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const fileOf = (kind: string) => JSON.parse(readFileSync(`${root}schemas/${kind}.schema.json`, "utf8"));
 
-const ajv = new Ajv2020({ strict: true, strictRequired: false, allErrors: true });
+// Plain strict mode, as a user writes it: every option strict (strictRequired included) and every
+// strict-mode finding an error, not a logged warning.
+const strict = { strict: true, allErrors: true } as const;
+const ajv = new Ajv2020(strict);
 const validators = Object.fromEntries(CHECK_KINDS.map((k) => [k, ajv.compile(fileOf(k))]));
 
 describe("schemas/<kind>.schema.json", () => {
   it("exist for every kind and equal what the source generates (npm run build:lib rewrites them)", () => {
     expect(readdirSync(`${root}schemas`).sort()).toEqual(CHECK_KINDS.map((k) => `${k}.schema.json`).sort());
     for (const kind of CHECK_KINDS) expect(fileOf(kind), kind).toEqual(toJsonSchema(kind));
+  });
+
+  it("compile in Ajv's plain strict mode, each on its own, with nothing logged", () => {
+    for (const kind of CHECK_KINDS) {
+      const logged: unknown[] = [];
+      const log = (...args: unknown[]) => logged.push(args);
+      const own = new Ajv2020({ ...strict, logger: { log, warn: log, error: log } });
+      expect(() => own.compile(fileOf(kind)), kind).not.toThrow();
+      expect(logged, kind).toEqual([]);
+    }
   });
 
   it("have $id, title and a description on every field, and no format keyword", () => {

@@ -676,6 +676,20 @@ describe("actions (spec 2.14, facts 'Actions')", () => {
     );
     expect(r.errors).toHaveLength(1);
   });
+  it("validateWidget called as validateWidget(kind, widget) throws a TypeError saying what to pass", () => {
+    // Plain JavaScript callers have no types to stop them: the misuse is named, not "prefix is not iterable".
+    const misuse = (...args: unknown[]) => Reflect.apply(validateWidget, undefined, args);
+    expect(() => misuse("title_row", { text: 5 })).toThrow(
+      new TypeError(
+        'validateWidget(widget, prefix?) takes the widget object first, e.g. validateWidget({ title_row: { text: "…" } }); got the string "title_row": pass { title_row: <its fields> } instead',
+      ),
+    );
+    expect(() => misuse({ title_row: { text: "الف" } }, "widgets[0]")).toThrow(
+      new TypeError(
+        'validateWidget(widget, prefix?): prefix is the widget\'s JSON path as an array, e.g. ["widgets", 0]; got the string "widgets[0]"',
+      ),
+    );
+  });
   it("validateWidget gives the same verdict and paths as a body", () => {
     const widget = { selector_row: { title: "الف", icon_name: "UNKNOWN", label: "x" } };
     expect(validateWidget(widget, ["widgets", 0]).map((p) => p.at)).toEqual(

@@ -8,6 +8,9 @@ export interface DuplicateKey {
   /** 1-based line of the occurrence that is ignored, and of the one that is kept. */
   ignoredLine: number;
   keptLine: number;
+  /** 1-based column of each key's opening quote: what tells them apart when both are on one line. */
+  ignoredColumn: number;
+  keptColumn: number;
 }
 
 /**
@@ -16,17 +19,20 @@ export interface DuplicateKey {
  */
 export function findDuplicateKeys(text: string): DuplicateKey[] {
   type Open =
-    | { kind: "object"; seen: Map<string, number>; key: string | undefined }
+    | { kind: "object"; seen: Map<string, { line: number; column: number }>; key: string | undefined }
     | { kind: "array"; index: number };
   const out: DuplicateKey[] = [];
   const stack: Open[] = [];
   let line = 1;
+  let lineStart = 0;
   let expectKey = false;
   const pathHere = (): PathSegment[] => stack.map((o) => (o.kind === "object" ? (o.key ?? "") : o.index));
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
-    if (c === "\n") line++;
-    else if (c === "{") {
+    if (c === "\n") {
+      line++;
+      lineStart = i + 1;
+    } else if (c === "{") {
       stack.push({ kind: "object", seen: new Map(), key: undefined });
       expectKey = true;
     } else if (c === "[") stack.push({ kind: "array", index: 0 });
@@ -43,9 +49,17 @@ export function findDuplicateKeys(text: string): DuplicateKey[] {
         const raw = text.slice(i + 1, j);
         const key = raw.includes("\\") ? (JSON.parse(`"${raw}"`) as string) : raw;
         const before = top.seen.get(key);
+        const here = { line, column: i - lineStart + 1 };
         top.key = key;
-        if (before !== undefined) out.push({ path: pathHere(), ignoredLine: before, keptLine: line });
-        top.seen.set(key, line);
+        if (before !== undefined)
+          out.push({
+            path: pathHere(),
+            ignoredLine: before.line,
+            keptLine: here.line,
+            ignoredColumn: before.column,
+            keptColumn: here.column,
+          });
+        top.seen.set(key, here);
         expectKey = false;
       }
       i = j;

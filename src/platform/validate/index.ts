@@ -1,5 +1,6 @@
 // Validation of bodies, widgets and messages against the v2 contract: errors and warnings with JSON paths.
 import type * as z from "zod";
+import { isWidgetKind } from "../../widgets/registry";
 import { BODY_KINDS, BODY_SCHEMAS, type BodyKind } from "../bodies";
 import { LIVE_SUBSCRIPTION_EVENT_TYPES } from "../events";
 import { isRecord } from "../json";
@@ -63,8 +64,28 @@ function assertKind(fn: string, kind: unknown, kinds: readonly string[], other: 
   );
 }
 
-/** Validates one widget on its own (the editor validates widget by widget, memoised). */
+/**
+ * Refuses the misuses plain JavaScript allows (`validateWidget("title_row", fields)`, a path as a
+ * string) with a TypeError that says what to pass, instead of one from deep inside.
+ */
+function assertWidgetArgs(input: unknown, prefix: unknown): void {
+  const usage = "validateWidget(widget, prefix?)";
+  if (typeof input === "string")
+    throw new TypeError(
+      `${usage} takes the widget object first, e.g. validateWidget({ title_row: { text: "…" } }); got the string ${JSON.stringify(input)}: pass { ${isWidgetKind(input) ? input : "<widget kind>"}: <its fields> } instead`,
+    );
+  if (!Array.isArray(prefix))
+    throw new TypeError(
+      `${usage}: prefix is the widget's JSON path as an array, e.g. ["widgets", 0]; got ${typeof prefix === "string" ? `the string ${JSON.stringify(prefix)}` : typeof prefix}`,
+    );
+}
+
+/**
+ * Validates one widget on its own (the editor validates widget by widget, memoised): the widget
+ * object (`{ title_row: {...} }`) and, optionally, its path in the body for the problems' paths.
+ */
 export function validateWidget(input: unknown, prefix: readonly PathSegment[] = []): Problem[] {
+  assertWidgetArgs(input, prefix);
   const nulls: Problem[] = [];
   const json = withoutNulls(widgetSchema, input, [...prefix], nulls);
   const res = widgetSchema.safeParse(json);

@@ -5,16 +5,22 @@ import { deliveredEventSchema, subscriptionRequestSchema } from "../events";
 import type { PathSegment, Problem } from "../problems";
 import { widgetSchema } from "../widgets";
 
-/** The outcome of validating a body: errors block publishing, warnings do not. */
-export interface ValidationResult<T> {
-  ok: boolean;
+interface ValidationCommon {
+  /** Problems that make the body invalid: empty when `ok` is true. */
   errors: Problem[];
+  /** Problems that do not block publishing. */
   warnings: Problem[];
-  /** The parsed body, when there are no errors. */
-  value?: T;
   /** The input without the nulls on optional fields (read as absent): what may be sent on. */
   body: unknown;
 }
+
+/**
+ * The outcome of validating a body: errors block publishing, warnings do not. A discriminated union,
+ * so `if (result.ok)` narrows `result.value` to the parsed body.
+ */
+export type ValidationResult<T> =
+  | (ValidationCommon & { ok: true /** The parsed body. */; value: T })
+  | (ValidationCommon & { ok: false /** No parsed body when there are errors. */; value?: undefined });
 
 export const V1_WIDGET_KEYS = new Set(["widget_type", "data", "@type"]);
 export const OLD_DELIVERY_KEYS = new Set(["payload", "timestamp", "sender", "receiver"]);

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { asc, count, gt, sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { classifyFailure } from "./failures";
+import { classifyFailure, postgresOpenAdvice } from "./failures";
 import {
   describeLocation,
   migratePostgresPool,
@@ -73,7 +73,7 @@ export async function copyStore(opts: { dataDir: string; url: string }): Promise
       const f = classifyFailure(err);
       throw new StoreError(
         f.reason,
-        `Could not open ${to}: it ${f.text}. Check the URL (host, port, user, password, database) and that the server is running.`,
+        `Could not open ${to}: it ${f.cause}; ${postgresOpenAdvice(f, "--to (or DATABASE_URL)")}.`,
       );
     }
     const target = drizzlePg({ client: pool });

@@ -20,32 +20,49 @@ function unavailableSqlState(code: string): boolean {
   return /^(08|53)/.test(code) || ["57P01", "57P02", "57P03"].includes(code);
 }
 
+/** Why a driver call failed: `cause` says what happened, `text` adds what to do at run time. */
+export interface Failure {
+  reason: StoreErrorReason;
+  /** What happened, e.g. "cannot be reached (ECONNREFUSED)". */
+  cause: string;
+  /** The cause with the advice for a running studio ("check that it is running, then retry"). */
+  text: string;
+}
+
 /**
  * Says why a driver call failed, without the query, its parameters or the database's message (they
  * can hold bodies, session ids or the URL's password): only a reason and a code.
  */
-export function classifyFailure(err: unknown): { reason: StoreErrorReason; text: string } {
+export function classifyFailure(err: unknown): Failure {
   let e: unknown = err;
   // drizzle wraps the driver's error (DrizzleQueryError, whose message holds the query and parameters).
   while (e instanceof Error && e.cause instanceof Error) e = e.cause;
   const code = e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
   const message = e instanceof Error ? e.message : "";
-  if (/PGlite is closed/i.test(message)) return { reason: "closed", text: "is closed" };
-  if (code !== undefined && (NETWORK_CODES.has(code) || unavailableSqlState(code))) {
-    return {
-      reason: "unavailable",
-      text: `cannot be reached (${code}); check that it is running, then retry`,
-    };
-  }
+  const failure = (reason: StoreErrorReason, cause: string): Failure => ({
+    reason,
+    cause,
+    text: reason === "unavailable" ? `${cause}; check that it is running, then retry` : cause,
+  });
+  if (/PGlite is closed/i.test(message)) return failure("closed", "is closed");
+  if (code !== undefined && (NETWORK_CODES.has(code) || unavailableSqlState(code)))
+    return failure("unavailable", `cannot be reached (${code})`);
   if (
     /connection terminated|connection timeout|timeout exceeded|connection error|not queryable/i.test(message)
-  ) {
-    return {
-      reason: "unavailable",
-      text: "cannot be reached (connection lost); check that it is running, then retry",
-    };
-  }
+  )
+    return failure("unavailable", "cannot be reached (connection lost)");
   // Class 22 (data exception), e.g. 22P05: JSON text holding \u0000, which PostgreSQL's jsonb refuses.
-  if (code?.startsWith("22")) return { reason: "rejected", text: `refused the data (${code})` };
-  return { reason: "failed", text: `answered with an error${code ? ` (${code})` : ""}` };
+  if (code?.startsWith("22")) return failure("rejected", `refused the data (${code})`);
+  return failure("failed", `answered with an error${code ? ` (${code})` : ""}`);
+}
+
+/**
+ * What to do when a PostgreSQL server could not be opened, where `setting` names the URL's source
+ * (DATABASE_URL, or --to): a server that cannot be reached is started or its address corrected;
+ * one that answered refused the sign-in or the database. Never repeats the URL itself.
+ */
+export function postgresOpenAdvice(failure: Failure, setting: string): string {
+  return failure.reason === "unavailable"
+    ? `start that server, or correct the host and port in ${setting}`
+    : `check the user, password and database name in ${setting}`;
 }

@@ -14,7 +14,7 @@ import type { StoreConfig } from "../config";
 import { createInProcessFeed, createPostgresFeed } from "./change-feed";
 import { lockDataDir } from "./data-dir-lock";
 import { createDrizzleStore } from "./drizzle-store";
-import { classifyFailure } from "./failures";
+import { classifyFailure, postgresOpenAdvice } from "./failures";
 import { events } from "./schema";
 import { type Store, StoreError } from "./store";
 
@@ -71,12 +71,13 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
       : await openPglite(opts.location, opts.retentionDays, describe, tags, log);
   } catch (err) {
     if (err instanceof StoreError) throw err;
+    // One sentence: what failed, where (host and port, never the URL's user or password), what to do.
     const failure = classifyFailure(err);
-    const hint =
+    const advice =
       opts.location.kind === "postgres"
-        ? "Check DATABASE_URL (host, port, user, password, database) and that the server is running."
-        : "Check that DATA_DIR is a folder this user may write, or unset it to use .addon-studio.";
-    throw new StoreError(failure.reason, `Could not open ${describe}: it ${failure.text}. ${hint}`);
+        ? postgresOpenAdvice(failure, "DATABASE_URL")
+        : "check that DATA_DIR is a folder this user may write, or unset it to use .addon-studio";
+    throw new StoreError(failure.reason, `Could not open ${describe}: it ${failure.cause}; ${advice}.`);
   }
 }
 

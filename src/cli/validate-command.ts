@@ -8,7 +8,7 @@ import { parse, parseKind, plural, UsageError } from "./args";
 import { collectFiles, type Input } from "./collect-files";
 import { inferKind } from "./infer-kind";
 import type { CliIo } from "./main";
-import { InputError, readJson } from "./read-json";
+import { duplicateKeyMessage, InputError, readJson } from "./read-json";
 import { VALIDATE_USAGE } from "./usage";
 
 /** A problem with the line and column of the offending value, when found in the text. */
@@ -26,12 +26,7 @@ export type FileResult =
 
 /** A key written twice: JSON keeps the last value, so the first is lost without this warning. */
 export function duplicateWarning(d: DuplicateKey): Problem {
-  return problem(
-    d.path,
-    `is written twice in one object (lines ${d.ignoredLine} and ${d.keptLine}); JSON keeps only the last value, so the one on line ${d.ignoredLine} is ignored: remove one of them`,
-    "warning",
-    "duplicate_key",
-  );
+  return problem(d.path, duplicateKeyMessage(d), "warning", "duplicate_key");
 }
 
 function displayName(file: string): string {

@@ -98,6 +98,16 @@ describe("keys written twice (JSON.parse keeps the last one silently)", () => {
       "stdin:2:1: warning widgets[0].title_row.text: is written twice in one object (lines 1 and 2); JSON keeps only the last value, so the one on line 1 is ignored: remove one of them\n",
     );
   });
+  it("validate on a one-line file names the columns of both keys", async () => {
+    const r = await cli(
+      ["validate", "--kind", "post", "-"],
+      '{"widgets":[{"title_row":{"text":"a","text":"b"}}]}',
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      "is written twice in one object (line 1, columns 27 and 38); JSON keeps only the last value, so the one at column 27 is ignored",
+    );
+  });
   it("both on one line: the message names the columns, not 'lines 1 and 1'", async () => {
     const text = '{"message":"first","media_token":"m","message":"second"}';
     const read = await readJson(

@@ -3,6 +3,7 @@ import { actionSchema } from "./actions";
 import { iconField, iconValue, textField, typeError } from "./fields";
 import { type KeyHint, unknownField, v1Field } from "./problems";
 import { semanticSchema } from "./semantic";
+import { isBlankText } from "./text";
 import { widgetSchema } from "./widgets";
 
 const widgetsSchema = z.array(widgetSchema, {
@@ -171,13 +172,13 @@ export const chatMessageSchema = z
     { error: (iss) => typeError(iss.input, "a JSON object (the chat message body)") },
   )
   .superRefine((m, ctx) => {
-    const text = m.message.trim() !== "";
+    const text = !isBlankText(m.message);
     if (m.media_token === undefined && !text)
       ctx.addIssue({
         code: "custom",
         path: ["message"],
         message:
-          "Message must not be empty: write some text (spaces alone do not count), or send a media_token",
+          "Message must not be empty: write some text (spaces and invisible characters alone do not count), or send a media_token",
         input: m.message,
       });
     if (m.media_token !== undefined && text)

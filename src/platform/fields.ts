@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { colorSchema } from "./colors";
-import { codePointLength } from "./text";
+import { codePointLength, isBlankText } from "./text";
 
 /**
  * What the inspector needs to know about a field, attached to the field's schema in
@@ -54,14 +54,14 @@ export function textField(opts: TextOptions) {
   const schema = z
     .string({ error: (iss) => typeError(iss.input, "text (a string)") })
     .superRefine((s, ctx) => {
-      if (required && s.trim() === "") {
+      if (required && isBlankText(s)) {
         // Led by the label: the inspector shows this beside the field, the CLI after the path.
         ctx.addIssue({
           code: "too_small",
           origin: "string",
           minimum: 1,
           inclusive: true,
-          message: `${label} must not be empty: write some text (spaces alone do not count)`,
+          message: `${label} must not be empty: write some text (spaces and invisible characters alone do not count)`,
           input: s,
         });
         return;

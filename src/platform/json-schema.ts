@@ -17,6 +17,7 @@ import { fieldRegistry, iconNameSchemas, nonBlankTexts, ZERO_ICON } from "./fiel
 import { isRecord } from "./json";
 import { ICON_DEF, publishable } from "./json-schema-docs";
 import { routesTaking } from "./routes";
+import { BLANK_TEXT_PATTERN, VISIBLE_TEXT_PATTERN } from "./text";
 import { type CheckKind, MESSAGE_SCHEMAS, type MessageKind } from "./validate";
 import { widgetSchema } from "./widgets";
 
@@ -47,7 +48,7 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
   if (ui?.ui === "text" && jsonSchema.type === "string") {
     if (ui.max !== undefined) jsonSchema.maxLength = ui.max;
     // Required texts must hold more than spaces, as validation says.
-    if (nonBlankTexts.has(zodSchema)) jsonSchema.pattern = "\\S";
+    if (nonBlankTexts.has(zodSchema)) jsonSchema.pattern = VISIBLE_TEXT_PATTERN;
     jsonSchema.description = ui.max
       ? `${ui.label}: at most ${ui.max} characters (Unicode code points)`
       : ui.label;
@@ -105,8 +106,11 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
   if (zodSchema === chatMessageSchema)
     // Text or media, not both: a media_token goes with an empty message, otherwise the text is not blank.
     jsonSchema.oneOf = [
-      { required: ["media_token"], properties: { message: { type: "string", pattern: "^\\s*$" } } },
-      { not: { required: ["media_token"] }, properties: { message: { type: "string", pattern: "\\S" } } },
+      { required: ["media_token"], properties: { message: { type: "string", pattern: BLANK_TEXT_PATTERN } } },
+      {
+        not: { required: ["media_token"] },
+        properties: { message: { type: "string", pattern: VISIBLE_TEXT_PATTERN } },
+      },
     ];
   if (zodSchema === chatButtonSetSchema)
     jsonSchema.description = `Rows of buttons; at most ${CHAT_MAX_BUTTONS} buttons in all (not expressible in JSON Schema: run addon-studio validate), shown at most 3 rows of 3`;

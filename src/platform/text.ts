@@ -10,3 +10,20 @@ export function truncateCodePoints(text: string, max: number): string {
   if (codePointLength(text) <= max) return text;
   return Array.from(text).slice(0, max).join("");
 }
+
+/**
+ * Characters a reader does not see: white space and the invisible format characters of Persian and
+ * bidirectional text (zero-width non-joiner and joiner, direction marks and embeddings, word
+ * joiners, the byte order mark). A text of these alone shows as empty in the app.
+ */
+const INVISIBLE = "\\s\\u061C\\u200B-\\u200F\\u202A-\\u202E\\u2060-\\u2064\\u2066-\\u2069\\uFEFF";
+/** A JSON Schema pattern (and RegExp source) matching a text with a character a reader sees. */
+export const VISIBLE_TEXT_PATTERN = `[^${INVISIBLE}]`;
+/** A JSON Schema pattern matching a text a reader sees as empty. */
+export const BLANK_TEXT_PATTERN = `^[${INVISIBLE}]*$`;
+const visible = new RegExp(VISIBLE_TEXT_PATTERN, "u");
+
+/** Whether a text shows as empty: nothing but white space and invisible format characters. */
+export function isBlankText(text: string): boolean {
+  return !visible.test(text);
+}

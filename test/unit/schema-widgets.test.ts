@@ -568,8 +568,24 @@ describe("accepted fields per widget (facts: 'Widgets: accepted fields')", () =>
       "post",
       post({ subtitle_row: { text: " \u00a0" } }),
       "widgets[0].subtitle_row.text",
-      /must not be empty: write some text \(spaces alone do not count\)/,
+      /must not be empty: write some text \(spaces and invisible characters alone do not count\)/,
     );
+  });
+  it("a text of invisible characters alone (a zero-width non-joiner, direction marks) is blank", () => {
+    expectError(
+      "post",
+      post({ title_row: { text: "\u200c" } }),
+      "widgets[0].title_row.text",
+      /must not be empty/,
+    );
+    expectError(
+      "post",
+      post({ title_row: { text: "\u200f \u200e" } }),
+      "widgets[0].title_row.text",
+      /must not be empty/,
+    );
+    // Inside a word it is ordinary Persian spelling.
+    expect(validateBody("post", post({ title_row: { text: "می\u200cخواهم" } })).ok).toBe(true);
   });
   it("a widget value that is null says what it must be", () => {
     expectError(

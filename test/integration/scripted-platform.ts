@@ -22,6 +22,41 @@ export const raw =
   };
 
 /**
+ * A raw node:http server on 127.0.0.1 at an ephemeral port; `close` also ends the connections still
+ * open (kept-alive ones, a hung answer), so a test never waits on them.
+ */
+export async function rawServer(
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer(handler);
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: async () => {
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * The consent page approving at once, as a user pressing Allow: back to `redirect_uri` with `code`
+ * and the request's `state`. Returns the code.
+ */
+export function approveConsent(u: URL, res: ServerResponse, code: string): string {
+  const state = encodeURIComponent(u.searchParams.get("state") ?? "");
+  res.writeHead(302, { location: `${u.searchParams.get("redirect_uri")}?code=${code}&state=${state}` });
+  res.end();
+  return code;
+}
+
+/**
  * A fake platform that misbehaves on request: the API host's next answers are scripted (`next`), the
  * token endpoint issues tokens with a "/" in them (so a JSON-escaped echo `at\/…` differs from the
  * token) and grants what was asked. Calls are counted by method and path.
@@ -31,23 +66,18 @@ export async function scriptedPlatform() {
   const issued: string[] = [];
   const granted = new Map<string, string>();
   const queue: Answer[] = [];
-  const sockets = new Set<Socket>();
   let counter = 0;
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
     res.end(JSON.stringify(body));
   };
-  const server = createServer(async (req, res) => {
+  const server = await rawServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(Buffer.from(c));
     const body = Buffer.concat(chunks).toString("utf8");
     const u = new URL(req.url ?? "/", "http://platform.invalid");
     if (u.pathname === "/oauth2/auth") {
-      const code = `code-${++counter}-abcdef`;
-      granted.set(code, u.searchParams.get("scope") ?? "");
-      const state = encodeURIComponent(u.searchParams.get("state") ?? "");
-      res.writeHead(302, { location: `${u.searchParams.get("redirect_uri")}?code=${code}&state=${state}` });
-      res.end();
+      granted.set(approveConsent(u, res, `code-${++counter}-abcdef`), u.searchParams.get("scope") ?? "");
       return;
     }
     if (u.pathname === "/oauth2/token") {
@@ -73,14 +103,8 @@ export async function scriptedPlatform() {
     if (u.pathname.includes("/messages")) return json(res, 200, { message: "ok", status: "SENT" });
     json(res, 200, {});
   });
-  server.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     calls,
     /** Access and refresh tokens issued so far. */
     issued,
@@ -89,10 +113,7 @@ export async function scriptedPlatform() {
       queue.push(...answers);
     },
     count: (prefix: string) => calls.filter((c) => c.includes(prefix)).length,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
 }
 export type ScriptedPlatform = Awaited<ReturnType<typeof scriptedPlatform>>;

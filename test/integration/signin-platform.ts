@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { expect } from "vitest";
 import { DEMO_APP } from "../../src/emulator/state";
+import { approveConsent, rawServer } from "./scripted-platform";
 import { autoSignIn, Browser, type StackOptions, startStack } from "./server-harness";
 
 export const POST_TOKEN = "gZ3kQx9aB1cD";
@@ -37,7 +37,6 @@ export async function signinPlatform() {
   const granted = new Map<string, string>();
   const tokens: Array<(t: Issued) => TokenAnswer> = [];
   const users: Array<(res: ServerResponse) => void | Promise<void>> = [];
-  const sockets = new Set<Socket>();
   let counter = 0;
   const send = (
     res: ServerResponse,
@@ -53,11 +52,7 @@ export async function signinPlatform() {
     for await (const c of req) chunks.push(Buffer.from(c));
     const u = new URL(req.url ?? "/", "http://platform.invalid");
     if (u.pathname === "/oauth2/auth") {
-      const code = `code-${++counter}`;
-      granted.set(code, u.searchParams.get("scope") ?? "");
-      const state = encodeURIComponent(u.searchParams.get("state") ?? "");
-      res.writeHead(302, { location: `${u.searchParams.get("redirect_uri")}?code=${code}&state=${state}` });
-      res.end();
+      granted.set(approveConsent(u, res, `code-${++counter}`), u.searchParams.get("scope") ?? "");
       return;
     }
     if (u.pathname === "/oauth2/token") {
@@ -94,15 +89,9 @@ export async function signinPlatform() {
     }
     send(res, 200, {});
   };
-  const server = createServer((req, res) => void handle(req, res));
-  server.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await rawServer((req, res) => void handle(req, res));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     calls,
     bearers,
     issued,
@@ -114,10 +103,7 @@ export async function signinPlatform() {
     /** Scripts the next GET /users answers, in order. */
     usersNext: (...answers: Array<(res: ServerResponse) => void | Promise<void>>) => users.push(...answers),
     count: (prefix: string) => calls.filter((c) => c.startsWith(prefix)).length,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    close: server.close,
   };
 }
 export type SigninPlatform = Awaited<ReturnType<typeof signinPlatform>>;

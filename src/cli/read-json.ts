@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { lstatSync, readFileSync, readlinkSync } from "node:fs";
 import {
   type DuplicateKey,
   describeJsonError,
@@ -63,18 +63,30 @@ function firstBadUtf8(bytes: Buffer): number {
   return 0;
 }
 
+/** Where a symbolic link at `file` points, when it is one (a link whose target is gone reads ENOENT). */
+function linkTarget(file: string): string | undefined {
+  try {
+    return lstatSync(file).isSymbolicLink() ? readlinkSync(file) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function readError(file: string, e: unknown): InputError {
   const code = e instanceof Error && "code" in e ? String(e.code) : "";
+  const target = code === "ENOENT" && file !== "stdin" ? linkTarget(file) : undefined;
   const why =
-    code === "ENOENT"
-      ? "no such file"
-      : code === "EISDIR"
-        ? "it is a directory, not a file"
-        : code === "EACCES"
-          ? "permission denied"
-          : e instanceof Error
-            ? e.message
-            : String(e);
+    target !== undefined
+      ? `it is a symbolic link to ${target}, which does not exist: fix or remove the link`
+      : code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "it is a directory, not a file"
+          : code === "EACCES"
+            ? "permission denied"
+            : e instanceof Error
+              ? e.message
+              : String(e);
   return new InputError(`cannot read ${file}: ${why}`);
 }
 

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -88,6 +88,17 @@ describe("validate: several files, folders and globs", () => {
     const old = await cli(["validate", v1]);
     expect(old.code).toBe(2);
     expect(old.err).toMatch(/it is a v1 add-on .*convert it first with `addon-studio migrate <file>`/);
+  });
+
+  it("a symbolic link whose target is gone is named as one, with what to do", async () => {
+    mkdirSync(join(dir, "links"), { recursive: true });
+    const link = join(dir, "links", "dangling.json");
+    symlinkSync(join(dir, "links", "gone.json"), link);
+    const r = await cli(["validate", "--kind", "post", join(dir, "links")]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(
+      `cannot read ${link}: it is a symbolic link to ${join(dir, "links", "gone.json")}, which does not exist: fix or remove the link`,
+    );
   });
 
   it("a body of widgets alone (the studio's own Download JSON) is checked without --kind: post and user agree", async () => {

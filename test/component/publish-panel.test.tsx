@@ -2,6 +2,7 @@
 import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
+import { savePending } from "../../src/editor/proxy/oauth-resume";
 import { createProxyClient } from "../../src/editor/proxy/proxy-client";
 import { PublishPanel } from "../../src/editor/publish/publish-panel";
 import { createEditorStore } from "../../src/editor/store/editor-store";
@@ -133,6 +134,33 @@ describe("publish panel", () => {
     await screen.findByText("Published to post gZx7yK3aB1.");
     expect(second.calls.filter((c) => c.url.startsWith("/api/posts/"))).toHaveLength(1);
     expect(second.replaceUrl).toHaveBeenCalledWith("/?post_token=gZx7yK3aB1");
+  });
+
+  it("back from the consent page, a publish refused again stops on the error instead of leaving again", async () => {
+    const authorizeUrl = "/oauth/start?scope=POST_ADDON_CREATE.gZx7yK3aB1&returnTo=%2F%3Fresume%3Dpublish";
+    const storage = memoryStorage();
+    savePending(storage, {
+      action: "publish",
+      target: { postToken: "gZx7yK3aB1" },
+      body: { widgets: [{ title_row: { text: "x" } }] },
+      at: Date.now(),
+    });
+    const back = setup({
+      storage,
+      search: "?post_token=gZx7yK3aB1&resume=publish&oauth=granted",
+      route: (url) =>
+        url === "/api/session"
+          ? json(200, SESSION)
+          : json(401, studioError("upstream_unauthorized", { detail: "token rejected", authorizeUrl })),
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("The platform did not accept your authorization (401)");
+    expect(back.calls.filter((c) => c.url.startsWith("/api/posts/"))).toHaveLength(1);
+    expect(back.navigate).not.toHaveBeenCalled();
+    // The user decides: one more consent page, and the publish resumes after it.
+    await userEvent.click(screen.getByRole("button", { name: "Authorize again and retry" }));
+    expect(back.navigate).toHaveBeenCalledTimes(1);
+    expect(back.calls.filter((c) => c.url.startsWith("/api/posts/"))).toHaveLength(1);
   });
 
   it("says the consent was refused when the user chose Deny", async () => {

@@ -88,14 +88,21 @@ export function useSendFlow(opts: {
   const latest = useRef(opts);
   latest.current = opts;
 
-  const run = useCallback(async (target: Record<string, string>, body: unknown) => {
+  // `resumed`: sent again on return from the consent page. Asked for consent once more then (a
+  // platform refusing the new token too, a scope unticked on the consent page), the flow stops on an
+  // error with the button to authorize again, instead of leaving again at once: each return would
+  // send it and leave again, one consent page after another.
+  const run = useCallback(async (target: Record<string, string>, body: unknown, resumed = false) => {
     const { action, env, send, onDone, authorizeScopes } = latest.current;
     const e = env();
     last.current = { target, body };
     setTarget(target);
     setOutcome({ status: "sending" });
     const returnTo = returnToFor(e.location.pathname, e.location.search, action);
-    let next = outcomeOf(await send(target, body, returnTo));
+    const result = await send(target, body, returnTo);
+    let next = outcomeOf(result);
+    if (next.status === "authorizing" && resumed && !result.ok && result.kind !== "unreachable")
+      next = { status: "error", error: { ...result.error, authorizeUrl: next.url }, httpStatus: result.status };
     if (next.status === "error" && next.error.code === "upstream_unauthorized" && !next.error.authorizeUrl) {
       const scopes = authorizeScopes?.(target) ?? [];
       if (scopes.length > 0)
@@ -124,7 +131,7 @@ export function useSendFlow(opts: {
     const pending = takePending(e.storage, action);
     if (pending) latest.current.onRestore?.(pending.target);
     if (back.oauth === "granted" && pending) {
-      void run(pending.target, pending.body);
+      void run(pending.target, pending.body, true);
       return;
     }
     if (back.oauth === "refused" || back.oauth === "failed") {

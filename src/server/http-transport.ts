@@ -160,10 +160,15 @@ export function createHttpFetch(): HttpFetch {
     const headers: Record<string, string> = {};
     try {
       for (const [k, v] of new Headers(init.headers ?? {})) headers[k] = v;
-    } catch (e) {
+    } catch {
       // A value that cannot be a header (a token with a line break or a non-Latin-1 character):
-      // refused here, before any connection, so the request provably never left.
-      throw new TypeError("fetch failed", { cause: new NotSentError(e) });
+      // refused here, before any connection, so the request provably never left. The runtime's
+      // message quotes the value (a token, the API key): it is not passed on.
+      throw new TypeError("fetch failed", {
+        cause: new NotSentError(
+          new Error("a request header holds a line break or a character no HTTP header can carry"),
+        ),
+      });
     }
 
     let status: number;

@@ -288,14 +288,22 @@ describe("publish panel", () => {
     });
     act(() => {
       store.getState().setDocumentField(["cost"], 100);
+      store.getState().setDocumentField(["semantic"], { brand: "peugeot" });
       store.getState().setCostText("abc");
     });
     await userEvent.type(screen.getByLabelText("Phone"), "09120000001");
     const publish = screen.getByRole("button", { name: "Publish" }) as HTMLButtonElement;
     expect(screen.getByText(/The add-on has 1 error: fix it in the problems panel/)).toBeTruthy();
     expect(publish.disabled).toBe(true);
+    // The semantic carries the cost too: it waits as well, and says why.
+    const save = screen.getByRole("button", { name: "Save the user's semantic" }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    expect(screen.getByRole("region", { name: "User semantic" }).textContent).toContain(
+      '"abc" is not a number yet',
+    );
     act(() => store.getState().setCostText(null));
     await waitFor(() => expect(publish.disabled).toBe(false));
+    expect(save.disabled).toBe(false);
     expect(calls.some((c) => c.url.startsWith("/api/users/"))).toBe(false);
   });
 

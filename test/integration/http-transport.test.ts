@@ -213,6 +213,9 @@ describe("the proxy's keep-alive transport (undici's Agent and request behind Fe
     });
     const out = await client.sendMessage("at-1\nX-Evil: 1", "conv-1", { type: "TEXT", message: "salam" });
     expect(out.ok ? "ok" : out.error.error.code).toBe("upstream_unreachable");
+    // The runtime's own message quotes the header's value: the token must not reach the user or the history.
+    expect(out.ok ? "" : out.error.error.message).not.toContain("at-1");
+    expect(out.ok ? "" : out.error.error.message).toContain("a request header holds a line break");
     expect(s.connections()).toBe(0);
   });
 });

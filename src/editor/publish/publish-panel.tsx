@@ -21,6 +21,7 @@ import {
   type SendOutcome,
   useSendFlow,
 } from "../proxy/use-send-flow";
+import { costTextProblem } from "../store/cost-text";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectDocumentKind, selectExportBody, selectPublishTarget } from "../store/selectors";
 import { completionParamOf, trustedCompletionUrl } from "./completion-url";
@@ -82,9 +83,11 @@ export function PublishPanel(props: PublishPanelProps = {}) {
 
   const session = proxy.status === "present" ? proxy.session : null;
   const exported = useMemo(() => validateBody(kind, body), [kind, body]);
-  // A cost field showing text that is not a number: the body would carry an older cost than it shows.
-  const costError = useEditorStore((s) => (kind === "user" && s.costText !== null ? 1 : 0));
-  const errorCount = exported.ok && costError === 0 ? null : exported.errors.length + costError;
+  // A cost field showing text that is not a number: the body (and the semantic's) would carry an
+  // older cost than the field shows, so both wait for a number.
+  const costText = useEditorStore((s) => (kind === "user" ? s.costText : null));
+  const costError = costText === null ? [] : [costTextProblem(costText, body.cost)];
+  const errorCount = exported.ok && costText === null ? null : exported.errors.length + costError.length;
   const byId = userBy === "divarUserId";
   const semanticBody = useMemo(
     () => semanticBodyOf(body, byId && semanticPhone.trim() ? semanticPhone.trim() : undefined),
@@ -260,8 +263,8 @@ export function PublishPanel(props: PublishPanelProps = {}) {
             phoneOk={phoneOk}
             onPhone={setSemanticPhone}
             keyCount={semanticKeys}
-            problems={semanticCheck.ok ? [] : semanticCheck.errors}
-            canSave={!absent && !busy && user !== undefined && semanticKeys > 0 && semanticCheck.ok}
+            problems={[...(semanticCheck.ok ? [] : semanticCheck.errors), ...costError]}
+            canSave={!absent && !busy && !!user && semanticKeys > 0 && semanticCheck.ok && costText === null}
             onSave={() => user && run({ op: "semantic", ...user, ...semanticUser }, semanticBody)}
             deleteButton={
               <ConfirmButton

@@ -220,13 +220,16 @@ export async function renewIfExpired(deps: ServerDeps, c: Context, session: Sess
     const created = { expiresAt: now + REFRESH_SHARE_MS, result };
     entry = created;
     deps.refreshes.set(key, created);
-    // Only a success is shared for the grace period, and only while its access token is before its own
-    // renewal time: a refresh that issued no new refresh token (RFC 6749 section 6 allows it) and a
-    // short-lived token would otherwise hand that token, expired, to every request until the grace
-    // ended. A failure may be retried by the next request.
+    // Only a success is shared for the grace period. When the refresh issued no new refresh token
+    // (RFC 6749 section 6 allows it), only until its access token's own renewal time: the next
+    // request with that same refresh token would otherwise be handed the token, expired, until the
+    // grace ended. A rotated pair keeps the whole grace: a request still carrying the old refresh
+    // token (its cookie update lost) can only be answered from here, the platform having retired it.
+    // A failure may be retried by the next request.
     void result.then((o) => {
-      if (o.ok) created.expiresAt = Math.min(created.expiresAt, renewTime(o.tokens));
-      else if (deps.refreshes.get(key) === created) deps.refreshes.delete(key);
+      if (o.ok && o.tokens.refreshToken === tokens.refreshToken)
+        created.expiresAt = Math.min(created.expiresAt, renewTime(o.tokens));
+      else if (!o.ok && deps.refreshes.get(key) === created) deps.refreshes.delete(key);
     });
   }
   const outcome = await entry.result;

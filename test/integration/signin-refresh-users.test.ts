@@ -56,6 +56,23 @@ describe("sign-in against a misbehaving platform: refresh and user identificatio
     expect(s.platform.bearers.at(-1)).toBe(s.platform.accessTokens[2]);
   });
 
+  it("(5) a rotated pair is still given to a request carrying the old cookie, even once that pair is due", async () => {
+    s = await startSignin();
+    s.platform.tokenNext(good({ expires_in: 90 }), good({ expires_in: 90 }), good({ expires_in: 90 }));
+    expect((await s.signIn()).landed).toBe("/?oauth=granted");
+    const oldCookies = new Map(s.browser.cookies);
+    s.stack.clock.advance(80_000);
+    expect((await s.publish()).status).toBe(200);
+    expect(s.platform.count("token refresh_token")).toBe(1);
+    // The new cookie was lost (an aborted request, a tab closed): the browser still holds the old
+    // refresh token, which the platform has retired. Within the 2-minute grace, past the new pair's
+    // own renewal time, it is given the new pair rather than refreshing with the retired token.
+    s.browser.cookies = oldCookies;
+    s.stack.clock.advance(70_000);
+    expect((await s.publish()).status).toBe(200);
+    expect(s.platform.count("token refresh_token")).toBe(1);
+  });
+
   it("(5) requests at once still share one refresh", async () => {
     s = await startSignin();
     s.platform.tokenNext(good({ expires_in: 3 }), good({ expires_in: 30, refresh_token: undefined }));

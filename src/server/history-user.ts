@@ -143,10 +143,10 @@ async function retryIdentify(
   }
   // An expired token would only earn a 401; the read waits for a request that renewed it.
   if (deps.now() >= tokens.expiresAt) return false;
-  const read = await within(
-    takeLateRead(deps, session.sid) ?? deps.platform.phones(tokens.accessToken),
-    waitMs,
-  );
+  const reading = takeLateRead(deps, session.sid) ?? deps.platform.phones(tokens.accessToken);
+  const read = await within(reading, waitMs);
+  // Still not answered: kept again, for the next catch-up to take rather than read once more.
+  if (!read.done) keepLateRead(deps, session.sid, reading);
   const phones = read.done && read.ok ? read.value : undefined;
   const phone = phones ? phoneOf(phones) : undefined;
   if (phone) {

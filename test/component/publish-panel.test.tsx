@@ -210,6 +210,20 @@ describe("publish panel", () => {
     expect(alert.textContent).toContain("Pressing the button again may deliver it a second time");
   });
 
+  it("a server error on reading the user's phone numbers does not warn of a second delivery", async () => {
+    setup({
+      user: true,
+      route: (url) =>
+        url === "/api/session"
+          ? json(200, SESSION)
+          : json(502, studioError("upstream_server_error", { detail: "HTTP 500", upstreamStatus: 500 })),
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Use my phone numbers" }));
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("server error (HTTP 500)");
+    expect(alert.textContent).not.toContain("deliver it a second time");
+  });
+
   it("explains how to start a proxy when served as static files, and keeps working", async () => {
     setup({ route: () => new Response("<!doctype html><p>not found</p>", { status: 404 }) });
     const note = await screen.findByRole("note");

@@ -34,6 +34,18 @@ describe("schemas/<kind>.schema.json", () => {
     }
   });
 
+  it("write patterns any regex engine compiles: no \\u escapes inside a pattern, and the file readable", () => {
+    for (const kind of CHECK_KINDS) {
+      const text = readFileSync(`${root}schemas/${kind}.schema.json`, "utf8");
+      const patterns = JSON.stringify(fileOf(kind)).match(/"pattern":"(?:[^"\\]|\\.)*"/g) ?? [];
+      // A regex escape survives JSON.stringify as \\u; the invisible characters are literal instead.
+      for (const p of patterns) expect(p, kind).not.toContain("\\\\u");
+      // In the file itself they are JSON escapes, so a person sees which characters are meant.
+      expect(text, kind).not.toMatch(/[\u200B-\u200F\uFEFF]/);
+    }
+    expect(JSON.stringify(fileOf("post"))).toContain("\u200B");
+  });
+
   it("have $id, title and a description on every field, and no format keyword", () => {
     for (const kind of CHECK_KINDS) {
       const schema = fileOf(kind);

@@ -705,6 +705,9 @@ describe("actions (spec 2.14, facts 'Actions')", () => {
         'validateWidget(widget, prefix?): prefix is the widget\'s JSON path as an array, e.g. ["widgets", 0]; got the string "widgets[0]"',
       ),
     );
+    // A string alone is a value like any other (an item of untrusted widgets): problems, not a throw.
+    expect(validateWidget("title_row", ["widgets", 3]).map((p) => p.at)).toEqual(["widgets[3]"]);
+    expect(validateWidget("title_row").length).toBeGreaterThan(0);
   });
   it("validateWidget gives the same verdict and paths as a body", () => {
     const widget = { selector_row: { title: "الف", icon_name: "UNKNOWN", label: "x" } };

@@ -58,6 +58,8 @@ export function SendOutcomeView(props: {
   pageLabel?: string;
   /** Goes through the consent page again and retries (the flow's `authorizeAgain`). */
   onAuthorize?: () => void;
+  /** The request only read (a list of phone numbers): a failure cannot have delivered anything. */
+  readOnly?: boolean;
   /**
    * Moves focus to a finished outcome (default on). While false the move waits: a panel still laying
    * itself out (its proxy session not read yet) would push the outcome away after it was scrolled to.
@@ -121,7 +123,7 @@ export function SendOutcomeView(props: {
             <p>{left > 0 ? `You can try again in ${left} s.` : "You can try again now."}</p>
           ) : null}
           {upstreamSaid ? <p>The platform said: {upstreamSaid}</p> : null}
-          {MAYBE_DELIVERED.has(outcome.error.code) ? (
+          {MAYBE_DELIVERED.has(outcome.error.code) && !props.readOnly ? (
             <p>
               Nothing was sent again automatically. Pressing the button again may deliver it a second time.
               {props.pageUrl ? (

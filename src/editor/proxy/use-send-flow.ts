@@ -102,7 +102,11 @@ export function useSendFlow(opts: {
     const result = await send(target, body, returnTo);
     let next = outcomeOf(result);
     if (next.status === "authorizing" && resumed && !result.ok && result.kind !== "unreachable")
-      next = { status: "error", error: { ...result.error, authorizeUrl: next.url }, httpStatus: result.status };
+      next = {
+        status: "error",
+        error: { ...result.error, authorizeUrl: next.url },
+        httpStatus: result.status,
+      };
     if (next.status === "error" && next.error.code === "upstream_unauthorized" && !next.error.authorizeUrl) {
       const scopes = authorizeScopes?.(target) ?? [];
       if (scopes.length > 0)

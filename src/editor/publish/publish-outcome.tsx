@@ -19,6 +19,8 @@ export function PublishOutcome(props: {
   onRemoveAddon: (addonId: string) => void;
   /** "Back to the platform", shown only after a successful send. */
   completionUrl: string | null;
+  /** The outcome is of a read (the user's phone numbers): nothing was sent, nothing to go back to. */
+  readOnly?: boolean;
   /** False while the panel is still laying itself out: the outcome takes the focus once it is settled. */
   settled: boolean;
 }) {
@@ -32,6 +34,7 @@ export function PublishOutcome(props: {
         {...(props.page ? { pageLabel: props.page.label } : {})}
         onAuthorize={props.onAuthorize}
         focusOnFinish={props.settled}
+        readOnly={props.readOnly === true}
       />
       {addonId ? (
         <ConfirmButton
@@ -42,7 +45,7 @@ export function PublishOutcome(props: {
           onConfirm={() => props.onRemoveAddon(addonId)}
         />
       ) : null}
-      {props.completionUrl ? (
+      {props.completionUrl && !props.readOnly ? (
         <p>
           <a href={props.completionUrl}>Back to the platform</a>
         </p>

@@ -196,9 +196,8 @@ export function PublishPanel(props: PublishPanelProps = {}) {
       addonId={outcomeAddonId}
       disabled={absent || busy}
       onRemoveAddon={(addonId) => run({ op: "deleteUserAddon", addonId }, null)}
-      completionUrl={
-        completionUrl && flow.outcome.status === "success" && shownOp !== "phones" ? completionUrl : null
-      }
+      completionUrl={flow.outcome.status === "success" ? completionUrl : null}
+      readOnly={shownOp === "phones"}
       settled={proxy.status !== "checking"}
     />
   );

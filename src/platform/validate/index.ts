@@ -70,7 +70,9 @@ function assertKind(fn: string, kind: unknown, kinds: readonly string[], other: 
  */
 function assertWidgetArgs(input: unknown, prefix: unknown): void {
   const usage = "validateWidget(widget, prefix?)";
-  if (typeof input === "string")
+  // A string alone is a value to check like any other (an item of untrusted widgets); a string
+  // followed by something that is not a path is the (kind, fields) misuse.
+  if (typeof input === "string" && !Array.isArray(prefix))
     throw new TypeError(
       `${usage} takes the widget object first, e.g. validateWidget({ title_row: { text: "…" } }); got the string ${JSON.stringify(input)}: pass { ${isWidgetKind(input) ? input : "<widget kind>"}: <its fields> } instead`,
     );

@@ -1,8 +1,7 @@
 import { version } from "../../package.json";
-import { toJsonSchema } from "../platform/json-schema";
+import { jsonSchemaText } from "../platform/json-schema";
 import { formatChange, type MigrationSuccess, migrateBody } from "../platform/migrate";
 import type { Problem } from "../platform/problems";
-import { escapeInvisible } from "../platform/text";
 import { CHECK_KINDS, validateAny } from "../platform/validate";
 import { parse, parseKind, plural, UsageError } from "./args";
 import { InputError, readJson } from "./read-json";
@@ -81,7 +80,7 @@ function schemaCommand(args: string[], io: CliIo): number {
   if (positionals.length)
     throw new UsageError(`schema takes no file, but got ${positionals.join(" ")}`, SCHEMA_USAGE);
   const kind = parseKind(values.kind, SCHEMA_USAGE, CHECK_KINDS);
-  io.stdout(`${escapeInvisible(JSON.stringify(toJsonSchema(kind), null, 2))}\n`);
+  io.stdout(jsonSchemaText(kind));
   return 0;
 }
 

@@ -17,7 +17,7 @@ import { fieldRegistry, iconNameSchemas, nonBlankTexts, ZERO_ICON } from "./fiel
 import { isRecord } from "./json";
 import { ICON_DEF, publishable } from "./json-schema-docs";
 import { routesTaking } from "./routes";
-import { BLANK_TEXT_PATTERN, VISIBLE_TEXT_PATTERN } from "./text";
+import { BLANK_TEXT_PATTERN, escapeInvisible, VISIBLE_TEXT_PATTERN } from "./text";
 import { type CheckKind, MESSAGE_SCHEMAS, type MessageKind } from "./validate";
 import { widgetSchema } from "./widgets";
 
@@ -211,4 +211,12 @@ export function toJsonSchema(kind: CheckKind): JsonSchema {
   });
   declareRequired(schema);
   return { ...publishable(kind, TITLES[kind], schema), description: routeDescription(kind) };
+}
+
+/**
+ * The JSON Schema of `kind` as the file text the package ships (`schemas/<kind>.schema.json`) and
+ * `addon-studio schema` prints: indented, the invisible characters a pattern names as `\uXXXX`.
+ */
+export function jsonSchemaText(kind: CheckKind): string {
+  return `${escapeInvisible(JSON.stringify(toJsonSchema(kind), null, 2))}\n`;
 }

@@ -50,8 +50,9 @@ export function parseScopes(value: string): Scope[] {
   return out;
 }
 
-/** Like parseScopes but returns null instead of throwing. */
-export function tryParseScopes(value: string): Scope[] | null {
+/** Like parseScopes but returns null instead of throwing (and for no value: a token answer without `scope`). */
+export function tryParseScopes(value: string | undefined): Scope[] | null {
+  if (value === undefined) return null;
   try {
     return parseScopes(value);
   } catch {

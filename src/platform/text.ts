@@ -18,7 +18,8 @@ export function truncateCodePoints(text: string, max: number): string {
  */
 // The characters themselves (a JavaScript string's escapes), not regex escapes: "\\u200B" in a
 // pattern is refused by some JSON Schema validators' engines (RE2), a literal character by none.
-const INVISIBLE = "\\s\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF";
+const FORMAT_CHARS = "\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF";
+const INVISIBLE = `\\s${FORMAT_CHARS}`;
 /** A JSON Schema pattern (and RegExp source) matching a text with a character a reader sees. */
 export const VISIBLE_TEXT_PATTERN = `[^${INVISIBLE}]`;
 /** A JSON Schema pattern matching a text a reader sees as empty. */
@@ -30,14 +31,15 @@ export function isBlankText(text: string): boolean {
   return !visible.test(text);
 }
 
+const formatChar = new RegExp(`[${FORMAT_CHARS}]`, "g");
+
 /**
  * JSON text with the invisible format characters written as `\uXXXX` escapes: the same JSON, but a
- * person reading a schema file sees which characters a pattern names (scripts/write-schemas.mjs
- * does the same for the files it writes).
+ * person reading a schema file sees which characters a pattern names.
  */
 export function escapeInvisible(json: string): string {
   return json.replace(
-    /[\u061C\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g,
+    formatChar,
     (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`,
   );
 }

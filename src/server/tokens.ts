@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { type StudioError, studioError } from "../platform/errors";
-import { MAX_TOKEN_LIFE_SECONDS } from "../platform/oauth";
 import { hasScopes, tryParseScopes, USER_PHONE } from "../platform/scopes";
 import { detached } from "./deadline";
 import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturnTo, sendError } from "./deps";
@@ -19,10 +18,10 @@ const SKEW_SHARE = 1 / 3;
 
 /**
  * When a token issued now for `expiresIn` seconds (spec 2.5) stops being valid, and when to renew it.
- * The life is capped at MAX_TOKEN_LIFE_SECONDS here too, so a stored time is always a valid date.
+ * `expiresIn` comes from tokenResponseSchema, which caps it (MAX_TOKEN_LIFE_SECONDS).
  */
 export function tokenTimes(now: number, expiresIn: number): { expiresAt: number; renewAt: number } {
-  const life = Math.min(expiresIn, MAX_TOKEN_LIFE_SECONDS) * 1000;
+  const life = expiresIn * 1000;
   return {
     expiresAt: now + life,
     renewAt: now + life - Math.min(EXPIRY_SKEW_MS, Math.floor(life * SKEW_SHARE)),
@@ -189,7 +188,7 @@ async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshO
       refreshToken: t.refresh_token ?? tokens.refreshToken,
       ...tokenTimes(deps.now(), t.expires_in),
       // RFC 6749 section 6: a refresh answer without scope keeps the scopes held.
-      scopes: (t.scope !== undefined ? tryParseScopes(t.scope) : null) ?? tokens.scopes,
+      scopes: tryParseScopes(t.scope) ?? tokens.scopes,
       ...(tokens.redirectUri !== undefined ? { redirectUri: tokens.redirectUri } : {}),
     },
   };

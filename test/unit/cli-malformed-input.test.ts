@@ -13,9 +13,9 @@ vi.mock("../../src/platform/json-schema", async (importOriginal) => {
   return {
     ...real,
     // Stands in for a bug anywhere in a command: the CLI must still answer in one line.
-    toJsonSchema: (kind: string) => {
+    jsonSchemaText: (kind: string) => {
       if (kind === "event") throw new TypeError("boom");
-      return real.toJsonSchema(kind as Parameters<typeof real.toJsonSchema>[0]);
+      return real.jsonSchemaText(kind as Parameters<typeof real.jsonSchemaText>[0]);
     },
   };
 });

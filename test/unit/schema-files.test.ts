@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { ICON_NAMES } from "../../src/platform/icons";
-import { toJsonSchema } from "../../src/platform/json-schema";
+import { jsonSchemaText, toJsonSchema } from "../../src/platform/json-schema";
 import { undescribedFields } from "../../src/platform/json-schema-docs";
 import { CHECK_KINDS, validateAny } from "../../src/platform/validate";
 
@@ -21,7 +21,11 @@ const validators = Object.fromEntries(CHECK_KINDS.map((k) => [k, ajv.compile(fil
 describe("schemas/<kind>.schema.json", () => {
   it("exist for every kind and equal what the source generates (npm run build:lib rewrites them)", () => {
     expect(readdirSync(`${root}schemas`).sort()).toEqual(CHECK_KINDS.map((k) => `${k}.schema.json`).sort());
-    for (const kind of CHECK_KINDS) expect(fileOf(kind), kind).toEqual(toJsonSchema(kind));
+    for (const kind of CHECK_KINDS) {
+      expect(fileOf(kind), kind).toEqual(toJsonSchema(kind));
+      // Byte for byte what `addon-studio schema --kind <kind>` prints.
+      expect(readFileSync(`${root}schemas/${kind}.schema.json`, "utf8"), kind).toBe(jsonSchemaText(kind));
+    }
   });
 
   it("compile in Ajv's plain strict mode, each on its own, with nothing logged", () => {

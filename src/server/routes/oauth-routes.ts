@@ -122,7 +122,7 @@ export function oauthRoutes(deps: ServerDeps): Hono {
       ...tokenTimes(now, t.expires_in),
       // Spec 2.5 says scope equals the request; trust the answer when it parses. RFC 6749 section 5.1
       // lets it be left out when it equals the request: then it is the request.
-      scopes: (t.scope !== undefined ? tryParseScopes(t.scope) : null) ?? pending.scopes,
+      scopes: tryParseScopes(t.scope) ?? pending.scopes,
       ...(t.refresh_token !== undefined ? { refreshToken: t.refresh_token } : {}),
       ...(pending.redirectUri !== undefined ? { redirectUri: pending.redirectUri } : {}),
     };

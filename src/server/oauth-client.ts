@@ -9,7 +9,7 @@ import {
   tokenResponseSchema,
 } from "../platform/oauth";
 import { answerTooLarge } from "./http-transport";
-import { readAnswer } from "./upstream-answer";
+import { readAnswer, unreadBody } from "./upstream-answer";
 import { mapFetchFailure, mapUpstreamFailure, parseJson, upstreamDetail } from "./upstream-errors";
 
 export interface OAuthClientOptions {
@@ -166,17 +166,19 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
         note: { status: res.status },
       };
     }
-    if (text === null || !read.ok)
+    if (!read.ok) {
+      const tooLarge = "tooLarge" in read;
       return {
         ok: false,
         error: studioError("upstream_invalid_response", {
-          detail: `token response: ${text === null ? answerTooLarge() : "the answer was cut off"}`,
+          detail: `token response: ${tooLarge ? answerTooLarge() : unreadBody(read.error)}`,
         }),
-        note: { status: res.status, reason: text === null ? "too_large" : "cut_off" },
+        note: { status: res.status, reason: tooLarge ? "too_large" : "cut_off" },
       };
+    }
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = JSON.parse(read.text);
     } catch {
       return {
         ok: false,

@@ -2,9 +2,9 @@ import * as z from "zod";
 import { type StudioError, studioError } from "../platform/errors";
 import type { SubscriptionRequest } from "../platform/events";
 import type { FetchLike } from "../platform/fetch-like";
-import { answerTooLarge, UndecodableAnswerError } from "./http-transport";
+import { answerTooLarge } from "./http-transport";
 import { redactDeep, redactSecrets } from "./redaction";
-import { boundedResult, readAnswer } from "./upstream-answer";
+import { boundedResult, readAnswer, unreadBody } from "./upstream-answer";
 import { mapFetchFailure, mapUpstreamFailure } from "./upstream-errors";
 
 export interface PlatformClientOptions {
@@ -109,11 +109,6 @@ function parseAnswer<T>(text: string, schema: z.ZodType<T>, secrets: readonly st
   if (parsed.success) return { ok: true, value: parsed.data };
   const where = parsed.error.issues.map((i) => i.path.join(".") || "(body)").join(", ");
   return { ok: false, why: `its answer has an unexpected shape (${redactSecrets(where, secrets)})` };
-}
-
-/** Why an answer's body was not read, as the end of "The platform accepted it, but …". */
-function unreadBody(error: unknown): string {
-  return error instanceof UndecodableAnswerError ? error.message : "its answer was cut off";
 }
 
 /** Creates the platform client. */

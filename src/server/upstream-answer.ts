@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import { AnswerTooLargeError, UPSTREAM_ANSWER_LIMIT } from "./http-transport";
+import { AnswerTooLargeError, UndecodableAnswerError, UPSTREAM_ANSWER_LIMIT } from "./http-transport";
 
 /**
  * Characters of a successful answer (as JSON) passed to the browser and kept in the publish history;
@@ -42,6 +42,11 @@ export async function readAnswer(res: Response, limit = UPSTREAM_ANSWER_LIMIT): 
     ok: true,
     text: chunks.map((c) => decoder.decode(c, { stream: true })).join("") + decoder.decode(),
   };
+}
+
+/** Why an answer's body (its status read) was not read: cut off, or an encoding that cannot be undone. */
+export function unreadBody(error: unknown): string {
+  return error instanceof UndecodableAnswerError ? error.message : "its answer was cut off";
 }
 
 /**

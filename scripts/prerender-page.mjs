@@ -121,6 +121,21 @@ function inlineStylesheet(page) {
   );
 }
 
+/**
+ * The entry's `<script type="module">` becomes a `<link rel="modulepreload">` the inline script
+ * imports (src/editor/shell/early-shell.ts, ENTRY_ATTR): fetched and compiled as early as before,
+ * but evaluated once the first paint, and any palette click on it, is on screen. Its evaluation and
+ * the editor's first render used to run between such a click and the frame that shows it.
+ */
+function entryPreloaded(page) {
+  const entry = /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/.exec(page);
+  if (!entry?.[1]) throw new Error('prerender: no entry <script type="module"> in index.html');
+  return page.replace(
+    entry[0],
+    () => `<link rel="modulepreload" crossorigin href="${entry[1]}" data-editor-entry>`,
+  );
+}
+
 try {
   const html = inlineStylesheet(readFileSync(join(outDir, "index.html"), "utf8"));
   const ROOT = '<div id="root"></div>';
@@ -131,10 +146,9 @@ try {
   // preparation are in place before any of them is parsed.
   const at = /<script type="module"|<style>|<\/head>/.exec(html)?.index;
   if (at === undefined) throw new Error("prerender: no place in the head for the early script");
-  const page = `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`.replace(
-    ROOT,
-    () => `<div id="root">${body}</div>`,
-  );
+  const page = entryPreloaded(
+    `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`,
+  ).replace(ROOT, () => `<div id="root">${body}</div>`);
   writeFileSync(join(outDir, "index.html"), page);
   console.log(
     `prerender: the editor's first paint is in ${join(outDir, "index.html")} (${(page.length / 1024).toFixed(1)} KB)`,

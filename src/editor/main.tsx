@@ -13,14 +13,15 @@ import { bootEditor } from "./boot";
 import { loadContract, subscribeContract } from "./contract/contract-gate";
 import { MemoryStorage, usableLocalStorage } from "./drafts/memory-storage";
 import { announceAdded } from "./palette/palette";
-import { afterFirstPaint, nextFrameDrawn } from "./shell/after-first-paint";
+import { afterFirstPaint } from "./shell/after-first-paint";
 import { earlyShell, SHARED_DOC } from "./shell/early-shell";
+import { framesDrawnFor } from "./shell/frames";
 
 async function start(root: HTMLElement) {
   // On the built page's first paint (shell/early-shell.ts), a palette click made while this code was
-  // evaluated has drawn its row in the shell: that frame is drawn before the editor's first render,
-  // which holds the page for tens of milliseconds.
-  if (earlyShell(window)) await nextFrameDrawn();
+  // evaluated has drawn its row in the shell: the frame that shows it is drawn before the editor's
+  // first render, which holds the page for tens of milliseconds.
+  if (earlyShell(window)) await framesDrawnFor(() => earlyShell(window)?.adds.length ?? 0);
   // The share-link decoder (lz-string, migration) loads only when the address carries a document,
   // and a shared document waits for the contract: its notice counts the document's errors.
   // If that code cannot be fetched, the editor opens without it and the link stays in the address.

@@ -255,7 +255,8 @@ describe("addon-studio studio from the installed package", () => {
     const page = await fetch(`${studio}/`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    const script = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+    // The editor's entry: preloaded, and imported by the page's inline script (shell/early-shell.ts).
+    const script = /<link rel="modulepreload"[^>]*href="([^"]+)" data-editor-entry>/.exec(html)?.[1];
     expect(script, html.slice(0, 300)).toMatch(/^\/assets\/.+\.js$/);
     const js = await fetch(`${studio}${script}`);
     expect(js.status).toBe(200);

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { startDraftSession } from "../../src/editor/drafts/draft-session";
 import { DRAFT_INDEX_KEY, draftKey } from "../../src/editor/drafts/draft-storage";
 import {
   EARLY_SHELL_KEY,
+  ENTRY_ATTR,
   earlyShell,
   fillTemplate,
   LOAD_FAILED,
@@ -184,6 +185,22 @@ describe("the page's early script", () => {
     await Promise.resolve();
     window.dispatchEvent(new Event("unhandledrejection"));
     expect(q('[role="alert"]')?.textContent).toBe(LOAD_FAILED);
+  });
+
+  it("says so when the editor's entry, which it imports itself, cannot be loaded", async () => {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.href = `${location.origin}/assets/index-Missing1.js`;
+    link.setAttribute(ENTRY_ATTR, "");
+    document.head.append(link);
+    try {
+      stopShell = runEarlyShell(window);
+      page();
+      await vi.waitFor(() => expect(q('[role="alert"]')?.textContent).toBe(LOAD_FAILED), { timeout: 2000 });
+      expect(q(".palette-item")?.hasAttribute("inert")).toBe(true);
+    } finally {
+      link.remove();
+    }
   });
 
   it("leaves the shell to the editor when storage throws as it is read", () => {

@@ -34,24 +34,3 @@ export function afterFirstPaint(task: () => void): void {
   queue.push(task);
   arm();
 }
-
-/**
- * Resolves once the next frame has been drawn (a message posted from its animation-frame callback),
- * or after 100 ms: a tab opened in the background draws no frames until it is shown, and the
- * editor must not wait for that.
- */
-export function nextFrameDrawn(): Promise<void> {
-  if (document.visibilityState !== "visible" || typeof requestAnimationFrame !== "function")
-    return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100);
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-      channel.port2.postMessage(null);
-    });
-  });
-}

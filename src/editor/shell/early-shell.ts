@@ -16,6 +16,7 @@
 import { asDraftIndex, asStoredDraft } from "../drafts/draft-shapes";
 import { DEFAULT_DRAFT_NAME, DRAFT_INDEX_KEY, draftKey, LAST_DRAFT_KEY } from "../drafts/draft-storage";
 import { usableLocalStorage } from "../drafts/memory-storage";
+import { framesDrawnFor } from "./frames";
 import { outputHeightIn } from "./output-height";
 import { initialTheme, type Theme } from "./theme";
 
@@ -44,6 +45,14 @@ export const templateIds = {
   frame: (kind: string, theme: Theme) => `early-frame:${kind}:${theme}`,
   listEnd: "early-list-end",
 };
+
+/**
+ * The attribute of the built page's `<link rel="modulepreload">` of the editor's entry: the inline
+ * script imports it once the page is parsed, and on the empty editor's first paint only after any
+ * palette click has been drawn (scripts/prerender-page.mjs writes it in place of the entry's
+ * `<script type="module">`).
+ */
+export const ENTRY_ATTR = "data-editor-entry";
 
 /** The placeholders in a template: the widget's 1-based position, 0-based index and id. */
 export const PLACEHOLDERS = { position: "{n}", index: "{i}", id: "{id}" } as const;
@@ -146,6 +155,23 @@ function watchShells(doc: Document, theme: Theme, active: boolean): MutationObse
 }
 
 /**
+ * Imports the editor's entry named by the page (`ENTRY_ATTR`) once the page is parsed, after
+ * `ready`; `failed` is told when it cannot be loaded. A page without the attribute (Vite's
+ * development server) starts the editor with its own module script.
+ */
+function loadEditor(doc: Document, ready: () => Promise<void>, failed: (error: unknown) => void): void {
+  const start = async () => {
+    const link = doc.querySelector<HTMLLinkElement>(`link[${ENTRY_ATTR}]`);
+    if (!link) return;
+    await ready();
+    await import(/* @vite-ignore */ link.href).catch(failed);
+  };
+  if (doc.readyState === "loading")
+    doc.addEventListener("DOMContentLoaded", () => void start(), { once: true });
+  else void start();
+}
+
+/**
  * Runs in the page's head, before the shells are parsed (see the top of this file). Returns what
  * stops it (the page never needs to; tests do).
  */
@@ -166,6 +192,14 @@ export function runEarlyShell(win: Window): () => void {
     doc.documentElement.dataset.firstPaint = "hidden";
     const done = () => observer.disconnect();
     doc.addEventListener("DOMContentLoaded", done, { once: true });
+    loadEditor(
+      doc,
+      async () => {},
+      (error) => {
+        // Nothing of the editor is on the page to say it: the console does.
+        console.error(error);
+      },
+    );
     return done;
   }
   const adds: string[] = [];
@@ -213,7 +247,9 @@ export function runEarlyShell(win: Window): () => void {
       e.type === "unhandledrejection" ||
       (e.target instanceof HTMLScriptElement && ours(e.target.src)) ||
       (e instanceof ErrorEvent && ours(e.filename));
-    if (!failed) return;
+    if (failed) showFailure();
+  };
+  const showFailure = () => {
     const shell = doc.querySelector(`[${SHELL_ATTR}="${theme}"]`);
     stop();
     if (!shell) return;
@@ -230,6 +266,9 @@ export function runEarlyShell(win: Window): () => void {
     else shell.prepend(notices);
   };
   doc.addEventListener("click", onClick);
+  // The editor's code is evaluated once a click's row is on screen: its evaluation and first render
+  // would otherwise hold that frame back.
+  loadEditor(doc, () => framesDrawnFor(() => adds.length), showFailure);
   win.addEventListener("error", onError, true);
   win.addEventListener("unhandledrejection", onError);
   const early: EarlyShell = {

@@ -131,14 +131,18 @@ const chatRowSchema = z.strictObject(
   { error: (iss) => typeError(iss.input, "a row object {buttons: [...]}") },
 );
 
-/** The buttons of one side: rows of buttons, at most 9 in all. */
+/**
+ * The buttons of one side: rows of buttons, at most 9 in all. `rows` is optional, as in the live
+ * OpenAPI (chatapiChatButtonGrid requires nothing): left out, it is the empty list (proto3 JSON), so
+ * `{}` is taken as `{"rows": []}` is.
+ */
 export const chatButtonSetSchema = z
   .strictObject(
-    { rows: z.array(chatRowSchema, { error: (iss) => typeError(iss.input, "an array of rows") }) },
+    { rows: z.array(chatRowSchema, { error: (iss) => typeError(iss.input, "an array of rows") }).optional() },
     { error: (iss) => typeError(iss.input, "an object {rows: [{buttons: [...]}]}") },
   )
   .superRefine((set, ctx) => {
-    const n = set.rows.reduce((sum, r) => sum + r.buttons.length, 0);
+    const n = (set.rows ?? []).reduce((sum, r) => sum + r.buttons.length, 0);
     if (n > CHAT_MAX_BUTTONS)
       ctx.addIssue({
         code: "too_big",

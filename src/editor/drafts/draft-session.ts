@@ -10,7 +10,10 @@ import {
   listDrafts,
   readDraft,
   renameDraft,
+  STORAGE_FULL_TEXT,
+  saveErrorText,
   setLastDraftId,
+  storageIsFull,
   uniqueDraftName,
   writeDraft,
 } from "./draft-storage";
@@ -57,19 +60,38 @@ export function startDraftSession(options: DraftSessionOptions) {
   const { store, storage, channel = null, target = null, debounceMs = 300 } = options;
   const tab = crypto.randomUUID();
   const others = new Map<string, string>();
-  let saveError: string | null = null;
+  // Storage already full at start still opens its drafts; the user is told before an edit is lost.
+  let saveError: string | null = storageIsFull(storage) ? STORAGE_FULL_TEXT : null;
+  // Drafts whose latest edits storage refused: kept in this tab (switching away and back finds them)
+  // and saved as soon as there is room, so a full storage never costs an edit while the tab is open.
+  const unsaved = new Map<string, { meta: DraftMeta; doc: EditorDocument }>();
 
+  /** Saves a draft; a refusal keeps it in `unsaved` and says why in `saveError`. */
   function safeWrite(meta: DraftMeta, doc: EditorDocument): boolean {
     try {
       writeDraft(storage, meta, doc);
-      saveError = null;
+      unsaved.delete(meta.id);
+      if (!unsaved.size) saveError = null;
       return true;
     } catch (e) {
-      // The browser's own quota message names an internal storage key; say what it means instead.
-      const full = e instanceof DOMException && (e.name === "QuotaExceededError" || e.code === 22);
-      const why = full ? "browser storage is full" : e instanceof Error ? e.message : String(e);
-      saveError = `Could not save the draft (${why}). Your edits are still here: download the JSON to keep a copy, or delete old drafts to free space. Saving resumes with your next edit.`;
+      unsaved.set(meta.id, { meta, doc });
+      saveError = saveErrorText(e);
       return false;
+    }
+  }
+
+  /** The saved drafts and those kept only in this tab, most recently edited first. */
+  function allDrafts(): DraftMeta[] {
+    const saved = listDrafts(storage).filter((d) => !unsaved.has(d.id));
+    return [...saved, ...[...unsaved.values()].map((u) => u.meta)].sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  // Which draft reopens on reload is a convenience: storage too full to note it must not stop the editor.
+  function rememberLast(id: string): void {
+    try {
+      setLastDraftId(storage, id);
+    } catch {
+      // Reload then opens the most recently saved draft.
     }
   }
 
@@ -102,8 +124,8 @@ export function startDraftSession(options: DraftSessionOptions) {
       );
     }
   }
-  setLastDraftId(storage, currentId);
-  first = listDrafts(storage);
+  rememberLast(currentId);
+  first = allDrafts();
 
   const ui = createStore<DraftSessionState>()(() => ({
     drafts: first,
@@ -116,20 +138,25 @@ export function startDraftSession(options: DraftSessionOptions) {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let dirty = false;
 
-  function flush(): void {
+  /** Saves the open draft's edits, and retries drafts kept in this tab; false while any is unsaved. */
+  function flush(): boolean {
     if (timer) clearTimeout(timer);
     timer = null;
-    if (!dirty) return;
-    dirty = false;
-    const s = ui.getState();
-    const meta = s.drafts.find((d) => d.id === s.currentId) ?? {
-      id: s.currentId,
-      name: DEFAULT_DRAFT_NAME,
-      updatedAt: 0,
-    };
-    if (safeWrite({ ...meta, updatedAt: Date.now() }, store.getState().doc))
-      ui.setState({ drafts: listDrafts(storage), saveError: null });
-    else ui.setState({ saveError });
+    if (dirty) {
+      dirty = false;
+      const s = ui.getState();
+      const meta = s.drafts.find((d) => d.id === s.currentId) ?? {
+        id: s.currentId,
+        name: DEFAULT_DRAFT_NAME,
+        updatedAt: 0,
+      };
+      safeWrite({ ...meta, updatedAt: Date.now() }, store.getState().doc);
+    }
+    for (const [id, u] of unsaved) if (id !== ui.getState().currentId) safeWrite(u.meta, u.doc);
+    // The open draft, if refused, is retried with the next edit or when the page is hidden.
+    if (unsaved.has(ui.getState().currentId)) dirty = true;
+    ui.setState({ drafts: allDrafts(), saveError });
+    return unsaved.size === 0;
   }
 
   const unsubscribe = store.subscribe((s, prev) => {
@@ -139,7 +166,10 @@ export function startDraftSession(options: DraftSessionOptions) {
     timer = setTimeout(flush, debounceMs);
   });
 
-  const onBeforeUnload = () => flush();
+  // Edits storage refused would go with the tab: the browser asks before it is closed or reloaded.
+  const onBeforeUnload = (e: Event) => {
+    if (!flush()) e.preventDefault();
+  };
   // Closing or leaving the tab must tell the others, or their "open in another tab" warning would
   // stay until they reload. A page restored from the back/forward cache says hello again.
   const onHide = () => {
@@ -175,10 +205,11 @@ export function startDraftSession(options: DraftSessionOptions) {
   announce("hello");
 
   function open(id: string, doc: EditorDocument): void {
-    ui.setState({ currentId: id, drafts: listDrafts(storage) });
-    setLastDraftId(storage, id);
+    ui.setState({ currentId: id, drafts: allDrafts() });
+    rememberLast(id);
     store.getState().load(doc);
-    dirty = false;
+    // A draft kept only in this tab is still to be saved.
+    dirty = unsaved.has(id);
     announce("state");
     refreshPresence();
   }
@@ -190,11 +221,10 @@ export function startDraftSession(options: DraftSessionOptions) {
   ): void {
     flush();
     const id = crypto.randomUUID();
-    const meta = { id, name: uniqueDraftName(listDrafts(storage), name), updatedAt: Date.now() };
-    if (!safeWrite(meta, doc)) {
-      ui.setState({ saveError });
-      return;
-    }
+    const meta = { id, name: uniqueDraftName(allDrafts(), name), updatedAt: Date.now() };
+    // Refused by storage, it still opens: it is kept in this tab like any unsaved draft.
+    safeWrite(meta, doc);
+    ui.setState({ saveError });
     open(id, doc);
   }
 
@@ -206,8 +236,9 @@ export function startDraftSession(options: DraftSessionOptions) {
     /** Opens another saved draft; the current one is saved first. */
     switchTo(id: string): void {
       if (id === ui.getState().currentId) return;
+      // Edits storage refuses stay in this tab (`unsaved`), so leaving the draft loses nothing.
       flush();
-      const doc = readDraft(storage, id);
+      const doc = unsaved.get(id)?.doc ?? readDraft(storage, id);
       if (!doc) {
         ui.setState({
           notice: { tone: "error", text: "That draft could not be read from browser storage." },
@@ -220,9 +251,22 @@ export function startDraftSession(options: DraftSessionOptions) {
     rename(name: string): void {
       const id = ui.getState().currentId;
       // Two drafts with one name could not be told apart in the draft picker: "Report" becomes "Report 2".
-      const others = listDrafts(storage).filter((d) => d.id !== id);
-      renameDraft(storage, id, uniqueDraftName(others, name));
-      ui.setState({ drafts: listDrafts(storage) });
+      const unique = uniqueDraftName(
+        allDrafts().filter((d) => d.id !== id),
+        name,
+      );
+      const kept = unsaved.get(id);
+      if (kept) kept.meta = { ...kept.meta, name: unique };
+      else
+        try {
+          renameDraft(storage, id, unique);
+        } catch (e) {
+          // Kept in this tab like a refused edit, and saved with the draft once there is room.
+          unsaved.set(id, { meta: { id, name: unique, updatedAt: Date.now() }, doc: store.getState().doc });
+          saveError = saveErrorText(e);
+          dirty = true;
+        }
+      ui.setState({ drafts: allDrafts(), saveError });
     },
     /** Deletes a draft; deleting the open one opens the next (or a new empty one). */
     remove(id: string): void {
@@ -231,12 +275,18 @@ export function startDraftSession(options: DraftSessionOptions) {
         dirty = false;
         if (timer) clearTimeout(timer);
       }
+      unsaved.delete(id);
       deleteDraft(storage, id);
-      const rest = listDrafts(storage);
-      ui.setState({ drafts: rest });
-      if (!wasCurrent) return;
+      if (!unsaved.size) saveError = null;
+      // Deleting drafts is how the user makes room: what storage refused before is saved now.
+      if (!wasCurrent) {
+        flush();
+        return;
+      }
+      const rest = allDrafts();
+      ui.setState({ drafts: rest, saveError });
       const next = rest[0];
-      const doc = next ? readDraft(storage, next.id) : undefined;
+      const doc = next ? (unsaved.get(next.id)?.doc ?? readDraft(storage, next.id)) : undefined;
       if (next && doc) open(next.id, doc);
       else newDraft(emptyDocument(store.getState().doc.kind));
     },

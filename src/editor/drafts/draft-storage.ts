@@ -1,6 +1,7 @@
 import type { Widget } from "../../platform";
 import type { EditorDocument } from "../store/document";
 import { asDraftIndex, asStoredDraft, type DraftMeta } from "./draft-shapes";
+import { isQuotaError } from "./memory-storage";
 
 export type { DraftMeta };
 
@@ -86,4 +87,26 @@ export function uniqueDraftName(list: readonly DraftMeta[], base: string): strin
   const names = new Set(list.map((d) => d.name));
   if (!names.has(base)) return base;
   for (let n = 2; ; n++) if (!names.has(`${base} ${n}`)) return `${base} ${n}`;
+}
+
+/** What a failed save means for the user, and what to do (the browser's own message names an internal key). */
+export function saveErrorText(e: unknown): string {
+  const why = isQuotaError(e) ? "browser storage is full" : e instanceof Error ? e.message : String(e);
+  return `Could not save the draft (${why}). Your edits are kept in this tab, but closing it would lose them: download the JSON to keep a copy, or delete drafts you no longer need to make room. Saving is tried again with each edit.`;
+}
+
+/** Said at start when storage takes nothing more: the drafts open, but the next edit could not be saved. */
+export const STORAGE_FULL_TEXT =
+  "Browser storage is full: your drafts are here, but new edits cannot be saved. Delete drafts you no longer need to make room, or download the JSON to keep a copy.";
+
+/** True when storage takes nothing more (a small test write is refused as over quota). */
+export function storageIsFull(storage: Storage): boolean {
+  const probe = `${PREFIX}:probe`;
+  try {
+    storage.setItem(probe, "1");
+    storage.removeItem(probe);
+    return false;
+  } catch (e) {
+    return isQuotaError(e);
+  }
 }

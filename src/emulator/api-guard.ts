@@ -1,12 +1,30 @@
 import type { Context } from "hono";
 import { type BodyKind, checkBody } from "../platform/body-check";
 import { type ErrorCode, errorCatalogue, platformError, type StudioErrorExtras } from "../platform/errors";
+import type { Problem } from "../platform/problems";
 import { type ApiKeyPermission, hasScopes } from "../platform/scopes";
 import { findUsableToken } from "./auth-host";
 import { type EmulatorState, secretMatches, type TokenRecord } from "./state";
 
-/** A platform error response `{code, message, details}` (facts "Errors"). */
-export function fail(code: ErrorCode, extras: StudioErrorExtras = {}, details: unknown[] = []): Response {
+/**
+ * A platform error response `{code, message, details}` (facts "Errors"; the OpenAPI's googleRpcStatus).
+ * The problems of a refused body are one google.rpc.BadRequest detail, a field violation each (a detail
+ * is a protobufAny, named by `@type`).
+ */
+export function fail(
+  code: ErrorCode,
+  extras: StudioErrorExtras = {},
+  problems: readonly Problem[] = [],
+): Response {
+  const details =
+    problems.length === 0
+      ? []
+      : [
+          {
+            "@type": "type.googleapis.com/google.rpc.BadRequest",
+            field_violations: problems.map((p) => ({ field: p.at, description: p.message, reason: p.code })),
+          },
+        ];
   return new Response(JSON.stringify(platformError(code, extras, details)), {
     status: errorCatalogue[code].status,
     headers: { "content-type": "application/json" },

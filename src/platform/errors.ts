@@ -296,15 +296,15 @@ export function studioError(code: ErrorCode, extras: StudioErrorExtras = {}): St
   return { error };
 }
 
-/** Builds a platform-shaped error body (emulator side) from a catalogue code. */
+/** A platform error body (emulator side): googleRpcStatus, each detail a protobufAny named by `@type`. */
 export function platformError(
   code: ErrorCode,
   extras: StudioErrorExtras = {},
-  details: unknown[] = [],
+  details: { "@type": string }[] = [],
 ): PlatformError {
   return {
     code: errorCatalogue[code].grpc,
     message: studioError(code, extras).error.message,
-    details: [{ reason: code }, ...details],
+    details: [{ "@type": "type.googleapis.com/google.rpc.ErrorInfo", reason: code }, ...details],
   };
 }

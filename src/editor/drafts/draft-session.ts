@@ -6,17 +6,15 @@ import {
   DEFAULT_DRAFT_NAME,
   type DraftMeta,
   deleteDraft,
+  keepUnchanged,
   lastDraftId,
   listDrafts,
+  parseDraft,
   readDraft,
   renameDraft,
-  STORAGE_FULL_TEXT,
-  saveErrorText,
-  setLastDraftId,
-  storageIsFull,
   uniqueDraftName,
-  writeDraft,
 } from "./draft-storage";
+import { createDraftWriter } from "./draft-writer";
 
 /** A message shown in the header (draft saved elsewhere, a shared link opened, ...). */
 export interface Notice {
@@ -60,40 +58,7 @@ export function startDraftSession(options: DraftSessionOptions) {
   const { store, storage, channel = null, target = null, debounceMs = 300 } = options;
   const tab = crypto.randomUUID();
   const others = new Map<string, string>();
-  // Storage already full at start still opens its drafts; the user is told before an edit is lost.
-  let saveError: string | null = storageIsFull(storage) ? STORAGE_FULL_TEXT : null;
-  // Drafts whose latest edits storage refused: kept in this tab (switching away and back finds them)
-  // and saved as soon as there is room, so a full storage never costs an edit while the tab is open.
-  const unsaved = new Map<string, { meta: DraftMeta; doc: EditorDocument }>();
-
-  /** Saves a draft; a refusal keeps it in `unsaved` and says why in `saveError`. */
-  function safeWrite(meta: DraftMeta, doc: EditorDocument): boolean {
-    try {
-      writeDraft(storage, meta, doc);
-      unsaved.delete(meta.id);
-      if (!unsaved.size) saveError = null;
-      return true;
-    } catch (e) {
-      unsaved.set(meta.id, { meta, doc });
-      saveError = saveErrorText(e);
-      return false;
-    }
-  }
-
-  /** The saved drafts and those kept only in this tab, most recently edited first. */
-  function allDrafts(): DraftMeta[] {
-    const saved = listDrafts(storage).filter((d) => !unsaved.has(d.id));
-    return [...saved, ...[...unsaved.values()].map((u) => u.meta)].sort((a, b) => b.updatedAt - a.updatedAt);
-  }
-
-  // Which draft reopens on reload is a convenience: storage too full to note it must not stop the editor.
-  function rememberLast(id: string): void {
-    try {
-      setLastDraftId(storage, id);
-    } catch {
-      // Reload then opens the most recently saved draft.
-    }
-  }
+  const writer = createDraftWriter(storage);
 
   let first = listDrafts(storage);
   let currentId: string;
@@ -102,7 +67,7 @@ export function startDraftSession(options: DraftSessionOptions) {
     currentId = crypto.randomUUID();
     const meta = { id: currentId, name: uniqueDraftName(first, options.open.name), updatedAt: Date.now() };
     store.getState().load(options.open.doc);
-    safeWrite(meta, options.open.doc);
+    writer.write(meta, options.open.doc);
   } else {
     const last = lastDraftId(storage);
     const pick = first.find((d) => d.id === last) ?? first[0];
@@ -118,20 +83,20 @@ export function startDraftSession(options: DraftSessionOptions) {
         };
       currentId = crypto.randomUUID();
       const fresh = store.getState().doc ?? emptyDocument();
-      safeWrite(
+      writer.write(
         { id: currentId, name: uniqueDraftName(first, DEFAULT_DRAFT_NAME), updatedAt: Date.now() },
         fresh,
       );
     }
   }
-  rememberLast(currentId);
-  first = allDrafts();
+  writer.rememberLast(currentId);
+  first = writer.all();
 
   const ui = createStore<DraftSessionState>()(() => ({
     drafts: first,
     currentId,
     openElsewhere: false,
-    saveError,
+    saveError: writer.error,
     notice: initialNotice,
   }));
 
@@ -150,13 +115,15 @@ export function startDraftSession(options: DraftSessionOptions) {
         name: DEFAULT_DRAFT_NAME,
         updatedAt: 0,
       };
-      safeWrite({ ...meta, updatedAt: Date.now() }, store.getState().doc);
+      // Another tab with this draft open takes what was saved (onMessage).
+      const stored = writer.write({ ...meta, updatedAt: Date.now() }, store.getState().doc);
+      if (stored !== undefined) announce("saved", stored);
     }
-    for (const [id, u] of unsaved) if (id !== ui.getState().currentId) safeWrite(u.meta, u.doc);
+    writer.retry(ui.getState().currentId);
     // The open draft, if refused, is retried with the next edit or when the page is hidden.
-    if (unsaved.has(ui.getState().currentId)) dirty = true;
-    ui.setState({ drafts: allDrafts(), saveError });
-    return unsaved.size === 0;
+    if (writer.kept(ui.getState().currentId)) dirty = true;
+    ui.setState({ drafts: writer.all(), saveError: writer.error });
+    return writer.allSaved();
   }
 
   const unsubscribe = store.subscribe((s, prev) => {
@@ -188,8 +155,11 @@ export function startDraftSession(options: DraftSessionOptions) {
     ui.setState({ openElsewhere: [...others.values()].includes(id) });
   }
 
-  function announce(type: TabMessage["type"]): void {
-    channel?.postMessage({ type, tab, draft: ui.getState().currentId } satisfies TabMessage);
+  function announce(type: TabMessage["type"], stored?: string): void {
+    const draft = ui.getState().currentId;
+    channel?.postMessage(
+      (stored === undefined ? { type, tab, draft } : { type, tab, draft, stored }) satisfies TabMessage,
+    );
   }
 
   const onMessage = (event: MessageEvent) => {
@@ -200,16 +170,29 @@ export function startDraftSession(options: DraftSessionOptions) {
     else others.set(m.tab, m.draft);
     if (m.type === "hello") announce("state");
     refreshPresence();
+    // The other tab saved the draft open here: this tab shows it, unless it has edits of its own not
+    // yet saved (then the later save wins, as the "open in another tab" notice warns).
+    if (m.type === "saved" && m.draft === ui.getState().currentId && !dirty) {
+      const doc = parseDraft(m.stored ?? null);
+      if (!doc) return;
+      const next = keepUnchanged(store.getState().doc, doc);
+      if (next !== store.getState().doc) store.getState().adopt(next);
+      // Taken, not edited here: not saved back (two tabs would echo each other's saves for ever).
+      dirty = false;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      ui.setState({ drafts: writer.all() });
+    }
   };
   channel?.addEventListener("message", onMessage);
   announce("hello");
 
   function open(id: string, doc: EditorDocument): void {
-    ui.setState({ currentId: id, drafts: allDrafts() });
-    rememberLast(id);
+    ui.setState({ currentId: id, drafts: writer.all() });
+    writer.rememberLast(id);
     store.getState().load(doc);
     // A draft kept only in this tab is still to be saved.
-    dirty = unsaved.has(id);
+    dirty = writer.kept(id) !== undefined;
     announce("state");
     refreshPresence();
   }
@@ -221,10 +204,10 @@ export function startDraftSession(options: DraftSessionOptions) {
   ): void {
     flush();
     const id = crypto.randomUUID();
-    const meta = { id, name: uniqueDraftName(allDrafts(), name), updatedAt: Date.now() };
+    const meta = { id, name: uniqueDraftName(writer.all(), name), updatedAt: Date.now() };
     // Refused by storage, it still opens: it is kept in this tab like any unsaved draft.
-    safeWrite(meta, doc);
-    ui.setState({ saveError });
+    writer.write(meta, doc);
+    ui.setState({ saveError: writer.error });
     open(id, doc);
   }
 
@@ -236,9 +219,9 @@ export function startDraftSession(options: DraftSessionOptions) {
     /** Opens another saved draft; the current one is saved first. */
     switchTo(id: string): void {
       if (id === ui.getState().currentId) return;
-      // Edits storage refuses stay in this tab (`unsaved`), so leaving the draft loses nothing.
+      // Edits storage refuses stay in this tab (the writer keeps them), so leaving loses nothing.
       flush();
-      const doc = unsaved.get(id)?.doc ?? readDraft(storage, id);
+      const doc = writer.kept(id)?.doc ?? readDraft(storage, id);
       if (!doc) {
         ui.setState({
           notice: { tone: "error", text: "That draft could not be read from browser storage." },
@@ -252,21 +235,20 @@ export function startDraftSession(options: DraftSessionOptions) {
       const id = ui.getState().currentId;
       // Two drafts with one name could not be told apart in the draft picker: "Report" becomes "Report 2".
       const unique = uniqueDraftName(
-        allDrafts().filter((d) => d.id !== id),
+        writer.all().filter((d) => d.id !== id),
         name,
       );
-      const kept = unsaved.get(id);
+      const kept = writer.kept(id);
       if (kept) kept.meta = { ...kept.meta, name: unique };
       else
         try {
           renameDraft(storage, id, unique);
         } catch (e) {
           // Kept in this tab like a refused edit, and saved with the draft once there is room.
-          unsaved.set(id, { meta: { id, name: unique, updatedAt: Date.now() }, doc: store.getState().doc });
-          saveError = saveErrorText(e);
+          writer.keep({ id, name: unique, updatedAt: Date.now() }, store.getState().doc, e);
           dirty = true;
         }
-      ui.setState({ drafts: allDrafts(), saveError });
+      ui.setState({ drafts: writer.all(), saveError: writer.error });
     },
     /** Deletes a draft; deleting the open one opens the next (or a new empty one). */
     remove(id: string): void {
@@ -275,18 +257,17 @@ export function startDraftSession(options: DraftSessionOptions) {
         dirty = false;
         if (timer) clearTimeout(timer);
       }
-      unsaved.delete(id);
+      writer.forget(id);
       deleteDraft(storage, id);
-      if (!unsaved.size) saveError = null;
       // Deleting drafts is how the user makes room: what storage refused before is saved now.
       if (!wasCurrent) {
         flush();
         return;
       }
-      const rest = allDrafts();
-      ui.setState({ drafts: rest, saveError });
+      const rest = writer.all();
+      ui.setState({ drafts: rest, saveError: writer.error });
       const next = rest[0];
-      const doc = next ? (unsaved.get(next.id)?.doc ?? readDraft(storage, next.id)) : undefined;
+      const doc = next ? (writer.kept(next.id)?.doc ?? readDraft(storage, next.id)) : undefined;
       if (next && doc) open(next.id, doc);
       else newDraft(emptyDocument(store.getState().doc.kind));
     },

@@ -20,11 +20,16 @@ export interface StoredDraft {
   fields: Record<string, unknown>;
 }
 
-/** A message between tabs of the studio about which draft each has open. */
+/** A message between tabs of the studio about which draft each has open, and when one saved it. */
 export interface TabMessage {
-  type: "hello" | "state" | "bye";
+  type: "hello" | "state" | "bye" | "saved";
   tab: string;
   draft: string;
+  /**
+   * With "saved": the draft as stored. Carried in the message because another tab's localStorage may
+   * not show the write yet when the message arrives (Chromium syncs storage between tabs later).
+   */
+  stored?: string;
 }
 
 function isDraftMeta(v: unknown): v is DraftMeta {
@@ -55,6 +60,10 @@ export function asStoredDraft(v: unknown): StoredDraft | undefined {
 /** A tab message, or undefined when `v` is not one. */
 export function asTabMessage(v: unknown): TabMessage | undefined {
   if (!isRecord(v) || typeof v.tab !== "string" || typeof v.draft !== "string") return undefined;
+  if (v.type === "saved")
+    return typeof v.stored === "string"
+      ? { type: v.type, tab: v.tab, draft: v.draft, stored: v.stored }
+      : undefined;
   return v.type === "hello" || v.type === "state" || v.type === "bye"
     ? { type: v.type, tab: v.tab, draft: v.draft }
     : undefined;

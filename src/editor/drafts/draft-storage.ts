@@ -37,7 +37,18 @@ function writeIndex(storage: Storage, list: readonly DraftMeta[]): void {
 
 /** A saved draft's document, or undefined when it is missing or unreadable. */
 export function readDraft(storage: Storage, id: string): EditorDocument | undefined {
-  const stored = asStoredDraft(readJson(storage, draftKey(id)));
+  return parseDraft(storage.getItem(draftKey(id)));
+}
+
+/** A draft's document from its stored text, or undefined when the text is not one. */
+export function parseDraft(text: string | null): EditorDocument | undefined {
+  let json: unknown;
+  try {
+    json = text === null ? undefined : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const stored = asStoredDraft(json);
   if (!stored) return undefined;
   return {
     kind: stored.kind,
@@ -47,12 +58,13 @@ export function readDraft(storage: Storage, id: string): EditorDocument | undefi
   };
 }
 
-/** Saves a draft and its entry in the list (throws when storage is full; callers report it). */
-export function writeDraft(storage: Storage, meta: DraftMeta, doc: EditorDocument): void {
-  const stored = { version: 1, kind: doc.kind, widgets: doc.widgets, fields: doc.fields };
-  storage.setItem(draftKey(meta.id), JSON.stringify(stored));
+/** Saves a draft and its entry in the list; returns the stored text (throws when storage is full; callers report it). */
+export function writeDraft(storage: Storage, meta: DraftMeta, doc: EditorDocument): string {
+  const text = JSON.stringify({ version: 1, kind: doc.kind, widgets: doc.widgets, fields: doc.fields });
+  storage.setItem(draftKey(meta.id), text);
   const list = listDrafts(storage).filter((d) => d.id !== meta.id);
   writeIndex(storage, [meta, ...list]);
+  return text;
 }
 
 /** Renames a draft in the list. */
@@ -109,4 +121,22 @@ export function storageIsFull(storage: Storage): boolean {
   } catch (e) {
     return isQuotaError(e);
   }
+}
+
+/**
+ * `next` (a draft another tab saved) with the widgets `prev` already holds unchanged taken from
+ * `prev`, so validation and rendering, memoised per widget object, redo only what changed; `prev`
+ * itself when nothing did.
+ */
+export function keepUnchanged(prev: EditorDocument, next: EditorDocument): EditorDocument {
+  const text = new Map(prev.widgets.map((w) => [w.id, { item: w, json: JSON.stringify(w.widget) }]));
+  let same = prev.kind === next.kind && prev.widgets.length === next.widgets.length;
+  const widgets = next.widgets.map((w, i) => {
+    const old = text.get(w.id);
+    const keep = old && old.json === JSON.stringify(w.widget) ? old.item : w;
+    if (keep !== prev.widgets[i]) same = false;
+    return keep;
+  });
+  const fields = JSON.stringify(prev.fields) === JSON.stringify(next.fields) ? prev.fields : next.fields;
+  return same && fields === prev.fields ? prev : { kind: next.kind, widgets, fields };
 }

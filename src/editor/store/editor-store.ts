@@ -79,6 +79,11 @@ export interface EditorState {
   load: (doc: EditorDocument) => void;
   /** Replaces the document as one undoable step (an import). */
   replace: (doc: EditorDocument) => void;
+  /**
+   * Takes the same draft as another tab saved it: history starts again (its steps lead back to a
+   * document the other tab has moved on from), the selection stays while its widget does.
+   */
+  adopt: (doc: EditorDocument) => void;
 
   select: (id: string | null) => void;
   /** Shows the field at `path` (a body path): selects its widget, switches the tab, focuses it. */
@@ -173,6 +178,11 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     replace(doc) {
       get().commit(doc, { record: true });
       set({ selectedId: doc.widgets[0]?.id ?? null });
+    },
+    adopt(doc) {
+      const { selectedId } = get();
+      const keep = selectedId !== null && indexOfWidget(doc, selectedId) >= 0;
+      set({ doc, past: [], future: [], coalesceKey: null, selectedId: keep ? selectedId : null });
     },
 
     select(id) {

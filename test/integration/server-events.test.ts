@@ -52,6 +52,23 @@ describe("event delivery address (spec 4.5)", () => {
     expect(await inbox()).toHaveLength(0);
   });
 
+  it("keeps a delivery whose optional fields are null, as proto3 JSON may send them", async () => {
+    await signIn(browser, stack, ["USER_PHONE"]);
+    const event = chatEvent("Is the price final?");
+    const body = { ...event, metadata: null, new_message: { ...event.new_message, text: null } };
+    const res = await deliver(body);
+    expect(res.status).toBe(200);
+    const entries = await inbox();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ kind: "event", event: { type: "NEW_MESSAGE" } });
+    // A null where a value is required is still malformed, and says where.
+    const broken = await deliver({ ...event, new_message: { ...event.new_message, conversation: null } });
+    expect(broken.status).toBe(400);
+    const error = (await broken.json()).error;
+    expect(error.code).toBe("invalid_delivery");
+    expect(JSON.stringify(error.problems)).toContain("new_message.conversation");
+  });
+
   it("requires a signed-in session to read the inbox", async () => {
     const { res, text } = await browser.fetch(`${stack.proxyServer.url}/api/inbox/stream`);
     expect(res.status).toBe(401);

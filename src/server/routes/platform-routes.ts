@@ -3,9 +3,9 @@ import { Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type * as z from "zod";
 import { studioError } from "../../platform/errors";
-import { deliveredEventSchema } from "../../platform/events";
 import { problem } from "../../platform/problems";
 import { parseStartRequest, startRequestVersion } from "../../platform/start-request";
+import { validateMessage } from "../../platform/validate";
 import { fail, type ServerDeps, sendError } from "../deps";
 import { FRESH_REPLAY, type Inbox, type InboxInput, type InboxJson, type InboxQuery } from "../inbox";
 import { type InboxScope, inScope, scopeOf } from "../inbox-scope";
@@ -130,9 +130,10 @@ export function platformRoutes(deps: ServerDeps): Hono {
     }
     const body = await jsonBody(c);
     if (!body.ok) return body.response;
-    const parsed = deliveredEventSchema.safeParse(body.json);
-    if (!parsed.success) return fail(c, "invalid_delivery", { problems: problemsOf(parsed.error) });
-    return (await store(deps, c, { kind: "event", event: parsed.data })) ?? c.json({});
+    // As the library reads it: a null is an absent field (proto3 JSON), as `validate --kind event` says.
+    const checked = validateMessage("event", body.json);
+    if (!checked.ok) return fail(c, "invalid_delivery", { problems: checked.errors });
+    return (await store(deps, c, { kind: "event", event: checked.value })) ?? c.json({});
   });
 
   // Spec 4.11: the start request; both header spellings and both body versions (facts "Start address").

@@ -112,6 +112,25 @@ describe("proxy hardening: what the proxy accepts (issue 11)", () => {
     expect(stack.upstream.length).toBe(before);
   });
 
+  it.each(["a b", "a.b", "a/b"])(
+    "3b. refuses a subscription whose event_resource_id (%s) no scope can carry, naming the field, sending nothing",
+    async (id) => {
+      await start();
+      const before = stack.upstream.length;
+      const { res, text } = await browser.fetch(`${stack.proxyServer.url}/api/subscriptions`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ event_type: "NEW_MESSAGE_ON_POST", event_resource_id: id }),
+      });
+      // Not "sign in again for CHAT_POST_CONVERSATIONS_READ.a b": /oauth/start would refuse that scope.
+      expect(res.status).toBe(400);
+      const error = errorOf(text);
+      expect(error.code).toBe("invalid_body");
+      expect(JSON.stringify(error)).toContain("event_resource_id");
+      expect(stack.upstream.length).toBe(before);
+    },
+  );
+
   it.each(["/%ff", "/%", "/%E0%A4%A", "/assets/%ff.js", "/api/posts/%ff/addon"])(
     "4. answers %s with a 400 that names the bad escape, serving no file",
     async (path) => {

@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import { scopesForSubscription } from "../../platform/events";
+import { problem } from "../../platform/problems";
+import { scopeSchema } from "../../platform/scopes";
 import { validateMessage } from "../../platform/validate";
 import { fail, type ServerDeps, sendError } from "../deps";
 import { redactError, sessionSecrets } from "../redaction";
@@ -21,7 +23,21 @@ export function subscriptionRoutes(deps: ServerDeps): Hono {
     const checked = validateMessage("subscription", read.json);
     if (!checked.ok || !checked.value) return fail(c, "invalid_body", { problems: checked.errors });
     const req = checked.value;
-    const t = await requireToken(deps, c, scopesForSubscription(req.event_type, req.event_resource_id));
+    const scopes = scopesForSubscription(req.event_type, req.event_resource_id);
+    // The resource id becomes part of a scope (CHAT_POST_CONVERSATIONS_READ.<id>): one no scope can
+    // carry would send the user to a consent the studio itself refuses to start.
+    if (scopes.flat().some((s) => !scopeSchema.safeParse(s).success))
+      return fail(c, "invalid_body", {
+        problems: [
+          problem(
+            ["event_resource_id"],
+            "cannot be part of an OAuth scope: use the post's token (letters, digits, _ and -)",
+            "error",
+            "invalid_format",
+          ),
+        ],
+      });
+    const t = await requireToken(deps, c, scopes);
     if (!t.ok) return t.response;
     const session = t.session;
     const now = deps.now();

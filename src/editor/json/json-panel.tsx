@@ -7,6 +7,12 @@ import { countOf } from "../ui/count-of";
 import { importText, MAX_IMPORT_BYTES } from "./import-body";
 import { JsonCodeView } from "./json-code-view";
 
+/**
+ * The import box's text per editor: the panel unmounts when another output tab is shown, and a
+ * pasted body being fixed after a refused import must still be there when the user comes back.
+ */
+const keptPaste = new WeakMap<object, string>();
+
 type Outcome =
   | { tone: "error"; text: string }
   | { tone: "ok" | "warn"; text: string; report: readonly MigrationChange[] };
@@ -19,7 +25,11 @@ export function JsonPanel() {
   const kind = useEditorStore((s) => s.doc.kind);
   const api = useEditorStoreApi();
   const [status, setStatus] = useState<string | null>(null);
-  const [paste, setPaste] = useState("");
+  const [paste, setPasteState] = useState(() => keptPaste.get(api) ?? "");
+  const setPaste = (text: string) => {
+    keptPaste.set(api, text);
+    setPasteState(text);
+  };
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);

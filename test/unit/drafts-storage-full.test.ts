@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { startDraftSession } from "../../src/editor/drafts/draft-session";
 import { DRAFT_INDEX_KEY, draftKey, LAST_DRAFT_KEY, readDraft } from "../../src/editor/drafts/draft-storage";
-import { usableLocalStorage } from "../../src/editor/drafts/memory-storage";
+import { MemoryStorage, usableLocalStorage } from "../../src/editor/drafts/memory-storage";
 import { type EditorDocument, emptyDocument } from "../../src/editor/store/document";
 import { createEditorStore } from "../../src/editor/store/editor-store";
 
@@ -154,6 +154,20 @@ describe("drafts when browser storage is full", () => {
     s.flush();
     expect(storage.getItem(DRAFT_INDEX_KEY)).toContain("A much longer name that does not fit");
     expect(storage.getItem(draftKey(id))).not.toBeNull();
+    s.dispose();
+  });
+});
+
+describe("storage the browser refuses", () => {
+  it("asks before a reload or close would lose edits held only in memory", () => {
+    const { store, target, session: s } = session(new MemoryStorage());
+    const untouched = new Event("beforeunload", { cancelable: true });
+    target.dispatchEvent(untouched);
+    expect(untouched.defaultPrevented).toBe(false);
+    store.getState().addWidget("title_row");
+    const leave = new Event("beforeunload", { cancelable: true });
+    target.dispatchEvent(leave);
+    expect(leave.defaultPrevented).toBe(true);
     s.dispose();
   });
 });

@@ -15,6 +15,7 @@ import {
   uniqueDraftName,
 } from "./draft-storage";
 import { createDraftWriter } from "./draft-writer";
+import { MemoryStorage } from "./memory-storage";
 
 /** A message shown in the header (draft saved elsewhere, a shared link opened, ...). */
 export interface Notice {
@@ -126,16 +127,19 @@ export function startDraftSession(options: DraftSessionOptions) {
     return writer.allSaved();
   }
 
+  // Storage the browser refused (a MemoryStorage) loses every edit with the tab.
+  let editedInMemory = false;
   const unsubscribe = store.subscribe((s, prev) => {
     if (s.doc === prev.doc) return;
     dirty = true;
+    editedInMemory = storage instanceof MemoryStorage;
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, debounceMs);
   });
 
   // Edits storage refused would go with the tab: the browser asks before it is closed or reloaded.
   const onBeforeUnload = (e: Event) => {
-    if (!flush()) e.preventDefault();
+    if (!flush() || editedInMemory) e.preventDefault();
   };
   // Closing or leaving the tab must tell the others, or their "open in another tab" warning would
   // stay until they reload. A page restored from the back/forward cache says hello again.

@@ -1,6 +1,7 @@
 import "./app-header.css";
 import type { DraftSession } from "../drafts/draft-session";
 import { stepHistory } from "../history/history-actions";
+import { useSharedLink } from "../share/use-shared-link";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectCanRedo, selectCanUndo } from "../store/selectors";
 import { IconButton } from "../ui/icon-button";
@@ -33,7 +34,9 @@ export function AppHeader(props: {
   theme: "light" | "dark";
   onTheme: (t: "light" | "dark") => void;
 }) {
-  const { session, mode } = props;
+  const { session, mode, onMode } = props;
+  // A share link opened in this tab shows in the add-on editor, also from the chat composer.
+  useSharedLink(session, () => onMode("addon"));
   return (
     <header className="app-header">
       <div className="brand">

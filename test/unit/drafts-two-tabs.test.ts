@@ -84,6 +84,26 @@ describe("two tabs with the same draft open", () => {
     b.session.dispose();
   });
 
+  it("a rename in one tab is not undone by the other tab's next save", () => {
+    const storage = new MemoryStorage();
+    const channel = channels();
+    const a = tab(storage, channel());
+    a.session.flush();
+    const b = tab(storage, channel());
+    b.session.rename("Car inspection");
+    a.store.getState().addWidget("title_row");
+    a.session.flush();
+    // Before the fix tab A wrote the draft back under the name its own list still had.
+    expect(a.session.ui.getState().drafts.map((d) => d.name)).toEqual(["Car inspection"]);
+    a.session.dispose();
+    b.session.dispose();
+    expect(
+      tab(storage, channel())
+        .session.ui.getState()
+        .drafts.map((d) => d.name),
+    ).toEqual(["Car inspection"]);
+  });
+
   it("a tab with its own edit not yet saved keeps it (the later save wins)", () => {
     const storage = new MemoryStorage();
     const channel = channels();

@@ -110,9 +110,10 @@ export function startDraftSession(options: DraftSessionOptions) {
     timer = null;
     if (dirty) {
       dirty = false;
-      const s = ui.getState();
-      const meta = s.drafts.find((d) => d.id === s.currentId) ?? {
-        id: s.currentId,
+      const id = ui.getState().currentId;
+      // Read again, not this tab's list: another tab may have renamed the draft since.
+      const meta = writer.all().find((d) => d.id === id) ?? {
+        id,
         name: DEFAULT_DRAFT_NAME,
         updatedAt: 0,
       };

@@ -111,12 +111,10 @@ export function startDraftSession(options: DraftSessionOptions) {
     if (dirty) {
       dirty = false;
       const id = ui.getState().currentId;
-      // Read again, not this tab's list: another tab may have renamed the draft since.
-      const meta = writer.all().find((d) => d.id === id) ?? {
-        id,
-        name: DEFAULT_DRAFT_NAME,
-        updatedAt: 0,
-      };
+      // Read again, not this tab's list: another tab may have renamed the draft since (or deleted
+      // it: this tab's edits then save it again under the name it showed).
+      const known = writer.all().find((d) => d.id === id) ?? ui.getState().drafts.find((d) => d.id === id);
+      const meta = known ?? { id, name: DEFAULT_DRAFT_NAME, updatedAt: 0 };
       // Another tab with this draft open takes what was saved (onMessage).
       const stored = writer.write({ ...meta, updatedAt: Date.now() }, store.getState().doc);
       if (stored !== undefined) announce("saved", stored);

@@ -1,7 +1,7 @@
 import { type DraftSession, type Notice, startDraftSession } from "./drafts/draft-session";
 import type { ImportResult } from "./json/import-body";
+import { sharedLinkNotice } from "./share/shared-link-notice";
 import { createEditorStore, type EditorStore } from "./store/editor-store";
-import { countOf } from "./ui/count-of";
 
 /** Where the editor reads its start-up state from (the window, or fakes in tests). */
 export interface BootEnv {
@@ -28,20 +28,8 @@ export function bootEditor(
   const store = createEditorStore({ postToken: params.get("post_token") });
   let opening: Parameters<typeof startDraftSession>[0]["open"];
   let notice: Notice | null = null;
-  if (shared?.ok) {
-    const info = shared.from === "v1" ? " It was a v1 body and was migrated to v2." : "";
-    const problems = shared.errors ? ` It came with ${countOf(shared.errors, "error")}: see Problems.` : "";
-    opening = {
-      doc: shared.doc,
-      name: "Shared add-on",
-      notice: {
-        tone: "info",
-        text: `Opened a shared add-on as a new draft; your other drafts are untouched.${info}${problems}`,
-      },
-    };
-  } else if (shared && !shared.ok) {
-    notice = { tone: "error", text: `Could not open the shared link. ${shared.message}` };
-  }
+  if (shared?.ok) opening = { doc: shared.doc, name: "Shared add-on", notice: sharedLinkNotice(shared) };
+  else if (shared) notice = sharedLinkNotice(shared);
   if (shared) env.clearHash();
   const session = startDraftSession({
     store,

@@ -13,6 +13,7 @@ import { bootEditor } from "./boot";
 import { loadContract, subscribeContract } from "./contract/contract-gate";
 import { MemoryStorage, usableLocalStorage } from "./drafts/memory-storage";
 import { announceAdded } from "./palette/palette";
+import { SHARE_CODE_FAILED } from "./share/shared-link-notice";
 import { afterFirstPaint } from "./shell/after-first-paint";
 import { earlyShell, SHARED_DOC } from "./shell/early-shell";
 import { framesDrawnFor } from "./shell/frames";
@@ -46,11 +47,7 @@ async function start(root: HTMLElement) {
     },
     shared,
   );
-  if (unopened)
-    session.setNotice({
-      tone: "error",
-      text: "Could not load the code that opens the shared link. Reload the page to try again: the link is still in the address bar.",
-    });
+  if (unopened) session.setNotice(SHARE_CODE_FAILED);
   if (!local)
     session.setNotice({
       tone: "error",

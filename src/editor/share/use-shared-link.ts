@@ -1,22 +1,8 @@
 import { useEffect, useRef } from "react";
 import { loadContract } from "../contract/contract-gate";
-import type { DraftSession, Notice } from "../drafts/draft-session";
-import type { ImportResult } from "../json/import-body";
-import { countOf } from "../ui/count-of";
-
-/** A fragment that carries a shared document (`#doc=…`). */
-const SHARED = /(^#|&)doc=/;
-
-/** What opening a shared link says: a new draft and what came with it, or why it was not opened. */
-export function sharedLinkNotice(shared: ImportResult): Notice {
-  if (!shared.ok) return { tone: "error", text: `Could not open the shared link. ${shared.message}` };
-  const info = shared.from === "v1" ? " It was a v1 body and was migrated to v2." : "";
-  const problems = shared.errors ? ` It came with ${countOf(shared.errors, "error")}: see Problems.` : "";
-  return {
-    tone: "info",
-    text: `Opened a shared add-on as a new draft; your other drafts are untouched.${info}${problems}`,
-  };
-}
+import type { DraftSession } from "../drafts/draft-session";
+import { SHARED_DOC } from "../shell/early-shell";
+import { SHARE_CODE_FAILED, sharedLinkNotice } from "./shared-link-notice";
 
 /**
  * A share link opened in a tab that already shows the studio (pasted into its address bar, or
@@ -32,7 +18,7 @@ export function useSharedLink(session: DraftSession, onOpened: () => void): void
     let live = true;
     const onHashChange = () => {
       const hash = window.location.hash;
-      if (!SHARED.test(hash)) return;
+      if (!SHARED_DOC.test(hash)) return;
       Promise.all([import("./share-link"), loadContract()]).then(
         ([m]) => {
           if (!live) return;
@@ -45,11 +31,7 @@ export function useSharedLink(session: DraftSession, onOpened: () => void): void
           }
           session.setNotice(sharedLinkNotice(shared));
         },
-        () =>
-          session.setNotice({
-            tone: "error",
-            text: "Could not load the code that opens the shared link. Reload the page to try again: the link is still in the address bar.",
-          }),
+        () => session.setNotice(SHARE_CODE_FAILED),
       );
     };
     window.addEventListener("hashchange", onHashChange);

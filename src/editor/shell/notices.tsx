@@ -11,7 +11,7 @@ export function Notices(props: { session: DraftSession }) {
     items.push({
       key: "tabs",
       tone: "error",
-      text: "This draft is also open in another tab. Edits in both tabs overwrite each other: close one, or start a new draft here.",
+      text: "This draft is also open in another tab. Each tab takes the edits the other saves, but edits made in both at the same moment overwrite each other: close one, or start a new draft here.",
     });
   if (s.notice) items.push({ key: "notice", ...s.notice, dismiss: () => props.session.setNotice(null) });
   if (!items.length) return null;

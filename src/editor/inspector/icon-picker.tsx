@@ -39,6 +39,9 @@ function useShownCount(
     if (!root.current || !target || typeof IntersectionObserver === "undefined") return;
     const observer = new IntersectionObserver(
       (entries) => {
+        // Tab to "Show more" scrolls it into view: showing the last page then would remove the
+        // focused button and drop focus to the page. Focused, it waits to be pressed (`showMore`).
+        if (target.contains(document.activeElement)) return;
         if (entries.some((e) => e.isIntersecting)) setShown((n) => n + PAGE);
       },
       { root: root.current, rootMargin: "0px 0px 96px 0px" },

@@ -152,7 +152,15 @@ function PostTokenField(props: { path: readonly PathSegment[]; value: unknown })
       problems={problems}
       extra={
         form.postToken && form.postToken !== token ? (
-          <button type="button" className="link-button" onClick={() => form.set(props.path, form.postToken)}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              form.set(props.path, form.postToken);
+              // The button goes once the token is the same: focus goes to the box it filled in.
+              document.getElementById(id)?.focus();
+            }}
+          >
             Use {form.postToken}
           </button>
         ) : null

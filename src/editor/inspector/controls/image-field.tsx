@@ -11,7 +11,15 @@ export function ImageField(p: ControlProps<"image">) {
       help={p.help}
       extra={
         value === "logo" ? null : (
-          <button type="button" className="link-button" onClick={() => form.set(path, "logo")}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              form.set(path, "logo");
+              // The button goes once the id is logo: focus goes to the box it filled in, not the page.
+              document.getElementById(p.id)?.focus();
+            }}
+          >
             Use logo
           </button>
         )

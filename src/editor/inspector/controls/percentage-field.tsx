@@ -24,7 +24,15 @@ function PercentageInput(props: InputProps<unknown, number | undefined>) {
       problems={props.problems}
       extra={
         !props.required && n !== undefined ? (
-          <button type="button" className="link-button" onClick={() => props.onChange(undefined, false)}>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              props.onChange(undefined, false);
+              // The button goes with the value: focus goes to the box it emptied, not the page.
+              document.getElementById(props.id)?.focus();
+            }}
+          >
             Clear <span className="visually-hidden">{props.label}</span>
           </button>
         ) : null

@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+import { openEditor, paletteItem, rows } from "./helpers";
+
+// 200% zoom: a 1440 × 900 screen at twice the size is a 720 × 450 page of CSS pixels.
+test.use({ viewport: { width: 720, height: 450 }, deviceScaleFactor: 2 });
+
+test("at 200% zoom the selected row shows its name and all of its actions", async ({ page }) => {
+  await openEditor(page);
+  await paletteItem(page, "Title").click();
+  await paletteItem(page, "Selector").click();
+  const row = rows(page).nth(1);
+  await expect(row).toHaveClass(/is-selected/);
+  const body = await page.locator(".list-body").boundingBox();
+  if (!body) throw new Error("the list is not drawn");
+  // Every action is drawn inside the list's visible box, not cut off at its edge.
+  for (const name of ["Move up", "Move down", "Duplicate", "Delete"]) {
+    const box = await row.getByRole("button", { name, exact: true }).boundingBox();
+    expect(box, name).not.toBeNull();
+    if (!box) continue;
+    expect(box.x, name).toBeGreaterThanOrEqual(body.x);
+    expect(box.x + box.width, name).toBeLessThanOrEqual(body.x + body.width);
+  }
+  // The row's name is readable: not squeezed to nothing by the actions beside it.
+  const label = row.locator(".row-label");
+  const fits = await label.evaluate((el) => el.clientWidth > 0 && el.scrollWidth <= el.clientWidth);
+  expect(fits).toBe(true);
+});

@@ -15,13 +15,28 @@ export function ConfirmButton(props: {
 }) {
   const [asking, setAsking] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const askRef = useRef<HTMLButtonElement>(null);
+  // Set when the question closes: its buttons go, and focus with them unless it is given back.
+  const closing = useRef(false);
   const id = useId();
   useEffect(() => {
     if (asking) confirmRef.current?.focus();
+    else if (closing.current) {
+      closing.current = false;
+      // Escape, Cancel or the confirm itself: back to the button that asked, unless the action has
+      // put focus somewhere of its own.
+      const at = document.activeElement;
+      if (at === null || at === document.body) askRef.current?.focus();
+    }
   }, [asking]);
+  const close = () => {
+    closing.current = true;
+    setAsking(false);
+  };
   if (!asking)
     return (
       <button
+        ref={askRef}
         className="button"
         type="button"
         disabled={props.disabled}
@@ -36,7 +51,7 @@ export function ConfirmButton(props: {
       className="confirm"
       aria-labelledby={id}
       onKeyDown={(e) => {
-        if (e.key === "Escape") setAsking(false);
+        if (e.key === "Escape") close();
       }}
     >
       <span id={id}>{props.question}</span>{" "}
@@ -46,13 +61,13 @@ export function ConfirmButton(props: {
         type="button"
         disabled={props.disabled}
         onClick={() => {
-          setAsking(false);
+          close();
           props.onConfirm();
         }}
       >
         {props.confirmLabel}
       </button>{" "}
-      <button className="button" type="button" onClick={() => setAsking(false)}>
+      <button className="button" type="button" onClick={close}>
         Cancel
       </button>
     </fieldset>

@@ -12,6 +12,7 @@ import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
 import { useProxySession } from "../proxy/use-proxy-session";
 import { browserEnvironment, type FlowEnvironment } from "../proxy/use-send-flow";
 import { initialTheme, type Theme } from "../shell/theme";
+import { fieldId } from "../store/selectors";
 import { renderNow } from "../ui/render-now";
 import { ButtonGrid } from "./button-grid";
 import { ButtonInspector } from "./button-inspector";
@@ -86,6 +87,15 @@ export function ChatComposer(props: ChatComposerProps = {}) {
         : undefined;
     if (side && id) {
       renderNow(() => setSelected({ side, id }));
+      // The field the problem names (its caption, its action's address...), else the closest field
+      // that holds it, else the inspector's first control.
+      for (let n = path.length; n > 5; n--) {
+        const field = document.getElementById(fieldId(path.slice(0, n)));
+        if (field) {
+          field.focus();
+          return;
+        }
+      }
       document
         .getElementById(`${ids}-ih`)
         ?.closest("section")
@@ -224,12 +234,18 @@ export function ChatComposer(props: ChatComposerProps = {}) {
           <div className="panel-body">
             {all.length === 0 ? <p>No problems: the message is ready to send.</p> : null}
             <ul className="problem-list">
-              {all.map((p) => (
+              {all.map((p, n) => (
                 <li key={`${p.at}:${p.code}:${p.message}`} className={`is-${p.severity}`}>
-                  <button type="button" className="link-button" onClick={() => goTo(p.path)}>
+                  {/* The message is the button's description: Tab to it says what is wrong, not only where. */}
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-describedby={`${ids}-problem-${n}`}
+                    onClick={() => goTo(p.path)}
+                  >
                     {p.severity === "error" ? "Error" : "Warning"} at <code>{p.at}</code>
                   </button>
-                  : {p.message}
+                  : <span id={`${ids}-problem-${n}`}>{p.message}</span>
                 </li>
               ))}
             </ul>

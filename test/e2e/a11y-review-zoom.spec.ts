@@ -25,3 +25,30 @@ test("at 200% zoom the selected row shows its name and all of its actions", asyn
   const fits = await label.evaluate((el) => el.clientWidth > 0 && el.scrollWidth <= el.clientWidth);
   expect(fits).toBe(true);
 });
+
+test("at 200% zoom the chat composer's cards keep their height: the selected button's fields are in view", async ({
+  page,
+}) => {
+  await openEditor(page);
+  await page.getByRole("tablist", { name: "Mode" }).getByRole("tab", { name: "Chat message" }).click();
+  await page.getByRole("button", { name: "Add a sender button in a new row" }).click();
+  const inspector = page.getByRole("region", { name: "Selected button" });
+  const caption = inspector.getByRole("textbox", { name: /^Caption/ });
+  await caption.focus();
+  // Focused, the field is wholly inside every box that could cut it off (no slit of a card).
+  const cut = await caption.evaluate((el) => {
+    const b = el.getBoundingClientRect();
+    for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const s = getComputedStyle(p);
+      if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+      const o = p.getBoundingClientRect();
+      if (b.top < o.top - 1 || b.bottom > o.bottom + 1 || b.left < o.left - 1 || b.right > o.right + 1)
+        return p.className;
+    }
+    return null;
+  });
+  expect(cut).toBeNull();
+  // The card shows its content, not a line of it.
+  const body = await inspector.locator(".panel-body").evaluate((el) => el.clientHeight >= el.scrollHeight - 1);
+  expect(body).toBe(true);
+});

@@ -49,6 +49,31 @@ test("at 200% zoom the chat composer's cards keep their height: the selected but
   });
   expect(cut).toBeNull();
   // The card shows its content, not a line of it.
-  const body = await inspector.locator(".panel-body").evaluate((el) => el.clientHeight >= el.scrollHeight - 1);
+  const body = await inspector
+    .locator(".panel-body")
+    .evaluate((el) => el.clientHeight >= el.scrollHeight - 1);
   expect(body).toBe(true);
+});
+
+test("at 200% zoom the inspector's slider and add buttons stay inside its column", async ({ page }) => {
+  await openEditor(page);
+  await paletteItem(page, "Score").click();
+  const inspector = page.getByRole("region", { name: "Inspector" });
+  for (const control of [
+    inspector.getByRole("slider", { name: "Percentage score slider" }),
+    inspector.getByRole("button", { name: "Add semantic key" }),
+  ]) {
+    await control.focus();
+    // Wholly inside the inspector's scroll box: nothing cut off at its right edge.
+    const cut = await control.evaluate((el) => {
+      const b = el.getBoundingClientRect();
+      const box = el.closest(".panel-body");
+      if (!box) return "no panel";
+      const o = box.getBoundingClientRect();
+      return b.left < o.left - 1 || b.right > o.right + 1
+        ? `${Math.round(b.right)} > ${Math.round(o.right)}`
+        : null;
+    });
+    expect(cut, String(control)).toBeNull();
+  }
 });

@@ -2,7 +2,7 @@ import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { useEditorStore } from "../store/editor-store-context";
 import { fieldId, selectWidgetIds } from "../store/selectors";
 import { type DragKit, useDragKit } from "../ui/lazy-drag";
-import { flushRowFocus, LIST_END_ID } from "./list-ids";
+import { flushRowFocus, focusRow, LIST_END_ID, rowButtonId } from "./list-ids";
 import { PLAIN_LIMIT, PlainRows, useVirtualLib, VirtualRows, WAITING_ROWS } from "./virtual-rows";
 import "./widget-list.css";
 
@@ -29,11 +29,27 @@ export function WidgetList() {
   const wasLong = useRef(false);
   if (count > PLAIN_LIMIT) wasLong.current = true;
   const lib = useVirtualLib(wasLong.current);
+  // The control in the list that last had focus: an undo or redo that removes it (the undo of an
+  // add, the redo of a delete) would leave focus on the page's <body>.
+  const lastFocused = useRef<Element | null>(null);
   // A row asked for focus before it was rendered gets it now.
-  useLayoutEffect(() => flushRowFocus(ids));
+  useLayoutEffect(() => {
+    flushRowFocus(ids);
+    const gone = lastFocused.current;
+    if (!gone || gone.isConnected || document.activeElement !== document.body) return;
+    lastFocused.current = null;
+    if (selectedId && document.getElementById(rowButtonId(selectedId))) focusRow(selectedId);
+    else body.current?.focus({ preventScroll: true });
+  });
   const rowsProps = { widgets, ids, selectedIndex, focusIndex, dragIndex, body, list };
   return (
-    <section className="panel list-panel" aria-labelledby="list-title">
+    <section
+      className="panel list-panel"
+      aria-labelledby="list-title"
+      onFocus={(e) => {
+        lastFocused.current = e.target;
+      }}
+    >
       <div className="panel-head">
         <h2 id="list-title" className="panel-title">
           Add-on widgets <span className="muted">({count})</span>

@@ -1,4 +1,6 @@
-import { FieldShell } from "../../ui/field-shell";
+import { useState } from "react";
+import { problem } from "../../../platform/problems";
+import { FieldShell, problemsId } from "../../ui/field-shell";
 import { type ControlProps, hasError, type InputProps, shellOf } from "./control";
 
 /** A percentage: a number box and a slider, 0 to 100. */
@@ -16,12 +18,30 @@ export function PercentageField(p: ControlProps<"percentage">) {
 
 function PercentageInput(props: InputProps<unknown, number | undefined>) {
   const n = typeof props.value === "number" ? props.value : undefined;
+  // Text the number box cannot read ("-", "5e") leaves the document's value as it was, and says so;
+  // it used to empty the value. Tied to the value it kept: an undo or another widget clears it.
+  const [badAt, setBadAt] = useState<{ kept: number | undefined } | null>(null);
+  const bad = badAt !== null && badAt.kept === n;
+  const problems = bad
+    ? [
+        ...props.problems,
+        problem(
+          [],
+          `is not a number yet: the widget keeps ${n === undefined ? "no percentage" : `${n}%`} until it is (a whole number from 0 to 100)`,
+          "error",
+          "invalid_type",
+        ),
+      ]
+    : props.problems;
+  const described = bad
+    ? [...new Set([...(props.describedBy?.split(" ") ?? []), problemsId(props.id)])].join(" ")
+    : props.describedBy;
   return (
     <FieldShell
       id={props.id}
       label={props.label}
       required={props.required}
-      problems={props.problems}
+      problems={problems}
       extra={
         !props.required && n !== undefined ? (
           <button
@@ -47,9 +67,14 @@ function PercentageInput(props: InputProps<unknown, number | undefined>) {
           max={100}
           step={1}
           value={n ?? ""}
-          aria-invalid={hasError(props.problems) || undefined}
-          aria-describedby={props.describedBy}
+          aria-invalid={hasError(problems) || undefined}
+          aria-describedby={described}
           onChange={(e) => {
+            if (e.target.validity.badInput) {
+              setBadAt({ kept: n });
+              return;
+            }
+            setBadAt(null);
             const raw = e.target.value;
             props.onChange(raw === "" ? undefined : Number(raw), true);
           }}
@@ -64,7 +89,10 @@ function PercentageInput(props: InputProps<unknown, number | undefined>) {
           step={1}
           value={n ?? 0}
           aria-label={`${props.label} slider`}
-          onChange={(e) => props.onChange(Number(e.target.value), true)}
+          onChange={(e) => {
+            setBadAt(null);
+            props.onChange(Number(e.target.value), true);
+          }}
           onPointerUp={props.onBlur}
           onBlur={props.onBlur}
         />

@@ -123,7 +123,7 @@ function inlineStylesheet(page) {
 
 /**
  * The entry's `<script type="module">` becomes a `<link rel="modulepreload">` the inline script
- * imports (src/editor/shell/early-shell.ts, ENTRY_ATTR): fetched and compiled as early as before,
+ * imports (src/editor/shell/load-editor.ts, ENTRY_ATTR): fetched and compiled as early as before,
  * but evaluated once the first paint, and any palette click on it, is on screen. Its evaluation and
  * the editor's first render used to run between such a click and the frame that shows it.
  */

@@ -4,7 +4,6 @@ import { startDraftSession } from "../../src/editor/drafts/draft-session";
 import { DRAFT_INDEX_KEY, draftKey } from "../../src/editor/drafts/draft-storage";
 import {
   EARLY_SHELL_KEY,
-  ENTRY_ATTR,
   earlyShell,
   fillTemplate,
   LOAD_FAILED,
@@ -12,6 +11,7 @@ import {
   runEarlyShell,
   templateIds,
 } from "../../src/editor/shell/early-shell";
+import { ENTRY_ATTR } from "../../src/editor/shell/load-editor";
 import { OUTPUT_HEIGHT_KEY } from "../../src/editor/shell/output-height";
 import { emptyDocument } from "../../src/editor/store/document";
 import { createEditorStore } from "../../src/editor/store/editor-store";

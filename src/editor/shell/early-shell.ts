@@ -17,6 +17,7 @@ import { asDraftIndex, asStoredDraft } from "../drafts/draft-shapes";
 import { DEFAULT_DRAFT_NAME, DRAFT_INDEX_KEY, draftKey, LAST_DRAFT_KEY } from "../drafts/draft-storage";
 import { usableLocalStorage } from "../drafts/memory-storage";
 import { framesDrawnFor } from "./frames";
+import { loadEditor } from "./load-editor";
 import { outputHeightIn } from "./output-height";
 import { initialTheme, type Theme } from "./theme";
 
@@ -45,14 +46,6 @@ export const templateIds = {
   frame: (kind: string, theme: Theme) => `early-frame:${kind}:${theme}`,
   listEnd: "early-list-end",
 };
-
-/**
- * The attribute of the built page's `<link rel="modulepreload">` of the editor's entry: the inline
- * script imports it once the page is parsed, and on the empty editor's first paint only after any
- * palette click has been drawn (scripts/prerender-page.mjs writes it in place of the entry's
- * `<script type="module">`).
- */
-export const ENTRY_ATTR = "data-editor-entry";
 
 /** The placeholders in a template: the widget's 1-based position, 0-based index and id. */
 export const PLACEHOLDERS = { position: "{n}", index: "{i}", id: "{id}" } as const;
@@ -152,23 +145,6 @@ function watchShells(doc: Document, theme: Theme, active: boolean): MutationObse
   });
   observer.observe(doc, { childList: true, subtree: true });
   return observer;
-}
-
-/**
- * Imports the editor's entry named by the page (`ENTRY_ATTR`) once the page is parsed, after
- * `ready`; `failed` is told when it cannot be loaded. A page without the attribute (Vite's
- * development server) starts the editor with its own module script.
- */
-function loadEditor(doc: Document, ready: () => Promise<void>, failed: (error: unknown) => void): void {
-  const start = async () => {
-    const link = doc.querySelector<HTMLLinkElement>(`link[${ENTRY_ATTR}]`);
-    if (!link) return;
-    await ready();
-    await import(/* @vite-ignore */ link.href).catch(failed);
-  };
-  if (doc.readyState === "loading")
-    doc.addEventListener("DOMContentLoaded", () => void start(), { once: true });
-  else void start();
 }
 
 /**

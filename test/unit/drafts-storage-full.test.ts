@@ -126,6 +126,22 @@ describe("drafts when browser storage is full", () => {
     s.dispose();
   });
 
+  it("does not ask before a reload when nothing was edited, though a new empty draft was refused", () => {
+    const storage = new QuotaStorage(1_000_000);
+    session(storage).session.dispose();
+    // Storage fills up with another app's data; the remembered draft cannot be read any more.
+    storage.items.set(LAST_DRAFT_KEY, "gone");
+    for (const k of [...storage.items.keys()])
+      if (k.startsWith("addon-studio:draft:")) storage.items.delete(k);
+    storage.fill();
+    const { session: s, target } = session(storage);
+    const leave = new Event("beforeunload", { cancelable: true });
+    target.dispatchEvent(leave);
+    // An empty draft nobody touched is no work to lose: no prompt on every reload.
+    expect(leave.defaultPrevented).toBe(false);
+    s.dispose();
+  });
+
   it("opens the saved drafts of a full storage, and says at once that edits cannot be saved", () => {
     const storage = new QuotaStorage(1_000_000);
     const first = session(storage);

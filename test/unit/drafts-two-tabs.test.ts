@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startDraftSession, type TabChannel } from "../../src/editor/drafts/draft-session";
 import { readDraft } from "../../src/editor/drafts/draft-storage";
 import { MemoryStorage } from "../../src/editor/drafts/memory-storage";
@@ -25,6 +25,34 @@ function channels(): () => TabChannel {
     };
   };
 }
+
+/** Tabs whose messages wait until `deliver()`, as two saves cross in real browsers. */
+function lateChannels() {
+  const queued: (() => void)[] = [];
+  const all = new Set<(e: MessageEvent) => void>();
+  const open = (): TabChannel => {
+    const own = new Set<(e: MessageEvent) => void>();
+    return {
+      postMessage(data: unknown) {
+        for (const l of all) if (!own.has(l)) queued.push(() => l(new MessageEvent("message", { data })));
+      },
+      addEventListener(_: "message", l: (e: MessageEvent) => void) {
+        own.add(l);
+        all.add(l);
+      },
+      removeEventListener(_: "message", l: (e: MessageEvent) => void) {
+        all.delete(l);
+      },
+      close() {},
+    };
+  };
+  return { open, deliver: () => queued.splice(0).forEach((f) => f()) };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
 
 function kinds(doc: EditorDocument | undefined): string[] {
   return (doc?.widgets ?? []).map((w) => Object.keys(w.widget)[0] ?? "");
@@ -102,6 +130,42 @@ describe("two tabs with the same draft open", () => {
         .session.ui.getState()
         .drafts.map((d) => d.name),
     ).toEqual(["Car inspection"]);
+  });
+
+  it("two saves that cross leave both tabs on the later one, as storage holds it", () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const storage = new MemoryStorage();
+    const net = lateChannels();
+    const a = tab(storage, net.open());
+    a.session.flush();
+    const b = tab(storage, net.open());
+    net.deliver();
+    vi.setSystemTime(1_000);
+    a.store.getState().addWidget("title_row");
+    a.session.flush();
+    vi.setSystemTime(2_000);
+    b.store.getState().addWidget("score_row");
+    b.session.flush();
+    net.deliver();
+    const id = a.session.ui.getState().currentId;
+    // Before the fix each tab took the other's save: A showed score_row, B title_row.
+    expect(kinds(readDraft(storage, id))).toEqual(["score_row"]);
+    expect(kinds(a.store.getState().doc)).toEqual(["score_row"]);
+    expect(kinds(b.store.getState().doc)).toEqual(["score_row"]);
+    a.session.dispose();
+    b.session.dispose();
+  });
+
+  it("a tab left for another saves at once, not when its timer would run", () => {
+    const storage = new MemoryStorage();
+    const store = createEditorStore();
+    const target = new EventTarget();
+    const session = startDraftSession({ store, storage, target, debounceMs: 60_000 });
+    store.getState().addWidget("title_row");
+    vi.stubGlobal("document", { visibilityState: "hidden" });
+    target.dispatchEvent(new Event("visibilitychange"));
+    expect(kinds(readDraft(storage, session.ui.getState().currentId))).toEqual(["title_row"]);
+    session.dispose();
   });
 
   it("a tab with its own edit not yet saved keeps it (the later save wins)", () => {

@@ -16,6 +16,7 @@ import {
 } from "./draft-storage";
 import { createDraftWriter } from "./draft-writer";
 import { MemoryStorage } from "./memory-storage";
+import { watchPage } from "./page-lifecycle";
 
 /** A message shown in the header (draft saved elsewhere, a shared link opened, ...). */
 export interface Notice {
@@ -103,6 +104,8 @@ export function startDraftSession(options: DraftSessionOptions) {
 
   let timer: ReturnType<typeof setTimeout> | null = null;
   let dirty = false;
+  // When the open draft was last saved here or taken from another tab (ms since 1970).
+  let lastSaveAt = 0;
 
   /** Saves the open draft's edits, and retries drafts kept in this tab; false while any is unsaved. */
   function flush(): boolean {
@@ -116,8 +119,13 @@ export function startDraftSession(options: DraftSessionOptions) {
       const known = writer.all().find((d) => d.id === id) ?? ui.getState().drafts.find((d) => d.id === id);
       const meta = known ?? { id, name: DEFAULT_DRAFT_NAME, updatedAt: 0 };
       // Another tab with this draft open takes what was saved (onMessage).
-      const stored = writer.write({ ...meta, updatedAt: Date.now() }, store.getState().doc);
-      if (stored !== undefined) announce("saved", stored);
+      // Later than any save this tab made or took, even within one millisecond (a logical clock).
+      const at = Math.max(Date.now(), lastSaveAt + 1);
+      const stored = writer.write({ ...meta, updatedAt: at }, store.getState().doc);
+      if (stored !== undefined) {
+        lastSaveAt = at;
+        announce("saved", stored, at);
+      }
     }
     writer.retry(ui.getState().currentId);
     // The open draft, if refused, is retried with the next edit or when the page is hidden.
@@ -126,43 +134,55 @@ export function startDraftSession(options: DraftSessionOptions) {
     return writer.allSaved();
   }
 
-  // Storage the browser refused (a MemoryStorage) loses every edit with the tab.
-  let editedInMemory = false;
+  // An edit made in this tab (not a draft opened or taken from another tab): only then can closing
+  // lose work. Storage the browser refused (a MemoryStorage) loses every such edit with the tab.
+  // A shared document opened at start-up is at risk as an edit is: its link has left the address.
+  let edited = options.open !== undefined;
+  let quiet = false;
   const unsubscribe = store.subscribe((s, prev) => {
     if (s.doc === prev.doc) return;
     dirty = true;
-    editedInMemory = storage instanceof MemoryStorage;
+    if (!quiet) edited = true;
     if (timer) clearTimeout(timer);
     timer = setTimeout(flush, debounceMs);
   });
+  /** Replaces the document without counting it as this tab's edit. */
+  function quietly(change: () => void): void {
+    quiet = true;
+    try {
+      change();
+    } finally {
+      quiet = false;
+    }
+  }
 
-  // Edits storage refused would go with the tab: the browser asks before it is closed or reloaded.
-  const onBeforeUnload = (e: Event) => {
-    if (!flush() || editedInMemory) e.preventDefault();
-  };
-  // Closing or leaving the tab must tell the others, or their "open in another tab" warning would
-  // stay until they reload. A page restored from the back/forward cache says hello again.
-  const onHide = () => {
-    flush();
-    announce("bye");
-  };
-  const onShow = (e: Event) => {
-    if ("persisted" in e && e.persisted) announce("hello");
-  };
-  target?.addEventListener("pagehide", onHide);
-  target?.addEventListener("pageshow", onShow);
-  target?.addEventListener("beforeunload", onBeforeUnload);
+  // Edits storage refused would go with the tab (closing asks first); the others are told it left.
+  const stopWatching = watchPage(target, {
+    atRisk: () => (!flush() || storage instanceof MemoryStorage) && edited,
+    hidden: () => flush(),
+    leaving: () => {
+      flush();
+      announce("bye");
+    },
+    back: () => announce("hello"),
+  });
 
   function refreshPresence(): void {
     const id = ui.getState().currentId;
     ui.setState({ openElsewhere: [...others.values()].includes(id) });
   }
 
-  function announce(type: TabMessage["type"], stored?: string): void {
+  function announce(type: TabMessage["type"], stored?: string, at?: number): void {
     const draft = ui.getState().currentId;
     channel?.postMessage(
-      (stored === undefined ? { type, tab, draft } : { type, tab, draft, stored }) satisfies TabMessage,
+      (stored === undefined ? { type, tab, draft } : { type, tab, draft, stored, at }) satisfies TabMessage,
     );
+  }
+
+  /** Whether another tab's save is newer than the last one this tab made or took (ties: tab id). */
+  function newer(m: TabMessage): boolean {
+    if (m.at === undefined) return true;
+    return m.at > lastSaveAt || (m.at === lastSaveAt && m.tab > tab);
   }
 
   const onMessage = (event: MessageEvent) => {
@@ -175,11 +195,13 @@ export function startDraftSession(options: DraftSessionOptions) {
     refreshPresence();
     // The other tab saved the draft open here: this tab shows it, unless it has edits of its own not
     // yet saved (then the later save wins, as the "open in another tab" notice warns).
-    if (m.type === "saved" && m.draft === ui.getState().currentId && !dirty) {
+    // A save that crossed one made here later is older than what storage holds: not taken.
+    if (m.type === "saved" && m.draft === ui.getState().currentId && !dirty && newer(m)) {
       const doc = parseDraft(m.stored ?? null);
       if (!doc) return;
+      if (m.at !== undefined) lastSaveAt = m.at;
       const next = keepUnchanged(store.getState().doc, doc);
-      if (next !== store.getState().doc) store.getState().adopt(next);
+      if (next !== store.getState().doc) quietly(() => store.getState().adopt(next));
       // Taken, not edited here: not saved back (two tabs would echo each other's saves for ever).
       dirty = false;
       if (timer) clearTimeout(timer);
@@ -193,7 +215,8 @@ export function startDraftSession(options: DraftSessionOptions) {
   function open(id: string, doc: EditorDocument): void {
     ui.setState({ currentId: id, drafts: writer.all() });
     writer.rememberLast(id);
-    store.getState().load(doc);
+    lastSaveAt = 0;
+    quietly(() => store.getState().load(doc));
     // A draft kept only in this tab is still to be saved.
     dirty = writer.kept(id) !== undefined;
     announce("state");
@@ -281,9 +304,7 @@ export function startDraftSession(options: DraftSessionOptions) {
     dispose(): void {
       flush();
       unsubscribe();
-      target?.removeEventListener("pagehide", onHide);
-      target?.removeEventListener("pageshow", onShow);
-      target?.removeEventListener("beforeunload", onBeforeUnload);
+      stopWatching();
       announce("bye");
       channel?.removeEventListener("message", onMessage);
     },

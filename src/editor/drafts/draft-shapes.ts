@@ -30,6 +30,11 @@ export interface TabMessage {
    * not show the write yet when the message arrives (Chromium syncs storage between tabs later).
    */
   stored?: string;
+  /**
+   * With "saved": when it was saved (ms since 1970), so a tab that saved later does not take an
+   * older save that crossed its own. Absent from older versions' messages.
+   */
+  at?: number;
 }
 
 function isDraftMeta(v: unknown): v is DraftMeta {
@@ -62,7 +67,13 @@ export function asTabMessage(v: unknown): TabMessage | undefined {
   if (!isRecord(v) || typeof v.tab !== "string" || typeof v.draft !== "string") return undefined;
   if (v.type === "saved")
     return typeof v.stored === "string"
-      ? { type: v.type, tab: v.tab, draft: v.draft, stored: v.stored }
+      ? {
+          type: v.type,
+          tab: v.tab,
+          draft: v.draft,
+          stored: v.stored,
+          ...(typeof v.at === "number" && Number.isFinite(v.at) ? { at: v.at } : {}),
+        }
       : undefined;
   return v.type === "hello" || v.type === "state" || v.type === "bye"
     ? { type: v.type, tab: v.tab, draft: v.draft }

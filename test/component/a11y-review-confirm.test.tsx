@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { useState } from "react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ConfirmButton } from "../../src/editor/publish/confirm-button";
 
@@ -51,5 +52,32 @@ describe("a confirm-in-place button by keyboard", () => {
     await user.keyboard("{Enter}");
     expect(document.activeElement).toBe(elsewhere);
     elsewhere.remove();
+  });
+
+  it("gives focus back once the action that disabled the button is done (a send)", async () => {
+    const user = userEvent.setup();
+    let done = () => {};
+    function Sending() {
+      const [busy, setBusy] = useState(false);
+      done = () => setBusy(false);
+      return (
+        <ConfirmButton
+          label="Remove this post's add-ons"
+          question="Remove every add-on of this post?"
+          confirmLabel="Remove them"
+          disabled={busy}
+          onConfirm={() => setBusy(true)}
+        />
+      );
+    }
+    render(<Sending />);
+    const ask = () => screen.getByRole("button", { name: "Remove this post's add-ons" });
+    ask().focus();
+    await user.keyboard("{Enter}");
+    await user.keyboard("{Enter}");
+    // While the send runs the button is disabled and cannot hold focus.
+    expect(ask()).toHaveProperty("disabled", true);
+    act(() => done());
+    expect(document.activeElement).toBe(ask());
   });
 });

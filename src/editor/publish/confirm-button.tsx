@@ -1,6 +1,17 @@
 import { useEffect, useId, useRef, useState } from "react";
 
 /**
+ * Gives focus back to `ask` unless something else has it; a disabled `ask` (its action running) is
+ * noted in `pending`, to take it once enabled.
+ */
+function giveBack(ask: HTMLButtonElement | null, pending: { current: boolean }): void {
+  const at = document.activeElement;
+  if (at !== null && at !== document.body) return;
+  if (ask && !ask.disabled) ask.focus();
+  else pending.current = true;
+}
+
+/**
  * A button for an action that cannot be undone: the first press asks, in place, and only the
  * second (the named confirm button) acts. Escape or Cancel backs out.
  */
@@ -18,6 +29,9 @@ export function ConfirmButton(props: {
   const askRef = useRef<HTMLButtonElement>(null);
   // Set when the question closes: its buttons go, and focus with them unless it is given back.
   const closing = useRef(false);
+  // The button that asked was disabled when focus was to go back (the action runs: a send): it takes
+  // focus once enabled again, if nothing else has it by then.
+  const pending = useRef(false);
   const id = useId();
   useEffect(() => {
     if (asking) confirmRef.current?.focus();
@@ -25,10 +39,14 @@ export function ConfirmButton(props: {
       closing.current = false;
       // Escape, Cancel or the confirm itself: back to the button that asked, unless the action has
       // put focus somewhere of its own.
-      const at = document.activeElement;
-      if (at === null || at === document.body) askRef.current?.focus();
+      giveBack(askRef.current, pending);
     }
   }, [asking]);
+  useEffect(() => {
+    if (asking || props.disabled || !pending.current) return;
+    pending.current = false;
+    giveBack(askRef.current, pending);
+  });
   const close = () => {
     closing.current = true;
     setAsking(false);

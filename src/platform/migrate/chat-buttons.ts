@@ -137,6 +137,19 @@ function convertOldButton(value: Json, at: PathSegment[], target: string, r: Rep
   return { rows: [{ buttons: [orderKeys(button, ["action", "icon_name", "caption"])] }] };
 }
 
+/**
+ * A v2 button grid without rows (`{}`, or `rows: null`): the OpenAPI's grid requires nothing, and
+ * proto3 JSON leaves an empty list out. Not an old single button (no action, no data).
+ */
+export function isEmptyGrid(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    (value.rows === undefined || value.rows === null) &&
+    !("action" in value) &&
+    !("data" in value)
+  );
+}
+
 /** Old button sets are read as {rows: [{buttons}]}, a list of rows, or a flat list of buttons. */
 export function convertButtonSet(
   value: unknown,
@@ -162,6 +175,7 @@ export function convertButtonSet(
       rows.push({ buttons: row.buttons.map((b, j) => [b, [...rowAt, "buttons", j]]), at: rowAt });
     });
   };
+  if (isEmptyGrid(value)) return { rows: [] };
   if (isRecord(value) && Array.isArray(value.rows)) {
     for (const k of Object.keys(value))
       if (k !== "rows")

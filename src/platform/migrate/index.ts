@@ -10,6 +10,7 @@ import {
   USER_V2_KEYS,
 } from "./addons";
 import { migrateChat, migrateChatRead, migrateEvent, migrateSubscription } from "./chat";
+import { isEmptyGrid } from "./chat-buttons";
 import type { MigrateOptions, MigrationResult } from "./report";
 import { has, show, unchanged } from "./shared";
 import { isV1Widget } from "./widgets";
@@ -61,7 +62,7 @@ export function migrateBody(json: unknown, options: MigrateOptions = {}): Migrat
   if ("message" in json || "media_token" in json) {
     const buttonsV1 = ["sender_buttons", "receiver_buttons"].some((k) => {
       const set = json[k];
-      return set !== undefined && !(isRecord(set) && Array.isArray(set.rows));
+      return set !== undefined && !(isRecord(set) && Array.isArray(set.rows)) && !isEmptyGrid(set);
     });
     return migrateChat(json, buttonsV1 ? "v1" : "v2");
   }

@@ -5,36 +5,23 @@ import { MemoryStorage } from "../../src/editor/drafts/memory-storage";
 import type { EditorDocument } from "../../src/editor/store/document";
 import { createEditorStore } from "../../src/editor/store/editor-store";
 
-/** Tabs on one in-memory channel: a message reaches every tab but the sender, as BroadcastChannel does. */
-function channels(): () => TabChannel {
-  const all = new Set<(e: MessageEvent) => void>();
-  return () => {
-    const own = new Set<(e: MessageEvent) => void>();
-    return {
-      postMessage(data: unknown) {
-        for (const l of all) if (!own.has(l)) l(new MessageEvent("message", { data }));
-      },
-      addEventListener(_: "message", l: (e: MessageEvent) => void) {
-        own.add(l);
-        all.add(l);
-      },
-      removeEventListener(_: "message", l: (e: MessageEvent) => void) {
-        all.delete(l);
-      },
-      close() {},
-    };
-  };
-}
-
-/** Tabs whose messages wait until `deliver()`, as two saves cross in real browsers. */
-function lateChannels() {
+/**
+ * Tabs on one in-memory channel: a message reaches every tab but the sender, as BroadcastChannel
+ * does; at once, or (`late`) when `deliver()` is called, as two saves cross in real browsers.
+ */
+function channels(late = false) {
   const queued: (() => void)[] = [];
   const all = new Set<(e: MessageEvent) => void>();
   const open = (): TabChannel => {
     const own = new Set<(e: MessageEvent) => void>();
     return {
       postMessage(data: unknown) {
-        for (const l of all) if (!own.has(l)) queued.push(() => l(new MessageEvent("message", { data })));
+        for (const l of all)
+          if (!own.has(l)) {
+            const send = () => l(new MessageEvent("message", { data }));
+            if (late) queued.push(send);
+            else send();
+          }
       },
       addEventListener(_: "message", l: (e: MessageEvent) => void) {
         own.add(l);
@@ -46,7 +33,10 @@ function lateChannels() {
       close() {},
     };
   };
-  return { open, deliver: () => queued.splice(0).forEach((f) => f()) };
+  const deliver = () => {
+    for (const send of queued.splice(0)) send();
+  };
+  return Object.assign(open, { deliver });
 }
 
 afterEach(() => {
@@ -135,10 +125,10 @@ describe("two tabs with the same draft open", () => {
   it("two saves that cross leave both tabs on the later one, as storage holds it", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const storage = new MemoryStorage();
-    const net = lateChannels();
-    const a = tab(storage, net.open());
+    const net = channels(true);
+    const a = tab(storage, net());
     a.session.flush();
-    const b = tab(storage, net.open());
+    const b = tab(storage, net());
     net.deliver();
     vi.setSystemTime(1_000);
     a.store.getState().addWidget("title_row");

@@ -159,6 +159,20 @@ describe("the page's early script", () => {
     expect(earlyShell(window)).toBeNull();
   });
 
+  it("removes the other theme's shell even when the page is done before its records are delivered", () => {
+    const storage = firstVisitStorage();
+    const id = JSON.parse(storage.getItem(DRAFT_INDEX_KEY) ?? "[]")[0].id;
+    storage.setItem(draftKey(id), JSON.stringify({ version: 1, ...emptyDocument("user") }));
+    stopShell = runEarlyShell(window);
+    // Chromium fires DOMContentLoaded in the parser's last task, before the microtask that delivers
+    // the last chunk's mutation records (the entry is no longer a deferred script to wait for).
+    page();
+    document.dispatchEvent(new Event("DOMContentLoaded"));
+    expect([...document.querySelectorAll("[data-shell]")].map((e) => e.getAttribute("data-shell"))).toEqual([
+      "light",
+    ]);
+  });
+
   it("says so when the editor's code fails to load, and stops taking clicks nothing would keep", async () => {
     stopShell = runEarlyShell(window);
     page();

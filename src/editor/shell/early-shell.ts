@@ -120,12 +120,12 @@ function prepare(el: Element): void {
  * Watches the shells as the parser adds them: the other theme's is removed, this one's elements
  * prepared (a MutationObserver's callbacks run before the next paint).
  */
-function watchShells(doc: Document, theme: Theme, active: boolean): MutationObserver {
+function watchShells(doc: Document, theme: Theme, active: boolean): { stop(): void } {
   // The parser adds one element at a time, but one callback sees every element of the chunk it
   // parsed, each with its children already in place: an element prepared with its ancestor is not
   // prepared again (walking each added element's subtree cost 20-25 ms of a cold load).
   const prepared = new WeakSet<Element>();
-  const observer = new MutationObserver((records) => {
+  const handle = (records: MutationRecord[]) => {
     for (const r of records)
       for (const n of r.addedNodes) {
         if (!(n instanceof Element) || prepared.has(n)) continue;
@@ -142,9 +142,17 @@ function watchShells(doc: Document, theme: Theme, active: boolean): MutationObse
               }
         }
       }
-  });
+  };
+  const observer = new MutationObserver(handle);
   observer.observe(doc, { childList: true, subtree: true });
-  return observer;
+  // Records not yet delivered are handled, not dropped: Chromium fires DOMContentLoaded in the
+  // parser's last task, before the microtask that would deliver the last chunk's records.
+  return {
+    stop: () => {
+      handle(observer.takeRecords());
+      observer.disconnect();
+    },
+  };
 }
 
 /**
@@ -162,11 +170,11 @@ export function runEarlyShell(win: Window): () => void {
   } catch {
     // Storage that throws when read: the editor will say so; its first render replaces the shell.
   }
-  const observer = watchShells(doc, theme, active);
+  const shells = watchShells(doc, theme, active);
   if (!active) {
     // The shell is hidden before it is drawn (layout.css); the editor's first render replaces it.
     doc.documentElement.dataset.firstPaint = "hidden";
-    const done = () => observer.disconnect();
+    const done = () => shells.stop();
     doc.addEventListener("DOMContentLoaded", done, { once: true });
     loadEditor(
       doc,
@@ -212,7 +220,7 @@ export function runEarlyShell(win: Window): () => void {
     doc.removeEventListener("click", onClick);
     win.removeEventListener("error", onError, true);
     win.removeEventListener("unhandledrejection", onError);
-    observer.disconnect();
+    shells.stop();
   };
   // The editor's code failed to load, or threw before taking over (main.tsx's start is async: a
   // rejection): say so where the editor's own notices appear (notices.tsx), and stop taking clicks

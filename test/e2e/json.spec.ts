@@ -76,6 +76,14 @@ test("journey 3: a v2 file imported back round-trips unchanged", async () => {
   await expect(exportBody(page)).toHaveText(exported);
 });
 
+test("journey 3: the JSON tab offers one file button to a screen reader, not two", async () => {
+  const panel = page.locator(".json-panel");
+  await expect(panel.getByRole("button", { name: "Open a JSON file…" })).toHaveCount(1);
+  // The file input the button opens is not a second control in the accessibility tree.
+  await expect(panel.getByRole("button", { name: "JSON file to import" })).toHaveCount(0);
+  expect(await panel.ariaSnapshot()).not.toContain("JSON file to import");
+});
+
 test("journey 3: a v1 file is migrated, with its report", async () => {
   await page.getByLabel("JSON file to import").setInputFiles(V1_BEFORE.pathname);
   await expect(importOutcome(page)).toContainText(

@@ -150,7 +150,9 @@ export function JsonPanel() {
             ref={fileRef}
             type="file"
             accept="application/json,.json"
-            className="visually-hidden"
+            // Opened by the button above; hidden from screen readers too, which listed it as a
+            // second, unlabelled-looking button beside it.
+            hidden
             tabIndex={-1}
             aria-label="JSON file to import"
             onChange={onFile}

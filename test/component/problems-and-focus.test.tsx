@@ -190,8 +190,11 @@ describe("focus and announcements after list edits", () => {
     expect(items().map((i) => i.image_id)).toEqual(["second", "logo"]);
     // The moved item is at the top now: its up arrow is disabled, so focus is on its down arrow.
     expect(document.activeElement).toBe(inspector().getByRole("button", { name: "Move Image 1 down" }));
+    // Said, as the widget list says its moves: the focused arrow's name alone does not tell it.
+    expect(announced()).toBe("Moved Image 2 to position 1 of 2.");
     await user.click(inspector().getByRole("button", { name: "Remove Image 1" }));
     expect((document.activeElement as HTMLInputElement).value).toBe("logo");
+    expect(announced()).toBe("Removed Image 1; 1 left.");
   });
 
   it("categories: adding focuses the new one, removing focuses its neighbour", async () => {

@@ -2,6 +2,7 @@ import { Fragment } from "react";
 import { COLORS } from "../../../platform/colors";
 import type { FieldDescriptor } from "../../../platform/fields";
 import { fieldId } from "../../store/selectors";
+import { announce } from "../../ui/announcer";
 import { FieldProblems } from "../../ui/field-shell";
 import { renderNow } from "../../ui/render-now";
 import type { ControlProps } from "./control";
@@ -36,6 +37,8 @@ export function ListField(props: ControlProps<"list">) {
     const [it] = next.splice(from, 1);
     next.splice(to, 0, it);
     renderNow(() => form.set(props.path, next));
+    // Said as the widget list says its moves: focus lands on a button named by the new position only.
+    announce(`Moved ${ui.itemLabel} ${from + 1} to position ${to + 1} of ${items.length}.`);
     // Focus follows the moved item, on the same arrow while it can still go that way.
     const same = itemButton(to, to < from ? "up" : "down");
     const other = itemButton(to, to < from ? "down" : "up");
@@ -44,6 +47,7 @@ export function ListField(props: ControlProps<"list">) {
   };
   const remove = (i: number) => {
     renderNow(() => form.set([...props.path, i], undefined));
+    announce(`Removed ${ui.itemLabel} ${i + 1}; ${items.length - 1} left.`);
     // The button is gone: focus the first control of the item that took its place, or of the
     // one before it, or the Add button when the list is empty.
     const list = document.getElementById(id);

@@ -1,7 +1,7 @@
 import type { Widget } from "../../platform";
 import type { EditorDocument } from "../store/document";
 import { asDraftIndex, asStoredDraft, type DraftMeta } from "./draft-shapes";
-import { isQuotaError } from "./memory-storage";
+import { isQuotaError, probeWrite } from "./memory-storage";
 
 export type { DraftMeta };
 
@@ -15,8 +15,8 @@ export const draftKey = (id: string) => `${PREFIX}:draft:${id}`;
 /** The name of a new draft (made unique with a number when taken). */
 export const DEFAULT_DRAFT_NAME = "Untitled add-on";
 
-function readJson(storage: Storage, key: string): unknown {
-  const text = storage.getItem(key);
+/** Stored JSON text read, or undefined when there is none or it is not JSON. */
+function parseJson(text: string | null): unknown {
   if (text === null) return undefined;
   try {
     return JSON.parse(text);
@@ -27,7 +27,7 @@ function readJson(storage: Storage, key: string): unknown {
 
 /** The saved drafts, most recently edited first. */
 export function listDrafts(storage: Storage): DraftMeta[] {
-  const list = asDraftIndex(readJson(storage, DRAFT_INDEX_KEY));
+  const list = asDraftIndex(parseJson(storage.getItem(DRAFT_INDEX_KEY)));
   return list ? list.sort((a, b) => b.updatedAt - a.updatedAt) : [];
 }
 
@@ -42,13 +42,7 @@ export function readDraft(storage: Storage, id: string): EditorDocument | undefi
 
 /** A draft's document from its stored text, or undefined when the text is not one. */
 export function parseDraft(text: string | null): EditorDocument | undefined {
-  let json: unknown;
-  try {
-    json = text === null ? undefined : JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const stored = asStoredDraft(json);
+  const stored = asStoredDraft(parseJson(text));
   if (!stored) return undefined;
   return {
     kind: stored.kind,
@@ -113,14 +107,7 @@ export const STORAGE_FULL_TEXT =
 
 /** True when storage takes nothing more (a small test write is refused as over quota). */
 export function storageIsFull(storage: Storage): boolean {
-  const probe = `${PREFIX}:probe`;
-  try {
-    storage.setItem(probe, "1");
-    storage.removeItem(probe);
-    return false;
-  } catch (e) {
-    return isQuotaError(e);
-  }
+  return probeWrite(storage) === "full";
 }
 
 /**
@@ -129,7 +116,7 @@ export function storageIsFull(storage: Storage): boolean {
  * itself when nothing did.
  */
 export function keepUnchanged(prev: EditorDocument, next: EditorDocument): EditorDocument {
-  const text = new Map(prev.widgets.map((w) => [w.id, { item: w, json: JSON.stringify(w.widget) }]));
+  const text = new Map(prev.widgets.map((w) => [w.id, { item: w, json: widgetJson(w.widget) }]));
   let same = prev.kind === next.kind && prev.widgets.length === next.widgets.length;
   const widgets = next.widgets.map((w, i) => {
     const old = text.get(w.id);
@@ -139,4 +126,16 @@ export function keepUnchanged(prev: EditorDocument, next: EditorDocument): Edito
   });
   const fields = JSON.stringify(prev.fields) === JSON.stringify(next.fields) ? prev.fields : next.fields;
   return same && fields === prev.fields ? prev : { kind: next.kind, widgets, fields };
+}
+
+// A widget object is never changed in place (every edit makes a new one): its text is kept, so a tab
+// taking saves one after another writes out only the widgets it has not seen.
+const widgetTexts = new WeakMap<object, string>();
+function widgetJson(widget: Widget): string {
+  let json = widgetTexts.get(widget);
+  if (json === undefined) {
+    json = JSON.stringify(widget);
+    widgetTexts.set(widget, json);
+  }
+  return json;
 }

@@ -38,16 +38,23 @@ export function usableLocalStorage(): Storage | undefined {
   } catch {
     return undefined;
   }
+  const probe = probeWrite(s);
+  if (probe === "ok") return s;
+  try {
+    return probe === "full" && s.length > 0 ? s : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A small test write to `storage`: taken, refused as over quota ("full"), or refused otherwise. */
+export function probeWrite(storage: Storage): "ok" | "full" | "refused" {
   const probe = "addon-studio:probe";
   try {
-    s.setItem(probe, "1");
-    s.removeItem(probe);
-    return s;
+    storage.setItem(probe, "1");
+    storage.removeItem(probe);
+    return "ok";
   } catch (e) {
-    try {
-      return isQuotaError(e) && s.length > 0 ? s : undefined;
-    } catch {
-      return undefined;
-    }
+    return isQuotaError(e) ? "full" : "refused";
   }
 }

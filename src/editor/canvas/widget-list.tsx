@@ -49,6 +49,11 @@ export function WidgetList() {
       onFocus={(e) => {
         lastFocused.current = e.target;
       }}
+      onBlur={(e) => {
+        // Focus moved on to something else: nothing of the list's is to be given back later.
+        if (e.relatedTarget instanceof Node && !e.currentTarget.contains(e.relatedTarget))
+          lastFocused.current = null;
+      }}
     >
       <div className="panel-head">
         <h2 id="list-title" className="panel-title">

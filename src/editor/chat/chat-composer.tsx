@@ -1,6 +1,8 @@
 import "../../preview/preview-styles";
 import "../proxy/panels.css";
 import "./chat-composer.css";
+// After the wide layout it overrides.
+import "./chat-composer-narrow.css";
 import { useEffect, useId, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import type { Problem } from "../../platform/problems";

@@ -24,9 +24,15 @@ test("text a percentage box cannot read keeps the widget's value and says so", a
   await expect(inspector(page).getByText(/is not a number yet: the widget keeps 50%/)).toBeVisible();
   await expect(box).toHaveAttribute("aria-invalid", "true");
   await expect(meter).toHaveAttribute("aria-valuenow", "50");
-  // Leaving the field keeps both as they are.
+  // What was typed stays in the box: the rest of a negative number can follow.
+  await page.keyboard.type("5");
+  await expect(box).toHaveValue("-5");
+  await expect(inspector(page).getByText(/is not a number yet/)).toHaveCount(0);
+  // Undone to the text alone: leaving the field keeps the widget's value and the message.
+  await page.keyboard.press("Backspace");
+  await expect(inspector(page).getByText(/is not a number yet: the widget keeps -5%/)).toBeVisible();
   await page.keyboard.press("Tab");
-  await expect(meter).toHaveAttribute("aria-valuenow", "50");
+  await expect(box).toHaveValue("");
 
   // "5e": the 5 is read as typed, the "e" is not.
   await box.click();

@@ -66,7 +66,9 @@ function PercentageInput(props: InputProps<unknown, number | undefined>) {
           min={0}
           max={100}
           step={1}
-          value={n ?? ""}
+          // While its text cannot be read the box reports "", and keeps showing what was typed; the
+          // document's value here would be written over it.
+          value={bad || n === undefined ? "" : n}
           aria-invalid={hasError(problems) || undefined}
           aria-describedby={described}
           onChange={(e) => {

@@ -106,9 +106,41 @@ function platformErrorOf(json: unknown, secrets: readonly string[]): PlatformErr
   };
 }
 
+/** Field violations named in a failed answer's message; the rest are counted. */
+const VIOLATIONS_LISTED = 10;
+
 /**
- * The human part of a failed answer (`json`: its parsed text): the platform's message, the RFC 6749
- * error, or the status.
+ * The field violations of a googleRpcStatus's `details` (google.rpc.BadRequest: `fieldViolations` in
+ * proto3 JSON, `field_violations` with proto names), as "field: description; …", or "" when there are
+ * none. The editor shows the error's message, not `upstream.details`: without this a refused body
+ * said "Fix it" without saying where. Read from the details before they are bounded (DETAILS_LIMIT),
+ * already redacted; each part is cut short and only the first VIOLATIONS_LISTED are named.
+ */
+function fieldViolations(details: readonly unknown[]): string {
+  const named: string[] = [];
+  let total = 0;
+  for (const detail of details) {
+    if (detail === null || typeof detail !== "object") continue;
+    const record = detail as Record<string, unknown>;
+    const list = record.fieldViolations ?? record.field_violations;
+    if (!Array.isArray(list)) continue;
+    for (const v of list) {
+      if (v === null || typeof v !== "object") continue;
+      const { field, description } = v as Record<string, unknown>;
+      const where = typeof field === "string" && field.trim() !== "" ? truncate(field.trim(), 200) : "";
+      const what = typeof description === "string" ? truncate(description.trim(), 200) : "";
+      if (where === "" && what === "") continue;
+      total++;
+      if (named.length < VIOLATIONS_LISTED) named.push(where && what ? `${where}: ${what}` : where || what);
+    }
+  }
+  if (total === 0) return "";
+  return total > named.length ? `${named.join("; ")}; and ${total - named.length} more` : named.join("; ");
+}
+
+/**
+ * The human part of a failed answer (`json`: its parsed text): the platform's message with the fields
+ * it refused, the RFC 6749 error, or the status.
  */
 export function upstreamDetail(
   status: number,
@@ -116,7 +148,12 @@ export function upstreamDetail(
   secrets: readonly string[] = [],
   platform = platformErrorOf(json, secrets),
 ): string {
-  if (platform) return platform.message;
+  if (platform) {
+    const all = platformErrorSchema.safeParse(redactDeep(json, secrets));
+    const violations = all.success ? fieldViolations(all.data.details) : "";
+    if (violations === "") return platform.message;
+    return platform.message.trim() === "" ? violations : `${platform.message} (${violations})`;
+  }
   const oauth = tokenErrorSchema.safeParse(redactDeep(json, secrets));
   if (oauth.success) {
     const text = [oauth.data.error, oauth.data.error_description].filter(Boolean).join(": ");

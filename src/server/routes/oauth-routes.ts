@@ -114,6 +114,9 @@ export function oauthRoutes(deps: ServerDeps): Hono {
       );
     }
     const t = result.token;
+    // Tokens too large to seal in the session's cookies (a very large JWT) cannot be kept: a failed
+    // sign-in back in the editor, before anything is sent with them (not a JSON error on this page).
+    const signedOut = { ...session };
     // A sign-in issues a new session id (a session fixed before sign-in, or revoked, does not carry over).
     session.sid = newSessionId();
     session.createdAt = now;
@@ -126,6 +129,18 @@ export function oauthRoutes(deps: ServerDeps): Hono {
       ...(t.refresh_token !== undefined ? { refreshToken: t.refresh_token } : {}),
       ...(pending.redirectUri !== undefined ? { redirectUri: pending.redirectUri } : {}),
     };
+    if (!deps.sessions.fits(session)) {
+      deps.sessions.write(c, signedOut);
+      deps.log("token_exchange_failed", {
+        code: "upstream_invalid_response",
+        status: 200,
+        reason: "session_too_large",
+      });
+      return c.redirect(
+        withParams(pending.returnTo, { oauth: "failed", oauth_error: "upstream_invalid_response" }),
+        302,
+      );
+    }
     // Optional (tried again later): waited for no longer than a send waits for it.
     await identifyUser(deps, session, { waitMs: IDENTIFY_ON_SEND_MS });
     await loadHeldSubscriptions(deps, session);

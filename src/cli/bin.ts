@@ -1,15 +1,17 @@
 import { run } from "./main";
 
-// A reader that stops early (`addon-studio schema | head`) closes the pipe: the rest of the output
-// has nowhere to go, which is not an error of ours. Later output is dropped and the command ends
-// with its own exit code, as other command-line tools do, instead of Node's unhandled-error trace.
+// A reader that stops early (`addon-studio schema | head`, or `... 2>&1 | head` for stderr too)
+// closes the pipe: the rest of the output has nowhere to go, which is not an error of ours. Later
+// output to that stream is dropped and the command ends with its own exit code, as other
+// command-line tools do, instead of Node's unhandled-error exit (1, whatever the verdict).
 // The studio, whose log that pipe was, stops as a failure (a supervisor may restart it).
-let stdoutGone = false;
-process.stdout.on("error", (e: NodeJS.ErrnoException) => {
-  if (e.code !== "EPIPE") throw e;
-  if (process.argv[2] === "studio") process.exit(1);
-  stdoutGone = true;
-});
+const gone = { stdout: false, stderr: false };
+for (const name of ["stdout", "stderr"] as const)
+  process[name].on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+    if (process.argv[2] === "studio") process.exit(1);
+    gone[name] = true;
+  });
 
 // The process side of the CLI: real stdin, stdout, stderr and environment.
 const code = await run(
@@ -17,9 +19,11 @@ const code = await run(
   {
     stdin: process.stdin,
     stdout: (text) => {
-      if (!stdoutGone) process.stdout.write(text);
+      if (!gone.stdout) process.stdout.write(text);
     },
-    stderr: (text) => process.stderr.write(text),
+    stderr: (text) => {
+      if (!gone.stderr) process.stderr.write(text);
+    },
   },
   process.env,
 );

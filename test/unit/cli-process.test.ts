@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -140,6 +140,26 @@ describe("addon-studio as a process", () => {
     );
     expect(v.status).toBe(1);
     expect(readFileSync(err, "utf8")).toMatch(/^\S+: invalid post body: 1500 errors, 0 warnings\n$/);
+  });
+
+  it("stderr piped into a reader that stops early (2>&1 | head) -> the command's own exit code", () => {
+    // Enough unreadable files that the lines on stderr outgrow the pipe's buffer (64 KB) after head
+    // has gone: the exit code must still say "not checked" (2), not Node's 1 for an unhandled EPIPE.
+    const many = join(dir, "many-empty");
+    mkdirSync(many);
+    for (let i = 0; i < 1500; i++) writeFileSync(join(many, `f${String(i).padStart(4, "0")}.json`), "");
+    for (const redirect of ["2>&1", "2>&1 >/dev/null"]) {
+      const r = spawnSync(
+        "bash",
+        [
+          "-c",
+          `set -o pipefail; "$NODE" bin/addon-studio.mjs validate "$DIR" ${redirect} | head -c 100 >/dev/null`,
+        ],
+        { cwd: ROOT, env: { ...process.env, NODE: process.execPath, DIR: many }, encoding: "utf8" },
+      );
+      expect(r.status, redirect).toBe(2);
+      expect(r.stderr, redirect).toBe("");
+    }
   });
 
   it("help and usage errors", () => {

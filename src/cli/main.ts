@@ -1,6 +1,7 @@
 import { version } from "../../package.json";
 import { jsonSchemaText } from "../platform/json-schema";
 import { formatChange, type MigrationSuccess, migrateBody } from "../platform/migrate";
+import { closestName } from "../platform/names";
 import type { Problem } from "../platform/problems";
 import { CHECK_KINDS, validateAny } from "../platform/validate";
 import { parse, parseKind, plural, UsageError } from "./args";
@@ -96,6 +97,38 @@ function usageReminder(usage: string): string {
   return `${synopsis}\nRun "${command} --help" for its options.`;
 }
 
+const COMMANDS = ["studio", "validate", "migrate", "schema", "store", "help", "version"];
+
+/** A command's option written before any command: where it goes (`addon-studio --port 9000`). */
+const OPTION_OWNERS: Record<string, string> = {
+  port: "studio --port <n>",
+  host: "studio --host <address>",
+  "emulator-port": "studio --emulator-port <n>",
+  "data-dir": "studio --data-dir <folder>",
+  kind: "validate --kind <kind>",
+  format: "validate --format text|json|github",
+  to: "store copy --to <postgres-url>",
+};
+
+/**
+ * What was wrong with the first argument and what to write instead: a misspelt command or option, a
+ * command's option given before the command, or a file given without `validate`.
+ */
+function unknownCommand(command: string): string {
+  if (command.startsWith("-")) {
+    const name = command.replace(/^-+/, "").split("=")[0] ?? "";
+    const owner = OPTION_OWNERS[name];
+    if (owner) return `${command} is an option of a command: addon-studio ${owner}`;
+    const meant = closestName(name, ["help", "version"]);
+    return meant ? `unknown option ${command}: did you mean --${meant}?` : `unknown option ${command}`;
+  }
+  const meant = closestName(command.toLowerCase(), COMMANDS);
+  if (meant) return `unknown command "${command}": did you mean "${meant}"?`;
+  if (/\.json$/i.test(command) || /[\\/]/.test(command) || command === ".")
+    return `unknown command "${command}": to check it, run addon-studio validate ${command}`;
+  return `unknown command "${command}"`;
+}
+
 /** Runs `addon-studio` with the given arguments; resolves to the exit code. */
 export async function run(
   argv: string[],
@@ -128,10 +161,7 @@ export async function run(
       case undefined:
         throw new UsageError("no command given", ROOT_USAGE);
       default:
-        throw new UsageError(
-          command.startsWith("-") ? `unknown option ${command}` : `unknown command "${command}"`,
-          ROOT_USAGE,
-        );
+        throw new UsageError(unknownCommand(command), ROOT_USAGE);
     }
   } catch (e) {
     if (e instanceof UsageError) {

@@ -70,6 +70,40 @@ describe("command line parsing", () => {
     expect((await cli(["lint"])).err).toMatch(/Commands:[\s\S]*validate/);
   });
 
+  it("a misspelt command, a file given without a command or a command's option given first: what to write instead", async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [["valdiate", "addons/"], /^addon-studio: unknown command "valdiate": did you mean "validate"\?\n/],
+      [["studo"], /^addon-studio: unknown command "studo": did you mean "studio"\?\n/],
+      [["--versoin"], /^addon-studio: unknown option --versoin: did you mean --version\?\n/],
+      [
+        ["addons/car.json"],
+        /^addon-studio: unknown command "addons\/car.json": to check it, run addon-studio validate addons\/car.json\n/,
+      ],
+      [
+        ["--port", "9000"],
+        /^addon-studio: --port is an option of a command: addon-studio studio --port <n>\n/,
+      ],
+      [
+        ["--kind", "post", "a.json"],
+        /^addon-studio: --kind is an option of a command: addon-studio validate --kind <kind>\n/,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const r = await cli(args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.err, args.join(" ")).toMatch(message);
+      expect(r.err).toMatch(/Usage: addon-studio <command>/);
+    }
+  });
+
+  it("validate --help says how a body with only widgets is checked, as validate does", async () => {
+    const help = (await cli(["validate", "--help"])).out.replace(/\s+/g, " ");
+    expect(help).toContain("widgets alone (and semantic): post");
+    const r = await cli(["validate", "-"], JSON.stringify({ widgets: [{ title_row: { text: "x" } }] }));
+    expect(r.code).toBe(0);
+    expect(r.err).toBe("stdin: valid post body\n");
+  });
+
   it("validate --format json prints the result as JSON", async () => {
     const r = await cli(
       ["validate", "--kind", "chat", "--format", "json", "-"],

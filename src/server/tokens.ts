@@ -192,6 +192,22 @@ async function refreshOnce(deps: ServerDeps, session: Session): Promise<RefreshO
       ...(tokens.redirectUri !== undefined ? { redirectUri: tokens.redirectUri } : {}),
     },
   };
+  // Tokens too large to seal in the session's cookies (a very large JWT) cannot be kept: writing them
+  // would throw, and every request sharing this refresh would answer a 400 "malformed request". A
+  // failed renewal instead (the old pair is kept; nothing was sent), before any subscription is
+  // re-created with a token that is dropped.
+  if (!deps.sessions.fits(renewed)) {
+    const note = { status: 200, reason: "session_too_large" } as const;
+    deps.log("token_refresh_failed", { code: "upstream_invalid_response", final: false, ...note });
+    return {
+      ok: false,
+      final: false,
+      error: studioError("refresh_failed", {
+        detail:
+          "the platform's token endpoint issued tokens too large for the studio to keep in its session cookies",
+      }),
+    };
+  }
   renewSubscriptions(deps, renewed);
   const fresh = renewed.tokens;
   if (!fresh) return { ok: false, final: true, error: studioError("session_expired") };

@@ -31,4 +31,31 @@ describe("a sign-in whose token cannot be kept in the session cookies", () => {
     expect((await s.signIn()).landed).toBe("/?oauth=granted");
     expect((await s.publish()).status).toBe(200);
   });
+
+  it("a refresh issuing such a token is a failed renewal saying why: nothing sent, the session kept", async () => {
+    s = await startSignin();
+    s.platform.tokenNext(
+      good({ expires_in: 60 }),
+      good({ access_token: randomBytes(12_000).toString("base64url") }),
+    );
+    expect((await s.signIn()).landed).toBe("/?oauth=granted");
+    s.stack.clock.advance(60_000);
+    const publish = await s.publish();
+    // Before: 400 invalid_request "The request is malformed… Correct it and send it again", and
+    // /api/session answered the same 400 while the failed refresh was shared.
+    expect(publish.status).toBe(503);
+    expect(publish.json.error.code).toBe("refresh_failed");
+    expect(publish.json.error.message).toContain("too large");
+    expect(s.platform.count("POST /v2")).toBe(0);
+    expect(s.logged("token_refresh_failed")).toEqual([
+      expect.objectContaining({ code: "upstream_invalid_response", reason: "session_too_large" }),
+    ]);
+    // The session is kept: the editor's status read renews it with a token of usual size...
+    const session = await s.session();
+    expect(session.status).toBe(200);
+    expect(session.json.signedIn).toBe(true);
+    // ...and the next publish goes out once.
+    expect((await s.publish()).status).toBe(200);
+    expect(s.platform.count("POST /v2")).toBe(1);
+  });
 });

@@ -155,6 +155,38 @@ describe("the library from the installed package", () => {
     expect(cjs.schemaTitle).toMatch(/^Chat message/);
   });
 
+  it("the README's snippet (Use it from your project) compiles as written, strict, and runs", () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const start = readme.indexOf("## Use it from your project");
+    const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+    const snippet = /```ts\n([\s\S]*?)```/.exec(section)?.[1];
+    expect(snippet, "a TypeScript snippet in the section").toBeDefined();
+    writeFileSync(join(project, "readme-snippet.mts"), snippet ?? "");
+    writeFileSync(
+      join(project, "tsconfig.readme.json"),
+      JSON.stringify({
+        compilerOptions: {
+          module: "nodenext",
+          target: "es2022",
+          strict: true,
+          outDir: "readme-out",
+          types: [],
+        },
+        files: ["readme-snippet.mts"],
+      }),
+    );
+    const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
+    const r = spawnSync("node", [tsc, "-p", "tsconfig.readme.json"], { cwd: project, encoding: "utf8" });
+    expect(`${r.stdout}${r.stderr}`).toBe("");
+    expect(r.status).toBe(0);
+    const out = execFileSync("node", ["readme-out/readme-snippet.mjs"], {
+      cwd: project,
+      encoding: "utf8",
+      env: cleanEnv,
+    });
+    expect(out).toBe("valid: 1 widgets\n");
+  });
+
   it("type-checks with moduleResolution nodenext and bundler", () => {
     const tsc = join(ROOT, "node_modules/typescript/bin/tsc");
     for (const config of ["tsconfig.json", "tsconfig.bundler.json"]) {

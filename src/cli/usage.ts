@@ -24,8 +24,8 @@ Options:
   -v, --version   print the version
 
 Exit codes: 0 success, 1 invalid body (validate), unrecognised body (migrate), could not
-start (studio) or could not copy (store copy), 2 usage error, unreadable file or input that is not JSON (or nested over 1000 levels),
-3 internal error (a bug: please report it).`;
+start (studio) or could not copy (store copy), 2 usage error, unreadable file or input that
+is not JSON (or nested over 1000 levels), 3 internal error (a bug: please report it).`;
 
 export const VALIDATE_USAGE = `Usage: addon-studio validate [--kind <kind>] [--format text|json|github] <file|folder|glob|->...
 
@@ -37,13 +37,13 @@ Prints one line per problem: "<file>:<line>:<column>: <json path>: <message>"; w
 show "warning " before the path. A summary line goes to stderr.
 
 Options:
-  -k, --kind <kind>      post, user, semantic, semantic-by-id, chat, subscription or event. Without it, each
-                         file's kind is read from its fields (event_type: subscription; type
-                         and a payload: event; message: chat; widgets with categories,
-                         ticket_uuid or cost: user; widgets with notes, or widgets alone (and
-                         semantic): post, which checks those fields as the user add-on does;
-                         semantic with phone: semantic-by-id; semantic alone: semantic); a file
-                         whose fields do not say is not checked (exit 2)
+  -k, --kind <kind>      post, user, semantic, semantic-by-id, chat, subscription or event.
+                         Without it, each file's kind is read from its fields (event_type:
+                         subscription; type and a payload: event; message: chat; widgets with
+                         categories, ticket_uuid or cost: user; widgets with notes, or widgets
+                         alone (and semantic): post, which checks those fields as the user
+                         add-on does; semantic with phone: semantic-by-id; semantic alone:
+                         semantic); a file whose fields do not say is not checked (exit 2)
   -f, --format <format>  text (default); json (one result per file, with read errors, on
                          stdout); github (GitHub Actions annotations with file and line)
   -h, --help             show this help

@@ -16,6 +16,16 @@ describe("command line parsing", () => {
     expect((await cli(["-h"])).out).toMatch(/^Usage: addon-studio <command>/);
   });
 
+  it("every help fits an 100-column terminal", async () => {
+    for (const cmd of [[], ["validate"], ["studio"], ["migrate"], ["schema"], ["store", "copy"]]) {
+      const help = (await cli([...cmd, "--help"])).out;
+      expect(
+        help.split("\n").filter((l) => l.length > 100),
+        cmd.join(" ") || "root",
+      ).toEqual([]);
+    }
+  });
+
   it("the root help shows store copy's options as optional, as store copy --help does", async () => {
     const root = (await cli(["--help"])).out;
     const own = (await cli(["store", "copy", "--help"])).out;

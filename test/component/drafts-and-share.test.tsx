@@ -125,6 +125,58 @@ describe("drafts", () => {
     expect([...select.options].map((o) => o.text)).toEqual(["Car report"]);
   });
 
+  it("an unreadable draft in the picker can be removed, its stored text downloaded first", async () => {
+    const user = userEvent.setup({ delay: null });
+    // A draft written by another tool (or damaged) beside one the studio can read.
+    localStorage.setItem(
+      "addon-studio:drafts",
+      JSON.stringify([{ id: "bad", name: "Old/report", updatedAt: 1 }]),
+    );
+    localStorage.setItem("addon-studio:draft:bad", '{"version": 99, "pages": []}');
+    renderStudio();
+    expect(screen.getByRole("alert").textContent).toMatch(/"Old\/report" could not be read/);
+    const select = screen.getByLabelText("Open draft") as HTMLSelectElement;
+    const downloads: Array<{ name: string }> = [];
+    const { createObjectURL, revokeObjectURL } = URL;
+    const { confirm } = window;
+    const click = HTMLAnchorElement.prototype.click;
+    let blob: Blob | undefined;
+    URL.createObjectURL = (b: Blob | MediaSource) => {
+      if (b instanceof Blob) blob = b;
+      return "blob:test";
+    };
+    URL.revokeObjectURL = () => {};
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      downloads.push({ name: this.download });
+    };
+    const asked: string[] = [];
+    try {
+      // Declined: the entry and its text stay.
+      window.confirm = (m?: string) => {
+        asked.push(m ?? "");
+        return false;
+      };
+      await user.selectOptions(select, screen.getByRole("option", { name: "Old/report" }));
+      expect(asked[0]).toMatch(
+        /could not be read.*Remove it from the list\? Its stored text is downloaded first \(Old_report\.draft\.txt\)/,
+      );
+      expect(localStorage.getItem("addon-studio:draft:bad")).not.toBeNull();
+      expect(downloads).toEqual([]);
+      // Accepted: downloaded, then removed from the picker and from storage.
+      window.confirm = () => true;
+      await user.selectOptions(select, screen.getByRole("option", { name: "Old/report" }));
+    } finally {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+      window.confirm = confirm;
+      HTMLAnchorElement.prototype.click = click;
+    }
+    expect(downloads.map((d) => d.name)).toEqual(["Old_report.draft.txt"]);
+    expect(await blob?.text()).toBe('{"version": 99, "pages": []}');
+    expect(localStorage.getItem("addon-studio:draft:bad")).toBeNull();
+    expect([...select.options].map((o) => o.text)).toEqual(["Untitled add-on"]);
+    expect(screen.getByText(/Removed the unreadable draft "Old\/report"/)).toBeTruthy();
+  });
+
   it("warns when the same draft is open in another tab", () => {
     const channel = inMemoryChannels();
     const a = startDraftSession({ store: createEditorStore(), storage: localStorage, channel: channel() });

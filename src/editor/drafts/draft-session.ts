@@ -6,6 +6,7 @@ import {
   DEFAULT_DRAFT_NAME,
   type DraftMeta,
   deleteDraft,
+  draftKey,
   keepUnchanged,
   lastDraftId,
   listDrafts,
@@ -242,9 +243,9 @@ export function startDraftSession(options: DraftSessionOptions) {
     /** Saves now (also done on page hide). */
     flush,
     newDraft,
-    /** Opens another saved draft; the current one is saved first. */
-    switchTo(id: string): void {
-      if (id === ui.getState().currentId) return;
+    /** Opens another saved draft (the current one is saved first); false when it cannot be read. */
+    switchTo(id: string): boolean {
+      if (id === ui.getState().currentId) return true;
       // Edits storage refuses stay in this tab (the writer keeps them), so leaving loses nothing.
       flush();
       const doc = writer.kept(id)?.doc ?? readDraft(storage, id);
@@ -252,10 +253,13 @@ export function startDraftSession(options: DraftSessionOptions) {
         ui.setState({
           notice: { tone: "error", text: "That draft could not be read from browser storage." },
         });
-        return;
+        return false;
       }
       open(id, doc);
+      return true;
     },
+    /** A draft's text as stored (null when there is none), to keep a copy of one that cannot be read. */
+    storedText: (id: string): string | null => storage.getItem(draftKey(id)),
     /** Renames the current draft. */
     rename(name: string): void {
       const id = ui.getState().currentId;

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { useStore } from "zustand";
 import type { DraftSession } from "../drafts/draft-session";
+import type { DraftMeta } from "../drafts/draft-storage";
+import { downloadText } from "../ui/download-text";
 import { IconButton } from "../ui/icon-button";
 import { NewDraftMenu } from "./new-draft-menu";
 
@@ -26,7 +28,14 @@ export function DraftControls(props: { session: DraftSession; onChat?: () => voi
         id="draft-select"
         className="input draft-select"
         value={currentId}
-        onChange={(e) => session.switchTo(e.target.value)}
+        onChange={(e) => {
+          const id = e.target.value;
+          if (!session.switchTo(id))
+            offerRemoval(
+              session,
+              drafts.find((d) => d.id === id),
+            );
+        }}
       >
         {drafts.map((d) => (
           <option key={d.id} value={d.id}>
@@ -61,4 +70,30 @@ export function DraftControls(props: { session: DraftSession; onChat?: () => voi
       />
     </fieldset>
   );
+}
+
+/**
+ * A draft that cannot be read (damaged, or written by another tool) cannot be opened, so Delete
+ * draft cannot reach it: the picker offers to remove it, and its stored text is downloaded first,
+ * so nothing the user made is lost.
+ */
+function offerRemoval(session: DraftSession, draft: DraftMeta | undefined): void {
+  if (!draft) return;
+  const text = session.storedText(draft.id);
+  const file = `${draft.name.replace(/[^\p{L}\p{N} ._-]+/gu, "_")}.draft.txt`;
+  const keep = text ? ` Its stored text is downloaded first (${file}), so nothing is lost.` : "";
+  if (
+    !window.confirm(
+      `The draft "${draft.name}" could not be read from browser storage. Remove it from the list?${keep}`,
+    )
+  )
+    return;
+  if (text) downloadText(file, text, "text/plain");
+  session.remove(draft.id);
+  session.setNotice({
+    tone: "info",
+    text: text
+      ? `Removed the unreadable draft "${draft.name}"; its stored text was downloaded as ${file}.`
+      : `Removed the unreadable draft "${draft.name}".`,
+  });
 }

@@ -4,6 +4,7 @@ import type { MigrationChange } from "../../platform/migrate";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody, selectExportWidgets, selectWidgetIds } from "../store/selectors";
 import { countOf } from "../ui/count-of";
+import { downloadText } from "../ui/download-text";
 import { importText, MAX_IMPORT_BYTES } from "./import-body";
 import { JsonCodeView } from "./json-code-view";
 
@@ -55,14 +56,7 @@ export function JsonPanel() {
   }
 
   function download() {
-    const text = fullText();
-    const blob = new Blob([`${text}\n`], { type: "application/json" });
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = `${kind}-addon.json`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(`${kind}-addon.json`, `${fullText()}\n`, "application/json");
     setStatus(`Downloaded ${kind}-addon.json.`);
   }
 

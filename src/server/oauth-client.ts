@@ -84,6 +84,10 @@ const REFRESH_FAILURES: Partial<Record<StudioError["error"]["code"], string>> = 
   upstream_invalid_response: "the platform's token endpoint answered in an unexpected shape",
 };
 
+/** Words for a refresh whose successful answer broke off after its status line. */
+const CUT_OFF_REFRESH =
+  "the platform's token endpoint accepted it, but its answer was cut off; try again within 2 minutes, while it can still be renewed";
+
 /**
  * Maps a failed refresh grant (spec 2.4). Only `invalid_grant` ends the session: it is the one RFC 6749
  * error that says the refresh token itself is no good. `invalid_client` and `unauthorized_client` are
@@ -97,9 +101,10 @@ function refreshFailure(failure: TokenFailure): RefreshResult {
   const status = error.error.upstreamStatus;
   const retryAfter = error.error.retryAfter;
   const fields = note.fields !== undefined ? ` (${note.fields})` : "";
-  const known = REFRESH_FAILURES[cause]
-    ?.replace("{retryAfter}", String(retryAfter ?? "a few"))
-    .concat(fields);
+  // A 2xx that broke off after its status line was answered: the pair was (most likely) rotated, so
+  // only a retry within the 2 minutes the old pair still works (spec 3, 8) can renew it.
+  const words = note.reason === "cut_off" ? CUT_OFF_REFRESH : REFRESH_FAILURES[cause];
+  const known = words?.replace("{retryAfter}", String(retryAfter ?? "a few")).concat(fields);
   const refused =
     grantError === "invalid_client" || grantError === "unauthorized_client"
       ? `the platform refused the app's credentials (${grantError}); check APP_SLUG and APP_CLIENT_SECRET`

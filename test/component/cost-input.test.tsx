@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { selectProblems } from "../../src/editor/store/selectors";
@@ -70,6 +70,29 @@ describe("Add-on settings: cost", () => {
     expect(store.getState().doc.fields.cost).toBe(30);
     store.getState().setDocumentField(["cost"], 45);
     await screen.findByDisplayValue("45");
+    expect(inspector().queryByText(/is not a number yet/)).toBeNull();
+  });
+
+  it("another draft with the same cost shows its cost, not the text typed into this one", async () => {
+    const user = userEvent.setup();
+    const { store, session } = renderStudio();
+    store.getState().setKind("user");
+    store.getState().setDocumentField(["cost"], 30);
+    const first = session.ui.getState().currentId;
+    const cost = await openSettings(user);
+    fireEvent.change(cost, { target: { value: "3x" } });
+    expect(store.getState().costText).toBe("3x");
+    // A second user draft with the same cost, then back to the first.
+    act(() => session.newDraft(store.getState().doc));
+    const second = session.ui.getState().currentId;
+    expect(second).not.toBe(first);
+    expect((inspector().getByLabelText("Cost") as HTMLInputElement).value).toBe("30");
+    expect(store.getState().costText).toBeNull();
+    expect(selectProblems(store.getState()).errors).toEqual([]);
+    act(() => {
+      session.switchTo(first);
+    });
+    expect((inspector().getByLabelText("Cost") as HTMLInputElement).value).toBe("30");
     expect(inspector().queryByText(/is not a number yet/)).toBeNull();
   });
 

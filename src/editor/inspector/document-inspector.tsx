@@ -19,6 +19,7 @@ export function DocumentInspector() {
   const doc = useEditorStore((s) => s.doc);
   const problems = useEditorStore((s) => selectProblems(s).document);
   const postToken = useEditorStore((s) => s.postToken);
+  const loads = useEditorStore((s) => s.loads);
   const map = useMemo(() => byPath(problems), [problems]);
   const set = useCallback(
     (path: readonly PathSegment[], value: unknown, typing?: boolean) =>
@@ -97,6 +98,8 @@ export function DocumentInspector() {
             />
           </FieldShell>
           <CostField
+            // Another draft opened: its cost shows, not the text typed into this one's field.
+            key={loads}
             value={fields.cost}
             problems={at("cost")}
             onChange={(n) => set(["cost"], n, true)}

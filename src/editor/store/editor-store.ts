@@ -68,6 +68,8 @@ export interface EditorState {
    * an error in the problems and a block on publishing, so what is sent is what the field shows.
    */
   costText: string | null;
+  /** Counts documents loaded (a draft opened, a new one started): fields' own state starts over. */
+  loads: number;
 
   /** The one write path: applies a new document under an undo policy. */
   commit: (next: EditorDocument, policy: UndoPolicy) => void;
@@ -129,6 +131,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     postToken: options.postToken ?? null,
     dragMove: null,
     costText: null,
+    loads: 0,
 
     commit(next, policy) {
       const s = get();
@@ -173,7 +176,8 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
       if (get().coalesceKey !== null) set({ coalesceKey: null });
     },
     load(doc) {
-      set({ doc, past: [], future: [], coalesceKey: null, selectedId: doc.widgets[0]?.id ?? null });
+      const loads = get().loads + 1;
+      set({ doc, past: [], future: [], coalesceKey: null, selectedId: doc.widgets[0]?.id ?? null, loads });
     },
     replace(doc) {
       get().commit(doc, { record: true });

@@ -1,3 +1,4 @@
+import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
 import { isAbsolute, join } from "node:path";
 
@@ -11,21 +12,39 @@ function skipped(name: string): boolean {
   return name === "node_modules" || name.startsWith(".");
 }
 
-/** Every `*.json` file under `dir`, recursively, sorted so output is the same on every system. */
-async function jsonFilesIn(dir: string): Promise<string[]> {
-  const found: string[] = [];
+/** Why a folder could not be listed, in a person's words. */
+function folderError(e: unknown): string {
+  const code = e instanceof Error && "code" in e ? String(e.code) : "";
+  if (code === "EACCES" || code === "EPERM") return "permission denied";
+  if (code === "ENOENT") return "it is gone (removed while it was being read)";
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Every `*.json` file under `dir`, recursively, and each folder inside that could not be listed (an
+ * input saying why, so the other files are still checked); sorted by path so output is the same on
+ * every system.
+ */
+async function jsonFilesIn(dir: string): Promise<Input[]> {
+  const found: Input[] = [];
   const walk = async (at: string): Promise<void> => {
-    const entries = await readdir(at, { withFileTypes: true });
+    let entries: Dirent[];
+    try {
+      entries = await readdir(at, { withFileTypes: true });
+    } catch (e) {
+      found.push({ file: at, missing: `cannot read the folder ${at}: ${folderError(e)}` });
+      return;
+    }
     const subdirs: string[] = [];
     for (const e of entries) {
       if (e.isDirectory()) {
         if (!skipped(e.name)) subdirs.push(join(at, e.name));
-      } else if (e.name.toLowerCase().endsWith(".json")) found.push(join(at, e.name));
+      } else if (e.name.toLowerCase().endsWith(".json")) found.push({ file: join(at, e.name) });
     }
     await Promise.all(subdirs.map(walk));
   };
   await walk(dir);
-  return found.sort();
+  return found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 async function kindOf(path: string): Promise<"dir" | "file" | "none"> {
@@ -56,9 +75,9 @@ export async function collectFiles(args: readonly string[]): Promise<Input[]> {
     }
     const kind = await kindOf(arg);
     if (kind === "dir") {
-      const files = await jsonFilesIn(arg);
-      if (files.length === 0) add({ file: arg, missing: `no .json file in the folder ${arg}` });
-      for (const f of files) add({ file: f });
+      const inputs = await jsonFilesIn(arg);
+      if (inputs.length === 0) add({ file: arg, missing: `no .json file in the folder ${arg}` });
+      for (const input of inputs) add(input);
     } else if (kind === "none" && GLOB_CHARS.test(arg)) {
       // Loaded only for a glob the shell left alone (quoted, or on Windows), to keep the start fast.
       const { glob } = await import("tinyglobby");

@@ -69,9 +69,16 @@ async function within<T>(promise: Promise<T>, ms: number | undefined): Promise<W
   }
 }
 
-/** The phone a GET /users answer names the user by (its first), if any. */
+/**
+ * A phone number as the platform writes it (spec 2.6, e.g. 09120000001 or +989120000001), the same
+ * shape the proxy accepts in a route's path. Anything else is not used as the history's key: a long
+ * one made a session cookie that no request could read back (its `user` is at most 200 characters).
+ */
+const PHONE_KEY = /^\+?[0-9]{4,15}$/;
+
+/** The phone a GET /users answer names the user by (its first phone-shaped number), if any. */
 function phoneOf(phones: Awaited<ReturnType<ServerDeps["platform"]["phones"]>>): string | undefined {
-  return phones.ok ? phones.value.phone_numbers[0] : undefined;
+  return phones.ok ? phones.value.phone_numbers.find((p) => PHONE_KEY.test(p)) : undefined;
 }
 
 /** Why a read of GET /users named no one, for the log. */

@@ -11,6 +11,10 @@ export class UsageError extends Error {
   }
 }
 
+/** An empty file argument, as an unset variable in quotes gives (`validate "$ADDONS"`). */
+export const EMPTY_ARGUMENT =
+  'an argument is empty (an unset variable in quotes, as in "$ADDONS"?): give a file, folder or glob, or - for stdin';
+
 const OPTIONS = {
   help: { type: "boolean", short: "h" },
   kind: { type: "string", short: "k" },

@@ -4,7 +4,7 @@ import { formatChange, type MigrationSuccess, migrateBody } from "../platform/mi
 import { closestName } from "../platform/names";
 import type { Problem } from "../platform/problems";
 import { CHECK_KINDS, validateAny } from "../platform/validate";
-import { parse, parseKind, plural, UsageError } from "./args";
+import { EMPTY_ARGUMENT, parse, parseKind, plural, UsageError } from "./args";
 import { InputError, readJson } from "./read-json";
 import { storeCommand } from "./store-command";
 import { studioCommand } from "./studio-command";
@@ -20,6 +20,7 @@ export interface CliIo {
 
 function onePositional(positionals: string[], usage: string): string {
   if (positionals.length === 0) throw new UsageError("give a file to read, or - for stdin", usage);
+  if (positionals[0]?.trim() === "") throw new UsageError(EMPTY_ARGUMENT, usage);
   if (positionals.length > 1)
     throw new UsageError(
       `one file at a time, but got ${positionals.length}: ${positionals.join(" ")}`,

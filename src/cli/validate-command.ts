@@ -4,7 +4,7 @@ import type { DuplicateKey } from "../platform/json-text";
 import { locatePaths } from "../platform/json-text";
 import { type Problem, problem } from "../platform/problems";
 import { CHECK_KINDS, type CheckKind, validateAny } from "../platform/validate";
-import { parse, parseKind, plural, UsageError } from "./args";
+import { EMPTY_ARGUMENT, parse, parseKind, plural, UsageError } from "./args";
 import { collectFiles, type Input } from "./collect-files";
 import { inferKind } from "./infer-kind";
 import type { CliIo } from "./main";
@@ -180,6 +180,7 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
     throw new UsageError(`unknown format "${format}": use text, json or github`, VALIDATE_USAGE);
   if (positionals.length === 0)
     throw new UsageError("give files, folders or globs to check, or - for stdin", VALIDATE_USAGE);
+  if (positionals.some((p) => p.trim() === "")) throw new UsageError(EMPTY_ARGUMENT, VALIDATE_USAGE);
 
   const results = await checkAll(await collectFiles(positionals), kind, io);
   const summary = summarise(results);

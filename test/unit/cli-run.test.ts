@@ -64,6 +64,10 @@ describe("command line parsing", () => {
       [["migrate", "a.json", "b.json"], /one file at a time/],
       [["migrate", "--kind", "chat", "-"], /use one of post, user/],
       [["schema", "--kind", "post", "--format", "json"], /--format is not an option of this command/],
+      // An unset variable in quotes (`validate "$ADDONS"`): said so, not "cannot read : no such file".
+      [["validate", "--kind", "post", ""], /an argument is empty \(an unset variable in quotes/],
+      [["validate", "a.json", " "], /an argument is empty/],
+      [["migrate", ""], /an argument is empty/],
     ];
     for (const [args, message] of cases) {
       const r = await cli(args);

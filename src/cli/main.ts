@@ -140,7 +140,7 @@ export async function run(
   try {
     switch (command) {
       case "validate":
-        return await validateCommand(rest, io);
+        return await validateCommand(rest, io, env);
       case "studio":
         return await studioCommand(rest, io, env);
       case "store":

@@ -1,3 +1,4 @@
+import { isAbsolute, relative, resolve, sep } from "node:path";
 import { BODY_KINDS } from "../platform/bodies";
 import { STUDIO_BODY_LIMIT } from "../platform/body-check";
 import type { DuplicateKey } from "../platform/json-text";
@@ -114,13 +115,27 @@ function ghProp(s: string): string {
   return ghData(s).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
 
+/**
+ * The annotation's file as GitHub's runner reads it: a relative path is taken from the repository's
+ * root (GITHUB_WORKSPACE), not from the step's working-directory, so a path typed relative to a
+ * subfolder (a monorepo's `working-directory: packages/app`) is given from the root. Absolute paths
+ * the runner makes relative itself; outside the workspace, or outside GitHub Actions, as given.
+ */
+function ghFile(file: string, workspace: string | undefined): string {
+  if (!workspace || isAbsolute(file)) return file;
+  const fromRoot = relative(workspace, resolve(file));
+  if (fromRoot === "" || fromRoot.startsWith("..") || isAbsolute(fromRoot)) return file;
+  return fromRoot.split(sep).join("/");
+}
+
 function ghAnnotation(
   level: "error" | "warning",
   file: string,
   pos: { line?: number; column?: number },
   message: string,
+  workspace: string | undefined,
 ): string {
-  const props = [file === "stdin" ? undefined : `file=${ghProp(file)}`];
+  const props = [file === "stdin" ? undefined : `file=${ghProp(ghFile(file, workspace))}`];
   if (pos.line !== undefined) props.push(`line=${pos.line}`, `col=${pos.column ?? 1}`);
   props.push("title=addon-studio validate");
   return `::${level} ${props.filter(Boolean).join(",")}::${ghData(message)}`;
@@ -168,7 +183,11 @@ function problemText(p: LocatedProblem): string {
 }
 
 /** `addon-studio validate`: checks files, folders, globs or stdin; exit 0 valid, 1 invalid, 2 not checked. */
-export async function validateCommand(args: string[], io: CliIo): Promise<number> {
+export async function validateCommand(
+  args: string[],
+  io: CliIo,
+  env: Record<string, string | undefined> = {},
+): Promise<number> {
   const { values, positionals } = parse(args, VALIDATE_USAGE, ["kind", "format"]);
   if (values.help) {
     io.stdout(`${VALIDATE_USAGE}\n`);
@@ -192,14 +211,15 @@ export async function validateCommand(args: string[], io: CliIo): Promise<number
   }
   for (const r of results) {
     if ("error" in r) {
-      if (format === "github") io.stdout(`${ghAnnotation("error", r.file, r.error, r.error.message)}\n`);
+      if (format === "github")
+        io.stdout(`${ghAnnotation("error", r.file, r.error, r.error.message, env.GITHUB_WORKSPACE)}\n`);
       io.stderr(`addon-studio: ${r.error.message}\n`);
       continue;
     }
     for (const p of [...r.errors, ...r.warnings])
       io.stdout(
         format === "github"
-          ? `${ghAnnotation(p.severity, r.file, p, `${p.at}: ${p.message}`)}\n`
+          ? `${ghAnnotation(p.severity, r.file, p, `${p.at}: ${p.message}`, env.GITHUB_WORKSPACE)}\n`
           : `${where(r.file, p)}: ${problemText(p)}\n`,
       );
   }

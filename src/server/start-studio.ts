@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from "node:fs";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,7 +23,10 @@ export interface RunningStudio {
   url: string;
   /** The embedded emulator's address, when no platform is configured. */
   emulatorUrl?: string;
-  /** Stops both servers, closing open connections (the inbox's event stream stays open otherwise), then the store. */
+  /**
+   * Stops both servers: requests being answered finish first (at most the request deadline and a
+   * second), then the connections left (the inbox's event streams) are closed, then the store.
+   */
   close(): Promise<void>;
 }
 
@@ -86,6 +89,7 @@ function listen(
     const server = serve({ fetch, port, hostname }, (info: AddressInfo) =>
       resolve({ server: server as Server, port: info.port }),
     ) as Server;
+    trackRequests(server);
     server.once("error", (e: NodeJS.ErrnoException) => {
       const why =
         e.code === "EADDRINUSE"
@@ -100,11 +104,37 @@ function listen(
   });
 }
 
-function closeServer(server: Server): Promise<void> {
-  return new Promise((done) => {
-    server.closeAllConnections();
-    server.close(() => done());
+/**
+ * The requests each server is still answering, except the inbox's event streams (they never end on
+ * their own): what close() lets finish before it ends the connections.
+ */
+const inFlight = new WeakMap<Server, Set<ServerResponse>>();
+
+function trackRequests(server: Server): void {
+  const open = new Set<ServerResponse>();
+  inFlight.set(server, open);
+  server.on("request", (req: IncomingMessage, res: ServerResponse) => {
+    if ((req.url ?? "").startsWith("/api/inbox/stream")) return;
+    open.add(res);
+    res.once("close", () => open.delete(res));
   });
+}
+
+/**
+ * Stops a server: no new connection is taken and idle ones are closed at once; requests still being
+ * answered (a send the platform may be applying) finish first, for at most `graceMs`, so the browser
+ * gets their answer and their record is written before the store closes. Then every connection left
+ * (event streams) is ended. Cutting a send's connection told the browser nothing of an outcome the
+ * platform had, and a send again after the restart delivered it twice.
+ */
+async function closeServer(server: Server, graceMs: number): Promise<void> {
+  const closed = new Promise<void>((done) => server.close(() => done()));
+  server.closeIdleConnections();
+  const open = inFlight.get(server);
+  const until = Date.now() + graceMs;
+  while (open && open.size > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+  server.closeAllConnections();
+  await closed;
 }
 
 /**
@@ -129,8 +159,10 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
   const servers: Server[] = [];
   let store: Store | undefined;
   let stopPruning = () => {};
+  // A request's platform calls end within its deadline; a second more for its answer and record.
+  const graceMs = config.upstreamTimeoutMs + 1000;
   const close = async () => {
-    await Promise.all(servers.map(closeServer));
+    await Promise.all(servers.map((server) => closeServer(server, graceMs)));
     stopPruning();
     await store?.close();
   };

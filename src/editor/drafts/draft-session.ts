@@ -1,5 +1,5 @@
 import { createStore } from "zustand/vanilla";
-import { type EditorDocument, emptyDocument } from "../store/document";
+import { type EditorDocument, emptyDocument, newId } from "../store/document";
 import type { EditorStore } from "../store/editor-store";
 import { asTabMessage, type TabMessage } from "./draft-shapes";
 import {
@@ -59,7 +59,7 @@ export interface DraftSessionOptions {
 /** Autosaves the editor's document to browser storage and manages named drafts. */
 export function startDraftSession(options: DraftSessionOptions) {
   const { store, storage, channel = null, target = null, debounceMs = 300 } = options;
-  const tab = crypto.randomUUID();
+  const tab = newId();
   const others = new Map<string, string>();
   const writer = createDraftWriter(storage);
 
@@ -67,7 +67,7 @@ export function startDraftSession(options: DraftSessionOptions) {
   let currentId: string;
   let initialNotice: Notice | null = options.open?.notice ?? null;
   if (options.open) {
-    currentId = crypto.randomUUID();
+    currentId = newId();
     const meta = { id: currentId, name: uniqueDraftName(first, options.open.name), updatedAt: Date.now() };
     store.getState().load(options.open.doc);
     writer.write(meta, options.open.doc);
@@ -84,7 +84,7 @@ export function startDraftSession(options: DraftSessionOptions) {
           tone: "error",
           text: `The draft "${pick.name}" could not be read from browser storage; a new draft was started and the old entry kept.`,
         };
-      currentId = crypto.randomUUID();
+      currentId = newId();
       const fresh = store.getState().doc ?? emptyDocument();
       writer.write(
         { id: currentId, name: uniqueDraftName(first, DEFAULT_DRAFT_NAME), updatedAt: Date.now() },
@@ -230,7 +230,7 @@ export function startDraftSession(options: DraftSessionOptions) {
     name = DEFAULT_DRAFT_NAME,
   ): void {
     flush();
-    const id = crypto.randomUUID();
+    const id = newId();
     const meta = { id, name: uniqueDraftName(writer.all(), name), updatedAt: Date.now() };
     // Refused by storage, it still opens: it is kept in this tab like any unsaved draft.
     writer.write(meta, doc);

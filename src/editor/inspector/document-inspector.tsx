@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from "react";
 import { formatPath, type PathSegment } from "../../platform/problems";
 import { PREDEFINED_SEMANTIC } from "../../platform/semantic";
-import { hiddenFields, KIND_FIELDS } from "../store/document";
+import { hiddenFields, KIND_FIELDS, newId } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId, selectProblems } from "../store/selectors";
 import { FieldProblems, FieldShell } from "../ui/field-shell";
@@ -79,11 +79,7 @@ export function DocumentInspector() {
             label="Ticket UUID"
             problems={at("ticket_uuid")}
             extra={
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => set(["ticket_uuid"], crypto.randomUUID())}
-              >
+              <button type="button" className="link-button" onClick={() => set(["ticket_uuid"], newId())}>
                 Generate <span className="visually-hidden">ticket UUID</span>
               </button>
             }

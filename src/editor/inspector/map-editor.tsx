@@ -1,12 +1,13 @@
 import { useState } from "react";
 import type { PathSegment } from "../../platform/problems";
-import { hashSemanticValue, isHashedSemanticKey } from "../../platform/semantic";
+import { isHashedSemanticKey } from "../../platform/semantic";
 import { freshKey, mapEntries, mapRemove, mapSet } from "../store/document";
 import { mapRename } from "../store/json-paths";
 import { fieldId } from "../store/selectors";
 import { describedBy, FieldProblems } from "../ui/field-shell";
 import { renderNow } from "../ui/render-now";
 import { useForm } from "./form-context";
+import { hashInPage } from "./semantic-hash";
 
 /** Options of a key/value editor. */
 export interface MapEditorProps {
@@ -201,7 +202,7 @@ function MapRow(props: {
               if (hashing || isHash || value.trim() === "") return;
               setHashing(true);
               try {
-                form.set([...p.path, entryKey], await hashSemanticValue(value));
+                form.set([...p.path, entryKey], await hashInPage(value));
               } finally {
                 setHashing(false);
               }

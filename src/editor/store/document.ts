@@ -1,3 +1,4 @@
+import { v4 as uuidv4 } from "uuid";
 import { isRecord } from "../../platform/json";
 import type { PathSegment } from "../../platform/problems";
 import type { Widget } from "../../platform/widgets";
@@ -33,9 +34,13 @@ export const KIND_FIELDS: Record<DocumentKind, readonly string[]> = {
 
 const ALL_KNOWN_FIELDS = new Set([...KIND_FIELDS.post, ...KIND_FIELDS.user]);
 
-/** A new editor id. */
+/**
+ * A new random id (UUID v4). `crypto.randomUUID` exists only in secure contexts (https, localhost):
+ * a studio served over plain http to other machines (HOST=0.0.0.0) has `getRandomValues`, which the
+ * uuid package falls back to.
+ */
 export function newId(): string {
-  return crypto.randomUUID();
+  return uuidv4();
 }
 
 /** Wraps a widget with a fresh editor id. */

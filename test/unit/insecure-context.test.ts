@@ -8,7 +8,9 @@ import { hashSemanticValue } from "../../src/platform/semantic";
 // crypto.subtle. The editor failed to start there ("crypto.randomUUID is not a function").
 const secure = globalThis.crypto;
 function insecure() {
-  vi.stubGlobal("crypto", { getRandomValues: <T extends ArrayBufferView<ArrayBuffer>>(a: T) => secure.getRandomValues(a) });
+  vi.stubGlobal("crypto", {
+    getRandomValues: <T extends ArrayBufferView<ArrayBuffer>>(a: T) => secure.getRandomValues(a),
+  });
 }
 afterEach(() => vi.unstubAllGlobals());
 

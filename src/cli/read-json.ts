@@ -1,4 +1,4 @@
-import { lstatSync, readFileSync, readlinkSync } from "node:fs";
+import { closeSync, fstatSync, lstatSync, openSync, readlinkSync, readSync } from "node:fs";
 import {
   type DuplicateKey,
   describeJsonError,
@@ -18,11 +18,56 @@ export class InputError extends Error {
   }
 }
 
-/** Reads all of a stream (stdin) as bytes. */
+/**
+ * Inputs larger than this are not read: no platform body comes near it (the studio's proxy takes
+ * 1 MB a request), and a file like /dev/zero, a log or a disk image would otherwise be read until
+ * memory runs out.
+ */
+export const MAX_INPUT_BYTES = 64 * 1024 * 1024;
+
+function tooLarge(name: string): InputError {
+  return new InputError(
+    `${name} is larger than ${MAX_INPUT_BYTES / (1024 * 1024)} MB: no platform body is that large, so it was not read (is it the file you meant?)`,
+  );
+}
+
+/** Reads all of a stream (stdin) as bytes, up to MAX_INPUT_BYTES. */
 async function readStream(stream: AsyncIterable<Buffer | string>): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks);
+  let total = 0;
+  for await (const chunk of stream) {
+    const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
+    total += bytes.length;
+    if (total > MAX_INPUT_BYTES) throw tooLarge("stdin");
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+/**
+ * Reads a file, up to MAX_INPUT_BYTES. Sync: a CLI reading many small files is faster without a
+ * trip through the thread pool per file. A regular file is read in one go (its size is known); a
+ * device or pipe in pieces, stopping past the limit.
+ */
+function readFileCapped(file: string): Buffer {
+  const fd = openSync(file, "r");
+  try {
+    const size = fstatSync(fd).size;
+    if (size > MAX_INPUT_BYTES) throw tooLarge(file);
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(Math.max(size + 1, 64 * 1024));
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > MAX_INPUT_BYTES) throw tooLarge(file);
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -118,8 +163,7 @@ export async function readJson(file: string, stdin: AsyncIterable<Buffer | strin
   const name = file === "-" ? "stdin" : file;
   let text: string;
   try {
-    // Sync: a CLI reading many small files is faster without a trip through the thread pool per file.
-    const bytes = file === "-" ? await readStream(stdin) : readFileSync(file);
+    const bytes = file === "-" ? await readStream(stdin) : readFileCapped(file);
     text = decode(name, bytes);
   } catch (e) {
     if (e instanceof InputError) throw e;

@@ -1,4 +1,7 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it, vi } from "vitest";
 import { duplicateKeyMessage, readJson } from "../../src/cli/read-json";
@@ -140,6 +143,33 @@ describe("keys written twice (JSON.parse keeps the last one silently)", () => {
     expect(r.code).toBe(0);
     expect(JSON.parse(r.out)).toEqual({ message: "دوم" });
     expect(r.err).toMatch(/^warning message: is written twice in one object \(lines 1 and 2\)/);
+  });
+});
+
+describe("inputs no platform body comes near in size", () => {
+  it("a device, a large file and a large stdin are refused unread, each in one line, and the rest is checked", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "addon-studio-large-"));
+    try {
+      // Sparse: 65 MB on paper, nothing on disk.
+      const big = join(dir, "disk.img.json");
+      writeFileSync(big, "");
+      truncateSync(big, 65 * 1024 * 1024);
+      const small = join(dir, "ok.json");
+      writeFileSync(small, '{"widgets":[{"title_row":{"text":"a"}}]}');
+      // /dev/zero never ends: it was read until memory ran out.
+      const r = await cli(["validate", "--kind", "post", "/dev/zero", big, small]);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(
+        /^addon-studio: \/dev\/zero is larger than 64 MB: no platform body is that large, so it was not read/m,
+      );
+      expect(r.err).toMatch(/disk\.img\.json is larger than 64 MB/);
+      expect(r.err).toMatch(/Checked 3 files: 1 valid, 0 invalid, 2 not checked/);
+      const piped = await cli(["validate", "--kind", "post", "-"], Buffer.alloc(65 * 1024 * 1024, 0x20));
+      expect(piped.code).toBe(2);
+      expect(piped.err).toMatch(/stdin is larger than 64 MB/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

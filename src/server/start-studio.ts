@@ -97,8 +97,10 @@ function listen(
           : e.code === "EACCES"
             ? `no permission to listen on ${hostname}:${port}: choose a port above 1023 with ${variable}`
             : e.code === "EADDRNOTAVAIL"
-              ? `${hostname} is not an address of this machine: set HOST to one (127.0.0.1, 0.0.0.0, ...)`
-              : e.message;
+              ? `${hostname} is not an address of this machine: set HOST (or --host) to one (127.0.0.1, 0.0.0.0, ...)`
+              : e.code === "ENOTFOUND" || e.code === "EAI_AGAIN"
+                ? `${hostname} is not a name this machine can look up: set HOST (or --host) to an address of this machine (127.0.0.1, 0.0.0.0, ...)`
+                : e.message;
       reject(new StudioStartError(`The ${what} cannot start: ${why}.`));
     });
   });
@@ -223,7 +225,9 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
     stopPruning = schedulePruning(openedStore, { now: () => Date.now(), log: (line) => log(line) });
     const proxy = createProxy({ config, log, store: openedStore });
     handler = proxy.app.fetch;
-    log(`Addon Studio (editor and proxy): ${config.publicUrl} (listening on ${config.host}:${running.port})`);
+    // An IPv6 address takes brackets before its port (`[::1]:8787`), as in a URL.
+    const listening = config.host.includes(":") ? `[${config.host}]` : config.host;
+    log(`Addon Studio (editor and proxy): ${config.publicUrl} (listening on ${listening}:${running.port})`);
     log(
       config.mode === "emulator"
         ? "No platform configured: publishing goes to the local emulator."
@@ -242,30 +246,48 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
   }
 }
 
+/** What stops the studio: Ctrl+C, a service manager's SIGTERM, or the terminal closing (SIGHUP). */
+const STOP_SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
+
 /**
- * Runs the studio until Ctrl+C (SIGINT) or SIGTERM, then stops both servers; resolves to the exit
- * code (0 after a clean stop, 1 when it could not start, with the reason on stderr).
+ * Runs the studio until Ctrl+C (SIGINT), SIGTERM or SIGHUP, then stops both servers; resolves to the
+ * exit code (0 after a clean stop, 1 when it could not start, with the reason on stderr). A signal
+ * during the start stops it once started (the data folder's lock is released); a second signal
+ * ends the process at once (a start or a stop that hangs).
  */
 export async function runStudioUntilStopped(opts: StudioOptions & { error?: (line: string) => void }) {
   const error = opts.error ?? ((line: string) => console.error(line));
-  let studio: RunningStudio;
-  try {
-    studio = await startStudio(opts);
-  } catch (e) {
-    if (e instanceof StudioStartError) {
-      error(e.message);
-      return 1;
-    }
-    throw e;
-  }
   const log = opts.log ?? ((line: string) => console.log(line));
-  log("Press Ctrl+C to stop.");
-  const signal = await new Promise<NodeJS.Signals>((resolve) => {
-    process.once("SIGINT", resolve);
-    process.once("SIGTERM", resolve);
-  });
-  log(`${signal === "SIGINT" ? "Ctrl+C" : signal}: stopping the studio…`);
-  await studio.close();
-  log("Stopped.");
-  return 0;
+  let received: NodeJS.Signals | undefined;
+  let wake = (_: NodeJS.Signals) => {};
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (received) process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGHUP" ? 1 : 15));
+    received = signal;
+    wake(signal);
+  };
+  for (const s of STOP_SIGNALS) process.on(s, onSignal);
+  try {
+    let studio: RunningStudio;
+    try {
+      studio = await startStudio(opts);
+    } catch (e) {
+      if (e instanceof StudioStartError) {
+        error(e.message);
+        return 1;
+      }
+      throw e;
+    }
+    if (!received) log("Press Ctrl+C to stop.");
+    const signal =
+      received ??
+      (await new Promise<NodeJS.Signals>((resolve) => {
+        wake = resolve;
+      }));
+    log(`${signal === "SIGINT" ? "Ctrl+C" : signal}: stopping the studio…`);
+    await studio.close();
+    log("Stopped.");
+    return 0;
+  } finally {
+    for (const s of STOP_SIGNALS) process.off(s, onSignal);
+  }
 }

@@ -150,6 +150,26 @@ describe("startStudio", { timeout: 60_000 }, () => {
     expect(existsSync(folder)).toBe(false);
   });
 
+  it("a host name this machine cannot look up says to set HOST to one of its addresses", async () => {
+    const [port, emulatorPort] = [await freePort(), await freePort()];
+    await expect(
+      startStudio({
+        env: {
+          PORT: String(port),
+          EMULATOR_PORT: String(emulatorPort),
+          HOST: "not.a.host.invalid",
+          DIST_DIR: dist,
+          DATA_DIR: dataDir(),
+        },
+        log: () => {},
+      }),
+    ).rejects.toThrow(
+      /^The studio cannot start: not\.a\.host\.invalid is not a name this machine can look up: set HOST \(or --host\) to an address of this machine/,
+    );
+    // The emulator it had started is stopped again.
+    await expect(fetch(`http://127.0.0.1:${emulatorPort}/`)).rejects.toThrow();
+  });
+
   it("a configuration error is one line naming the variable", async () => {
     await expect(
       startStudio({ env: { PLATFORM_API_URL: "https://api.example" }, log: () => {} }),

@@ -39,7 +39,7 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
       if (inUse) {
         throw new StoreError(
           "unavailable",
-          `The embedded store in ${dir} (DATA_DIR) is in use by process ${pid}. Stop that process, or give this one another DATA_DIR.`,
+          `The embedded store in ${dir} (DATA_DIR) is in use by process ${pid}. Stop that process, or give this one another folder (--data-dir or DATA_DIR).`,
         );
       }
       await rm(file, { force: true });

@@ -76,7 +76,7 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
     const advice =
       opts.location.kind === "postgres"
         ? postgresOpenAdvice(failure, "DATABASE_URL")
-        : "check that DATA_DIR is a folder this user may write, or unset it to use .addon-studio";
+        : "check that the folder (--data-dir or DATA_DIR) is one this user may write, or leave both out to use .addon-studio";
     throw new StoreError(failure.reason, `Could not open ${describe}: it ${failure.cause}; ${advice}.`);
   }
 }

@@ -25,6 +25,16 @@ describe("JSON text import", () => {
     expect(bom.ok ? "" : bom.message).toMatch(/line 1, column 7, in a:/);
   });
 
+  it("names comments and single quotes, which people bring from JavaScript", () => {
+    const message = (text: string) => findJsonError(text)?.message;
+    expect(message('{\n  // the seller\n  "widgets": []\n}')).toBe(
+      "a comment: JSON has no comments, remove it",
+    );
+    expect(message('{"widgets": [] /* later */}')).toBe("a comment: JSON has no comments, remove it");
+    expect(message("{'widgets': []}")).toBe('a single quote: JSON strings and names take double quotes (")');
+    expect(findJsonError('{\n  // the seller\n  "widgets": []\n}')?.offset).toBe(4);
+  });
+
   it("refuses nesting deeper than any body, naming where, instead of overflowing later", () => {
     const deep = `{"widgets": ${"[".repeat(1200)}${"]".repeat(1200)}}`;
     expect(parseJsonText(deep)).toMatchObject({ ok: false, reason: "too_deep" });

@@ -41,6 +41,10 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
     while (i < text.length && " \t\n\r".includes(text[i] ?? "")) i++;
   };
   const fail = (what: string): never => {
+    // What people bring from JavaScript or JSON5, named rather than "found /".
+    if (text.startsWith("//", i) || text.startsWith("/*", i))
+      throw new Stop(i, "a comment: JSON has no comments, remove it");
+    if (text[i] === "'") throw new Stop(i, 'a single quote: JSON strings and names take double quotes (")');
     const end = i >= text.length ? " (the text ends too early: a closing bracket or quote is missing)" : "";
     throw new Stop(i, `expected ${what}, found ${shown(i)}${end}`);
   };

@@ -73,7 +73,8 @@ export const errorCatalogue = {
   upstream_unauthorized: {
     status: 401,
     grpc: 16,
-    message: "The platform did not accept your authorization (401): {detail}. Sign in again and retry.",
+    message:
+      "The platform did not accept your authorization (401): {detail}. Sign in again and retry; if it repeats, check the studio's APP_API_KEY (the app's API key in the developer panel), which every request carries.",
   },
   upstream_forbidden: {
     status: 403,

@@ -21,6 +21,12 @@ export const raw =
     res.end(body);
   };
 
+/** Answers 200 with `body` as JSON. */
+export function sendJson(res: ServerResponse, body: unknown): void {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(JSON.stringify(body));
+}
+
 /**
  * A raw node:http server on 127.0.0.1 at an ephemeral port; `close` also ends the connections still
  * open (kept-alive ones, a hung answer), so a test never waits on them.

@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
-import { memoryStorePerFile } from "./scripted-platform";
+import { memoryStorePerFile, sendJson } from "./scripted-platform";
 import { type Signin, startSignin } from "./signin-platform";
 
 /**
@@ -17,10 +17,7 @@ describe("a GET /users answer whose phone is not a phone number", () => {
     await s?.close();
     s = undefined;
   });
-  const phones = (list: string[]) => (res: ServerResponse) => {
-    res.writeHead(200, { "content-type": "application/json" });
-    res.end(JSON.stringify({ phone_numbers: list }));
-  };
+  const phones = (list: string[]) => (res: ServerResponse) => sendJson(res, { phone_numbers: list });
 
   it.each([
     ["300 digits", "0".repeat(300)],

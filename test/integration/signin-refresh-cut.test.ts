@@ -1,7 +1,6 @@
-import type { ServerResponse } from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import { studioErrorSchema } from "../../src/platform/errors";
-import { approveConsent, rawServer } from "./scripted-platform";
+import { approveConsent, rawServer, sendJson } from "./scripted-platform";
 import { autoSignIn, Browser, type Stack, startStack } from "./server-harness";
 
 const POST_TOKEN = "gZ3kQx9aB1cD";
@@ -22,10 +21,6 @@ describe("a refresh whose answer breaks off", () => {
   it("is a failed renewal that says the answer was cut off and to try again within 2 minutes", async () => {
     const calls: string[] = [];
     let n = 0;
-    const json = (res: ServerResponse, body: unknown) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify(body));
-    };
     const platform = await rawServer(async (req, res) => {
       for await (const _ of req);
       const u = new URL(req.url ?? "/", "http://platform.invalid");
@@ -40,7 +35,7 @@ describe("a refresh whose answer breaks off", () => {
           token_type: "bearer",
           scope: `POST_ADDON_CREATE.${POST_TOKEN} USER_PHONE`,
         };
-        if (n !== 2) return json(res, body);
+        if (n !== 2) return sendJson(res, body);
         // The second grant (the refresh): status line and half the body, then the connection breaks.
         res.writeHead(200, { "content-type": "application/json", "content-length": "400" });
         res.write(JSON.stringify(body).slice(0, 30));
@@ -48,8 +43,8 @@ describe("a refresh whose answer breaks off", () => {
         return;
       }
       calls.push(`${req.method} ${u.pathname}`);
-      if (u.pathname === "/v1/open-platform/users") return json(res, { phone_numbers: ["09120000001"] });
-      json(res, {});
+      if (u.pathname === "/v1/open-platform/users") return sendJson(res, { phone_numbers: ["09120000001"] });
+      sendJson(res, {});
     });
     const stack: Stack = await startStack({ platformUrl: platform.url, upstreamTimeoutMs: 3000 });
     close = async () => {

@@ -1,53 +1,26 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
+import { spawnStudio, studioFolder } from "../helpers/studio-process";
 import { Browser, consentCallback, POST_BODY } from "./server-harness";
 
 // A clone's bin runs its TypeScript source; started from another folder (`npm link`, or the bin by
 // its path from the user's project), the clone's tsconfig is not in the working directory. The
 // emulator's pages render the preview with JSX on the server: with the wrong JSX transform they
 // answered 500 ("React is not defined") once there was an add-on or a message to draw.
-const bin = fileURLToPath(new URL("../../bin/addon-studio.mjs", import.meta.url));
-const elsewhere = mkdtempSync(join(tmpdir(), "addon-studio-elsewhere-"));
-writeFileSync(join(elsewhere, "index.html"), "<!doctype html><title>studio</title>");
-let child: ChildProcess | undefined;
+const elsewhere = studioFolder("addon-studio-elsewhere-");
+let stop = () => {};
 afterAll(() => {
-  child?.kill("SIGTERM");
+  stop();
   rmSync(elsewhere, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((r) => s.listen(0, "127.0.0.1", r));
-  const address = s.address();
-  await new Promise((r) => s.close(r));
-  return typeof address === "object" && address ? address.port : 0;
-}
-
 describe("the repository's bin started from another folder", { timeout: 60_000 }, () => {
   it("draws a published add-on on the emulator's post page", async () => {
-    const [port, emulatorPort] = [await freePort(), await freePort()];
-    const started = spawn(
-      process.execPath,
-      [bin, "studio", "--port", String(port), "--emulator-port", String(emulatorPort)],
-      { cwd: elsewhere, env: { ...process.env, DIST_DIR: elsewhere }, stdio: ["ignore", "pipe", "pipe"] },
-    );
-    child = started;
-    let output = "";
-    await new Promise<void>((resolve, reject) => {
-      const seen = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes("Press Ctrl+C to stop.")) resolve();
-      };
-      started.stdout?.on("data", seen);
-      started.stderr?.on("data", seen);
-      started.once("exit", (code) => reject(new Error(`exited ${code}: ${output}`)));
-    });
+    const studio = await spawnStudio(elsewhere);
+    stop = () => studio.child.kill("SIGTERM");
+    await studio.printed("Press Ctrl+C to stop.");
+    const { port, emulatorPort } = studio;
     const base = `http://localhost:${port}`;
     const browser = new Browser();
     const q = new URLSearchParams({ scope: `POST_ADDON_CREATE.${DEMO_POST_TOKEN}`, returnTo: "/" });
@@ -69,6 +42,6 @@ describe("the repository's bin started from another folder", { timeout: 60_000 }
     }
     expect(status, html.slice(0, 200)).toBe(200);
     expect(html).toContain('class="pv-phone"');
-    expect(output).not.toMatch(/React is not defined/);
+    expect(studio.output()).not.toMatch(/React is not defined/);
   });
 });

@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import type { ServerResponse } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startStudio } from "../../src/server/start-studio";
-import { approveConsent, rawServer } from "./scripted-platform";
+import { freePort } from "../helpers/free-port";
+import { approveConsent, rawServer, sendJson } from "./scripted-platform";
 import { Browser } from "./server-harness";
 
 /**
@@ -24,39 +23,27 @@ afterAll(() => {
   rmSync(data, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-  const address = s.address();
-  await new Promise((r) => s.close(r));
-  return typeof address === "object" && address ? address.port : 0;
-}
-
 const CONVERSATION = "conv-1";
 
 describe("stopping the studio while a send is out", { timeout: 60_000 }, () => {
   it("answers the send the platform is applying, then stops; an open event stream does not hold it", async () => {
     const sent: string[] = [];
-    const json = (res: ServerResponse, body: unknown) => {
-      res.writeHead(200, { "content-type": "application/json" });
-      res.end(JSON.stringify(body));
-    };
     const platform = await rawServer(async (req, res) => {
       for await (const _ of req);
       const u = new URL(req.url ?? "/", "http://platform.invalid");
       if (u.pathname === "/oauth2/auth") return void approveConsent(u, res, "code-1-abcdef");
       if (u.pathname === "/oauth2/token")
-        return json(res, {
+        return sendJson(res, {
           access_token: "acc-1-0123456789",
           refresh_token: "ref-1-0123456789",
           expires_in: 3600,
           token_type: "bearer",
           scope: `CONVERSATION_SEND_MESSAGE.${CONVERSATION} USER_PHONE`,
         });
-      if (u.pathname === "/v1/open-platform/users") return json(res, { phone_numbers: ["09120000001"] });
+      if (u.pathname === "/v1/open-platform/users") return sendJson(res, { phone_numbers: ["09120000001"] });
       sent.push(`${req.method} ${u.pathname}`);
       // The platform takes its time answering the send it applied.
-      setTimeout(() => json(res, { message: "ok", status: 1 }), 800);
+      setTimeout(() => sendJson(res, { message: "ok", status: 1 }), 800);
     });
     const port = await freePort();
     const lines: string[] = [];

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { run } from "../../src/cli/main";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { StudioStartError, startStudio } from "../../src/server/start-studio";
+import { freePort } from "../helpers/free-port";
 import { Browser, consentCallback, POST_BODY } from "./server-harness";
 
 // startStudio is what `addon-studio studio` and `npm start` run; here over real HTTP on 127.0.0.1.
@@ -25,12 +26,6 @@ function listenOn(port = 0): Promise<Server> {
     const s = createServer();
     s.listen(port, "127.0.0.1", () => resolve(s));
   });
-}
-async function freePort(): Promise<number> {
-  const s = await listenOn();
-  const address = s.address();
-  await new Promise((r) => s.close(r));
-  return typeof address === "object" && address ? address.port : 0;
 }
 
 // Opening an embedded store in a new data folder runs PGlite's initdb: seconds on a busy two-core

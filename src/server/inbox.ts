@@ -13,6 +13,7 @@ export interface SubscriptionFailure {
 export type InboxInput =
   | { kind: "event"; event: DeliveredEvent }
   | { kind: "start_request"; start: StartRequest; answeredUrl: string }
+  | { kind: "unread_event"; body: unknown; problems: string[] }
   | ({ kind: "subscription_failed"; sid: string } & SubscriptionFailure);
 
 /**

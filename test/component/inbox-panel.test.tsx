@@ -203,6 +203,31 @@ describe("inbox panel", () => {
     expect(within(table).getAllByRole("row").slice(1)).toHaveLength(1);
   });
 
+  it("shows a delivery the studio could not read with why, filed under the type it names", async () => {
+    const { streams } = setup(signedIn);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeEventSource;
+    stream.emit("inbox", {
+      id: 8,
+      receivedAt: "2026-01-02T12:00:00.000Z",
+      kind: "unread_event",
+      body: { type: "NEW_REACTION", new_reaction: { emoji: "👍" } },
+      problems: ['type: "NEW_REACTION" is not a delivered event type'],
+    });
+    stream.emit("inbox", message(9, "سلام", "conv-9"));
+    const table = screen.getByRole("table", { name: "Received events" });
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(2);
+    const unread = rows.find((r) => r.textContent?.includes("NEW_REACTION"));
+    expect(unread?.textContent).toContain("The studio could not read this delivery (kept as it came");
+    expect(unread?.textContent).toContain("is not a delivered event type");
+    // Its JSON is shown as received.
+    expect(unread?.textContent).toContain('"emoji": "👍"');
+    // A type newer than the studio's list is offered in the filter.
+    await userEvent.selectOptions(screen.getByLabelText("Filter by type"), "NEW_REACTION");
+    expect(within(table).getAllByRole("row").slice(1)).toHaveLength(1);
+  });
+
   it("creates a subscription with metadata and lists what the proxy holds", async () => {
     const held = {
       event_type: "NEW_MESSAGE_ON_POST",

@@ -39,17 +39,31 @@ describe("event delivery address (spec 4.5)", () => {
     expect(entries[0]).toMatchObject({ kind: "event", event: { type: "NEW_MESSAGE" } });
   });
 
-  it("refuses an unauthenticated, a wrongly keyed and a malformed delivery; none reaches the inbox", async () => {
+  it("refuses an unauthenticated and a wrongly keyed delivery; neither reaches the inbox", async () => {
     await signIn(browser, stack, ["USER_PHONE"]);
     expect((await deliver(chatEvent("x"), null)).status).toBe(401);
     expect((await deliver(chatEvent("x"), `${DEMO_APP.identificationKey}x`)).status).toBe(401);
     expect((await deliver(chatEvent("x"), `Bearer ${DEMO_APP.identificationKey}`)).status).toBe(401);
-    // The old shape (spec 6.3.7) and a NEW_MESSAGE without its payload are malformed.
-    const old = await deliver({ type: "CHAT_MESSAGE", payload: {}, timestamp: 1 });
-    expect(old.status).toBe(400);
-    expect((await old.json()).error.code).toBe("invalid_delivery");
-    expect((await deliver({ type: "NEW_MESSAGE" })).status).toBe(400);
     expect(await inbox()).toHaveLength(0);
+  });
+
+  it("keeps a delivery it cannot read as it came, with why, and acknowledges it", async () => {
+    await signIn(browser, stack, ["USER_PHONE"]);
+    // A type newer than the studio's contract, the old shape (spec 6.3.7), a NEW_MESSAGE without its payload.
+    const newer = { type: "NEW_REACTION", new_reaction: { emoji: "👍" } };
+    const old = { type: "CHAT_MESSAGE", payload: {}, timestamp: 1 };
+    for (const body of [newer, old, { type: "NEW_MESSAGE" }]) {
+      const res = await deliver(body);
+      expect(res.status, JSON.stringify(body)).toBe(200);
+    }
+    const entries = (await inbox()) as Array<{ kind: string; body?: unknown; problems?: string[] }>;
+    expect(entries.map((e) => e.kind)).toEqual(["unread_event", "unread_event", "unread_event"]);
+    const kept = entries.find((e) => JSON.stringify(e.body) === JSON.stringify(newer));
+    expect(kept?.problems?.join("\n")).toMatch(/^type: /);
+    expect(entries.find((e) => JSON.stringify(e.body) === JSON.stringify(old))).toBeDefined();
+    // Filed under the type it names, so the inbox's type filter finds it.
+    const { text } = await browser.fetch(`${stack.proxyServer.url}/api/inbox?type=NEW_REACTION`);
+    expect(JSON.parse(text).entries).toHaveLength(1);
   });
 
   it("keeps a delivery whose optional fields are null, as proto3 JSON may send them", async () => {
@@ -61,12 +75,13 @@ describe("event delivery address (spec 4.5)", () => {
     const entries = await inbox();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ kind: "event", event: { type: "NEW_MESSAGE" } });
-    // A null where a value is required is still malformed, and says where.
+    // A null where a value is required cannot be read: it is kept as it came, and says where.
     const broken = await deliver({ ...event, new_message: { ...event.new_message, conversation: null } });
-    expect(broken.status).toBe(400);
-    const error = (await broken.json()).error;
-    expect(error.code).toBe("invalid_delivery");
-    expect(JSON.stringify(error.problems)).toContain("new_message.conversation");
+    expect(broken.status).toBe(200);
+    const unread = (await inbox()).find((e) => e.kind === "unread_event") as
+      | { problems?: string[] }
+      | undefined;
+    expect(unread?.problems?.join("\n")).toContain("new_message.conversation");
   });
 
   it("requires a signed-in session to read the inbox", async () => {

@@ -27,6 +27,14 @@ export const inboxEntrySchema = z.discriminatedUnion("kind", [
     start: startSchema,
     answeredUrl: z.string(),
   }),
+  // An event the studio could not read, kept as it came with the problems found (docs/api.md, "Inbox").
+  z.looseObject({
+    id: z.number(),
+    receivedAt: z.string(),
+    kind: z.literal("unread_event"),
+    body: z.unknown(),
+    problems: z.array(z.string()),
+  }),
   // The proxy could not re-create a held subscription after a token refresh (docs/api.md, "Inbox").
   z.looseObject({
     id: z.number(),
@@ -60,6 +68,9 @@ export interface InboxRow {
 /** Label of the type filter for start requests, which are not events but arrive in the same inbox. */
 export const START_REQUEST_TYPE = "START_REQUEST";
 
+/** Label of the type filter for deliveries the studio could not read that name no type. */
+export const UNREAD_TYPE = "UNREAD";
+
 /** Label of the type filter for subscriptions the proxy failed to re-create. */
 export const SUBSCRIPTION_FAILED_TYPE = "SUBSCRIPTION_FAILED";
 
@@ -91,6 +102,19 @@ export function inboxRow(entry: InboxEntry): InboxRow {
         .map(([k, v]) => `${k}=${v}`)
         .join(", "),
       post: s.postToken,
+      count: 1,
+      raw: entry,
+    };
+  }
+  if (entry.kind === "unread_event") {
+    const b = entry.body;
+    const type = b !== null && typeof b === "object" && "type" in b ? b.type : undefined;
+    return {
+      id: entry.id,
+      type: typeof type === "string" && type !== "" ? type : UNREAD_TYPE,
+      time: new Date(entry.receivedAt),
+      sender: "the platform",
+      text: `The studio could not read this delivery (kept as it came; see its JSON): ${entry.problems.join("; ")}`,
       count: 1,
       raw: entry,
     };

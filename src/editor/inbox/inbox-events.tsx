@@ -19,6 +19,12 @@ export function InboxEvents(props: {
   const [resource, setResource] = useState("");
   const older = useOlderEntries(rows, props.setRows, props.fetchJson);
   const ids = useId();
+  // The known types, then any other a delivery named (a type newer than the studio's contract).
+  const typeOptions = useMemo(() => {
+    const known: string[] = [...DELIVERED_TYPES, START_REQUEST_TYPE, SUBSCRIPTION_FAILED_TYPE];
+    const other = new Set(rows.map((r) => r.type).filter((t) => !known.includes(t)));
+    return [...known, ...[...other].sort()];
+  }, [rows]);
   const shown = useMemo(
     () =>
       rows.filter((r) => matchesFilter(r, type, text) && (!resource.trim() || r.post === resource.trim())),
@@ -51,7 +57,7 @@ export function InboxEvents(props: {
           }}
         >
           <option value="">All types</option>
-          {[...DELIVERED_TYPES, START_REQUEST_TYPE, SUBSCRIPTION_FAILED_TYPE].map((t) => (
+          {typeOptions.map((t) => (
             <option key={t} value={t}>
               {t}
             </option>
@@ -97,7 +103,14 @@ export function InboxEvents(props: {
         </thead>
         <tbody>
           {shown.map((r) => (
-            <tr key={r.id} className={r.type === SUBSCRIPTION_FAILED_TYPE ? "inbox-failure" : undefined}>
+            <tr
+              key={r.id}
+              className={
+                r.type === SUBSCRIPTION_FAILED_TYPE || r.raw.kind === "unread_event"
+                  ? "inbox-failure"
+                  : undefined
+              }
+            >
               <td>
                 <code>{r.type}</code>
                 {r.count > 1 ? <div>received {r.count}×</div> : null}

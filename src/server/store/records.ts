@@ -75,10 +75,15 @@ const startRequestSchema = z.strictObject({
 const _startRequestMatches: z.ZodType<StartRequest> = startRequestSchema;
 void _startRequestMatches;
 
-/** A delivery the platform made: an event (spec 2.8) or a start request (spec 4.11). */
+/**
+ * A delivery the platform made: an event (spec 2.8), a start request (spec 4.11), or an event the
+ * studio could not read (a type or shape newer than its contract, the old shape of spec 6.3.7),
+ * kept as it came with the problems found, so nothing the platform sent is lost.
+ */
 export const deliverySchema = z.discriminatedUnion("kind", [
   z.strictObject({ kind: z.literal("event"), event: deliveredEventSchema }),
   z.strictObject({ kind: z.literal("start_request"), start: startRequestSchema, answeredUrl: z.string() }),
+  z.strictObject({ kind: z.literal("unread_event"), body: z.unknown(), problems: z.array(z.string()) }),
 ]);
 export type Delivery = z.infer<typeof deliverySchema>;
 
@@ -88,9 +93,16 @@ export type StoredEvent = Delivery & { id: number; receivedAt: string };
 /** The `type` a start request is filed under (events use their own type, e.g. NEW_MESSAGE). */
 export const START_REQUEST_TYPE = "START_REQUEST";
 
+/** The type an unread event is filed under: the `type` it names (a type newer than the contract), else UNREAD. */
+export function unreadType(body: unknown): string {
+  const type = body !== null && typeof body === "object" && "type" in body ? body.type : undefined;
+  return typeof type === "string" && /^[A-Z][A-Z0-9_]{0,63}$/.test(type) ? type : "UNREAD";
+}
+
 /** The type and resource (a post token, where the delivery names one) an event is filtered by. */
 export function eventKeys(d: Delivery): { type: string; resource: string | null } {
   if (d.kind === "start_request") return { type: START_REQUEST_TYPE, resource: d.start.postToken ?? null };
+  if (d.kind === "unread_event") return { type: unreadType(d.body), resource: null };
   const e = d.event;
   switch (e.type) {
     case "NEW_MESSAGE":

@@ -152,7 +152,13 @@ export const errorCatalogue = {
     status: 400,
     grpc: 3,
     message:
-      "The delivered request does not match the platform's event or start-request shape; it was refused and not shown in the inbox.",
+      "The delivered request could not be read (not JSON, or not the platform's start-request shape); it was refused and not shown in the inbox.",
+  },
+  removal_not_allowed: {
+    status: 403,
+    grpc: 7,
+    message:
+      "This studio lets only the people in its STUDIO_USERS remove a user's data, and {detail}. Ask whoever runs the studio to add your phone number.",
   },
   missing_api_key: {
     status: 401,

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import * as z from "zod";
+import { parseStudioUsers } from "./studio-users";
 
 /** Raised when the environment is incomplete or wrong; its message names the variable. */
 export class ConfigError extends Error {
@@ -37,6 +38,7 @@ const envSchema = z.object({
   MAX_STREAMS_PER_SESSION: optionalString,
   MAX_PENDING_STATES: optionalString,
   TRUST_PROXY: optionalString,
+  STUDIO_USERS: optionalString,
 });
 
 /** Limits against abuse and runaway clients (docs/server.md, "Limits"); 0 turns a rate limit off. */
@@ -89,6 +91,8 @@ export interface Config {
    * it), not from the socket.
    */
   trustProxy: boolean;
+  /** STUDIO_USERS: who may remove a user's data (src/server/studio-users.ts); undefined: anyone signed in. */
+  studioUsers?: readonly string[] | undefined;
 }
 
 /** Where the embedded emulator's pages are and which demo post and conversation it starts with. */
@@ -218,6 +222,8 @@ export function loadConfig(
   if (e.TRUST_PROXY !== undefined && e.TRUST_PROXY !== "0" && e.TRUST_PROXY !== "1")
     throw new ConfigError(`TRUST_PROXY must be 0 or 1; ${given(e.TRUST_PROXY)}.`);
   const trustProxy = e.TRUST_PROXY === "1";
+  const users = parseStudioUsers(e.STUDIO_USERS);
+  if ("error" in users) throw new ConfigError(users.error);
 
   if (e.PLATFORM_API_URL === undefined) {
     const emulatorUrl = `http://localhost:${emulatorPort}`;
@@ -242,6 +248,7 @@ export function loadConfig(
       eventRetentionDays,
       limits,
       trustProxy,
+      studioUsers: users.phones,
     };
   }
 
@@ -290,6 +297,7 @@ export function loadConfig(
     eventRetentionDays,
     limits,
     trustProxy,
+    studioUsers: users.phones,
   };
   if (e.POST_PAGE_URL !== undefined) config.postPageUrl = e.POST_PAGE_URL;
   return config;

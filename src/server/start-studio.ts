@@ -233,6 +233,10 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
         ? "No platform configured: publishing goes to the local emulator."
         : `Platform: API ${config.apiUrl}, auth ${config.authUrl}`,
     );
+    if (config.mode === "platform" && !config.studioUsers)
+      log(
+        "STUDIO_USERS is not set: anyone who signs in here can remove a user's data (sent with the app's API key alone); on a studio others can reach, list the team's phone numbers in it.",
+      );
     if (!existsSync(join(config.distDir, "index.html")))
       log(
         `The editor is not built (no ${join(config.distDir, "index.html")}): run "npm run build" in the clone, or reinstall the package.`,

@@ -18,6 +18,7 @@ import type { PlatformResult, UserTarget } from "../platform-client";
 import { recordSend } from "../publish-record";
 import { redactError, redactResult, sessionSecrets } from "../redaction";
 import type { PublishOperation, PublishTarget } from "../store/records";
+import { removalRefused } from "../studio-users";
 import { requireToken } from "../tokens";
 
 /** A phone number as the platform writes it (spec 4.3 `phone_numbers`, e.g. 09120000001). */
@@ -99,6 +100,12 @@ function noteMissingId<T>(result: PlatformResult<T>): PlatformResult<T> {
   const missing =
     "The platform did not return the new add-on's id, so the studio cannot offer to remove it later; remove it on the platform if needed.";
   return { ...result, note: result.note === undefined ? missing : `${result.note} ${missing}` };
+}
+
+/** With STUDIO_USERS, a removal sent with the app's API key alone is for the listed users only. */
+async function refuseRemoval(deps: ServerDeps, c: Context): Promise<Response | undefined> {
+  const why = await removalRefused(deps, c);
+  return why === undefined ? undefined : fail(c, "removal_not_allowed", { detail: why });
 }
 
 function requireSignedIn(deps: ServerDeps, c: Context): Response | undefined {
@@ -201,7 +208,7 @@ export function apiRoutes(deps: ServerDeps): Hono {
     const id = c.req.param("id");
     const bad = badParam(c, "id", id);
     if (bad) return bad;
-    const denied = requireSignedIn(deps, c);
+    const denied = requireSignedIn(deps, c) ?? (await refuseRemoval(deps, c));
     if (denied) return denied;
     const target = { kind: "user_addon", ref: "addon_id", id } as const;
     return recorded(c, "remove", target, null, await p.deleteUserAddon(id));
@@ -224,8 +231,9 @@ export function apiRoutes(deps: ServerDeps): Hono {
       if (bad) return bad;
       target = { ...found, phone };
     }
-    // The platform needs only the API key (spec 4.9); the proxy still requires a signed-in editor user.
-    const denied = requireSignedIn(deps, c);
+    // The platform needs only the API key (spec 4.9); the proxy still requires a signed-in editor user
+    // (and, with STUDIO_USERS, one of them).
+    const denied = requireSignedIn(deps, c) ?? (await refuseRemoval(deps, c));
     if (denied) return denied;
     const ref = { kind: "user_semantic" as const, ...userRef(found) };
     return recorded(c, "remove", ref, null, await p.semanticDelete(target));

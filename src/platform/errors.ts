@@ -296,7 +296,8 @@ export function studioError(code: ErrorCode, extras: StudioErrorExtras = {}): St
     permission,
     timeoutSeconds,
     scope: extras.scope,
-    retryAfter: extras.retryAfter ?? "a few",
+    // "Wait 0 seconds" (Retry-After: 0, or a date already past) and "1 seconds" read as nonsense.
+    retryAfter: extras.retryAfter !== undefined && extras.retryAfter > 1 ? extras.retryAfter : "a few",
   });
   const error: StudioErrorDetail = { code, message };
   for (const [k, v] of Object.entries(rest)) if (v !== undefined) Object.assign(error, { [k]: v });

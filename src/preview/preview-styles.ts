@@ -5,5 +5,5 @@
 import "@fontsource/vazirmatn/400.css";
 import "@fontsource/vazirmatn/700.css";
 import "./preview.css";
-
-import.meta.glob("../widgets/*/preview.css", { eager: true });
+// After the shared rules, as the emulator's stylesheet has them (stylesheet.ts).
+import "./widget-styles";

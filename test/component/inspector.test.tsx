@@ -194,6 +194,20 @@ describe("fields the form has no control for", () => {
     expect(store.getState().doc.widgets[0]?.widget).toEqual(typo);
   });
 
+  it("names a widget's extra kinds, not the semantic_paths beside them", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const two = { title_row: { text: "a" }, subtitle_row: { text: "b" }, semantic_paths: { brand: "text" } };
+    await importBody(user, { widgets: [two] });
+    await user.click(screen.getByRole("button", { name: "Unknown widget, widget 1" }));
+    expect(
+      inspector().getByText(
+        /A widget holds exactly one widget key; this one has title_row and subtitle_row\./,
+      ),
+    ).toBeTruthy();
+    expect(inspector().queryByRole("button", { name: /semantic_paths/ })).toBeNull();
+  });
+
   it("renames a misspelt field and a misspelt document field", async () => {
     const user = userEvent.setup({ delay: null });
     const { store } = renderStudio();

@@ -73,7 +73,8 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
     </h2>
   );
   if (!kind) {
-    const keys = Object.keys(widget);
+    // semantic_paths sits beside the kind in every widget: it is not one of the keys in question.
+    const keys = Object.keys(widget).filter((k) => k !== "semantic_paths");
     return (
       <FormProvider value={form}>
         {head}

@@ -98,6 +98,57 @@ describe("post and user add-on bodies", () => {
   });
 });
 
+describe("the old SDK's fields in v2-shaped widgets", () => {
+  it("are dropped with a report line, as inside a v1 wrapper, at any depth of the widget", () => {
+    const section = (text: string) => ({
+      text,
+      text_color: "COLOR_UNSPECIFIED",
+      section_color: "SUCCESS_PRIMARY",
+    });
+    const r = migrated({
+      widgets: [
+        { title_row: { text: "الف", text_color: "COLOR_UNSPECIFIED" } },
+        { description_row: { text: "ب", preview_max_line: 0 } },
+        {
+          evaluation_row: {
+            indicator_text: "پ",
+            indicator_percentage: 50,
+            left: section("چپ"),
+            middle: section("وسط"),
+            right: section("راست"),
+          },
+        },
+        // What is no v1 field stays for validation to name.
+        { subtitle_row: { text: "ت", colour: "red" } },
+      ],
+    });
+    for (const at of [
+      "widgets[0].title_row.text_color",
+      "widgets[1].description_row.preview_max_line",
+      "widgets[2].evaluation_row.left.text_color",
+      "widgets[2].evaluation_row.right.text_color",
+    ])
+      expect(line(r, at)?.change).toBe("dropped");
+    const ok = (text: string) => ({ text, section_color: "SUCCESS_PRIMARY" });
+    expect(r.body).toEqual({
+      widgets: [
+        { title_row: { text: "الف" } },
+        { description_row: { text: "ب" } },
+        {
+          evaluation_row: {
+            indicator_text: "پ",
+            indicator_percentage: 50,
+            left: ok("چپ"),
+            middle: ok("وسط"),
+            right: ok("راست"),
+          },
+        },
+        { subtitle_row: { text: "ت", colour: "red" } },
+      ],
+    });
+  });
+});
+
 describe("what cannot be converted is named, never silently lost", () => {
   it("a v1 colour on an optional field: the field is left out, the widget kept", () => {
     const r = migrated({

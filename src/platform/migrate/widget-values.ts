@@ -42,7 +42,7 @@ function convertValue(
   value: unknown,
   at: string,
   to: string,
-  itemRenamed: Readonly<Record<string, string>>,
+  item: ItemRules,
   r: Reporter,
 ): unknown {
   if (value === null) {
@@ -85,17 +85,17 @@ function convertValue(
       }
       break;
     case "group":
-      if (isRecord(value)) out = convertObject(f.fields ?? [], value, at, to, NONE, r);
+      if (isRecord(value)) out = convertObject(f.fields ?? [], value, at, to, { ...item, renamed: NONE }, r);
       break;
     case "list":
       if (Array.isArray(value)) {
         const items: unknown[] = [];
         for (let i = 0; i < value.length; i++) {
-          const item: unknown = value[i];
+          const entry: unknown = value[i];
           items.push(
-            isRecord(item)
-              ? convertObject(f.fields ?? [], item, childPath(at, i), `${to}[${i}]`, itemRenamed, r)
-              : item,
+            isRecord(entry)
+              ? convertObject(f.fields ?? [], entry, childPath(at, i), `${to}[${i}]`, item, r)
+              : entry,
           );
         }
         out = items;
@@ -113,6 +113,16 @@ function convertValue(
 const NONE: Readonly<Record<string, string>> = {};
 
 /**
+ * What a widget's plan says of the objects inside it (list items, groups): keys renamed in list
+ * items, and the fields v2 removed (an evaluation section's text_color), dropped as v1 leftovers
+ * at any depth of a v2 widget too.
+ */
+interface ItemRules {
+  renamed: Readonly<Record<string, string>>;
+  removed: ReadonlySet<string>;
+}
+
+/**
  * The field a proto3 JSON lowerCamelCase name spells (hasDivider -> has_divider), if there is one:
  * renamed with a report line rather than left for a "remove" fix that would lose its value.
  */
@@ -128,23 +138,25 @@ function convertObject(
   input: Json,
   at: string,
   to: string,
-  renamed: Readonly<Record<string, string>>,
+  item: ItemRules,
   r: Reporter,
 ): Json {
   const out: Json = {};
   for (const key of Object.keys(input)) {
     const value = input[key];
-    const target = own(renamed, key) ?? snakeKey(fields, key) ?? key;
+    const target = own(item.renamed, key) ?? snakeKey(fields, key) ?? key;
     const f = fieldOf(fields, target);
     const keyAt = childPath(at, key);
     if (!f) {
+      if (r.leftovers && item.removed.has(key))
+        r.addAt(keyAt, "dropped", `removed in v2 (spec 2.13); its value ${show(value)} was left out`);
       // A v2 body keeps what is not a v1 leftover, so validation can name it.
-      if (r.leftovers) put(out, key, value);
+      else if (r.leftovers) put(out, key, value);
       else r.addAt(keyAt, "dropped", `not a field in v2; its value ${show(value)} was left out of ${to}`);
       continue;
     }
     if (target !== key) r.addAt(keyAt, "renamed", renameMessage(key, target, value, `${to}.${target}`));
-    const v = convertValue(f, value, keyAt, `${to}.${target}`, NONE, r);
+    const v = convertValue(f, value, keyAt, `${to}.${target}`, { ...item, renamed: NONE }, r);
     if (v !== undefined) out[target] = v;
   }
   return out;
@@ -202,7 +214,7 @@ function putField(
   else if (wrapper !== undefined)
     r.addAt(from, "moved", `moved up to ${where} (the ${wrapper} wrapper is gone in v2)`);
   const announced = r.lines.length > at;
-  const v = convertValue(f, value, from, where, plan.itemRenamed, r);
+  const v = convertValue(f, value, from, where, { renamed: plan.itemRenamed, removed: plan.removed }, r);
   if (v !== undefined) out[target] = v;
   // A value that could not be carried over went nowhere: drop the line that says where it went.
   else if (announced) r.lines.splice(at, 1);

@@ -37,5 +37,6 @@ export const descriptionRow = defineWidget({
     schema.if = { properties: { expandable: { const: true } }, required: ["expandable"] };
     schema.else = { properties: { text: { type: "string", maxLength: DESCRIPTION_LIMIT } } };
   },
-  v1: { type: "DESCRIPTION_ROW", removed: ["is_primary", "small", "padded"] },
+  // preview_max_line: the old SDK's field; v2 folds an expandable description itself.
+  v1: { type: "DESCRIPTION_ROW", removed: ["is_primary", "small", "padded", "preview_max_line"] },
 });

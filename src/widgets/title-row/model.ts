@@ -8,5 +8,6 @@ export const titleRow = defineWidget({
     text: textField({ label: "Text", max: TITLE_ROW_LIMITS.text, required: true }),
     has_divider: booleanField("Divider below").optional(),
   },
-  v1: { type: "TITLE_ROW" },
+  // text_color: the old SDK's field (its bodies set COLOR_UNSPECIFIED); v2 has none.
+  v1: { type: "TITLE_ROW", removed: ["text_color"] },
 });

@@ -393,3 +393,85 @@ describe("chat preview theme", () => {
     }
   });
 });
+
+describe("chat composer: importing a message body", () => {
+  const importBox = () => screen.getByLabelText(/^Paste a message body to import/);
+  const importButton = () =>
+    within(screen.getByRole("region", { name: "Message JSON" })).getByRole("button", { name: "Import JSON" });
+
+  it("loads a v2 body into the grids, keeps the conversation, and leaves the message as it was on bad input", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = setup();
+    store.getState().setConversationId("conv-7");
+    const body = {
+      message: "گزارش آماده است",
+      sender_buttons: {
+        rows: [
+          {
+            buttons: [
+              { caption: "مشاهده", action: { open_direct_link: "https://example.com/r" } },
+              { caption: "تماس", action: { open_server_link: { data: { k: "v" } } } },
+            ],
+          },
+        ],
+      },
+    };
+    // Not JSON: said where, nothing changed.
+    await user.click(importBox());
+    await user.paste('{"message": "x",}');
+    await user.click(importButton());
+    expect(screen.getByRole("alert").textContent).toMatch(
+      /not valid JSON at line 1, column 17: trailing comma.*import again\. The message you are composing was not changed\./,
+    );
+    expect(store.getState().draft.message).toBe(ops.emptyChatDraft().message);
+    // An add-on is not a message.
+    await user.clear(importBox());
+    await user.paste(JSON.stringify({ widgets: [{ title_row: { text: "a" } }] }));
+    await user.click(importButton());
+    expect(screen.getByRole("alert").textContent).toMatch(/not a chat message body .*Add-on tab/);
+
+    await user.clear(importBox());
+    await user.paste(JSON.stringify(body));
+    await user.click(importButton());
+    expect(spoken()).toContain("Imported the message: 2 sender and 0 receiver buttons.");
+    expect(spoken()).not.toContain("Left out");
+    const d = store.getState().draft;
+    expect(ops.chatBody(d)).toEqual(body);
+    expect(d.conversationId).toBe("conv-7");
+    const sender = screen.getByRole("region", { name: "Sender buttons" });
+    expect(within(sender).getByRole("button", { name: "Row 1, button 1: مشاهده" })).toBeTruthy();
+  });
+
+  it("migrates the old send body with a report, and asks before replacing a message being composed", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = setup();
+    store.getState().setMessage("پیام خودم");
+    const old = { user_id: "u1", peer_id: "p1", post_token: "gZx7yK3aB1cD", type: "TEXT", message: "سلام" };
+    const confirm = window.confirm;
+    const asked: string[] = [];
+    try {
+      window.confirm = (m?: string) => {
+        asked.push(m ?? "");
+        return false;
+      };
+      await user.click(importBox());
+      await user.paste(JSON.stringify(old));
+      await user.click(importButton());
+      expect(asked).toEqual(["Replace the message you are composing with the imported one?"]);
+      expect(store.getState().draft.message).toBe("پیام خودم");
+      window.confirm = () => true;
+      await user.click(importButton());
+    } finally {
+      window.confirm = confirm;
+    }
+    expect(store.getState().draft.message).toBe("سلام");
+    expect(spoken()).toMatch(/Migrated an old send body \(\d+ changes\) and imported it/);
+    expect(screen.getByText("Migration report")).toBeTruthy();
+    // A field the composer has no place for is named, not silently lost.
+    store.getState().replaceDraft(ops.emptyChatDraft());
+    await user.clear(importBox());
+    await user.paste(JSON.stringify({ message: "الف", note: "for the team" }));
+    await user.click(importButton());
+    expect(spoken()).toContain("Left out (the composer has no place for them): note.");
+  });
+});

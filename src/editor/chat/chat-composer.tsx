@@ -19,6 +19,7 @@ import { renderNow } from "../ui/render-now";
 import { ButtonGrid } from "./button-grid";
 import { ButtonInspector } from "./button-inspector";
 import { type ChatSide, chatBody, locateButton, type Nudge } from "./chat-document";
+import { ChatJsonImport } from "./chat-json-import";
 import { ChatPreviewCard } from "./chat-preview-card";
 import { ChatSendCard } from "./chat-send-card";
 import { type ChatState, type ChatStore, createChatStore } from "./chat-store";
@@ -263,6 +264,7 @@ export function ChatComposer(props: ChatComposerProps = {}) {
           </div>
           <div className="panel-body">
             <p className="muted">The body of the platform’s send-message request (spec 4.10).</p>
+            <ChatJsonImport store={store} />
             <pre className="chat-json">{json}</pre>
             {copied ? <p role="status">{copied}</p> : null}
           </div>

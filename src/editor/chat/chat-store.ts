@@ -10,6 +10,8 @@ export const CHAT_DRAFT_KEY = "addon-studio.chat-draft";
 export interface ChatState {
   draft: ops.ChatDraft;
   setMessage: (message: string) => void;
+  /** Replaces the whole draft (an imported message). */
+  replaceDraft: (draft: ops.ChatDraft) => void;
   setConversationId: (id: string) => void;
   setAppName: (name: string) => void;
   addRow: (side: ops.ChatSide, button?: ops.ChatButtonItem) => void;
@@ -54,6 +56,7 @@ export function createChatStore(
     return {
       draft: opts.initial ?? loadChatDraft(storage) ?? ops.emptyChatDraft(),
       setMessage: (m) => apply((d) => ops.setMessage(d, m)),
+      replaceDraft: (draft) => set({ draft }),
       setConversationId: (id) => apply((d) => ({ ...d, conversationId: id })),
       setAppName: (name) => apply((d) => ({ ...d, appName: name })),
       addRow: (side, button) => apply((d) => ops.addRow(d, side, button)),

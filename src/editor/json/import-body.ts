@@ -67,7 +67,7 @@ export function importJson(json: unknown, currentKind: DocumentKind): ImportResu
   if (res.kind !== "post" && res.kind !== "user") {
     const what =
       res.kind === "chat"
-        ? "a chat message body: open the Chat message tab to compose one"
+        ? "a chat message body: open the Chat message tab and import it in its Message body card"
         : res.kind === "semantic"
           ? "a user semantic body (no widgets): an add-on needs a widgets array"
           : "an event subscription body, not an add-on";

@@ -7,6 +7,7 @@ import { countOf } from "../ui/count-of";
 import { downloadText } from "../ui/download-text";
 import { importText, MAX_IMPORT_BYTES } from "./import-body";
 import { JsonCodeView } from "./json-code-view";
+import { MigrationReport } from "./migration-report";
 
 /**
  * The import box's text per editor: the panel unmounts when another output tab is shown, and a
@@ -161,17 +162,7 @@ export function JsonPanel() {
           >
             <p>{outcome.text}</p>
             {"report" in outcome && outcome.report.length ? (
-              <details open>
-                <summary>Migration report</summary>
-                <ul className="report">
-                  {outcome.report.map((c) => (
-                    <li key={`${c.path}:${c.change}:${c.message}`}>
-                      <code>{c.path}</code> <span className={`change is-${c.change}`}>{c.change}</span>{" "}
-                      {c.message}
-                    </li>
-                  ))}
-                </ul>
-              </details>
+              <MigrationReport report={outcome.report} />
             ) : null}
           </div>
         ) : null}

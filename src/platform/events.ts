@@ -153,3 +153,13 @@ export function payloadFieldFor(
       return "transaction";
   }
 }
+
+/**
+ * The type a delivered event the contract cannot read is filed under (the proxy's inbox and the
+ * editor's type filter): the `type` it names when it looks like one (a type newer than the
+ * contract), else UNREAD.
+ */
+export function unreadEventType(body: unknown): string {
+  const type = body !== null && typeof body === "object" && "type" in body ? body.type : undefined;
+  return typeof type === "string" && /^[A-Z][A-Z0-9_]{0,63}$/.test(type) ? type : "UNREAD";
+}

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { type DeliveredEvent, deliveredEventSchema } from "../../platform/events";
+import { type DeliveredEvent, deliveredEventSchema, unreadEventType } from "../../platform/events";
 
 const startSchema = z.looseObject({
   version: z.union([z.literal(1), z.literal(2)]),
@@ -68,9 +68,6 @@ export interface InboxRow {
 /** Label of the type filter for start requests, which are not events but arrive in the same inbox. */
 export const START_REQUEST_TYPE = "START_REQUEST";
 
-/** Label of the type filter for deliveries the studio could not read that name no type. */
-export const UNREAD_TYPE = "UNREAD";
-
 /** Label of the type filter for subscriptions the proxy failed to re-create. */
 export const SUBSCRIPTION_FAILED_TYPE = "SUBSCRIPTION_FAILED";
 
@@ -107,11 +104,9 @@ export function inboxRow(entry: InboxEntry): InboxRow {
     };
   }
   if (entry.kind === "unread_event") {
-    const b = entry.body;
-    const type = b !== null && typeof b === "object" && "type" in b ? b.type : undefined;
     return {
       id: entry.id,
-      type: typeof type === "string" && type !== "" ? type : UNREAD_TYPE,
+      type: unreadEventType(entry.body),
       time: new Date(entry.receivedAt),
       sender: "the platform",
       text: `The studio could not read this delivery (kept as it came; see its JSON): ${entry.problems.join("; ")}`,

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { deliveredEventSchema, subscriptionEventTypeSchema } from "../../platform/events";
+import { deliveredEventSchema, subscriptionEventTypeSchema, unreadEventType } from "../../platform/events";
 import type { StartRequest } from "../../platform/start-request";
 
 /**
@@ -93,16 +93,10 @@ export type StoredEvent = Delivery & { id: number; receivedAt: string };
 /** The `type` a start request is filed under (events use their own type, e.g. NEW_MESSAGE). */
 export const START_REQUEST_TYPE = "START_REQUEST";
 
-/** The type an unread event is filed under: the `type` it names (a type newer than the contract), else UNREAD. */
-export function unreadType(body: unknown): string {
-  const type = body !== null && typeof body === "object" && "type" in body ? body.type : undefined;
-  return typeof type === "string" && /^[A-Z][A-Z0-9_]{0,63}$/.test(type) ? type : "UNREAD";
-}
-
 /** The type and resource (a post token, where the delivery names one) an event is filtered by. */
 export function eventKeys(d: Delivery): { type: string; resource: string | null } {
   if (d.kind === "start_request") return { type: START_REQUEST_TYPE, resource: d.start.postToken ?? null };
-  if (d.kind === "unread_event") return { type: unreadType(d.body), resource: null };
+  if (d.kind === "unread_event") return { type: unreadEventType(d.body), resource: null };
   const e = d.event;
   switch (e.type) {
     case "NEW_MESSAGE":

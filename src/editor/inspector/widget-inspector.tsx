@@ -1,6 +1,6 @@
 import { memo, useDeferredValue, useMemo } from "react";
 import { fieldOf } from "../../platform/json";
-import { formatPath, type PathSegment } from "../../platform/problems";
+import { formatPath, type PathSegment, type Problem } from "../../platform/problems";
 import { widgetKindOf } from "../../platform/widgets";
 import { modelOf } from "../../widgets/registry";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
@@ -111,7 +111,8 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
       <p className="muted inspector-description">{model.description}</p>
       {others.length ? (
         <div className="inspector-other-problems">
-          <FieldProblems id={fieldId(["widgets", index, kind])} problems={others} />
+          {/* No control shows where these are: each says its path within the widget. */}
+          <FieldProblems id={fieldId(["widgets", index, kind])} problems={others.map(withPlace)} />
           {/* Fields the form has no control for can still be renamed or removed, so every error can be fixed here. */}
           {others
             .filter((p) => p.code === "unknown_field" || p.code === "v1_field")
@@ -169,4 +170,10 @@ function renderedPaths(
       }
   }
   return out;
+}
+
+/** A problem at a field without a control, its message led by the field's path in the widget. */
+function withPlace(p: Problem): Problem {
+  const inWidget = p.path.slice(3);
+  return inWidget.length === 0 ? p : { ...p, message: `${formatPath(inWidget)}: ${p.message}` };
 }

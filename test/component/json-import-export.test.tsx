@@ -49,6 +49,9 @@ describe("JSON panel", () => {
     const panel = await openJson(user);
     const view = () => screen.getByLabelText("Export body (JSON)").textContent;
     expect(view()).toBe(JSON.stringify({ widgets: [] }, null, 2));
+    // An empty body is one block: a block that starts with a line break draws a blank line.
+    const blocks = () => [...screen.getByLabelText("Export body (JSON)").children];
+    expect(blocks().map((b) => b.textContent?.startsWith("\n"))).toEqual([false]);
     paste(panel, JSON.stringify({ widgets: [], semantic: { status: "SUCCEEDED" }, notes: "یادداشت" }));
     await user.click(panel.getByRole("button", { name: "Import JSON" }));
     expect(view()).toBe(JSON.stringify(selectExportBody(store.getState()), null, 2));

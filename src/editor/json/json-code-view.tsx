@@ -59,15 +59,22 @@ export function JsonCodeView(props: {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable code view must be reachable by keyboard to scroll it
     <section id={props.id} className="json-code" tabIndex={0} aria-label="Export body (JSON)" dir="ltr">
-      <div className="json-pre">{n === 0 ? '{\n  "widgets": []' : '{\n  "widgets": [\n'}</div>
-      {props.widgets.map((w, i) => (
-        <WidgetBlock key={props.ids[i]} widget={w} last={i === n - 1} />
-      ))}
-      <div className="json-pre">
-        {n === 0 ? "" : "  ]"}
-        {tail(props.body)}
-        {"\n}"}
-      </div>
+      {n === 0 ? (
+        // One block: split after `[]`, the closing brace's block began with a line break (a blank line).
+        <div className="json-pre">{`{\n  "widgets": []${tail(props.body)}\n}`}</div>
+      ) : (
+        <>
+          <div className="json-pre">{'{\n  "widgets": [\n'}</div>
+          {props.widgets.map((w, i) => (
+            <WidgetBlock key={props.ids[i]} widget={w} last={i === n - 1} />
+          ))}
+          <div className="json-pre">
+            {"  ]"}
+            {tail(props.body)}
+            {"\n}"}
+          </div>
+        </>
+      )}
     </section>
   );
 }

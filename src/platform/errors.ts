@@ -154,6 +154,12 @@ export const errorCatalogue = {
     message:
       "The delivered request could not be read (not JSON, or not the platform's start-request shape); it was refused and not shown in the inbox.",
   },
+  upstream_read_failed: {
+    status: 502,
+    grpc: 14,
+    message:
+      "Reading from the platform failed ({detail}). A read changes nothing, so it is safe to try again in a moment.",
+  },
   removal_not_allowed: {
     status: 403,
     grpc: 7,

@@ -102,6 +102,13 @@ function noteMissingId<T>(result: PlatformResult<T>): PlatformResult<T> {
   return { ...result, note: result.note === undefined ? missing : `${result.note} ${missing}` };
 }
 
+/** What a failed read of the platform was, for the codes whose own wording is about a send. */
+const READ_FAILURES: Partial<Record<string, string>> = {
+  upstream_server_error: "the platform answered with a server error",
+  upstream_timeout: "the platform did not answer in time",
+  upstream_outcome_unknown: "the connection broke before the answer came",
+};
+
 /** With STUDIO_USERS, a removal sent with the app's API key alone is for the listed users only. */
 async function refuseRemoval(deps: ServerDeps, c: Context): Promise<Response | undefined> {
   const why = await removalRefused(deps, c);
@@ -266,7 +273,12 @@ export function apiRoutes(deps: ServerDeps): Hono {
     const t = await requireToken(deps, c, [[USER_PHONE]]);
     if (!t.ok) return t.response;
     const result = await p.phones(t.accessToken);
-    if (!result.ok) return sendError(c, redactError(result.error, sessionSecrets(deps, c)));
+    if (!result.ok) {
+      // The send wording ("may still have applied the change") means nothing for a read.
+      const why = READ_FAILURES[result.error.error.code];
+      if (why) return fail(c, "upstream_read_failed", { detail: why });
+      return sendError(c, redactError(result.error, sessionSecrets(deps, c)));
+    }
     // Already the answer's shape ({phone_numbers, user_id?}, platform-client.ts phonesSchema).
     return c.json(result.value, 200, { "cache-control": "no-store" });
   });

@@ -136,9 +136,9 @@ test("journey 3: a misspelt key in a pasted add-on is renamed by the offered fix
   expect(await rowLabels(page)).toEqual(["Title", "Description"]);
 
   await selectRow(page, 1);
-  const field = "Rename widgets[1].description_row.has_dividr to has_divider";
+  const field = "Rename has_dividr to has_divider";
   await inside(field);
-  await inside("Remove widgets[1].description_row.has_dividr");
+  await inside("Remove has_dividr");
   await inspector.getByRole("button", { name: field }).click();
   await expect(inspector.getByRole("checkbox", { name: "Divider below" })).toBeChecked();
   await expect(page.getByRole("tab", { name: /Problems/ })).not.toContainText(/\d/);

@@ -117,7 +117,7 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
           {others
             .filter((p) => p.code === "unknown_field" || p.code === "v1_field")
             .map((p) => (
-              <KeyFixes key={p.at} path={p.path.slice(2)} name={p.at} problems={[p]} />
+              <KeyFixes key={p.at} path={p.path.slice(2)} name={formatPath(p.path.slice(3))} problems={[p]} />
             ))}
         </div>
       ) : null}

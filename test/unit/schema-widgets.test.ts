@@ -245,6 +245,15 @@ describe("icons", () => {
     expect(r.warnings.map((w) => w.at)).toEqual(["widgets[0].event_row.icon_name"]);
     expect(r.warnings[0]?.severity).toBe("warning");
   });
+  it("inside a key the body does not take, an unknown icon is no warning: the key is the error", () => {
+    // An add-on's widgets validated as a chat body: one error for widgets, nothing from inside it.
+    const r = validateBody("chat", post({ event_row: { title: "سرویس", icon_name: "HISTORY_NEW_2031" } }));
+    expect(r.errors.map((e) => e.at)).toContain("widgets");
+    expect(r.warnings).toEqual([]);
+    // A known widget key with an unknown field beside it still warns about its icon.
+    const sibling = validateBody("post", post({ event_row: { title: "سرویس", icon_name: "NOPE_1", x: 1 } }));
+    expect(sibling.warnings.map((w) => w.at)).toEqual(["widgets[0].event_row.icon_name"]);
+  });
   it("an empty icon name is an error", () => {
     expectError(
       "post",

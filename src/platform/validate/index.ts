@@ -117,7 +117,15 @@ export function validateBody<K extends BodyKind>(
   const warnings = [...nulls, ...bodyWarnings(kind, json)].filter((p) => !inV1Widget(p));
   if (!res.success) {
     const errors = issuesToProblems(res.error.issues, kind, [], json).filter((p) => !inV1Widget(p));
-    return { ok: false, errors: [...v1, ...errors], warnings, body: json };
+    // Inside a key the body does not take (an add-on's widgets in a chat body), warnings are noise.
+    const refused = errors.filter((p) => p.code === "unknown_field" && p.path.length > 0);
+    const inRefused = (p: Problem) => refused.some((r) => r.path.every((seg, i) => p.path[i] === seg));
+    return {
+      ok: false,
+      errors: [...v1, ...errors],
+      warnings: warnings.filter((p) => !inRefused(p)),
+      body: json,
+    };
   }
   return { ok: true, errors: [], warnings, value: res.data as z.infer<(typeof BODY_SCHEMAS)[K]>, body: json };
 }

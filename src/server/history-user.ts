@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { PHONE_PATTERN } from "../platform/bodies";
 import { USER_PHONE } from "../platform/scopes";
 import type { ServerDeps } from "./deps";
 import type { Session } from "./session";
@@ -70,15 +71,12 @@ async function within<T>(promise: Promise<T>, ms: number | undefined): Promise<W
 }
 
 /**
- * A phone number as the platform writes it (spec 2.6, e.g. 09120000001 or +989120000001), the same
- * shape the proxy accepts in a route's path. Anything else is not used as the history's key: a long
+ * The phone a GET /users answer names the user by: its first phone-shaped number (PHONE_PATTERN, the
+ * shape the proxy accepts in a route's path), if any. Anything else is not the history's key: a long
  * one made a session cookie that no request could read back (its `user` is at most 200 characters).
  */
-const PHONE_KEY = /^\+?[0-9]{4,15}$/;
-
-/** The phone a GET /users answer names the user by (its first phone-shaped number), if any. */
 function phoneOf(phones: Awaited<ReturnType<ServerDeps["platform"]["phones"]>>): string | undefined {
-  return phones.ok ? phones.value.phone_numbers.find((p) => PHONE_KEY.test(p)) : undefined;
+  return phones.ok ? phones.value.phone_numbers.find((p) => PHONE_PATTERN.test(p)) : undefined;
 }
 
 /** Why a read of GET /users named no one, for the log. */

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { PHONE_PATTERN } from "../platform/bodies";
 import type { ServerDeps } from "./deps";
 import { catchUpHistoryUser } from "./history-user";
 
@@ -14,7 +15,7 @@ export function parseStudioUsers(
 ): { phones: readonly string[] | undefined } | { error: string } {
   if (value === undefined || value.trim() === "") return { phones: undefined };
   const phones = value.split(/[\s,]+/).filter(Boolean);
-  const bad = phones.find((p) => !/^\+?[0-9]{4,15}$/.test(p));
+  const bad = phones.find((p) => !PHONE_PATTERN.test(p));
   if (bad === undefined) return { phones };
   return {
     error: `STUDIO_USERS holds "${bad.slice(0, 40)}", which is not a phone number: list the team's phone numbers as GET /users gives them (e.g. 09121234567), separated by commas.`,

@@ -6,6 +6,7 @@ import {
   type StudioError,
   studioError,
 } from "../platform/errors";
+import { isRecord } from "../platform/json";
 import { tokenErrorSchema } from "../platform/oauth";
 import { codePointLength, truncateCodePoints } from "../platform/text";
 import { NOT_SENT_CODES, UPSTREAM_ANSWER_LIMIT } from "./http-transport";
@@ -90,19 +91,32 @@ export function truncate(text: string, limit: number): string {
   return `${truncateCodePoints(text, limit)}… (${n - limit} more characters not shown)`;
 }
 
-/** The platform's error body, its secrets redacted on the decoded values and its size bounded. */
-function platformErrorOf(json: unknown, secrets: readonly string[]): PlatformError | undefined {
+/** The platform's error body as read: bounded for passing on, and its field violations in words. */
+interface ReadPlatformError {
+  error: PlatformError;
+  /** "field: description; …" of its google.rpc.BadRequest details, or "" (see fieldViolations). */
+  violations: string;
+}
+
+/**
+ * The platform's error body, its secrets redacted on the decoded values and its size bounded; its
+ * field violations are read before the details are bounded.
+ */
+function platformErrorOf(json: unknown, secrets: readonly string[]): ReadPlatformError | undefined {
   const parsed = platformErrorSchema.safeParse(redactDeep(json, secrets));
   if (!parsed.success) return undefined;
   const { code, message, details } = parsed.data;
   const detailsText = JSON.stringify(details);
   return {
-    code,
-    message: truncate(message, UPSTREAM_MESSAGE_LIMIT),
-    details:
-      detailsText.length <= DETAILS_LIMIT
-        ? details
-        : [{ note: `details of ${detailsText.length} characters were not passed on` }],
+    error: {
+      code,
+      message: truncate(message, UPSTREAM_MESSAGE_LIMIT),
+      details:
+        detailsText.length <= DETAILS_LIMIT
+          ? details
+          : [{ note: `details of ${detailsText.length} characters were not passed on` }],
+    },
+    violations: fieldViolations(details),
   };
 }
 
@@ -120,13 +134,12 @@ function fieldViolations(details: readonly unknown[]): string {
   const named: string[] = [];
   let total = 0;
   for (const detail of details) {
-    if (detail === null || typeof detail !== "object") continue;
-    const record = detail as Record<string, unknown>;
-    const list = record.fieldViolations ?? record.field_violations;
+    if (!isRecord(detail)) continue;
+    const list = detail.fieldViolations ?? detail.field_violations;
     if (!Array.isArray(list)) continue;
     for (const v of list) {
-      if (v === null || typeof v !== "object") continue;
-      const { field, description } = v as Record<string, unknown>;
+      if (!isRecord(v)) continue;
+      const { field, description } = v;
       const where = typeof field === "string" && field.trim() !== "" ? truncate(field.trim(), 200) : "";
       const what = typeof description === "string" ? truncate(description.trim(), 200) : "";
       if (where === "" && what === "") continue;
@@ -149,10 +162,9 @@ export function upstreamDetail(
   platform = platformErrorOf(json, secrets),
 ): string {
   if (platform) {
-    const all = platformErrorSchema.safeParse(redactDeep(json, secrets));
-    const violations = all.success ? fieldViolations(all.data.details) : "";
-    if (violations === "") return platform.message;
-    return platform.message.trim() === "" ? violations : `${platform.message} (${violations})`;
+    const { error, violations } = platform;
+    if (violations === "") return error.message;
+    return error.message.trim() === "" ? violations : `${error.message} (${violations})`;
   }
   const oauth = tokenErrorSchema.safeParse(redactDeep(json, secrets));
   if (oauth.success) {
@@ -198,7 +210,7 @@ export function mapUpstreamFailure(
       : upstreamDetail(status, json, secrets, platform);
   if (code === "upstream_redirect") detail = `${statusText(status)} ${redirectTarget(headers, secrets)}`;
   else if (code === "upstream_unexpected_status" && rawBodyText !== null)
-    detail = platform ? `${statusText(status)}: ${platform.message}` : statusText(status);
+    detail = platform ? `${statusText(status)}: ${platform.error.message}` : statusText(status);
   // A 503's Retry-After says when the platform expects to be back (RFC 9110 section 10.2.3).
   const retryAfter =
     status === 429 || status === 503 ? retryAfterSeconds(headers.get("retry-after"), now) : undefined;
@@ -206,7 +218,7 @@ export function mapUpstreamFailure(
     detail,
     upstreamStatus: status,
     ...(retryAfter !== undefined ? { retryAfter } : {}),
-    ...(platform ? { upstream: platform } : {}),
+    ...(platform ? { upstream: platform.error } : {}),
   });
 }
 

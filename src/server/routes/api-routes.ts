@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import * as z from "zod";
 import { POST_TOKEN_PATTERN } from "../../platform/actions";
+import { PHONE_PATTERN } from "../../platform/bodies";
 import { type BodyKind, checkBody } from "../../platform/body-check";
 import { studioError } from "../../platform/errors";
 import {
@@ -21,8 +22,6 @@ import type { PublishOperation, PublishTarget } from "../store/records";
 import { removalRefused } from "../studio-users";
 import { requireToken } from "../tokens";
 
-/** A phone number as the platform writes it (spec 4.3 `phone_numbers`, e.g. 09120000001). */
-const PHONE_RE = /^\+?[0-9]{4,15}$/;
 /** Ids in paths (divar_user_id, conversation_id, user add-on id): the scope grammar's identifier. */
 const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -37,7 +36,7 @@ function badParam(c: Context, name: string, value: string): Response | undefined
     name === "post_token"
       ? POST_TOKEN_PATTERN.test(value)
       : name === "phone"
-        ? PHONE_RE.test(value)
+        ? PHONE_PATTERN.test(value)
         : ID_RE.test(value);
   if (ok) return undefined;
   const rule =

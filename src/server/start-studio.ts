@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { constants } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Http2Bindings, type HttpBindings, serve } from "@hono/node-server";
@@ -265,7 +266,7 @@ export async function runStudioUntilStopped(opts: StudioOptions & { error?: (lin
   let received: NodeJS.Signals | undefined;
   let wake = (_: NodeJS.Signals) => {};
   const onSignal = (signal: NodeJS.Signals) => {
-    if (received) process.exit(128 + (signal === "SIGINT" ? 2 : signal === "SIGHUP" ? 1 : 15));
+    if (received) process.exit(128 + constants.signals[signal]);
     received = signal;
     wake(signal);
   };

@@ -421,7 +421,7 @@ describe("chat composer: importing a message body", () => {
     await user.paste('{"message": "x",}');
     await user.click(importButton());
     expect(screen.getByRole("alert").textContent).toMatch(
-      /not valid JSON at line 1, column 17: trailing comma.*import again\. The message you are composing was not changed\./,
+      /not valid JSON at line 1, column 17: trailing comma.*import again; the message you are composing was not changed\./,
     );
     expect(store.getState().draft.message).toBe(ops.emptyChatDraft().message);
     // An add-on is not a message.

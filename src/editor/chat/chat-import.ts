@@ -47,12 +47,8 @@ export function importChatText(
   text: string,
   keep: Pick<ChatDraft, "conversationId" | "appName">,
 ): ChatImport {
-  const parsed = parseImportText(text);
-  if (!parsed.ok)
-    return {
-      ok: false,
-      message: parsed.message.replace(/[;.] [Yy]our document was not changed\.$/, `.${KEPT}`),
-    };
+  const parsed = parseImportText(text, "the message you are composing");
+  if (!parsed.ok) return parsed;
   const res = migrateBody(parsed.value);
   if (!res.ok)
     return { ok: false, message: `${res.message[0]?.toUpperCase()}${res.message.slice(1)}.${KEPT}` };

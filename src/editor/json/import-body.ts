@@ -34,8 +34,15 @@ export interface ImportFailure {
 
 export type ImportResult = ImportSuccess | ImportFailure;
 
-/** Parses JSON text, or says where it breaks (line, column, JSON path) and what to do. */
-export function parseImportText(input: string): { ok: true; value: unknown } | ImportFailure {
+/**
+ * Parses JSON text, or says where it breaks (line, column, JSON path) and what to do, and that
+ * `kept` (what the import would have replaced: "your document", "the message you are composing")
+ * was not changed.
+ */
+export function parseImportText(
+  input: string,
+  kept = "your document",
+): { ok: true; value: unknown } | ImportFailure {
   // A file's .text() drops a byte order mark, a paste does not: the shared parser drops it either way.
   const parsed = parseJsonText(input);
   if (parsed.ok) return { ok: true, value: parsed.json };
@@ -44,7 +51,7 @@ export function parseImportText(input: string): { ok: true; value: unknown } | I
   if (parsed.reason === "too_deep")
     return {
       ok: false,
-      message: `This body is ${tooDeepWords(parsed.path)}: no add-on is nested like that. Your document was not changed.`,
+      message: `This body is ${tooDeepWords(parsed.path)}: no platform body is nested like that. ${capitalise(kept)} was not changed.`,
     };
   const { error, text } = parsed;
   const where = error.path.length > 0 ? `, in ${formatPath(error.path)}` : "";
@@ -52,7 +59,7 @@ export function parseImportText(input: string): { ok: true; value: unknown } | I
   const near = error.offset < text.length ? ` near ${JSON.stringify(context)}` : "";
   return {
     ok: false,
-    message: `This is not valid JSON at line ${error.line}, column ${error.column}${where}: ${error.message}${near}. Fix it and import again; your document was not changed.`,
+    message: `This is not valid JSON at line ${error.line}, column ${error.column}${where}: ${error.message}${near}. Fix it and import again; ${kept} was not changed.`,
   };
 }
 

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { typeError } from "./fields";
+import { isRecord } from "./json";
 
 /** Subscription event types the live OpenAPI accepts (RegisterEventSubscriptionRequestEventType). */
 export const LIVE_SUBSCRIPTION_EVENT_TYPES: readonly string[] = ["NEW_MESSAGE_ON_POST", "POST_UPDATE"];
@@ -160,6 +161,6 @@ export function payloadFieldFor(
  * contract), else UNREAD.
  */
 export function unreadEventType(body: unknown): string {
-  const type = body !== null && typeof body === "object" && "type" in body ? body.type : undefined;
+  const type = isRecord(body) ? body.type : undefined;
   return typeof type === "string" && /^[A-Z][A-Z0-9_]{0,63}$/.test(type) ? type : "UNREAD";
 }

@@ -112,6 +112,11 @@ function convertValue(
 
 const NONE: Readonly<Record<string, string>> = {};
 
+/** Reports a field v2 removed (its value left out), inside a v1 wrapper or a v2 widget alike. */
+function dropRemoved(at: string, value: unknown, r: Reporter): void {
+  r.addAt(at, "dropped", `removed in v2 (spec 2.13); its value ${show(value)} was left out`);
+}
+
 /**
  * What a widget's plan says of the objects inside it (list items, groups): keys renamed in list
  * items, and the fields v2 removed (an evaluation section's text_color), dropped as v1 leftovers
@@ -148,8 +153,7 @@ function convertObject(
     const f = fieldOf(fields, target);
     const keyAt = childPath(at, key);
     if (!f) {
-      if (r.leftovers && item.removed.has(key))
-        r.addAt(keyAt, "dropped", `removed in v2 (spec 2.13); its value ${show(value)} was left out`);
+      if (r.leftovers && item.removed.has(key)) dropRemoved(keyAt, value, r);
       // A v2 body keeps what is not a v1 leftover, so validation can name it.
       else if (r.leftovers) put(out, key, value);
       else r.addAt(keyAt, "dropped", `not a field in v2; its value ${show(value)} was left out of ${to}`);
@@ -228,7 +232,7 @@ export function convertWidgetData(plan: Plan, data: Json, at: string, to: string
     const value = data[key];
     const from = childPath(at, key);
     if (plan.removed.has(key)) {
-      r.addAt(from, "dropped", `removed in v2 (spec 2.13); its value ${show(value)} was left out`);
+      dropRemoved(from, value, r);
     } else if (key === plan.flatten && isRecord(value)) {
       for (const k of Object.keys(value)) putField(plan, out, to, k, value[k], childPath(from, k), key, r);
     } else if (plan.wrappers.has(key)) {

@@ -1,17 +1,7 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { IDENTIFY_RETRY_MS } from "../../src/server/history-user";
-import type { Store } from "../../src/server/store/store";
-import {
-  type Answer,
-  CONVERSATION,
-  memoryStorePerFile,
-  POST_TOKEN,
-  raw,
-  SCOPE,
-  type ScriptedPlatform,
-  scriptedPlatform,
-} from "./scripted-platform";
-import { autoSignIn, Browser, type Stack, startStack } from "./server-harness";
+import { type Answer, CONVERSATION, POST_TOKEN, raw, SCOPE, scriptedStackPerTest } from "./scripted-platform";
+import { autoSignIn, Browser, type Stack } from "./server-harness";
 
 // GET /v1/open-platform/users answers the live `finderUser` {phone_number, phone_numbers (deprecated),
 // user_id}: a platform that leaves the deprecated list out still names the history user and lists the
@@ -20,20 +10,7 @@ import { autoSignIn, Browser, type Stack, startStack } from "./server-harness";
 const live = (phone: string): Answer =>
   raw(200, JSON.stringify({ phone_number: phone, user_id: "opaque-7" }));
 
-const sharedStore = memoryStorePerFile();
-let platform: ScriptedPlatform | undefined;
-let stack: Stack | undefined;
-afterEach(async () => {
-  await stack?.close();
-  await platform?.close();
-});
-
-async function start(): Promise<{ stack: Stack; platform: ScriptedPlatform; store: Store }> {
-  const store = sharedStore();
-  platform = await scriptedPlatform();
-  stack = await startStack({ platformUrl: platform.url, proxy: { store } });
-  return { stack, platform, store };
-}
+const start = scriptedStackPerTest();
 
 const publish = (s: Stack, browser: Browser) =>
   browser.fetch(`${s.proxyServer.url}/api/posts/${POST_TOKEN}/addon`, {

@@ -1,24 +1,15 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { studioErrorSchema } from "../../src/platform/errors";
-import { memoryStorePerFile, raw, SCOPE, type ScriptedPlatform, scriptedPlatform } from "./scripted-platform";
-import { autoSignIn, Browser, type Stack, startStack } from "./server-harness";
+import { raw, SCOPE, scriptedStackPerTest } from "./scripted-platform";
+import { autoSignIn, Browser } from "./server-harness";
 
 // GET /api/phones is a read: a server error there used the send wording ("which does not say that
 // nothing was applied … check the target before sending it again"), which means nothing for a read.
-const sharedStore = memoryStorePerFile();
-let platform: ScriptedPlatform | undefined;
-let stack: Stack | undefined;
-afterEach(async () => {
-  await stack?.close();
-  await platform?.close();
-  stack = undefined;
-  platform = undefined;
-});
+const start = scriptedStackPerTest();
 
 describe("a failed read of the user's phone numbers", () => {
   it("says the read failed and that trying again is safe", async () => {
-    platform = await scriptedPlatform();
-    stack = await startStack({ platformUrl: platform.url, proxy: { store: sharedStore() } });
+    const { stack, platform } = await start();
     const browser = new Browser();
     expect(await autoSignIn(browser, stack, { scope: SCOPE })).toBe("/?oauth=granted");
     platform.next(raw(500, '{"code": 13, "message": "internal"}'));

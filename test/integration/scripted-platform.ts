@@ -165,6 +165,30 @@ export function memoryStorePerFile(): () => Store {
 }
 
 /**
+ * A proxy (with the file's in-memory store) in front of a fresh scripted platform, made by the
+ * returned function with more proxy environment if given; both are closed after each test.
+ */
+export function scriptedStackPerTest(): (
+  env?: Record<string, string>,
+) => Promise<{ stack: Stack; platform: ScriptedPlatform; store: Store }> {
+  const sharedStore = memoryStorePerFile();
+  let platform: ScriptedPlatform | undefined;
+  let stack: Stack | undefined;
+  afterEach(async () => {
+    await stack?.close();
+    await platform?.close();
+    stack = undefined;
+    platform = undefined;
+  });
+  return async (env = {}) => {
+    const store = sharedStore();
+    platform = await scriptedPlatform();
+    stack = await startStack({ platformUrl: platform.url, proxy: { store }, env });
+    return { stack, platform, store };
+  };
+}
+
+/**
  * Gives each test a fresh scripted platform, proxy and signed-in browser (one in-memory store per file:
  * opening one takes a second or two; the history reads newest first); after each test no credential
  * may have reached the browser or the log.

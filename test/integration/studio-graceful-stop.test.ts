@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { startStudio } from "../../src/server/start-studio";
 import { freePort } from "../helpers/free-port";
+import { studioFolder } from "../helpers/studio-process";
 import { approveConsent, rawServer, sendJson } from "./scripted-platform";
 import { Browser } from "./server-harness";
 
@@ -15,8 +16,7 @@ import { Browser } from "./server-harness";
  * send's record failed on the closed store. In-flight requests now finish first (each is bounded by
  * the request deadline); the inbox's event streams, which never end on their own, are still cut.
  */
-const dist = mkdtempSync(join(tmpdir(), "addon-studio-dist-"));
-writeFileSync(join(dist, "index.html"), "<!doctype html><title>studio</title>");
+const dist = studioFolder("addon-studio-dist-");
 const data = mkdtempSync(join(tmpdir(), "addon-studio-data-"));
 afterAll(() => {
   rmSync(dist, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -7,11 +7,11 @@ import { run } from "../../src/cli/main";
 import { DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { StudioStartError, startStudio } from "../../src/server/start-studio";
 import { freePort } from "../helpers/free-port";
+import { studioFolder } from "../helpers/studio-process";
 import { Browser, consentCallback, POST_BODY } from "./server-harness";
 
 // startStudio is what `addon-studio studio` and `npm start` run; here over real HTTP on 127.0.0.1.
-const dist = mkdtempSync(join(tmpdir(), "addon-studio-dist-"));
-writeFileSync(join(dist, "index.html"), "<!doctype html><title>studio</title>");
+const dist = studioFolder("addon-studio-dist-");
 // The studio opens its store at start: each test gets its own data folder (DATA_DIR).
 const data = mkdtempSync(join(tmpdir(), "addon-studio-data-"));
 afterAll(() => {

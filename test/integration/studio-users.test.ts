@@ -1,22 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DEMO_APP } from "../../src/emulator/state";
 import { loadConfig } from "../../src/server/config";
-import { memoryStorePerFile, raw, SCOPE, type ScriptedPlatform, scriptedPlatform } from "./scripted-platform";
-import { autoSignIn, Browser, type Stack, startStack } from "./server-harness";
+import { raw, SCOPE, type ScriptedPlatform, scriptedStackPerTest } from "./scripted-platform";
+import { autoSignIn, Browser, type Stack } from "./server-harness";
 
 // Removals of a user's data (semantic data, a user add-on by id) are sent with the app's API key alone
 // (spec 4.9): on a studio anyone with a platform account can reach, every signed-in user could remove
 // any user's data. With STUDIO_USERS, only the listed phone numbers may.
 
-const sharedStore = memoryStorePerFile();
-let platform: ScriptedPlatform | undefined;
-let stack: Stack | undefined;
-afterEach(async () => {
-  await stack?.close();
-  await platform?.close();
-  stack = undefined;
-  platform = undefined;
-});
+const start = scriptedStackPerTest();
 
 const phone = (p: string) => raw(200, JSON.stringify({ phone_numbers: [p] }));
 
@@ -31,12 +23,7 @@ const removals = ["/api/users/phone/09125555555/semantic", "/api/user-addons/ua-
 
 describe("STUDIO_USERS", () => {
   it("lets only the listed phone numbers remove a user's data; nothing reaches the platform for others", async () => {
-    platform = await scriptedPlatform();
-    stack = await startStack({
-      platformUrl: platform.url,
-      proxy: { store: sharedStore() },
-      env: { STUDIO_USERS: "09120000071, 09120000072" },
-    });
+    const { stack, platform } = await start({ STUDIO_USERS: "09120000071, 09120000072" });
     const stranger = await signedInAs(stack, platform, "09120000099");
     for (const path of removals) {
       const { res, text } = await stranger.fetch(`${stack.proxyServer.url}${path}`, { method: "DELETE" });

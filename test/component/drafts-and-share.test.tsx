@@ -7,6 +7,7 @@ import { encodeShare, shareUrl } from "../../src/editor/share/share-link";
 import { emptyDocument } from "../../src/editor/store/document";
 import { createEditorStore } from "../../src/editor/store/editor-store";
 import { selectExportBody, selectPublishTarget } from "../../src/editor/store/selectors";
+import { channels } from "../helpers/tab-channels";
 import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());
@@ -16,30 +17,6 @@ function rowNames() {
   return within(screen.getByRole("list", { name: "Add-on widgets" }))
     .queryAllByRole("listitem")
     .map((li) => li.getAttribute("aria-label"));
-}
-
-/**
- * Tabs on one in-memory channel: each call opens a tab's end, and a message reaches every tab
- * but the sender, as BroadcastChannel does.
- */
-function inMemoryChannels() {
-  const listeners = new Set<(e: MessageEvent) => void>();
-  return () => {
-    const own = new Set<(e: MessageEvent) => void>();
-    return {
-      postMessage(data: unknown) {
-        for (const l of listeners) if (!own.has(l)) l(new MessageEvent("message", { data }));
-      },
-      addEventListener(_: "message", l: (e: MessageEvent) => void) {
-        own.add(l);
-        listeners.add(l);
-      },
-      removeEventListener(_: "message", l: (e: MessageEvent) => void) {
-        listeners.delete(l);
-      },
-      close() {},
-    };
-  };
 }
 
 describe("drafts", () => {
@@ -178,7 +155,7 @@ describe("drafts", () => {
   });
 
   it("warns when the same draft is open in another tab", () => {
-    const channel = inMemoryChannels();
+    const channel = channels();
     const a = startDraftSession({ store: createEditorStore(), storage: localStorage, channel: channel() });
     expect(a.ui.getState().openElsewhere).toBe(false);
     const b = startDraftSession({ store: createEditorStore(), storage: localStorage, channel: channel() });
@@ -192,7 +169,7 @@ describe("drafts", () => {
   });
 
   it("drops the warning when the other tab is closed, and warns again when it comes back", () => {
-    const channel = inMemoryChannels();
+    const channel = channels();
     const a = startDraftSession({ store: createEditorStore(), storage: localStorage, channel: channel() });
     // The second tab's window: closing it fires pagehide, never a dispose.
     const windowB = new EventTarget();

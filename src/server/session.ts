@@ -10,6 +10,20 @@ export type { HeldSubscription } from "./store/records";
 /** Subscriptions one session holds (and re-creates after each refresh, spec 6.3.3). */
 export const MAX_HELD_SUBSCRIPTIONS = 20;
 
+/** OAuth flows one browser may have under way at once (several tabs signing in); older ones are dropped. */
+export const MAX_PENDING_FLOWS = 4;
+
+/** An OAuth flow started by this browser (spec 2.1 state, bound to the browser, single use). */
+const pendingFlowSchema = z.object({
+  state: z.string(),
+  scopes: z.array(z.string()),
+  returnTo: z.string(),
+  createdAt: z.number(),
+  /** The return address of this flow, when not the configured one (src/server/loopback.ts). */
+  redirectUri: z.string().max(300).optional(),
+});
+export type PendingFlow = z.infer<typeof pendingFlowSchema>;
+
 /**
  * Everything the server remembers about one browser; sealed inside its cookie. Fields this version
  * does not know are dropped, not refused: while a deployment rolls, an instance still on the older
@@ -35,16 +49,18 @@ export const sessionSchema = z.object({
       scopes: z.array(z.string()),
     })
     .optional(),
-  /** An OAuth flow started by this browser (spec 2.1 state, bound to the browser, single use). */
-  pending: z
-    .object({
-      state: z.string(),
-      scopes: z.array(z.string()),
-      returnTo: z.string(),
-      createdAt: z.number(),
-      /** The return address of this flow, when not the configured one (src/server/loopback.ts). */
-      redirectUri: z.string().max(300).optional(),
-    })
+  /**
+   * The one OAuth flow a cookie sealed before several could be under way holds; still read (its
+   * callback completes), never written (src/server/pending-flows.ts).
+   */
+  pending: pendingFlowSchema.optional(),
+  /**
+   * OAuth flows started by this browser and not yet back, oldest first: one per tab signing in at once
+   * (src/server/pending-flows.ts keeps them bounded). Cut to the newest MAX_PENDING_FLOWS on reading.
+   */
+  flows: z
+    .array(pendingFlowSchema)
+    .transform((f) => f.slice(-MAX_PENDING_FLOWS))
     .optional(),
   subscriptions: z.array(heldSubscriptionSchema).max(MAX_HELD_SUBSCRIPTIONS),
   /**

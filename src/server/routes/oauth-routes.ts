@@ -5,12 +5,10 @@ import { OFFLINE_ACCESS, tryParseScopes } from "../../platform/scopes";
 import { fail, type ServerDeps, safeReturnTo, withParams } from "../deps";
 import { IDENTIFY_ON_SEND_MS, identifyUser } from "../history-user";
 import { redirectUriFor } from "../loopback";
+import { addPendingFlow, fitPendingFlows, STATE_TTL_MS, takePendingFlow } from "../pending-flows";
 import { loadHeldSubscriptions } from "../publish-record";
-import { emptySession, newSessionId, safeEqual } from "../session";
+import { emptySession, newSessionId } from "../session";
 import { applyRenewalResults, renewIfExpired, renewSubscriptions, tokenTimes } from "../tokens";
-
-/** A started flow must come back within this time (RFC 6749 section 10.12: state is short-lived). */
-const STATE_TTL_MS = 10 * 60 * 1000;
 
 function statePage(): string {
   const msg = formatErrorMessage("state_mismatch");
@@ -47,13 +45,15 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     const state = randomBytes(32).toString("base64url");
     // Back to this address (localhost or 127.0.0.1 alike on the emulator), where this cookie lives.
     const redirectUri = redirectUriFor(deps.config, c.req.url);
-    session.pending = {
+    const flow = {
       state,
       scopes,
       returnTo: safeReturnTo(c.req.query("returnTo")),
       createdAt: deps.now(),
       ...(redirectUri !== deps.config.redirectUri ? { redirectUri } : {}),
     };
+    // Beside the flows other tabs have under way (each comes back with its own state).
+    addPendingFlow(session, flow, deps.now(), deps.sessions.fits);
     deps.sessions.write(c, session);
     return c.redirect(deps.oauth.authorizeUrl(scopes, state, redirectUri), 302);
   });
@@ -66,20 +66,15 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     const code = c.req.query("code");
     const error = c.req.query("error");
     const session = deps.sessions.read(c);
-    const pending = session?.pending;
     const now = deps.now();
     // Oldest first (insertion order): stop at the first one still live instead of scanning them all.
     for (const [s, exp] of deps.consumedStates) {
       if (exp >= now) break;
       deps.consumedStates.delete(s);
     }
-    const valid =
-      pending !== undefined &&
-      state !== "" &&
-      safeEqual(state, pending.state) &&
-      now - pending.createdAt < STATE_TTL_MS &&
-      !deps.consumedStates.has(pending.state);
-    if (!session || !pending || !valid) {
+    // The flow this state belongs to, taken out of the session; the other tabs' flows stay.
+    const pending = session ? takePendingFlow(session, state, now, deps.consumedStates) : undefined;
+    if (!session || !pending) {
       deps.log("oauth_callback_refused", { reason: "state mismatch or replay" });
       return c.html(statePage(), 400, { "cache-control": "no-store" });
     }
@@ -91,7 +86,6 @@ export function oauthRoutes(deps: ServerDeps): Hono {
       if (oldest === undefined) break;
       deps.consumedStates.delete(oldest);
     }
-    delete session.pending;
     // Spec 2.3, RFC 6749 section 4.1.2.1: an error (or no code) is a refusal. A callback carrying both a
     // code and an error is not one the platform sends; its code is not exchanged.
     if (!code || error !== undefined) {
@@ -129,7 +123,8 @@ export function oauthRoutes(deps: ServerDeps): Hono {
       ...(t.refresh_token !== undefined ? { refreshToken: t.refresh_token } : {}),
       ...(pending.redirectUri !== undefined ? { redirectUri: pending.redirectUri } : {}),
     };
-    if (!deps.sessions.fits(session)) {
+    // The tokens first: other tabs' sign-ins under way are dropped, oldest first, if they do not fit.
+    if (!fitPendingFlows(session, deps.sessions.fits)) {
       deps.sessions.write(c, signedOut);
       deps.log("token_exchange_failed", {
         code: "upstream_invalid_response",

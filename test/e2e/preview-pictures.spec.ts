@@ -16,6 +16,13 @@ import {
 const THEMES = ["light", "dark"] as const;
 type Theme = (typeof THEMES)[number];
 
+/**
+ * score_row's pictures, in CSS px at their 2.625 scale: from the widget's top to the bottom of its
+ * divider 42.7 (percentage) and 43.4 (descriptive, whose top is the previous widget's divider); the
+ * icon's centre 18.9 and 20.2 below the top, 23 and 22.5 above the divider.
+ */
+const SCORE_ROW_PICTURE = { height: 43, iconCentre: 20 };
+
 /** A colour as [r, g, b, a] (0..255, alpha 0..1), from "#RRGGBB[AA]" or a computed rgb()/rgba(). */
 function rgba(color: string): number[] {
   if (color.startsWith("#")) {
@@ -150,6 +157,12 @@ for (const ex of DOCS_WIDGET_EXAMPLES)
           expect(chevron.x).toBeLessThan(inner.left + 2);
           expectColor(await style(title, "color"), text.primary, "title colour");
           expectColor(await style(frame.locator(".pv-chevron"), "color"), text.hint, "chevron colour");
+          // The picture's "+" is green (the palette's SUCCESS_PRIMARY), not grey.
+          expectColor(
+            await style(frame.getByRole("img", { name: "Icon ADD" }), "color"),
+            COLOR_SWATCHES.SUCCESS_PRIMARY[theme],
+            "icon colour",
+          );
           break;
         }
         case "score_row": {
@@ -162,6 +175,11 @@ for (const ex of DOCS_WIDGET_EXAMPLES)
           expect(icon.x).toBeGreaterThan(title.x);
           expect(chevron.x).toBeLessThan(inner.left + 2);
           expectColor(await style(frame.getByRole("img", { name: "Icon HISTORY" }), "color"), color, "icon");
+          // As tall as the pictures, divider included, with the icon as far down.
+          expect(Math.abs(content.height - SCORE_ROW_PICTURE.height)).toBeLessThan(1.5);
+          expect(Math.abs(icon.y + icon.height / 2 - content.y - SCORE_ROW_PICTURE.iconCentre)).toBeLessThan(
+            1.5,
+          );
           if (ex.name.endsWith("percentage")) {
             const meter = frame.getByRole("meter", { name: "Percentage score" });
             const segments = meter.locator(".pv-score-segment");
@@ -276,6 +294,32 @@ for (const ex of DOCS_WIDGET_EXAMPLES)
       await frame.screenshot({ path: info.outputPath(`${ex.name}-${theme}.png`) });
       await close();
     });
+
+// The selector docs page's body as written (the fixture leaves its image_id out): the app's picture
+// of it shows the ADD icon, a green "+", where the image would be.
+for (const theme of THEMES)
+  test(`a selector_row with both image_id and icon_name (${theme}) draws its icon, as the app's picture`, async ({
+    browser,
+    baseURL,
+  }, info) => {
+    const ex = DOCS_WIDGET_EXAMPLES.find((e) => e.name === "selector_row");
+    if (!ex) throw new Error("no selector_row example");
+    const body = { ...(ex.widget.selector_row as object), image_id: "someuuid.jpg" };
+    const { frame, close } = await drawWidget(
+      browser,
+      baseURL ?? "",
+      { ...ex, widget: { selector_row: body } },
+      theme,
+    );
+    const icon = frame.getByRole("img", { name: "Icon ADD" });
+    await expect(icon).toBeVisible();
+    await expect(frame.locator(".pv-image")).toHaveCount(0);
+    expectColor(await style(icon, "color"), COLOR_SWATCHES.SUCCESS_PRIMARY[theme], "icon colour");
+    const i = await box(icon);
+    expect(i.x).toBeGreaterThan((await box(frame.locator(".pv-row-title"))).right);
+    await frame.screenshot({ path: info.outputPath(`selector_row-image-and-icon-${theme}.png`) });
+    await close();
+  });
 
 /** The page a locator belongs to. */
 function page(l: Locator): Page {

@@ -304,7 +304,8 @@ describe("chat composer", () => {
     let missing = true;
     const { calls, navigate, storage } = setup({
       route: (url) => {
-        if (url === "/api/session") return json(200, { signedIn: false, scopes: [] });
+        // Signed in without the conversation's scope (signed out, the editor signs in before sending).
+        if (url === "/api/session") return json(200, { signedIn: true, scopes: [] });
         return missing
           ? json(
               403,

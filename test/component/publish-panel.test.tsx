@@ -115,7 +115,7 @@ describe("publish panel", () => {
     const first = setup({
       route: (url) =>
         url === "/api/session"
-          ? json(200, { ...SESSION, signedIn: false })
+          ? json(200, { ...SESSION, scopes: ["USER_PHONE"] })
           : json(403, studioError("missing_scope", { scope: "POST_ADDON_CREATE.gZx7yK3aB1", authorizeUrl })),
     });
     const publish = screen.getByRole("button", { name: "Publish" });

@@ -144,8 +144,21 @@ test("Deny on the consent page: a clear message in view, the token kept, and not
   const postToken = "denyPost0001";
   await openEditor(page);
   await buildAddon(page, "این نباید منتشر شود", postToken);
+  // A first publish while signed out goes to sign-in without a request the proxy would refuse with
+  // 401: no "Failed to load resource" line in the console on the normal path to the consent page.
+  await expect(publishPanel(page).getByText(/Not signed in yet/)).toBeVisible();
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
+  const refused: string[] = [];
+  page.on("response", (r) => {
+    if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+  });
   await publishPanel(page).getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page).toHaveURL(/\/oauth2\/auth/);
+  expect(refused).toEqual([]);
+  expect(consoleErrors).toEqual([]);
   await page.getByRole("button", { name: "Deny" }).click();
   await expectPanelShownAfterReturn(page);
 

@@ -6,6 +6,7 @@ import { OfflineAccessToggle } from "../proxy/offline-access";
 import type { ProxyClient } from "../proxy/proxy-client";
 import { addHistoryEntry, historyEntryFor, loadHistory, saveHistory } from "../proxy/publish-history";
 import { SendOutcomeView } from "../proxy/send-outcome-view";
+import { signedOutScopes } from "../proxy/sign-in-first";
 import { TargetSource } from "../proxy/target-source";
 import type { useProxySession } from "../proxy/use-proxy-session";
 import { type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
@@ -33,6 +34,11 @@ export function ChatSendCard(props: ChatSendCardProps) {
     env: props.env,
     send: (target, b, returnTo) => client.sendMessage(target.conversationId ?? "", b, returnTo),
     authorizeScopes: (t) => [...(session?.scopes ?? []), conversationScope(t.conversationId ?? "")],
+    // Known signed out: to sign-in for this conversation, without a request the proxy answers 401.
+    signInFirst: async (t) => {
+      const held = await signedOutScopes(client, session);
+      return held && [...held, conversationScope(t.conversationId ?? "")];
+    },
     onDone: (target, outcome) => {
       const entry = historyEntryFor("chat", target, outcome, undefined);
       if (entry) saveHistory(storage, addHistoryEntry(loadHistory(storage), entry));

@@ -76,6 +76,12 @@ export function useSendFlow(opts: {
   onDone?: (target: Record<string, string>, outcome: SendOutcome) => void;
   authorizeScopes?: (target: Record<string, string>) => string[];
   /**
+   * When the editor knows it is signed out, the scopes to sign in for before `target` is sent at all
+   * (src/editor/proxy/sign-in-first.ts): the flow then leaves for the consent page as a 401 would have
+   * sent it, keeping the action to send once on return. Undefined: send (a 401 remains the fallback).
+   */
+  signInFirst?: (target: Record<string, string>) => Promise<readonly string[] | undefined>;
+  /**
    * Back from the consent page (Allow or Deny), the target of the pending action: the form puts back
    * what the user had typed, which the page reload emptied.
    */
@@ -88,40 +94,67 @@ export function useSendFlow(opts: {
   const latest = useRef(opts);
   latest.current = opts;
 
+  /** Keeps the action to resume after consent, then leaves for the consent page at `url`. */
+  const leave = useCallback(
+    (
+      e: FlowEnvironment,
+      pending: { target: Record<string, string>; body: unknown },
+      url: string,
+      scope?: string,
+    ) => {
+      savePending(e.storage, { action: latest.current.action, ...pending, at: Date.now() });
+      const to = withOffline(url, e.storage);
+      setOutcome({ status: "authorizing", url: to, scope });
+      e.navigate(to);
+    },
+    [],
+  );
+
   // `resumed`: sent again on return from the consent page. Asked for consent once more then (a
   // platform refusing the new token too, a scope unticked on the consent page), the flow stops on an
   // error with the button to authorize again, instead of leaving again at once: each return would
   // send it and leave again, one consent page after another.
-  const run = useCallback(async (target: Record<string, string>, body: unknown, resumed = false) => {
-    const { action, env, send, onDone, authorizeScopes } = latest.current;
-    const e = env();
-    last.current = { target, body };
-    setTarget(target);
-    setOutcome({ status: "sending" });
-    const returnTo = returnToFor(e.location.pathname, e.location.search, action);
-    const result = await send(target, body, returnTo);
-    let next = outcomeOf(result);
-    if (next.status === "authorizing" && resumed && !result.ok && result.kind !== "unreachable")
-      next = {
-        status: "error",
-        error: { ...result.error, authorizeUrl: next.url },
-        httpStatus: result.status,
-      };
-    if (next.status === "error" && next.error.code === "upstream_unauthorized" && !next.error.authorizeUrl) {
-      const scopes = authorizeScopes?.(target) ?? [];
-      if (scopes.length > 0)
-        next = { ...next, error: { ...next.error, authorizeUrl: authorizeUrlFor(scopes, returnTo) } };
-    }
-    if (next.status === "authorizing") {
-      savePending(e.storage, { action, target, body, at: Date.now() });
-      const url = withOffline(next.url, e.storage);
-      setOutcome({ ...next, url });
-      e.navigate(url);
-      return;
-    }
-    setOutcome(next);
-    onDone?.(target, next);
-  }, []);
+  const run = useCallback(
+    async (target: Record<string, string>, body: unknown, resumed = false) => {
+      const { action, env, send, onDone, authorizeScopes, signInFirst } = latest.current;
+      const e = env();
+      last.current = { target, body };
+      setTarget(target);
+      setOutcome({ status: "sending" });
+      const returnTo = returnToFor(e.location.pathname, e.location.search, action);
+      // Known to be signed out: to sign-in without a request only a 401 could answer. Never once back
+      // from the consent page: the action is then sent, once, whatever the session says.
+      const first = resumed ? undefined : await signInFirst?.(target);
+      if (first && first.length > 0) {
+        leave(e, { target, body }, authorizeUrlFor(first, returnTo));
+        return;
+      }
+      const result = await send(target, body, returnTo);
+      let next = outcomeOf(result);
+      if (next.status === "authorizing" && resumed && !result.ok && result.kind !== "unreachable")
+        next = {
+          status: "error",
+          error: { ...result.error, authorizeUrl: next.url },
+          httpStatus: result.status,
+        };
+      if (
+        next.status === "error" &&
+        next.error.code === "upstream_unauthorized" &&
+        !next.error.authorizeUrl
+      ) {
+        const scopes = authorizeScopes?.(target) ?? [];
+        if (scopes.length > 0)
+          next = { ...next, error: { ...next.error, authorizeUrl: authorizeUrlFor(scopes, returnTo) } };
+      }
+      if (next.status === "authorizing") {
+        leave(e, { target, body }, next.url, next.scope);
+        return;
+      }
+      setOutcome(next);
+      onDone?.(target, next);
+    },
+    [leave],
+  );
 
   const resumed = useRef(false);
   useEffect(() => {
@@ -156,13 +189,8 @@ export function useSendFlow(opts: {
   /** Leaves for the consent page named by the current error, keeping the action to resume after it. */
   const authorizeAgain = useCallback(() => {
     if (outcome.status !== "error" || !outcome.error.authorizeUrl || !last.current) return;
-    const { action, env } = latest.current;
-    const e = env();
-    savePending(e.storage, { action, target: last.current.target, body: last.current.body, at: Date.now() });
-    const url = withOffline(outcome.error.authorizeUrl, e.storage);
-    setOutcome({ status: "authorizing", url, scope: outcome.error.scope });
-    e.navigate(url);
-  }, [outcome]);
+    leave(latest.current.env(), last.current, outcome.error.authorizeUrl, outcome.error.scope);
+  }, [outcome, leave]);
 
   return { outcome, target, run, setOutcome, authorizeAgain };
 }

@@ -1,7 +1,13 @@
 import * as z from "zod";
-import { postAddonScope, USER_ADDON_CREATE, USER_PHONE } from "../../platform/scopes";
+import {
+  postAddonScope,
+  USER_ADDON_CREATE,
+  USER_PHONE,
+  USER_VERIFICATION_CREATE,
+} from "../../platform/scopes";
 import type { ProxyClient, ProxyResult, ProxySession, Published } from "../proxy/proxy-client";
 import { describeTarget, type HistoryEntry, historyEntryFor } from "../proxy/publish-history";
+import { signedOutScopes } from "../proxy/sign-in-first";
 import type { SendOutcome } from "../proxy/use-send-flow";
 
 const text = z.string().min(1);
@@ -131,7 +137,10 @@ interface OpRow<K extends OpName> {
   detail: (op: OpOf<K>, outcome: SendOutcome) => string;
   /** Which history list it belongs to. */
   kind: (op: OpOf<K>) => HistoryEntry["kind"];
-  /** The scopes to ask for when the platform answers 401, given those the session holds. */
+  /**
+   * The scopes to ask for when the platform answers 401, given those the session holds; with none
+   * held, those the proxy's own 401 not_signed_in asks for (what a signed-out editor signs in for).
+   */
   scopes: (op: OpOf<K>, held: readonly string[]) => string[];
   send: (op: OpOf<K>, ctx: SendContext) => Promise<ProxyResult<Published>>;
 }
@@ -185,7 +194,8 @@ export const PUBLISH_OPS: { [K in OpName]: OpRow<K> } = {
     done: (op) => `Saved the semantic of the ${describeTarget(recordOf(op))}.`,
     detail: () => "semantic saved",
     kind: () => "semantic",
-    scopes: (_op, held) => heldOrPhone(held),
+    // The live route by divar_user_id needs USER_VERIFICATION_CREATE (src/server/routes/api-routes.ts).
+    scopes: (op, held) => ("divarUserId" in op ? [...held, USER_VERIFICATION_CREATE] : heldOrPhone(held)),
     send: (op, { client, body, returnTo }) => client.publishSemantic(userOf(op), body, returnTo),
   },
   deleteSemantic: {
@@ -235,6 +245,32 @@ export function historyKind(op: PublishOp): HistoryEntry["kind"] {
 /** The scopes to ask for after a 401; a target that does not parse keeps what the session holds. */
 export function scopesFor(op: PublishOp | undefined, held: readonly string[]): string[] {
   return op ? rowOf(op).scopes(op, held) : heldOrPhone(held);
+}
+
+/**
+ * What a signed-out editor signs in for before sending a stored target (`held`: the scopes a signed-out
+ * session still names, src/editor/proxy/sign-in-first.ts); undefined when signed in or not known, and
+ * for a target that does not parse (never sent, so nothing to sign in for).
+ */
+export function signInScopesFor(
+  target: Record<string, string>,
+  held: readonly string[] | undefined,
+): string[] | undefined {
+  const op = opFrom(target);
+  return op && held ? rowOf(op).scopes(op, held) : undefined;
+}
+
+/**
+ * The send flow's scope questions for the publish panel: what to ask for after the platform's own 401
+ * (what the session holds plus what this needs), and, when the editor knows it is signed out, what to
+ * sign in for before sending at all, so no request only a 401 could answer is sent.
+ */
+export function flowScopes(client: Pick<ProxyClient, "session">, session: ProxySession | null) {
+  return {
+    authorizeScopes: (t: Record<string, string>) => scopesFor(opFrom(t), session?.scopes ?? []),
+    signInFirst: async (t: Record<string, string>) =>
+      signInScopesFor(t, await signedOutScopes(client, session)),
+  };
 }
 
 const NO_TARGET = { ok: false, kind: "unreachable", message: "No target was given." } as const;

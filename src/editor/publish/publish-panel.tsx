@@ -30,6 +30,7 @@ import { PublishActions } from "./publish-actions";
 import {
   addonIdOf,
   doneText,
+  flowScopes,
   historyEntryOf,
   historyKind,
   opFrom,
@@ -38,7 +39,6 @@ import {
   postPage,
   recordOf,
   resultPage,
-  scopesFor,
   semanticBodyOf,
   sendOp,
 } from "./publish-ops";
@@ -147,8 +147,8 @@ export function PublishPanel(props: PublishPanelProps = {}) {
       }),
     onDone,
     onRestore: restore,
-    // A 401 from the platform itself: ask again for what the session holds plus what this needs.
-    authorizeScopes: (t) => scopesFor(opFrom(t), session?.scopes ?? []),
+    // After the platform's own 401, and when known to be signed out (sign-in first, no 401).
+    ...flowScopes(client, session),
   });
   /** Runs one operation (the flow keeps it as a flat map across the consent page). */
   const run = (op: PublishOp, b: unknown) => {

@@ -28,6 +28,8 @@ export interface AddonPreviewProps {
   onSelect?: (index: number) => void;
   /** Shows the light/dark switch in the frame's header. */
   onThemeChange?: (theme: PreviewTheme) => void;
+  /** A widget shown only as the place something would be added (a drag from the editor's palette): faded, not selectable. */
+  ghostIndex?: number;
 }
 
 /** Renders one widget's own preview; the kind's component is looked up in the registry. */
@@ -44,6 +46,8 @@ interface FrameProps {
   widget: Widget;
   theme: PreviewTheme;
   selected: boolean;
+  /** Shown only as a place (see `ghostIndex`). */
+  ghost: boolean;
   /** The one frame in the tab order (roving focus): 500 widgets must not be 500 Tab stops. */
   tabbable: boolean;
   interactive: boolean;
@@ -78,6 +82,7 @@ const WidgetFrame = memo(function WidgetFrame({
   widget,
   theme,
   selected,
+  ghost,
   tabbable,
   interactive,
   select,
@@ -89,7 +94,7 @@ const WidgetFrame = memo(function WidgetFrame({
   const kind = widgetKindOf(widget);
   const value = kind ? widget[kind] : undefined;
   // The selected frame is always drawn: it is the one being edited and scrolled to.
-  const drawn = view.near || selected;
+  const drawn = view.near || selected || ghost;
   const body = !drawn ? null : kind && value && typeof value === "object" ? (
     renderKind(kind, value, theme)
   ) : (
@@ -98,6 +103,12 @@ const WidgetFrame = memo(function WidgetFrame({
       This entry is not a widget the app can show.
     </div>
   );
+  if (ghost)
+    return (
+      <div className="pv-frame pv-ghost" data-kind={kind} aria-hidden="true">
+        {body}
+      </div>
+    );
   if (!interactive)
     return (
       <div className="pv-frame" data-kind={kind} style={FRAME_STYLE}>
@@ -151,7 +162,7 @@ const WidgetFrame = memo(function WidgetFrame({
 });
 
 /** A chunk of consecutive frames (frame-chunks.ts), drawn in a box of its own (`RUN_CLASS`). */
-interface FrameRunProps extends Omit<FrameProps, "widget" | "selected" | "tabbable"> {
+interface FrameRunProps extends Omit<FrameProps, "widget" | "selected" | "tabbable" | "ghost"> {
   widgets: readonly Widget[];
   keys: readonly string[] | undefined;
   start: number;
@@ -159,10 +170,11 @@ interface FrameRunProps extends Omit<FrameProps, "widget" | "selected" | "tabbab
   /** Index of the selected widget and of the one frame in the tab order, in the whole preview. */
   selected: number;
   tabbable: number;
+  ghost: number;
 }
 
 const FrameRun = memo(function FrameRun(props: FrameRunProps) {
-  const { widgets, keys, start, end, selected, tabbable, ...shared } = props;
+  const { widgets, keys, start, end, selected, tabbable, ghost, ...shared } = props;
   const frames = [];
   for (let i = start; i < end; i++) {
     const w = widgets[i];
@@ -172,6 +184,7 @@ const FrameRun = memo(function FrameRun(props: FrameRunProps) {
         key={keys?.[i] ?? i}
         widget={w}
         selected={i === selected}
+        ghost={i === ghost}
         tabbable={i === tabbable}
         {...shared}
       />,
@@ -190,6 +203,7 @@ function sameRun(a: FrameRunProps, b: FrameRunProps): boolean {
   const inside = (i: number, r: FrameRunProps) => (i >= r.start && i < r.end ? i - r.start : -1);
   if (inside(a.selected, a) !== inside(b.selected, b) || inside(a.tabbable, a) !== inside(b.tabbable, b))
     return false;
+  if (inside(a.ghost, a) !== inside(b.ghost, b)) return false;
   for (let j = 0; j < length; j++) {
     if (a.widgets[a.start + j] !== b.widgets[b.start + j]) return false;
     if (a.keys?.[a.start + j] !== b.keys?.[b.start + j]) return false;
@@ -217,7 +231,7 @@ function useFrameChunks(count: number, keys: readonly string[] | undefined): Fra
  * Pure (no store, no browser APIs while rendering) so the emulator can render it on the server.
  */
 export function AddonPreview(props: AddonPreviewProps) {
-  const { widgets, keys, theme, selectedIndex, onSelect, onThemeChange } = props;
+  const { widgets, keys, theme, selectedIndex, onSelect, onThemeChange, ghostIndex } = props;
   // The latest onSelect is read through a ref so frames keep a stable callback and stay memoised.
   const onSelectRef = useRef(onSelect);
   onSelectRef.current = onSelect;
@@ -254,6 +268,7 @@ export function AddonPreview(props: AddonPreviewProps) {
             start={c.start}
             end={c.end}
             selected={selectedIndex ?? -1}
+            ghost={ghostIndex ?? -1}
             tabbable={selectedIndex !== undefined && selectedIndex < widgets.length ? selectedIndex : 0}
             theme={theme}
             interactive={interactive}

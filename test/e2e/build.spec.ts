@@ -29,6 +29,13 @@ test.afterAll(async () => {
   await page.close();
 });
 
+/** A point on the first row, `part` of its height down (the upper half drops before it, the lower after). */
+async function rowPoint(part: number): Promise<{ x: number; y: number }> {
+  const box = await rows(page).nth(0).boundingBox();
+  if (!box) throw new Error("the first row is not visible");
+  return { x: box.x + box.width / 2, y: box.y + box.height * part };
+}
+
 /** The "drop here to add at the end" zone under the list. */
 function listEnd(p: Page) {
   return p.locator(".list-end");
@@ -38,11 +45,11 @@ test("journey 1: each widget kind dragged by pointer from the palette to a chose
   const expected: string[] = [];
   const heard = await recordAnnouncements(page);
   for (const [i, label] of WIDGET_LABELS.entries()) {
-    // Alternate the drop position: at the end, then before the first row, then before the second.
+    // Alternate the drop position: at the end, then on the first row's upper half (before it), then
+    // on its lower half (after it).
     const where = i === 0 ? "end" : (["end", "first", "second"] as const)[i % 3];
-    const target =
-      where === "end" ? listEnd(page) : where === "first" ? rows(page).nth(0) : rows(page).nth(1);
-    const point = await centerPoint(target);
+    const point =
+      where === "end" ? await centerPoint(listEnd(page)) : await rowPoint(where === "first" ? 0.25 : 0.75);
     await pointerDrag(page, paletteItem(page, label), point.x, point.y);
     const at = where === "end" ? expected.length : where === "first" ? 0 : 1;
     expected.splice(at, 0, label);

@@ -6,7 +6,9 @@ import {
   dndAnnouncement,
   dragReady,
   holdChunk,
+  palette,
   pointerDrag,
+  preview,
   previewNames,
   previewWidgets,
   rows,
@@ -193,6 +195,46 @@ test.describe("the widget list at 2,000 widgets", () => {
     await expect(itemRow(page, SIZE)).toBeInViewport();
     await page.keyboard.press("Home");
     await expect(itemRow(page, 1).locator("button.row-main")).toBeFocused();
+  });
+
+  test("a palette item dropped far down the list lands under the pointer; the phone shows its place first", async ({
+    page,
+  }) => {
+    await listBody(page).evaluate((el) => {
+      el.scrollTop = el.scrollHeight / 2;
+    });
+    // A row wholly in view, far from the rows rendered at first.
+    await expect.poll(() => lastWholeRow(page)).toBeGreaterThan(900);
+    const n = (await lastWholeRow(page)) - 2;
+    const box = await itemRow(page, n).boundingBox();
+    const source = await palette(page)
+      .getByRole("button", { name: "Add Subtitle", exact: true })
+      .boundingBox();
+    if (!box || !source) throw new Error("the row or the palette item is not visible");
+    await page.mouse.move(source.x + source.width / 2, source.y + source.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(source.x + source.width / 2 + 12, source.y + source.height / 2 + 12, { steps: 4 });
+    // The lower half of Item n's row: after it, at position n + 1.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.75, { steps: 12 });
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.75 + 1);
+    const ghost = preview(page).locator(".pv-ghost");
+    await expect(ghost).toHaveAttribute("data-kind", "subtitle_row");
+    await expect(ghost).toBeInViewport();
+    const place = await ghost.evaluate((g) =>
+      [...(g.closest(".pv-phone")?.querySelectorAll(".pv-frame") ?? [])].indexOf(g),
+    );
+    expect(place).toBe(n);
+    await expect(page.locator(".drop-line")).toBeVisible();
+    await page.mouse.up();
+    await expect(page.getByRole("heading", { name: `Add-on widgets (${SIZE + 1})` })).toBeVisible();
+    await expect(rows(page).filter({ hasText: "Subtitle" })).toHaveAttribute(
+      "aria-label",
+      `Subtitle, widget ${n + 1}`,
+    );
+    expect(await positionOf(page, n)).toBe(n);
+    expect(await positionOf(page, n + 1)).toBe(n + 2);
+    await expect(ghost).toHaveCount(0);
+    expect((await previewNames(page))[n]).toMatch(new RegExp(`^${n + 1}\\. Subtitle`));
   });
 
   test("a copy or an added widget past the list's lower edge is scrolled into view, whole", async ({

@@ -3,6 +3,7 @@ import { useEditorStore } from "../store/editor-store-context";
 import { fieldId, selectWidgetIds } from "../store/selectors";
 import { type DragKit, useDragKit } from "../ui/lazy-drag";
 import { flushRowFocus, focusRow, LIST_END_ID, rowButtonId } from "./list-ids";
+import { dropLinePlace } from "./palette-drop";
 import { PLAIN_LIMIT, PlainRows, useVirtualLib, VirtualRows, WAITING_ROWS } from "./virtual-rows";
 import "./widget-list.css";
 
@@ -78,6 +79,7 @@ export function WidgetList() {
           )}
         </Sortable>
         {kit ? <ListEnd kit={kit} count={count} /> : <ListEndView count={count} isOver={false} />}
+        {kit ? <DropLine count={count} /> : null}
       </div>
     </section>
   );
@@ -100,6 +102,24 @@ function Sortable(props: { kit: DragKit | null; ids: readonly string[]; children
 function ListEnd(props: { kit: DragKit; count: number }) {
   const { setNodeRef, isOver } = props.kit.useDroppable({ id: LIST_END_ID });
   return <ListEndView count={props.count} isOver={isOver} dropRef={setNodeRef} />;
+}
+
+/** While a palette item is dragged over the list, a line where it would be added. */
+function DropLine(props: { count: number }) {
+  const at = useEditorStore((s) => s.paletteDrop?.at ?? -1);
+  const line = useRef<HTMLDivElement>(null);
+  // Placed by the rows on the page (a long list's rows sit where it measured them).
+  useLayoutEffect(() => {
+    const el = line.current;
+    if (!el) return;
+    const place = at < 0 || props.count === 0 ? null : dropLinePlace(at);
+    el.hidden = place === null;
+    if (!place) return;
+    el.style.top = `${place.top - 1}px`;
+    el.style.left = `${place.left}px`;
+    el.style.width = `${place.width}px`;
+  }, [at, props.count]);
+  return <div ref={line} className="drop-line" aria-hidden="true" hidden />;
 }
 
 function ListEndView(props: { count: number; isOver: boolean; dropRef?: (el: HTMLElement | null) => void }) {

@@ -1,5 +1,11 @@
-import type { CollisionDetection, DragEndEvent, DragOverEvent, DragStartEvent } from "@dnd-kit/core";
-import { type ReactNode, useMemo, useState } from "react";
+import type {
+  CollisionDetection,
+  DragEndEvent,
+  DragMoveEvent,
+  DragOverEvent,
+  DragStartEvent,
+} from "@dnd-kit/core";
+import { type ReactNode, useMemo, useRef, useState } from "react";
 import { isWidgetKind, metaOf } from "../../widgets/catalog";
 import { PALETTE_PREFIX, PaletteDragPreview } from "../palette/palette";
 import { makeAnnouncements } from "../shell/drag-announcements";
@@ -7,6 +13,7 @@ import { indexOfWidget } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { DragArea, type DragKit } from "../ui/lazy-drag";
 import { dropIndex, holdFocusForMove } from "./list-ids";
+import { followPointer, overWidgetList, paletteDropIndex, pointerNow } from "./palette-drop";
 import { WidgetDragPreview } from "./widget-drag-preview";
 
 /**
@@ -41,17 +48,44 @@ function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
   );
   const announcements = useMemo(() => makeAnnouncements(api), [api]);
   const dropTarget = useMemo(() => dropTargetOf(kit), [kit]);
+  // A palette drag follows the pointer itself (palette-drop.ts); this stops following it.
+  const unfollow = useRef<(() => void) | null>(null);
+  const endPaletteDrag = () => {
+    unfollow.current?.();
+    unfollow.current = null;
+    api.getState().setPaletteDrop(null);
+  };
 
   function onDragStart(e: DragStartEvent) {
     const id = String(e.active.id);
     if (id.startsWith(PALETTE_PREFIX)) {
       const kind = id.slice(PALETTE_PREFIX.length);
       setActive(isWidgetKind(kind) ? { kind, label: metaOf(kind).label } : null);
+      const press = e.activatorEvent;
+      unfollow.current?.();
+      unfollow.current = followPointer(
+        press instanceof MouseEvent ? { x: press.clientX, y: press.clientY } : null,
+      );
       return;
     }
     // The store follows a row's drag, so the preview can show the order the drop would give.
     const from = indexOfWidget(api.getState().doc, id);
     if (from >= 0) api.getState().setDragMove({ id, from, to: from });
+  }
+
+  /** Where the palette item being dragged would be added now (null: not over the list). */
+  function paletteDropNow(): number | null {
+    const p = pointerNow();
+    return p ? paletteDropIndex(p, api.getState().doc.widgets.length) : null;
+  }
+
+  // A palette item's place follows the pointer within a row too (its upper or lower half).
+  function onDragMove(e: DragMoveEvent) {
+    const id = String(e.active.id);
+    if (!id.startsWith(PALETTE_PREFIX)) return;
+    const kind = id.slice(PALETTE_PREFIX.length);
+    const at = paletteDropNow();
+    api.getState().setPaletteDrop(at === null || !isWidgetKind(kind) ? null : { kind, at });
   }
 
   function onDragOver(e: DragOverEvent) {
@@ -67,15 +101,16 @@ function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
     const s = api.getState();
     s.setDragMove(null);
     const id = String(e.active.id);
-    const over = e.over ? String(e.over.id) : null;
-    if (!over) return;
     if (id.startsWith(PALETTE_PREFIX)) {
+      // Where the pointer is let go: dropped anywhere but over the list, nothing is added.
+      const at = paletteDropNow();
+      endPaletteDrag();
       const kind = id.slice(PALETTE_PREFIX.length);
-      if (!isWidgetKind(kind)) return;
-      const at = dropIndex(s.doc, over, "insert");
-      s.addWidget(kind, at < 0 ? s.doc.widgets.length : at);
+      if (at !== null && isWidgetKind(kind)) s.addWidget(kind, at);
       return;
     }
+    const over = e.over ? String(e.over.id) : null;
+    if (!over) return;
     const from = indexOfWidget(s.doc, id);
     const to = dropIndex(s.doc, over, "move");
     if (from >= 0 && to >= 0 && from !== to) {
@@ -91,10 +126,12 @@ function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
       sensors={sensors}
       collisionDetection={dropTarget}
       onDragStart={onDragStart}
+      onDragMove={onDragMove}
       onDragOver={onDragOver}
       onDragEnd={onDragEnd}
       onDragCancel={() => {
         setActive(null);
+        endPaletteDrag();
         api.getState().setDragMove(null);
       }}
       accessibility={{
@@ -121,14 +158,18 @@ function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
 }
 
 /**
- * A palette item lands where the pointer is: its drag preview is smaller than the palette item, so
- * the preview's centre (what closestCenter measures) can sit a whole row above the pointer.
+ * A palette item is over the list only while the pointer is (its place there is the pointer's, see
+ * `paletteDropIndex`): elsewhere it is over nothing, and dropping it adds nothing. Its drag preview
+ * is smaller than the palette item, so the preview's centre (what closestCenter measures) can sit a
+ * whole row above the pointer: the row nearest the pointer is the one it is over.
  */
 function dropTargetOf(kit: DragKit): CollisionDetection {
   return (args) => {
     if (String(args.active.id).startsWith(PALETTE_PREFIX)) {
-      const hits = kit.pointerWithin(args);
-      if (hits.length > 0) return hits;
+      const p = pointerNow() ?? args.pointerCoordinates;
+      if (!p || !overWidgetList(p)) return [];
+      const point = { top: p.y, bottom: p.y, left: p.x, right: p.x, width: 0, height: 0 };
+      return kit.closestCenter({ ...args, collisionRect: point });
     }
     return kit.closestCenter(args);
   };

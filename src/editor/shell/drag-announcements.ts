@@ -17,11 +17,16 @@ export function makeAnnouncements(api: EditorStore): Announcements {
     const index = indexOfWidget(doc, id);
     return { label: labelOf(doc.widgets[index]?.widget), fromPalette: false, index };
   };
-  const positionOf = (over: Over | null) =>
-    over ? dropIndex(api.getState().doc, String(over.id), "insert") : -1;
+  // A palette item's place is the pointer's (canvas/palette-drop.ts), which the store holds.
+  const positionOf = (over: Over | null, fromPalette: boolean) =>
+    fromPalette
+      ? (api.getState().paletteDrop?.at ?? -1)
+      : over
+        ? dropIndex(api.getState().doc, String(over.id), "insert")
+        : -1;
   const total = () => api.getState().doc.widgets.length;
   // The drop handler changes the document before onDragEnd is announced, so the place is taken from
-  // the last onDragOver, measured while the document was still as the user saw it.
+  // the last onDragOver (or a palette item's last onDragMove), while the document was as the user saw it.
   let lastAt = -1;
   // At pick-up the item is over itself; announcing that would replace "Picked up" before it is read.
   let justPicked: string | null = null;
@@ -34,9 +39,19 @@ export function makeAnnouncements(api: EditorStore): Announcements {
         ? `Picked up ${a.label} from the palette.`
         : `Picked up ${a.label}, widget ${a.index + 1} of ${total()}.`;
     },
+    // Within one row a palette item's place still changes (the row's upper or lower half).
+    onDragMove({ active }) {
+      const a = describeActive(active);
+      if (!a.fromPalette) return undefined;
+      const at = positionOf(null, true);
+      if (at === lastAt) return undefined;
+      lastAt = at;
+      return at < 0 ? `${a.label} is not over the list.` : `${a.label} will be added at position ${at + 1}.`;
+    },
     onDragOver({ active, over }) {
       const a = describeActive(active);
-      const at = positionOf(over);
+      const at = positionOf(over, a.fromPalette);
+      if (a.fromPalette && at === lastAt) return undefined;
       lastAt = at;
       const first = justPicked === String(active.id) && over !== null && String(over.id) === justPicked;
       justPicked = null;

@@ -74,15 +74,20 @@ export function insertWidget(doc: EditorDocument, index: number, item: EditorWid
   return withWidgets(doc, widgets);
 }
 
+/** A new widget of `kind` with its starting value (a valid widget of that kind). */
+export function newWidget(kind: WidgetKind): Widget {
+  // A kind's starting value is a valid widget of that kind (test/unit/widget-metas.test.ts): the
+  // zod-free catalog builds it, so adding works before the contract's chunk has arrived.
+  return newWidgetObject(kind) as Widget;
+}
+
 /** Inserts a new widget of `kind` (the model's defaults) at `index`; returns the document and the new id. */
 export function insertNewWidget(
   doc: EditorDocument,
   index: number,
   kind: WidgetKind,
 ): { doc: EditorDocument; id: string } {
-  // A kind's starting value is a valid widget of that kind (test/unit/widget-metas.test.ts): the
-  // zod-free catalog builds it, so adding works before the contract's chunk has arrived.
-  const item = wrapWidget(newWidgetObject(kind) as Widget);
+  const item = wrapWidget(newWidget(kind));
   return { doc: insertWidget(doc, index, item), id: item.id };
 }
 

@@ -15,6 +15,9 @@ import {
   updateDocumentField,
   updateWidgetField,
 } from "./document";
+import type { DragMove, PaletteDrop } from "./drag-state";
+
+export type { DragMove, PaletteDrop } from "./drag-state";
 
 /** How many undo steps are kept (the issue asks for at least 100). */
 export const HISTORY_LIMIT = 200;
@@ -38,16 +41,6 @@ export interface FocusRequest {
   nonce: number;
 }
 
-/**
- * A widget-list drag in progress: the row `id` picked up at `from` is over position `to`. Not part
- * of the document or its history; the preview shows the order it would give.
- */
-export interface DragMove {
-  id: string;
-  from: number;
-  to: number;
-}
-
 /** Everything the editor keeps: the document, its history, and UI state (outside history). */
 export interface EditorState {
   doc: EditorDocument;
@@ -63,6 +56,8 @@ export interface EditorState {
   postToken: string | null;
   /** The list's drag in progress, or null. */
   dragMove: DragMove | null;
+  /** The palette drag's place in the list, or null (not dragging one, or not over the list). */
+  paletteDrop: PaletteDrop | null;
   /**
    * The cost field's text while it is not a number (the document keeps its last number meanwhile):
    * an error in the problems and a block on publishing, so what is sent is what the field shows.
@@ -94,6 +89,7 @@ export interface EditorState {
   setPostToken: (token: string | null) => void;
   /** Records (or clears) the widget-list drag in progress. */
   setDragMove: (move: DragMove | null) => void;
+  setPaletteDrop: (drop: PaletteDrop | null) => void;
   /** Records the cost field's text that is not a number, or clears it (null). */
   setCostText: (text: string | null) => void;
 
@@ -130,6 +126,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     inspectorTab: "widget",
     postToken: options.postToken ?? null,
     dragMove: null,
+    paletteDrop: null,
     costText: null,
     loads: 0,
 
@@ -216,6 +213,11 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
       if (move === now) return;
       if (move && now && move.id === now.id && move.from === now.from && move.to === now.to) return;
       set({ dragMove: move });
+    },
+    setPaletteDrop(drop) {
+      const now = get().paletteDrop;
+      if (drop === now || (drop && now && drop.kind === now.kind && drop.at === now.at)) return;
+      set({ paletteDrop: drop });
     },
 
     addWidget(kind, index) {

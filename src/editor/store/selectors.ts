@@ -8,7 +8,6 @@ import {
   type EditorWidget,
   exportBody,
   indexOfWidget,
-  moveWidget,
 } from "./document";
 import type { EditorState } from "./editor-store";
 
@@ -221,45 +220,6 @@ export function selectSelectedWidget(
   const value = { item, index };
   selectedCache.set(item, value);
   return value;
-}
-
-/** What the preview shows: the widgets in the order a list drag in progress would give. */
-export interface ShownWidgets {
-  widgets: readonly Widget[];
-  keys: readonly string[];
-  /** The selected widget's position in that order, if any. */
-  selectedIndex: number | undefined;
-}
-
-let shownCache: {
-  widgets: readonly Widget[];
-  dragMove: EditorState["dragMove"];
-  sel: unknown;
-  out: ShownWidgets;
-} | null = null;
-
-/** The preview's widgets, keys and selection, reordered while a list drag is over a new place. */
-export function selectShownWidgets(
-  state: Pick<EditorState, "doc" | "selectedId" | "dragMove">,
-): ShownWidgets {
-  const widgets = selectWidgets(state);
-  const sel = selectSelectedWidget(state);
-  const move = state.dragMove;
-  const c = shownCache;
-  if (c && c.widgets === widgets && c.dragMove === move && c.sel === sel) return c.out;
-  const keys = selectWidgetIds(state);
-  let out: ShownWidgets = { widgets, keys, selectedIndex: sel?.index };
-  if (move && move.from !== move.to && keys[move.from] === move.id) {
-    const order = moveWidget(state.doc, move.from, move.to).widgets;
-    const orderKeys = order.map((w) => w.id);
-    out = {
-      widgets: order.map((w) => w.widget),
-      keys: orderKeys,
-      selectedIndex: sel ? orderKeys.indexOf(sel.item.id) : undefined,
-    };
-  }
-  shownCache = { widgets, dragMove: move, sel, out };
-  return out;
 }
 
 /** The post the publish panel publishes to (from `?post_token=`), or null. */

@@ -5,7 +5,6 @@ export {
   DndContext,
   DragOverlay,
   KeyboardSensor,
-  pointerWithin,
   useDndMonitor,
   useDraggable,
   useDroppable,

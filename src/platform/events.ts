@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { typeError } from "./fields";
 import { isRecord } from "./json";
+import { consentScopes, scopeSchema } from "./scopes";
 
 /** Subscription event types the live OpenAPI accepts (RegisterEventSubscriptionRequestEventType). */
 export const LIVE_SUBSCRIPTION_EVENT_TYPES: readonly string[] = ["NEW_MESSAGE_ON_POST", "POST_UPDATE"];
@@ -69,6 +70,19 @@ export function scopesForSubscription(eventType: SubscriptionEventType, resource
     case "PAYMENT_TRANSACTION":
       return [[]];
   }
+}
+
+/**
+ * What signing in for a subscription asks for (as the proxy's 401 names it); null when the resource
+ * id cannot be part of a scope (the proxy refuses that request with its own message).
+ */
+export function subscriptionConsentScopes(
+  eventType: SubscriptionEventType,
+  resourceId?: string,
+): string[] | null {
+  const sets = scopesForSubscription(eventType, resourceId);
+  if (sets.flat().some((s) => !scopeSchema.safeParse(s).success)) return null;
+  return consentScopes(sets);
 }
 
 /** Which delivered type a subscription yields (spec 6.3.4 and 6.2). */

@@ -76,6 +76,15 @@ export const USER_POSTS_ADDON_CREATE = "USER_POSTS_ADDON_CREATE";
 export const USER_ADDON_CREATE = "USER_ADDON_CREATE";
 /** Scope to read the user's phone numbers (spec 2.2, 4.3). */
 export const USER_PHONE = "USER_PHONE";
+/**
+ * What a sign-in asks for an action that needs one of `sets` (alternatives): the first set, or
+ * USER_PHONE when it names none (an action that needs a token but no particular scope, spec 4.8).
+ */
+export function consentScopes(sets: readonly (readonly string[])[]): string[] {
+  const first = sets[0] ?? [];
+  return first.length > 0 ? [...first] : [USER_PHONE];
+}
+
 /** Scope to read the user's app-specific user id; GET /users accepts it or USER_PHONE (OpenAPI). */
 export const USER_ID = "USER_ID";
 /** Scope of the live user semantic create by divar_user_id (OpenAPI security of that route). */

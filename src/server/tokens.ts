@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { type StudioError, studioError } from "../platform/errors";
-import { hasScopes, tryParseScopes, USER_PHONE } from "../platform/scopes";
+import { consentScopes, hasScopes, tryParseScopes } from "../platform/scopes";
 import { detached } from "./deadline";
 import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturnTo, sendError } from "./deps";
 import { redactSecrets } from "./redaction";
@@ -270,8 +270,7 @@ export async function requireToken(
   // never does, and it is the one consent asks for.
   const setsFor = (held: readonly string[]) => (typeof needs === "function" ? needs(held) : needs);
   const first = setsFor([])[0] ?? [];
-  // Some actions need a token but no particular scope (spec 4.8 by phone); signing in then asks for USER_PHONE.
-  const wanted = first.length > 0 ? first : [USER_PHONE];
+  const wanted = consentScopes(setsFor([]));
   const session = deps.sessions.read(c) ?? emptySession(deps.now());
   if (!session.tokens) {
     return {

@@ -265,6 +265,38 @@ describe("inbox panel", () => {
     expect(streams).toHaveLength(0);
   });
 
+  it("signed out, Subscribe goes to sign-in for the subscription's scope without a request only a 401 answers", async () => {
+    const { calls, navigate } = setup((url) =>
+      url === "/api/session" ? json(200, { signedIn: false, scopes: [] }) : json(200, { subscriptions: [] }),
+    );
+    await screen.findByRole("link", { name: "authorize the app" });
+    await userEvent.type(screen.getByLabelText("Resource id"), "gZx7yK3aB1");
+    await userEvent.click(screen.getByRole("button", { name: "Subscribe" }));
+    // The scope the proxy's 401 would name (one conversation's messages of that post), and back here.
+    await waitFor(() =>
+      expect(navigate).toHaveBeenCalledWith(
+        "/oauth/start?scope=CHAT_POST_CONVERSATIONS_READ.gZx7yK3aB1&returnTo=%2F%3Fresume%3Dsubscribe",
+      ),
+    );
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+
+  it("signed out, a resource id no scope can carry is still sent, for the proxy to say what is wrong", async () => {
+    const { calls, navigate } = setup((url) => {
+      if (url === "/api/session") return json(200, { signedIn: false, scopes: [] });
+      if (url.startsWith("/api/subscriptions?"))
+        return json(400, {
+          error: { code: "invalid_body", message: "The request body is not valid: event_resource_id." },
+        });
+      return json(200, { subscriptions: [] });
+    });
+    await screen.findByRole("link", { name: "authorize the app" });
+    await userEvent.type(screen.getByLabelText("Resource id"), "not a token!");
+    await userEvent.click(screen.getByRole("button", { name: "Subscribe" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toHaveLength(1));
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
   it("shows one row for the same event delivered through two subscriptions, and a replayed entry once", async () => {
     const { streams } = setup(signedIn);
     await waitFor(() => expect(streams).toHaveLength(1));

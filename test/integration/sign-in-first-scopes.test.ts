@@ -4,6 +4,7 @@ import { signedOutScopes } from "../../src/editor/proxy/sign-in-first";
 import { authorizeUrlFor } from "../../src/editor/proxy/use-send-flow";
 import { type PublishOp, recordOf, sendOp, signInScopesFor } from "../../src/editor/publish/publish-ops";
 import { DEMO_POST_TOKEN, DEMO_USER } from "../../src/emulator/state";
+import { type SubscriptionEventType, subscriptionConsentScopes } from "../../src/platform/events";
 import { conversationScope } from "../../src/platform/scopes";
 import { fakeFetch } from "../helpers/fake-fetch";
 import { type Browser, consent, POST_BODY, type Stack, stackPerTest } from "./server-harness";
@@ -74,5 +75,20 @@ describe("signing in before sending asks for what the proxy's 401 would have", (
     const session = await client.session();
     expect(await signedOutScopes(client, session.ok ? session.value : null)).toBeUndefined();
     expect(await client.sendMessage(conv, message, returnTo)).toMatchObject({ ok: true });
+  });
+
+  it.each<[SubscriptionEventType, string | undefined]>([
+    ["NEW_MESSAGE_ON_POST", DEMO_POST_TOKEN],
+    ["NEW_MESSAGE_ON_POST", undefined],
+    ["POST_UPDATE", undefined],
+    ["USER_ACCESS_REVOCATION", undefined],
+    ["NEW_CHATBOT_MESSAGE", undefined],
+  ])("for an event subscription, %s %s", async (eventType, resourceId) => {
+    const returnTo = "/?resume=subscribe";
+    const req = { event_type: eventType, ...(resourceId ? { event_resource_id: resourceId } : {}) };
+    const refused = await client.subscribe(req, returnTo);
+    expect(refused).toMatchObject({ ok: false, status: 401, error: { code: "not_signed_in" } });
+    const proxyUrl = !refused.ok && refused.kind === "error" ? refused.error.authorizeUrl : undefined;
+    expect(authorizeUrlFor(subscriptionConsentScopes(eventType, resourceId) ?? [], returnTo)).toBe(proxyUrl);
   });
 });

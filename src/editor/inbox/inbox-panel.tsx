@@ -86,6 +86,7 @@ export function InboxPanel(props: InboxPanelProps = {}) {
       ) : null}
       <Subscriptions
         client={client}
+        session={proxy.status === "present" ? (proxy.session ?? null) : null}
         env={env}
         disabled={proxy.status !== "present"}
         storage={storage}

@@ -2,13 +2,15 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { formatErrorMessage } from "../../platform/errors";
 import {
   type SubscriptionEventType,
+  subscriptionConsentScopes,
   subscriptionEventTypeSchema,
   subscriptionRequestSchema,
 } from "../../platform/events";
 import type { KeyValueStorage } from "../proxy/oauth-resume";
 import { OfflineAccessToggle } from "../proxy/offline-access";
-import { errorText, type HeldSubscription, type ProxyClient } from "../proxy/proxy-client";
+import { errorText, type HeldSubscription, type ProxyClient, type ProxySession } from "../proxy/proxy-client";
 import { SendOutcomeView } from "../proxy/send-outcome-view";
+import { signedOutScopes } from "../proxy/sign-in-first";
 import { type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
 import { HeldSubscriptions } from "./held-subscriptions";
 import { MetadataPairs, type Pair } from "./metadata-pairs";
@@ -28,6 +30,8 @@ const RESOURCE_HINT: Record<SubscriptionEventType, string> = {
 /** Subscribing to platform events (spec 4.4) and the subscriptions the proxy holds. */
 export function Subscriptions(props: {
   client: ProxyClient;
+  /** The session as the editor last read it (null until read): known signed out, Subscribe signs in first. */
+  session: ProxySession | null;
   env: () => FlowEnvironment;
   disabled: boolean;
   storage: KeyValueStorage | undefined;
@@ -97,6 +101,16 @@ export function Subscriptions(props: {
       setHeld(r.value.subscriptions);
       return { ok: true, value: { ok: true } };
     },
+    // Known signed out: to sign-in for what this subscription needs, without a request the proxy answers 401.
+    signInFirst: async (t) => {
+      const eventType = subscriptionEventTypeSchema.safeParse(t.eventType);
+      if (!eventType.success) return undefined;
+      // A resource id no scope can carry is the proxy's to refuse, with its message.
+      const wanted = subscriptionConsentScopes(eventType.data, t.resourceId);
+      if (!wanted) return undefined;
+      const held = await signedOutScopes(client, props.session);
+      return held && [...new Set([...held, ...wanted])];
+    },
   });
 
   const request = () => {
@@ -151,7 +165,12 @@ export function Subscriptions(props: {
         className="button is-primary"
         type="button"
         disabled={props.disabled || flow.outcome.status === "sending"}
-        onClick={() => void flow.run({ eventType: type }, request())}
+        onClick={() =>
+          void flow.run(
+            { eventType: type, ...(resource.trim() ? { resourceId: resource.trim() } : {}) },
+            request(),
+          )
+        }
       >
         Subscribe
       </button>

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { createProxyClient, type ProxyClient } from "../../src/editor/proxy/proxy-client";
+import type { ProxyClient } from "../../src/editor/proxy/proxy-client";
 import { DEMO_CONVERSATION_ID, DEMO_POST_TOKEN, DEMO_USER } from "../../src/emulator/state";
-import { fakeFetch } from "../helpers/fake-fetch";
-import { type Browser, consent, POST_BODY, type Stack, signIn, stackPerTest } from "./server-harness";
+import {
+  type Browser,
+  consent,
+  editorClient,
+  POST_BODY,
+  type Stack,
+  signIn,
+  stackPerTest,
+} from "./server-harness";
 
 /**
  * The editor's own proxy client (the one the publish panel, the chat composer and the inbox use)
@@ -17,14 +24,7 @@ let client: ProxyClient;
 stackPerTest({ attachDelayMs: 1000 }, async (s, b) => {
   stack = s;
   browser = b;
-  client = createProxyClient({
-    baseUrl: stack.proxyServer.url,
-    // The browser's cookie jar, as `credentials: "same-origin"` gives the editor.
-    fetch: fakeFetch(async (url, init) => {
-      const { res, text } = await browser.fetch(url, init);
-      return new Response(text, { status: res.status, headers: res.headers });
-    }),
-  });
+  client = editorClient(stack, browser);
 });
 
 async function page(path: string): Promise<string> {

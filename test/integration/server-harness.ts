@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, expect } from "vitest";
+import { createProxyClient, type ProxyClient } from "../../src/editor/proxy/proxy-client";
 import { createEmulator, type Emulator } from "../../src/emulator/app";
 import { DEMO_APP } from "../../src/emulator/state";
 import { createProxy, type ProxyOptions, type StudioProxy } from "../../src/server/app";
 import { type Config, loadConfig } from "../../src/server/config";
 import { createHttpFetch } from "../../src/server/http-transport";
-import { urlOf } from "../helpers/fake-fetch";
+import { fakeFetch, urlOf } from "../helpers/fake-fetch";
 import { type ManualClock, manualClock } from "../helpers/manual-clock";
 import { demoProxyEnv, type Handler, listen, type Running } from "../helpers/servers";
 
@@ -255,6 +256,17 @@ export function stackPerTest(
     if (!stack || !browser) return;
     expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
     await stack.close();
+  });
+}
+
+/** The editor's proxy client against `stack`, with `browser`'s cookie jar (as `credentials: "same-origin"` gives the editor). */
+export function editorClient(stack: Stack, browser: Browser): ProxyClient {
+  return createProxyClient({
+    baseUrl: stack.proxyServer.url,
+    fetch: fakeFetch(async (url, init) => {
+      const { res, text } = await browser.fetch(url, init);
+      return new Response(text, { status: res.status, headers: res.headers });
+    }),
   });
 }
 

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { createProxyClient, type ProxyClient } from "../../src/editor/proxy/proxy-client";
+import type { ProxyClient } from "../../src/editor/proxy/proxy-client";
 import { signedOutScopes } from "../../src/editor/proxy/sign-in-first";
 import { authorizeUrlFor } from "../../src/editor/proxy/use-send-flow";
 import { type PublishOp, recordOf, sendOp, signInScopesFor } from "../../src/editor/publish/publish-ops";
 import { DEMO_POST_TOKEN, DEMO_USER } from "../../src/emulator/state";
 import { type SubscriptionEventType, subscriptionConsentScopes } from "../../src/platform/events";
 import { conversationScope } from "../../src/platform/scopes";
-import { fakeFetch } from "../helpers/fake-fetch";
-import { type Browser, consent, POST_BODY, type Stack, stackPerTest } from "./server-harness";
+import { type Browser, consent, editorClient, POST_BODY, type Stack, stackPerTest } from "./server-harness";
 
 /**
  * A signed-out editor signs in before sending (src/editor/proxy/sign-in-first.ts): for each operation
@@ -21,13 +20,7 @@ let client: ProxyClient;
 stackPerTest({}, (s, b) => {
   stack = s;
   browser = b;
-  client = createProxyClient({
-    baseUrl: stack.proxyServer.url,
-    fetch: fakeFetch(async (url, init) => {
-      const { res, text } = await browser.fetch(url, init);
-      return new Response(text, { status: res.status, headers: res.headers });
-    }),
-  });
+  client = editorClient(stack, browser);
 });
 
 const PHONE = DEMO_USER.phones[0] ?? "";

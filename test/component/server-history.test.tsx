@@ -74,6 +74,47 @@ describe("publish history read from the proxy", () => {
     expect(asked).toEqual(["/api/history", "/api/history?before=2"]);
   });
 
+  it("offers no Remove for what a later removal already took away (it would send that removal again)", async () => {
+    const userAddon = (id: number, addonId: string): ServerRecord =>
+      record(id, {
+        target: { kind: "user_addon", ref: "phone", id: "09120000001" },
+        result: { ok: true, status: 200, response: { id: addonId } },
+      });
+    const records = [
+      // Newest first: the post published again after its removal; the user add-on ua-1 removed.
+      record(6),
+      record(5, { operation: "remove", body: null }),
+      record(4),
+      record(3, {
+        operation: "remove",
+        body: null,
+        target: { kind: "user_addon", ref: "addon_id", id: "ua-1" },
+      }),
+      userAddon(2, "ua-1"),
+      userAddon(1, "ua-2"),
+    ];
+    render(
+      <ServerHistory
+        fallback={<p>local history</p>}
+        refreshKey={0}
+        disabled={false}
+        fetchJson={async () => ({ status: 200, json: { records, nextBefore: null } })}
+        onOpen={() => {}}
+        onRun={() => {}}
+      />,
+    );
+    const list = await screen.findByRole("list", { name: "Publish history (all your browsers)" });
+    const items = [...list.querySelectorAll("li")];
+    const removable = items.map((li) =>
+      [...li.querySelectorAll("button")].some((b) => b.textContent === "Remove"),
+    );
+    // 6: the add-on on the post now; 4: removed by 5; 2: ua-1 removed by 3; 1: ua-2 still there.
+    expect(removable).toEqual([true, false, false, false, false, true]);
+    expect(items[2]?.textContent).toContain("removed since");
+    expect(items[4]?.textContent).toContain("removed since");
+    expect(items[0]?.textContent).not.toContain("removed since");
+  });
+
   it("shows the browser's own history when the proxy keeps none", async () => {
     render(
       <ServerHistory

@@ -71,6 +71,36 @@ export function recordTarget(
   }
 }
 
+/**
+ * What a record published or removed, as one key: a post's add-ons (a removal takes them all), a user
+ * add-on by its id, a user's semantic by phone. Undefined for what has no removal (a chat message, a
+ * user add-on without an id, semantic by divar_user_id).
+ */
+function removalKey(r: ServerRecord): string | undefined {
+  const t = r.target;
+  if (t.kind === "post_addon") return `post:${t.id}`;
+  if (t.kind === "user_semantic" && t.ref === "phone") return `semantic:${t.id}`;
+  if (t.kind !== "user_addon") return undefined;
+  const id = r.operation === "remove" ? t.id : addonIdOfRecord(r);
+  return id ? `user_addon:${id}` : undefined;
+}
+
+/**
+ * The ids of publish records whose add-on (or semantic) a later removal in `records` (newest first)
+ * already took away: they offer no Remove, which would send the same removal to the platform again.
+ */
+export function removedLater(records: readonly ServerRecord[]): Set<number> {
+  const removed = new Set<string>();
+  const gone = new Set<number>();
+  for (const r of records) {
+    const k = removalKey(r);
+    if (!k) continue;
+    if (r.operation === "remove" && r.result.ok) removed.add(k);
+    else if (r.operation === "publish" && removed.has(k)) gone.add(r.id);
+  }
+  return gone;
+}
+
 export interface ServerHistoryProps {
   /** Shown instead when the proxy keeps no history (404: no store): the browser's own. */
   fallback: ReactNode;
@@ -136,6 +166,7 @@ export function ServerHistory(props: ServerHistoryProps) {
       </>
     );
   if (records === null) return <p>Reading the publish history…</p>;
+  const gone = removedLater(records);
   return (
     <>
       {records.length === 0 ? <p>Nothing published through this studio yet.</p> : null}
@@ -144,12 +175,13 @@ export function ServerHistory(props: ServerHistoryProps) {
           const openable =
             r.operation === "publish" && (r.target.kind === "post_addon" || r.target.kind === "user_addon");
           const again = recordTarget(r, "again");
-          const remove = r.result.ok ? recordTarget(r, "remove") : undefined;
+          const remove = r.result.ok && !gone.has(r.id) ? recordTarget(r, "remove") : undefined;
           return (
             <li key={r.id}>
               <time dateTime={r.at}>{new Date(r.at).toLocaleString()}</time> · {r.operation}{" "}
               {WHAT[r.target.kind]} · {r.target.id} ·{" "}
-              {r.result.ok ? "done" : `failed: ${r.result.error?.message ?? r.result.status}`}{" "}
+              {r.result.ok ? "done" : `failed: ${r.result.error?.message ?? r.result.status}`}
+              {gone.has(r.id) ? " · removed since" : ""}{" "}
               {openable ? (
                 <button className="button" type="button" onClick={() => props.onOpen(r)}>
                   Open in editor

@@ -1,7 +1,42 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { problem } from "../../../platform/problems";
 import { FieldShell, problemsId } from "../../ui/field-shell";
 import { type ControlProps, hasError, type InputProps, shellOf } from "./control";
+
+// Persian and Arabic-Indic digits, as a Persian or Arabic keyboard types them.
+const LOCAL_DIGITS = /[\u06F0-\u06F9\u0660-\u0669]/g;
+const HAS_LOCAL_DIGIT = /[\u06F0-\u06F9\u0660-\u0669]/;
+
+/** `text` with its Persian and Arabic-Indic digits written as ASCII digits ("۸۵" is "85"). */
+export function asciiDigits(text: string): string {
+  return text.replace(LOCAL_DIGITS, (d) => String((d.codePointAt(0) ?? 0) & 0xf));
+}
+
+/**
+ * A number box takes ASCII digits only: a Persian digit typed or pasted into it was dropped, and
+ * over a selection it emptied the box, removing the widget's percentage. The digits are put in as
+ * the ASCII digits they stand for, where the caret is (the browser's own insert, so its undo works).
+ */
+function useLocalDigits(box: React.RefObject<HTMLInputElement | null>): void {
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const onBeforeInput = (e: InputEvent) => {
+      if (!e.data || !HAS_LOCAL_DIGIT.test(e.data)) return;
+      e.preventDefault();
+      const text = asciiDigits(e.data);
+      if (typeof document.execCommand === "function" && document.execCommand("insertText", false, text))
+        return;
+      // No insert command (old browsers, test DOMs): a number box hides its caret, so the digits
+      // go at the end, as typed after what is there; React hears it as typing.
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, "value")?.set;
+      setValue?.call(el, `${el.value}${text}`);
+      el.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    el.addEventListener("beforeinput", onBeforeInput);
+    return () => el.removeEventListener("beforeinput", onBeforeInput);
+  }, [box]);
+}
 
 /** A percentage: a number box and a slider, 0 to 100. */
 export function PercentageField(p: ControlProps<"percentage">) {
@@ -21,6 +56,8 @@ function PercentageInput(props: InputProps<unknown, number | undefined>) {
   // Text the number box cannot read ("-", "5e") leaves the document's value as it was, and says so;
   // it used to empty the value. Tied to the value it kept: an undo or another widget clears it.
   const [badAt, setBadAt] = useState<{ kept: number | undefined } | null>(null);
+  const boxRef = useRef<HTMLInputElement>(null);
+  useLocalDigits(boxRef);
   const bad = badAt !== null && badAt.kept === n;
   const problems = bad
     ? [
@@ -60,6 +97,7 @@ function PercentageInput(props: InputProps<unknown, number | undefined>) {
     >
       <div className="percentage">
         <input
+          ref={boxRef}
           id={props.id}
           className="input input-number"
           type="number"

@@ -136,11 +136,14 @@ export function ListField(props: ControlProps<"list">) {
         disabled={atMax}
         onClick={() => {
           renderNow(() => form.set(props.path, [...items, newItem(props.field.fields ?? [])]));
-          // The new item's first field takes focus, so it can be filled in straight away.
-          document
+          // The new item's first field takes focus, so it can be filled in straight away; its
+          // starting text is selected (an image's "logo"), so what is typed replaces it, as a new
+          // key does in the key/value editors (typing after it made "logocar_side").
+          const first = document
             .getElementById(id)
-            ?.querySelector<HTMLElement>(":scope > .list-items > .list-item:last-child input")
-            ?.focus();
+            ?.querySelector<HTMLInputElement>(":scope > .list-items > .list-item:last-child input");
+          first?.focus();
+          first?.select();
         }}
       >
         Add {ui.itemLabel.toLowerCase()}

@@ -304,8 +304,10 @@ describe("chat composer", () => {
     let missing = true;
     const { calls, navigate, storage } = setup({
       route: (url) => {
-        // Signed in without the conversation's scope (signed out, the editor signs in before sending).
-        if (url === "/api/session") return json(200, { signedIn: true, scopes: [] });
+        // Signed in without the conversation's scope (the editor signs in before sending; the proxy's
+        // 403 stays the fallback), then with it.
+        if (url === "/api/session")
+          return json(200, { signedIn: true, scopes: missing ? [] : ["CONVERSATION_SEND_MESSAGE.conv-1"] });
         return missing
           ? json(
               403,

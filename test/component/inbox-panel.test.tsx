@@ -238,7 +238,8 @@ describe("inbox panel", () => {
       lastError: null,
     };
     const { calls } = setup((url) => {
-      if (url === "/api/session") return json(200, { signedIn: true, scopes: [] });
+      if (url === "/api/session")
+        return json(200, { signedIn: true, scopes: ["CHAT_POST_CONVERSATIONS_READ.gZx7yK3aB1"] });
       if (url.startsWith("/api/subscriptions?")) return json(200, { ok: true, subscriptions: [held] });
       return json(200, { subscriptions: [] });
     });

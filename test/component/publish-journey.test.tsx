@@ -24,7 +24,8 @@ const EMULATOR = {
 /** The session of a studio started with its embedded emulator (startStudio). */
 const WITH_EMULATOR = {
   signedIn: true,
-  scopes: [],
+  // What the journeys' operations need (the editor signs in first for a missing one).
+  scopes: ["USER_POSTS_ADDON_CREATE", "USER_ADDON_CREATE"],
   mode: "emulator",
   postPageUrl: "http://localhost:9001/posts/{post_token}",
   emulator: EMULATOR,

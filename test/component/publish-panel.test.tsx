@@ -13,9 +13,11 @@ import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
 
 afterEach(cleanup);
 
+/** Every scope the panel's operations need (the editor signs in first for a missing one). */
+const HELD = ["USER_POSTS_ADDON_CREATE", "USER_ADDON_CREATE", "USER_VERIFICATION_CREATE", "USER_PHONE"];
 const SESSION = {
   signedIn: true,
-  scopes: [],
+  scopes: HELD,
   mode: "emulator",
   postPageUrl: "http://127.0.0.1:9000/posts/{post_token}",
 };
@@ -110,12 +112,13 @@ describe("publish panel", () => {
     expect(screen.getByText("Published to post gZx7yK3aB1.")).toBeTruthy();
   });
 
-  it("goes to the consent page when a scope is missing, then resumes the same publish on return", async () => {
+  it("goes to the consent page when the proxy says a scope is missing, then resumes the same publish on return", async () => {
     const authorizeUrl = "/oauth/start?scope=POST_ADDON_CREATE.gZx7yK3aB1&returnTo=%2F%3Fresume%3Dpublish";
     const first = setup({
+      // The session read said the scope is held (another tab has signed in again since): the 403 decides.
       route: (url) =>
         url === "/api/session"
-          ? json(200, { ...SESSION, scopes: ["USER_PHONE"] })
+          ? json(200, { ...SESSION, scopes: ["USER_PHONE", "POST_ADDON_CREATE.gZx7yK3aB1"] })
           : json(403, studioError("missing_scope", { scope: "POST_ADDON_CREATE.gZx7yK3aB1", authorizeUrl })),
     });
     const publish = screen.getByRole("button", { name: "Publish" });
@@ -361,7 +364,7 @@ describe("publish panel", () => {
     const { navigate, storage } = setup({
       route: (url) =>
         url === "/api/session"
-          ? json(200, { ...SESSION, scopes: ["USER_PHONE"] })
+          ? json(200, { ...SESSION, scopes: ["USER_PHONE", "POST_ADDON_CREATE.gZx7yK3aB1"] })
           : json(401, studioError("upstream_unauthorized", { upstreamStatus: 401 })),
     });
     await userEvent.click(await screen.findByLabelText("Stay signed in (offline access)"));

@@ -1,12 +1,12 @@
 import { useId } from "react";
-import { conversationScope } from "../../platform/scopes";
+import { chatSendScopeSets, conversationScope } from "../../platform/scopes";
 import { NoProxyNote } from "../proxy/no-proxy-note";
 import type { KeyValueStorage } from "../proxy/oauth-resume";
 import { OfflineAccessToggle } from "../proxy/offline-access";
 import type { ProxyClient } from "../proxy/proxy-client";
 import { addHistoryEntry, historyEntryFor, loadHistory, saveHistory } from "../proxy/publish-history";
 import { SendOutcomeView } from "../proxy/send-outcome-view";
-import { signedOutScopes } from "../proxy/sign-in-first";
+import { scopesToSignInFirst } from "../proxy/sign-in-first";
 import { TargetSource } from "../proxy/target-source";
 import type { useProxySession } from "../proxy/use-proxy-session";
 import { type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
@@ -34,10 +34,16 @@ export function ChatSendCard(props: ChatSendCardProps) {
     env: props.env,
     send: (target, b, returnTo) => client.sendMessage(target.conversationId ?? "", b, returnTo),
     authorizeScopes: (t) => [...(session?.scopes ?? []), conversationScope(t.conversationId ?? "")],
-    // Known signed out: to sign-in for this conversation, without a request the proxy answers 401.
-    signInFirst: async (t) => {
-      const held = await signedOutScopes(client, session);
-      return held && [...held, conversationScope(t.conversationId ?? "")];
+    // Known signed out, or signed in without a send scope for it: to sign-in for this conversation,
+    // without a request the proxy answers 401 or 403.
+    signInFirst: (t) => {
+      const id = t.conversationId ?? "";
+      return scopesToSignInFirst(
+        client,
+        session,
+        (held) => chatSendScopeSets(id, { heldPostScopes: held }),
+        (held) => [...held, conversationScope(id)],
+      );
     },
     onDone: (target, outcome) => {
       const entry = historyEntryFor("chat", target, outcome, undefined);

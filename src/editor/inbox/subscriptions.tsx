@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useState } from "react";
 import { formatErrorMessage } from "../../platform/errors";
 import {
   type SubscriptionEventType,
+  scopesForSubscription,
   subscriptionConsentScopes,
   subscriptionEventTypeSchema,
   subscriptionRequestSchema,
@@ -10,7 +11,7 @@ import type { KeyValueStorage } from "../proxy/oauth-resume";
 import { OfflineAccessToggle } from "../proxy/offline-access";
 import { errorText, type HeldSubscription, type ProxyClient, type ProxySession } from "../proxy/proxy-client";
 import { SendOutcomeView } from "../proxy/send-outcome-view";
-import { signedOutScopes } from "../proxy/sign-in-first";
+import { scopesToSignInFirst } from "../proxy/sign-in-first";
 import { type FlowEnvironment, useSendFlow } from "../proxy/use-send-flow";
 import { HeldSubscriptions } from "./held-subscriptions";
 import { MetadataPairs, type Pair } from "./metadata-pairs";
@@ -101,15 +102,16 @@ export function Subscriptions(props: {
       setHeld(r.value.subscriptions);
       return { ok: true, value: { ok: true } };
     },
-    // Known signed out: to sign-in for what this subscription needs, without a request the proxy answers 401.
+    // Known signed out, or signed in without what this subscription needs: to sign-in for it, without
+    // a request the proxy answers 401 or 403.
     signInFirst: async (t) => {
       const eventType = subscriptionEventTypeSchema.safeParse(t.eventType);
       if (!eventType.success) return undefined;
       // A resource id no scope can carry is the proxy's to refuse, with its message.
       const wanted = subscriptionConsentScopes(eventType.data, t.resourceId);
       if (!wanted) return undefined;
-      const held = await signedOutScopes(client, props.session);
-      return held && [...new Set([...held, ...wanted])];
+      const sets = scopesForSubscription(eventType.data, t.resourceId);
+      return scopesToSignInFirst(client, props.session, sets, (held) => [...new Set([...held, ...wanted])]);
     },
   });
 

@@ -16,3 +16,41 @@ export async function signedOutScopes(
   const now = await client.session();
   return now.ok && !now.value.signedIn ? now.value.scopes : undefined;
 }
+
+/** The alternative scope sets an action needs (any one), as the proxy's requireToken checks them. */
+export type ScopeSets =
+  | readonly (readonly string[])[]
+  | ((held: readonly string[]) => readonly (readonly string[])[]);
+
+function meets(held: readonly string[], sets: ScopeSets): boolean {
+  const alternatives = typeof sets === "function" ? sets(held) : sets;
+  return alternatives.some((set) => set.every((s) => held.includes(s)));
+}
+
+/**
+ * What to sign in for before sending an action that needs one of `sets`, so that no request only a
+ * 401 or a 403 could answer is sent: known (and confirmed) signed out, what `signedOut` asks for with
+ * the scopes the session still names (as the proxy's 401 not_signed_in would); signed in and holding
+ * none of the sets (confirmed by asking again: another tab may have signed in for more), what is held
+ * plus the first set (as the proxy's 403 missing_scope would). Undefined: send it (an expired token
+ * is the proxy's to renew; a session not read yet, or no proxy, leaves the 401 or 403 as the fallback).
+ */
+export async function scopesToSignInFirst(
+  client: Pick<ProxyClient, "session">,
+  known: ProxySession | null | undefined,
+  sets: ScopeSets,
+  signedOut: (held: readonly string[]) => readonly string[] | undefined,
+): Promise<string[] | undefined> {
+  if (known?.signedIn === false) {
+    const held = await signedOutScopes(client, known);
+    const wanted = held && signedOut(held);
+    return wanted ? [...wanted] : undefined;
+  }
+  if (!known?.signedIn || known.expired || meets(known.scopes, sets)) return undefined;
+  const now = await client.session();
+  if (!now.ok || !now.value.signedIn || now.value.expired) return undefined;
+  const held = now.value.scopes;
+  if (meets(held, sets)) return undefined;
+  const first = (typeof sets === "function" ? sets([]) : sets)[0] ?? [];
+  return [...new Set([...held, ...first])];
+}

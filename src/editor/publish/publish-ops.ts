@@ -7,8 +7,9 @@ import {
 } from "../../platform/scopes";
 import type { ProxyClient, ProxyResult, ProxySession, Published } from "../proxy/proxy-client";
 import { describeTarget, type HistoryEntry, historyEntryFor } from "../proxy/publish-history";
-import { signedOutScopes } from "../proxy/sign-in-first";
+import { scopesToSignInFirst } from "../proxy/sign-in-first";
 import type { SendOutcome } from "../proxy/use-send-flow";
+import { needsOf } from "./op-needs";
 
 const text = z.string().min(1);
 
@@ -262,14 +263,17 @@ export function signInScopesFor(
 
 /**
  * The send flow's scope questions for the publish panel: what to ask for after the platform's own 401
- * (what the session holds plus what this needs), and, when the editor knows it is signed out, what to
- * sign in for before sending at all, so no request only a 401 could answer is sent.
+ * (what the session holds plus what this needs), and what to sign in for before sending at all when
+ * the editor knows it is signed out, or signed in without what the operation needs, so no request
+ * only a 401 or 403 could answer is sent.
  */
 export function flowScopes(client: Pick<ProxyClient, "session">, session: ProxySession | null) {
   return {
     authorizeScopes: (t: Record<string, string>) => scopesFor(opFrom(t), session?.scopes ?? []),
-    signInFirst: async (t: Record<string, string>) =>
-      signInScopesFor(t, await signedOutScopes(client, session)),
+    signInFirst: async (t: Record<string, string>) => {
+      const op = opFrom(t);
+      return op && scopesToSignInFirst(client, session, needsOf(op), (held) => signInScopesFor(t, held));
+    },
   };
 }
 

@@ -60,6 +60,9 @@ export function TemplatesMenu(props: { session: DraftSession }) {
                 const res = importJson(t.body, t.kind);
                 if (res.ok) props.session.newDraft(res.doc, t.name);
                 setOpen(false);
+                // The pressed item goes with the menu: focus returns to the button that opened it
+                // (as Escape and New draft's menu do), not to the page's start.
+                wrap.current?.querySelector("button")?.focus();
               }}
             >
               <span className="menu-item-title">{t.name}</span>

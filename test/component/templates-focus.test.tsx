@@ -1,0 +1,24 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { renderStudio } from "./studio-harness";
+
+beforeEach(() => localStorage.clear());
+afterEach(() => cleanup());
+
+// Picking a template by keyboard closed the menu under the focused item: focus fell to the page's
+// start, and a keyboard user had to find their way back from the top.
+it("after a template is picked, focus is back on the Templates button", async () => {
+  const user = userEvent.setup({ delay: null });
+  const { store } = renderStudio();
+  const button = screen.getByRole("button", { name: "Templates" });
+  button.focus();
+  await user.keyboard("{Enter}");
+  const item = await screen.findByRole("button", { name: "Use template: Seller rating" });
+  item.focus();
+  await user.keyboard("{Enter}");
+  await waitFor(() => expect(store.getState().doc.widgets.length).toBeGreaterThan(0));
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Templates" })));
+  expect(screen.queryByRole("button", { name: "Use template: Seller rating" })).toBeNull();
+});

@@ -89,7 +89,25 @@ ul.plain li:first-child{border-top:0}
 .pv-chat-press:focus-visible{outline:3px solid #2962ff;outline-offset:2px}
 .pv-chat-press:hover .pv-chat-button{filter:brightness(1.1)}
 .side{font-size:12px;color:var(--muted);margin-top:8px;text-align:end}
+.theme-switch{display:flex;gap:4px;align-items:center;font-size:13px;color:var(--muted);margin:0 0 12px}
+.theme-switch a{padding:2px 10px;border:1px solid #cdd1d6;border-radius:999px;text-decoration:none;color:inherit}
+.theme-switch a[aria-current="page"]{background:#1f2328;border-color:#1f2328;color:#fff}
 `;
+
+/** The app's theme a page draws add-ons in: `?theme=dark`, else light (as the app's own setting). */
+export function themeOf(query: string | undefined): "light" | "dark" {
+  return query === "dark" ? "dark" : "light";
+}
+
+/**
+ * Links that draw the page's add-ons in the app's light or dark theme (the studio's preview has both),
+ * the current one marked; `path` is the page's own address.
+ */
+export function themeSwitch(path: string, theme: "light" | "dark"): string {
+  const link = (t: "light" | "dark", label: string) =>
+    `<a href="${escapeHtml(t === "light" ? path : `${path}?theme=dark`)}"${t === theme ? ' aria-current="page"' : ""}>${label}</a>`;
+  return `<nav class="theme-switch" aria-label="App theme">As the app shows it in ${link("light", "Light")}${link("dark", "Dark")}</nav>`;
+}
 
 /** Where the pages' icon is served (a 404 on every page without it). */
 export const FAVICON_PATH = "/favicon.svg";

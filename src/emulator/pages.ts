@@ -6,7 +6,16 @@ import { POST_TOKEN_PATTERN } from "../platform/actions";
 import type { FetchLike } from "../platform/fetch-like";
 import type { VersionHeader } from "./deliveries";
 import { deliverEvent, sendStartRequest } from "./deliveries";
-import { escapeHtml, FAVICON_PATH, FAVICON_SVG, FONT_FILES, FONT_PATH, page } from "./html";
+import {
+  escapeHtml,
+  FAVICON_PATH,
+  FAVICON_SVG,
+  FONT_FILES,
+  FONT_PATH,
+  page,
+  themeOf,
+  themeSwitch,
+} from "./html";
 import { previewCss, renderAddonBody } from "./render-addon";
 import { renderAppMessage } from "./render-chat";
 import {
@@ -110,10 +119,11 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
     const addons = state.postAddons.filter((a) => a.postToken === postToken);
     const attached = addons.filter((a) => a.attachAt <= now);
     const pending = addons.length - attached.length;
+    const theme = themeOf(c.req.query("theme"));
     const cards = attached
       .map(
         (a) =>
-          `<section class="card" aria-label="Add-on of ${escapeHtml(a.appSlug)}"><div class="card-head"><span>From <strong>${escapeHtml(a.appSlug)}</strong></span><span>received ${timeOf(a.receivedAt)} UTC</span></div>${renderAddonBody("post", a.body)}</section>`,
+          `<section class="card" aria-label="Add-on of ${escapeHtml(a.appSlug)}"><div class="card-head"><span>From <strong>${escapeHtml(a.appSlug)}</strong></span><span>received ${timeOf(a.receivedAt)} UTC</span></div>${renderAddonBody("post", a.body, theme)}</section>`,
       )
       .join("");
     const note = notes.get(`post:${postToken}`);
@@ -122,7 +132,7 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
         `Post ${postToken}`,
         `<style>${previewCss()}</style><h1>Post <code>${escapeHtml(postToken)}</code></h1>
 <p class="lead">The add-ons on this post, as a buyer sees them in the app (newest last).</p>
-${attached.length === 0 ? `<div class="card empty"><p>No add-ons on this post yet.</p><p class="note">Publish one from the studio's Publish panel with this post token.</p></div>` : cards}
+${attached.length > 0 ? themeSwitch(`/posts/${encodeURIComponent(postToken)}`, theme) : ""}${attached.length === 0 ? `<div class="card empty"><p>No add-ons on this post yet.</p><p class="note">Publish one from the studio's Publish panel with this post token.</p></div>` : cards}
 ${pending > 0 ? `<p class="status" role="status">An add-on was received and will be attached in a moment; this page reloads.</p>` : ""}
 <section class="card" aria-labelledby="update-h"><h2 id="update-h">Send a post update event</h2>
 <p class="note">Delivers POST_UPDATE to apps subscribed to this post.</p>

@@ -46,8 +46,12 @@ export function renderAddonBody(
   // Bodies were validated on the way in, as their kind; parsing again gives typed widgets without a cast.
   const parsed = validateBody(kind, body);
   if (!parsed.ok || !parsed.value) return `<p class="note">This add-on could not be drawn.</p>`;
+  const widgets = parsed.value.widgets ?? [];
+  // The preview's empty state speaks to the editor's user ("add one from the palette"); a buyer sees nothing.
+  if (widgets.length === 0)
+    return `<p class="note">This add-on has no widgets: the app shows nothing for it.</p>`;
   try {
-    return renderToStaticMarkup(createElement(AddonPreview, { widgets: parsed.value.widgets ?? [], theme }));
+    return renderToStaticMarkup(createElement(AddonPreview, { widgets, theme }));
   } catch (e) {
     return `<p class="note">This add-on could not be drawn (${escapeHtml(e instanceof Error ? e.name : "error")}).</p>`;
   }

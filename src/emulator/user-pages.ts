@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { isRecord } from "../platform/json";
-import { escapeHtml, page } from "./html";
+import { escapeHtml, page, themeOf, themeSwitch } from "./html";
 import { previewCss, renderAddonBody } from "./render-addon";
 import { DEMO_USER, type EmulatorState, type SemanticRecord, type UserAddonRecord } from "./state";
 
@@ -54,10 +54,11 @@ export function addUserPages(app: Hono, state: EmulatorState): void {
       return c.html(page("No such user", "<p>Not a phone number or a Divar user id.</p>"), 404);
     const addons = state.userAddons.filter((a) => keyOf(a.target) === key);
     const semantics = state.semantics.filter((s) => keyOf(s.target) === key);
+    const theme = themeOf(c.req.query("theme"));
     const cards = addons
       .map(
         (a) =>
-          `<section class="card" aria-label="User add-on ${escapeHtml(a.id)}"><div class="card-head"><span>User add-on <code>${escapeHtml(a.id)}</code> (${escapeHtml(describeTarget(a.target))})</span></div>${renderAddonBody("user", a.body)}</section>`,
+          `<section class="card" aria-label="User add-on ${escapeHtml(a.id)}"><div class="card-head"><span>User add-on <code>${escapeHtml(a.id)}</code> (${escapeHtml(describeTarget(a.target))})</span></div>${renderAddonBody("user", a.body, theme)}</section>`,
       )
       .join("");
     return c.html(
@@ -66,7 +67,7 @@ export function addUserPages(app: Hono, state: EmulatorState): void {
         `<style>${previewCss()}</style><h1>User <code>${escapeHtml(key)}</code></h1>
 <p class="lead">The user add-ons and semantic data your app sent about this user (newest last). The app shows a user's add-ons on their latest posts.</p>
 ${addons.length === 0 && semantics.length === 0 ? `<div class="card empty"><p>Nothing was sent about this user yet.</p><p class="note">Publish a user add-on from the studio with this phone number or Divar user id.</p></div>` : ""}
-${cards}${semantics.map(semanticTable).join("")}`,
+${addons.length > 0 ? themeSwitch(`/users/${encodeURIComponent(key)}`, theme) : ""}${cards}${semantics.map(semanticTable).join("")}`,
       ),
     );
   });

@@ -1,0 +1,72 @@
+import { describe, expect, it } from "vitest";
+import { createEmulator } from "../../src/emulator/app";
+import { DEMO_APP, DEMO_POST_TOKEN, DEMO_USER } from "../../src/emulator/state";
+
+const BODY = { widgets: [{ title_row: { text: "گزارش کارشناسی" } }] };
+const PHONE = DEMO_USER.phones[0] ?? "";
+
+/** The theme the page's add-on previews are drawn in (the preview root's data-theme), in page order. */
+function themes(html: string): string[] {
+  return [
+    ...html.matchAll(/class="pv-root"[^>]*data-theme="(\w+)"|data-theme="(\w+)"[^>]*class="pv-root"/g),
+  ].map((m) => m[1] ?? m[2] ?? "");
+}
+
+function withAddons() {
+  const emu = createEmulator();
+  const now = emu.state.clock.now();
+  emu.state.postAddons.push({
+    postToken: DEMO_POST_TOKEN,
+    appSlug: DEMO_APP.slug,
+    body: BODY,
+    receivedAt: now,
+    attachAt: now,
+  });
+  emu.state.userAddons.push({ id: "ua-1", target: { phone: PHONE }, body: BODY, receivedAt: now });
+  return emu;
+}
+
+describe("emulator pages draw add-ons in the app's light or dark theme, as the studio's preview does", () => {
+  it.each([
+    ["post", `/posts/${DEMO_POST_TOKEN}`],
+    ["user", `/users/${PHONE}`],
+  ])(
+    "the %s page: light by default, dark with ?theme=dark, and a switch between them",
+    async (_kind, path) => {
+      const emu = withAddons();
+      const light = await (await emu.app.request(path)).text();
+      expect(themes(light)).toEqual(["light"]);
+      expect(light).toContain(`<nav class="theme-switch" aria-label="App theme">`);
+      expect(light).toMatch(new RegExp(`<a href="${path}" aria-current="page">Light</a>`));
+      expect(light).toContain(`<a href="${path}?theme=dark">Dark</a>`);
+      const dark = await (await emu.app.request(`${path}?theme=dark`)).text();
+      expect(themes(dark)).toEqual(["dark"]);
+      expect(dark).toContain(`<a href="${path}?theme=dark" aria-current="page">Dark</a>`);
+      // Any other value is the light theme (never echoed into the page).
+      const other = await (await emu.app.request(`${path}?theme=%3Cscript%3E`)).text();
+      expect(themes(other)).toEqual(["light"]);
+      expect(other).not.toContain("<script>");
+    },
+  );
+});
+
+describe("an add-on without widgets on the emulator's pages", () => {
+  it("says the app shows nothing for it, not the editor's hint to add one from the palette", async () => {
+    const emu = createEmulator();
+    const now = emu.state.clock.now();
+    const empty = { widgets: [] };
+    emu.state.postAddons.push({
+      postToken: DEMO_POST_TOKEN,
+      appSlug: DEMO_APP.slug,
+      body: empty,
+      receivedAt: now,
+      attachAt: now,
+    });
+    emu.state.userAddons.push({ id: "ua-0", target: { phone: PHONE }, body: empty, receivedAt: now });
+    for (const path of [`/posts/${DEMO_POST_TOKEN}`, `/users/${PHONE}`]) {
+      const html = await (await emu.app.request(path)).text();
+      expect(html).toContain("This add-on has no widgets: the app shows nothing for it.");
+      expect(html).not.toContain("add one from the palette");
+    }
+  });
+});

@@ -56,7 +56,8 @@ export function parseImportText(
   const { error, text } = parsed;
   const where = error.path.length > 0 ? `, in ${formatPath(error.path)}` : "";
   const context = text.slice(Math.max(0, error.offset - 12), error.offset + 12).replace(/\s+/g, " ");
-  const near = error.offset < text.length ? ` near ${JSON.stringify(context)}` : "";
+  // Quoted as typed: JSON.stringify showed a backslash before every quote, text the user never wrote.
+  const near = error.offset < text.length ? ` near “${context}”` : "";
   return {
     ok: false,
     message: `This is not valid JSON at line ${error.line}, column ${error.column}${where}: ${error.message}${near}. Fix it and import again; ${kept} was not changed.`,

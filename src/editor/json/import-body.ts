@@ -70,6 +70,12 @@ export function parseImportText(
  * is refused with a message. `currentKind` decides post or user when the body does not say.
  */
 export function importJson(json: unknown, currentKind: DocumentKind): ImportResult {
+  // A list pasted alone is most often the widgets array copied out of a body: say how to wrap it.
+  if (Array.isArray(json))
+    return {
+      ok: false,
+      message: `This is a JSON list of ${json.length} ${json.length === 1 ? "item" : "items"}, not an add-on body, which is an object such as {"widgets": […]}. If it is the widget list, wrap it: {"widgets": <the list>}, and import again. Your document was not changed.`,
+    };
   const res = migrateBody(json);
   if (!res.ok) return { ok: false, message: `${capitalise(res.message)}. Your document was not changed.` };
   if (res.kind !== "post" && res.kind !== "user") {

@@ -478,3 +478,21 @@ describe("chat composer: importing a message body", () => {
     expect(spoken()).toContain("Left out (the composer has no place for them): note.");
   });
 });
+
+describe("chat grid problem marks", () => {
+  it("marks a button with only a warning (an unknown icon, it still sends) apart from one with an error", () => {
+    const draft = draftWith([3]);
+    const [warned, broken, clean] = draft.sender[0]?.buttons ?? [];
+    if (!warned || !broken || !clean) throw new Error("three buttons expected");
+    warned.value = { ...warned.value, icon_name: "NOT_AN_ICON_XX" };
+    broken.value = { ...broken.value, action: { open_direct_link: "https://" } };
+    setup({ draft });
+    const cell = (i: number) =>
+      screen.getByRole("button", { name: new RegExp(`^Row 1, button ${i}:`) }).className.split(" ");
+    expect(cell(1)).toContain("is-warned");
+    expect(cell(1)).not.toContain("is-invalid");
+    expect(cell(2)).toContain("is-invalid");
+    expect(cell(3)).not.toContain("is-warned");
+    expect(cell(3)).not.toContain("is-invalid");
+  });
+});

@@ -166,7 +166,13 @@ export function ButtonGrid(props: ButtonGridProps) {
                     value={b.value}
                     label={`Row ${r + 1}, button ${i + 1}: ${textOf(b.value.caption) || "no caption"}`}
                     selected={b.id === selectedId}
-                    invalid={hasProblemUnder(problems, [sideKey, "rows", r, "buttons", i])}
+                    problem={
+                      hasProblemUnder(problems, [sideKey, "rows", r, "buttons", i], "error")
+                        ? "error"
+                        : hasProblemUnder(problems, [sideKey, "rows", r, "buttons", i], "warning")
+                          ? "warning"
+                          : undefined
+                    }
                     focusable={b.id === roving}
                     hintId={props.hintId}
                     onSelect={() => focusCell(b.id)}

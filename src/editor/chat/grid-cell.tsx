@@ -25,7 +25,8 @@ interface ButtonCellProps extends CellProps {
   value: Record<string, unknown>;
   label: string;
   selected: boolean;
-  invalid: boolean;
+  /** The worst problem under the button: an error (red, it blocks sending) or only a warning. */
+  problem: "error" | "warning" | undefined;
   onSelect: () => void;
 }
 
@@ -72,7 +73,7 @@ function ButtonCellView(props: ButtonCellProps & { drag: CellDrag | null }) {
         ref={drag?.dragRef}
         type="button"
         data-cell={props.cellKey}
-        className={`chat-cell-button${props.selected ? " is-selected" : ""}${props.invalid ? " is-invalid" : ""}`}
+        className={`chat-cell-button${props.selected ? " is-selected" : ""}${props.problem === "error" ? " is-invalid" : props.problem === "warning" ? " is-warned" : ""}`}
         aria-label={props.label}
         aria-pressed={props.selected}
         aria-describedby={props.hintId}
@@ -87,7 +88,7 @@ function ButtonCellView(props: ButtonCellProps & { drag: CellDrag | null }) {
         <span lang="fa" className={caption ? undefined : "is-empty"}>
           {caption || "بدون عنوان"}
         </span>
-        {props.invalid ? <span className="chat-cell-flag" aria-hidden="true" /> : null}
+        {props.problem ? <span className="chat-cell-flag" aria-hidden="true" /> : null}
       </button>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { PathSegment, Problem } from "../../platform/problems";
+import type { PathSegment, Problem, Severity } from "../../platform/problems";
 
 /** A problem-map key for a path. */
 export const key = (path: readonly PathSegment[]) => JSON.stringify(path);
@@ -18,10 +18,16 @@ export function ProblemLines(props: { problems: readonly Problem[] | undefined }
   );
 }
 
-/** True when any problem sits at or under `prefix`. */
-export function hasProblemUnder(problems: Map<string, Problem[]>, prefix: readonly PathSegment[]): boolean {
+/** True when any problem (of `severity`, when given) sits at or under `prefix`. */
+export function hasProblemUnder(
+  problems: Map<string, Problem[]>,
+  prefix: readonly PathSegment[],
+  severity?: Severity,
+): boolean {
   const whole = key(prefix);
   const under = `${whole.slice(0, -1)},`;
-  for (const [k, list] of problems) if (list.length > 0 && (k === whole || k.startsWith(under))) return true;
+  for (const [k, list] of problems)
+    if ((k === whole || k.startsWith(under)) && list.some((p) => !severity || p.severity === severity))
+      return true;
   return false;
 }

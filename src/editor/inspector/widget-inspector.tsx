@@ -69,7 +69,8 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
   const kind = widgetKindOf(widget);
   const head = (
     <h2 className="inspector-title" id={fieldId(["widgets", index])} tabIndex={-1}>
-      {kind ? modelOf(kind).label : "Widget"} <span className="muted">widget {index + 1}</span>
+      {/* As the list and the Problems tab name it. */}
+      {kind ? modelOf(kind).label : "Unknown widget"} <span className="muted">widget {index + 1}</span>
     </h2>
   );
   if (!kind) {

@@ -22,6 +22,11 @@ function useCountdown(seconds: number | undefined, key: unknown): number | undef
   return Math.max(0, seconds - Math.floor((Date.now() - at) / 1000));
 }
 
+/** A sentence without its closing stop and spaces: the catalogue quotes the platform's words in brackets, without it. */
+function withoutFinalStop(text: string): string {
+  return text.trim().replace(/[.!?。]+$/u, "");
+}
+
 /**
  * Failures after which the platform may or may not have acted on the request (docs/api.md): a
  * server error too, which a gateway may answer after the platform applied the change.
@@ -73,7 +78,7 @@ export function SendOutcomeView(props: {
   const upstreamSaid =
     outcome.status === "error" &&
     outcome.error.upstream &&
-    !outcome.error.message.includes(outcome.error.upstream.message)
+    !outcome.error.message.includes(withoutFinalStop(outcome.error.upstream.message))
       ? outcome.error.upstream.message
       : undefined;
   return (

@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { SendOutcomeView } from "../../src/editor/proxy/send-outcome-view";
+import { formatErrorMessage } from "../../src/platform/errors";
+
+afterEach(cleanup);
+
+const SAID =
+  "An injected fault answered this request (emulator fault injection). Clear the fault to get normal answers.";
+
+function showError(detail: string, upstreamMessage: string) {
+  render(
+    <SendOutcomeView
+      outcome={{
+        status: "error",
+        httpStatus: 502,
+        error: {
+          code: "upstream_server_error",
+          message: formatErrorMessage("upstream_server_error", { detail, retryAfter: "a few" }),
+          upstream: { code: 13, message: upstreamMessage, details: [] },
+        },
+      }}
+      successText="Published."
+    />,
+  );
+  return screen.getByRole("alert").textContent ?? "";
+}
+
+describe("the platform's own words in a failed send", () => {
+  it("are not repeated under the message that already quotes them (without their closing stop)", () => {
+    const text = showError(SAID.slice(0, -1), SAID);
+    expect(text.split("An injected fault answered this request")).toHaveLength(2);
+    expect(text).not.toContain("The platform said:");
+  });
+
+  it("are shown when the message does not quote them", () => {
+    const text = showError("HTTP 500", SAID);
+    expect(text).toContain(`The platform said: ${SAID}`);
+  });
+});

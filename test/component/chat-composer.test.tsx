@@ -457,11 +457,18 @@ describe("chat composer: importing a message body", () => {
         asked.push(m ?? "");
         return false;
       };
+      // A first paste that is not JSON says so; the good paste after it, declined, says it was not imported.
       await user.click(importBox());
+      await user.paste("{not json");
+      await user.click(importButton());
+      expect(screen.getByRole("alert").textContent).toContain("not valid JSON");
+      await user.clear(importBox());
       await user.paste(JSON.stringify(old));
       await user.click(importButton());
       expect(asked).toEqual(["Replace the message you are composing with the imported one?"]);
       expect(store.getState().draft.message).toBe("پیام خودم");
+      expect(screen.queryByText(/not valid JSON/)).toBeNull();
+      expect(spoken()).toContain("Not imported: the message you are composing was kept.");
       window.confirm = () => true;
       await user.click(importButton());
     } finally {

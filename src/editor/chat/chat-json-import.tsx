@@ -29,7 +29,11 @@ export function ChatJsonImport(props: { store: ChatStore }) {
     }
     const sample = emptyChatDraft();
     const edited = draft.message !== sample.message || draft.sender.length > 0 || draft.receiver.length > 0;
-    if (edited && !window.confirm("Replace the message you are composing with the imported one?")) return;
+    if (edited && !window.confirm("Replace the message you are composing with the imported one?")) {
+      // Not a word left from an earlier attempt (an error about other text) beside this choice.
+      setOutcome({ tone: "info", text: "Not imported: the message you are composing was kept.", report: [] });
+      return;
+    }
     props.store.getState().replaceDraft(res.draft);
     const left =
       res.leftOut.length > 0

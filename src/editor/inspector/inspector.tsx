@@ -17,7 +17,11 @@ const inspectorTabId = (t: InspectorTab) => `inspector-tab-${t}`;
 export function Inspector() {
   const tab = useEditorStore((s) => s.inspectorTab);
   const setTab = useEditorStore((s) => s.setInspectorTab);
-  const docProblemCount = useEditorStore((s) => selectProblems(s).document.length);
+  // What the settings tab shows: "has no widgets" is the widget list's (shown there, and in
+  // Problems), and counted here it sent the user to a tab with nothing to fix.
+  const docProblemCount = useEditorStore(
+    (s) => selectProblems(s).document.filter((p) => p.path[0] !== "widgets").length,
+  );
   useFocusRequests();
   const tabIdNow = useCallback(() => inspectorTabId(tab), [tab]);
   useInspectorShortcut("inspector-panel", tabIdNow);

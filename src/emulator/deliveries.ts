@@ -116,3 +116,9 @@ export async function sendStartRequest(
     state.deliveries.push({ at: state.clock.now(), kind: "start", target, status, summary: "start request" });
   }
 }
+
+/** What a page says about an event it delivered: to how many subscriptions, and what the app answered. */
+export function deliveryNote(statuses: (number | "failed")[]): string {
+  if (statuses.length === 0) return "not delivered: the app holds no active subscription for it";
+  return `delivered ${statuses.length}× (app answered ${statuses.join(", ")})`;
+}

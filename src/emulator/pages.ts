@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { POST_TOKEN_PATTERN } from "../platform/actions";
 import type { FetchLike } from "../platform/fetch-like";
 import type { VersionHeader } from "./deliveries";
-import { deliverEvent, sendStartRequest } from "./deliveries";
+import { deliverEvent, deliveryNote, sendStartRequest } from "./deliveries";
 import {
   escapeHtml,
   FAVICON_PATH,
@@ -27,11 +27,6 @@ import {
   newId,
 } from "./state";
 import { addUserPages, knownUsers } from "./user-pages";
-
-function deliveryNote(statuses: (number | "failed")[]): string {
-  if (statuses.length === 0) return "not delivered: the app holds no active subscription for it";
-  return `delivered ${statuses.length}× (app answered ${statuses.join(", ")})`;
-}
 
 function timeOf(ms: number): string {
   return new Date(ms).toISOString().slice(11, 16);
@@ -90,7 +85,7 @@ export function createPages(state: EmulatorState, fetchFn: FetchLike): Hono {
     const convLinks = [...state.conversations.values()]
       .map(
         (cv) =>
-          `<li><a href="/conversations/${encodeURIComponent(cv.id)}"><code>${escapeHtml(cv.id)}</code></a> <span class="note">${cv.id === DEMO_CONVERSATION_ID ? "the demo conversation, " : ""}on post ${escapeHtml(cv.postToken)}, ${cv.messages.length} messages</span></li>`,
+          `<li><a href="/conversations/${encodeURIComponent(cv.id)}"><code>${escapeHtml(cv.id)}</code></a> <span class="note">${cv.id === DEMO_CONVERSATION_ID ? "the demo conversation, " : ""}on post ${escapeHtml(cv.postToken)}, ${cv.messages.length === 1 ? "1 message" : `${cv.messages.length} messages`}</span></li>`,
       )
       .join("");
     const userLinks = knownUsers(state)
@@ -160,7 +155,9 @@ ${note ? `<p class="status" role="status">${escapeHtml(note)}</p>` : ""}</sectio
   });
 
   app.get("/conversations/:id", (c) => {
-    const conv = conversationFor(state, c.req.param("id"));
+    // Looking at a conversation does not start one (only a message does): no index entry per address visited.
+    const id = c.req.param("id");
+    const conv = state.conversations.get(id) ?? { id, postToken: DEMO_POST_TOKEN, messages: [] };
     const press = `/conversations/${encodeURIComponent(conv.id)}/press`;
     // The app's messages are drawn by the studio's chat preview (as the app draws them); the buyer's plainly.
     const msgs = conv.messages

@@ -70,3 +70,26 @@ describe("an add-on without widgets on the emulator's pages", () => {
     }
   });
 });
+
+describe("the emulator's conversation pages", () => {
+  it("looking at a conversation does not start one: the index lists only conversations with messages sent", async () => {
+    const emu = createEmulator();
+    const before = [...emu.state.conversations.keys()];
+    const page = await (await emu.app.request("/conversations/never-written-1")).text();
+    expect(page).toContain("No messages yet.");
+    expect([...emu.state.conversations.keys()]).toEqual(before);
+    const index = await (await emu.app.request("/")).text();
+    expect(index).not.toContain("never-written-1");
+  });
+
+  it("counts one message in the singular on the index", async () => {
+    const emu = createEmulator();
+    await emu.app.request(`/conversations/conv-one-1/messages`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "text=salam",
+    });
+    const index = await (await emu.app.request("/")).text();
+    expect(index).toContain("on post gZ3kQx9aB1cD, 1 message</span>");
+  });
+});

@@ -49,6 +49,8 @@ export function DraftControls(props: { session: DraftSession; onChat?: () => voi
       <input
         id="draft-name"
         className="input draft-name"
+        // A Persian name reads from the right, as the inspector's text fields do.
+        dir="auto"
         value={name}
         data-native-undo=""
         onChange={(e) => setName(e.target.value)}

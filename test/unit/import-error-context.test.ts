@@ -9,3 +9,11 @@ it("quotes the text near a JSON error as typed, without escapes", () => {
   expect(message).toContain('near “": {"text": «گزارش»}}]}”');
   expect(message).not.toContain("\\");
 });
+
+it("shows a control character near a JSON error as a replacement mark, not raw", () => {
+  const res = parseImportText("\u0000\u0010JFIF");
+  const message = res.ok ? "" : res.message;
+  expect(message).toContain("near “��JFIF”");
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: checking that none is left
+  expect(message).not.toMatch(/[\u0000-\u001f]/);
+});

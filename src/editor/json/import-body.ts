@@ -55,7 +55,12 @@ export function parseImportText(
     };
   const { error, text } = parsed;
   const where = error.path.length > 0 ? `, in ${formatPath(error.path)}` : "";
-  const context = text.slice(Math.max(0, error.offset - 12), error.offset + 12).replace(/\s+/g, " ");
+  // Control characters (a binary file's bytes) cannot be shown: each stands as "�".
+  const context = text
+    .slice(Math.max(0, error.offset - 12), error.offset + 12)
+    .replace(/\s+/g, " ")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is matched
+    .replace(/[\u0000-\u001f\u007f]/g, "\uFFFD");
   // Quoted as typed: JSON.stringify showed a backslash before every quote, text the user never wrote.
   const near = error.offset < text.length ? ` near “${context}”` : "";
   return {

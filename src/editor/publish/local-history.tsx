@@ -1,4 +1,4 @@
-import type { HistoryEntry } from "../proxy/publish-history";
+import { type HistoryEntry, removedLaterAddons } from "../proxy/publish-history";
 import { ConfirmButton } from "./confirm-button";
 
 /** The history this browser kept: shown without a proxy store (or signed out), and as the fallback. */
@@ -11,6 +11,7 @@ export function LocalHistory(props: {
 }) {
   const { history } = props;
   if (history.length === 0) return <p>Nothing published from this browser yet.</p>;
+  const gone = removedLaterAddons(history);
   return (
     <>
       <ol aria-labelledby={props.labelledBy} className="publish-history">
@@ -24,7 +25,8 @@ export function LocalHistory(props: {
                 · <a href={h.pageUrl}>page</a>
               </>
             ) : null}
-            {h.addonId ? (
+            {gone.has(h) ? " · removed since" : null}
+            {h.addonId && !gone.has(h) ? (
               <>
                 {" "}
                 <ConfirmButton

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo } from "react";
+import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef } from "react";
 import { fieldOf } from "../../platform/json";
 import { formatPath, type PathSegment, type Problem } from "../../platform/problems";
 import { widgetKindOf } from "../../platform/widgets";
@@ -58,6 +58,16 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
     }),
     [id, index, map, api, postToken],
   );
+  // Another widget's form starts at its top (heading, first field): the panel kept the last form's
+  // scroll, and opened the next one part-way down. Before the frame in which a Problems jump
+  // scrolls to its field (use-focus-requests.ts), so that jump still lands.
+  const shownId = useRef(id);
+  useLayoutEffect(() => {
+    if (shownId.current === id) return;
+    shownId.current = id;
+    const panel = document.getElementById("inspector-panel");
+    if (panel) panel.scrollTop = 0;
+  }, [id]);
   if (!sel) {
     return (
       <div className="empty-state">

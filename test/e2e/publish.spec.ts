@@ -209,3 +209,35 @@ test("a user add-on: Publish in view, Allow, and the result links the user's pag
   await page.goto(`${EMULATOR}/users/${phone}`);
   await expect(page.getByRole("region", { name: /^User add-on / }).last()).toContainText("فروشنده تأییدشده");
 });
+
+test("signed in for a post, a user add-on publish goes to consent for USER_ADDON_CREATE without a request only a 403 answers", async ({
+  page,
+}) => {
+  await openEditor(page);
+  await buildAddon(page, "افزونه کاربر پس از پست", "demo");
+  await publishPanel(page).getByRole("button", { name: "Publish", exact: true }).click();
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expectPanelShownAfterReturn(page);
+  await expect(publishPanel(page).getByText(`Published to post ${DEMO_POST_TOKEN}.`)).toBeVisible();
+
+  // Signed in, without USER_ADDON_CREATE: straight to the consent page, no refused request on the way.
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
+  const refused: string[] = [];
+  page.on("response", (r) => {
+    if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+  });
+  await page.getByRole("radio", { name: "User add-on" }).check();
+  await showPanel(page, "Publish");
+  await publishPanel(page).getByLabel("Phone", { exact: true }).fill("09120000001");
+  await publishPanel(page).getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(page).toHaveURL(/\/oauth2\/auth/);
+  await expect(page.getByText("USER_ADDON_CREATE", { exact: true })).toBeVisible();
+  expect(refused).toEqual([]);
+  expect(consoleErrors).toEqual([]);
+  await page.getByRole("button", { name: "Allow" }).click();
+  await expectPanelShownAfterReturn(page);
+  await expect(publishPanel(page).getByText("Published to the user with phone 09120000001")).toBeVisible();
+});

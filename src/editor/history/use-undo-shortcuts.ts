@@ -13,7 +13,7 @@ export function useUndoShortcuts(store: EditorStore, enabled: boolean): void {
     if (!enabled) return;
     function onKeyDown(e: KeyboardEvent) {
       if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
-      const key = e.key.toLowerCase();
+      const key = shortcutLetter(e);
       const isUndo = key === "z" && !e.shiftKey;
       const isRedo = (key === "z" && e.shiftKey) || (key === "y" && e.ctrlKey && !e.shiftKey);
       if (!isUndo && !isRedo) return;
@@ -25,4 +25,15 @@ export function useUndoShortcuts(store: EditorStore, enabled: boolean): void {
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [store, enabled]);
+}
+
+/**
+ * The letter of a Ctrl/Cmd shortcut. A Latin layout's letter is `e.key` (Dvorak's Z is where it
+ * types z); a Persian or other non-Latin layout reports its own letter there (Ctrl+Z is "ظ"), so the
+ * key's place on the keyboard (`e.code`) names it, as the inspector's Alt+Shift+I does.
+ */
+function shortcutLetter(e: KeyboardEvent): string {
+  if (/^[a-z]$/i.test(e.key)) return e.key.toLowerCase();
+  const place = /^Key([A-Z])$/.exec(e.code);
+  return place?.[1] ? place[1].toLowerCase() : e.key.toLowerCase();
 }

@@ -1,3 +1,4 @@
+import { IncomingMessage } from "node:http";
 import { Hono } from "hono";
 import { errorCatalogue, platformError } from "../platform/errors";
 import type { FetchLike } from "../platform/fetch-like";
@@ -16,6 +17,17 @@ export interface Emulator {
  * Builds the emulator: auth host (`/oauth2/*`), API host (`/v1/*`, `/v2/*`), pages and a fault-injection
  * control at `/_emulator/faults`, all on one origin so {auth_url} and {base_url} are the same address.
  */
+/**
+ * Ends the request's connection without an answer (a `drop` fault): the socket is destroyed, so the
+ * caller sees the connection reset after its request was written. Served without Node's bindings
+ * (app.request in tests), the answer is an empty 502 instead.
+ */
+function dropConnection(env: unknown): Response {
+  if (typeof env === "object" && env !== null && "incoming" in env && env.incoming instanceof IncomingMessage)
+    env.incoming.socket.destroy();
+  return new Response(null, { status: 502 });
+}
+
 export function createEmulator(opts: EmulatorOptions & { fetch?: FetchLike } = {}): Emulator {
   const state = createEmulatorState(opts);
   const fetchFn = opts.fetch ?? fetch;
@@ -54,6 +66,11 @@ export function createEmulator(opts: EmulatorOptions & { fetch?: FetchLike } = {
     const fault = state.faults.take(path);
     if (!fault) return next();
     if (fault.delayMs > 0) await new Promise((r) => setTimeout(r, fault.delayMs));
+    if (fault.drop) {
+      // The request arrives in full (the platform read it), then the connection goes.
+      await c.req.arrayBuffer().catch(() => undefined);
+      return dropConnection(c.env);
+    }
     if (fault.status === undefined) return next();
     const retry: Record<string, string> =
       fault.retryAfter !== undefined ? { "retry-after": String(fault.retryAfter) } : {};

@@ -12,6 +12,11 @@ export const faultSchema = z.strictObject({
   pathPrefix: z.string().startsWith("/").optional(),
   /** Retry-After seconds sent with a 429. */
   retryAfter: z.number().int().min(0).optional(),
+  /**
+   * Closes the connection without an answer once the request has arrived, as a platform that went
+   * away mid-request (stopped, crashed, a reset): nothing is applied. Overrides `status`.
+   */
+  drop: z.boolean().default(false),
 });
 export type FaultInput = z.input<typeof faultSchema>;
 export type Fault = z.output<typeof faultSchema>;

@@ -501,5 +501,9 @@ describe("chat grid problem marks", () => {
     expect(cell(2)).toContain("is-invalid");
     expect(cell(3)).not.toContain("is-warned");
     expect(cell(3)).not.toContain("is-invalid");
+    // One error (the warning does not count): "it", not "them".
+    expect(screen.getByText(/^The message has 1 error/).textContent).toBe(
+      "The message has 1 error: fix it to send.",
+    );
   });
 });

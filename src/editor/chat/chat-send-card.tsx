@@ -88,7 +88,11 @@ export function ChatSendCard(props: ChatSendCardProps) {
         {proxy.status === "present" ? (
           <OfflineAccessToggle storage={storage} held={session?.scopes.includes("offline_access")} />
         ) : null}
-        {errors > 0 ? <p>The message has {countOf(errors, "error")}: fix them to send.</p> : null}
+        {errors > 0 ? (
+          <p>
+            The message has {countOf(errors, "error")}: fix {errors === 1 ? "it" : "them"} to send.
+          </p>
+        ) : null}
         <button
           className="button is-primary"
           type="button"

@@ -41,6 +41,7 @@ function pressable(view: ChatMessageView, side: "sender" | "receiver") {
 // Each side's part is a labelled group; the visible caption repeats the label for sighted users.
 const RECEIVER_LABEL = "Buttons the buyer (receiver) sees";
 const SENDER_LABEL = "Buttons the seller (sender) sees";
+const NO_RECEIVER_BUTTONS_LABEL = "As the buyer (receiver) sees it, without buttons";
 
 /**
  * A message from the app on the emulator's conversation page, drawn by the studio's own chat preview:
@@ -58,7 +59,9 @@ export function renderAppMessage(view: ChatMessageView): string {
       wrapButton: pressable(view, "receiver"),
     }),
   );
-  const receiver = `<div class="side" lang="en" dir="ltr" aria-hidden="true">${RECEIVER_LABEL}</div><div role="group" aria-label="${RECEIVER_LABEL}">${bubble}</div>`;
+  // A message without buyer buttons is still the buyer's bubble: the label says so, not "Buttons ... sees".
+  const label = view.receiverButtons.length > 0 ? RECEIVER_LABEL : NO_RECEIVER_BUTTONS_LABEL;
+  const receiver = `<div class="side" lang="en" dir="ltr" aria-hidden="true">${label}</div><div role="group" aria-label="${label}">${bubble}</div>`;
   if (view.senderButtons.length === 0) return receiver;
   const sender = renderToStaticMarkup(
     createElement(

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createEmulator } from "../../src/emulator/app";
-import { DEMO_APP, DEMO_POST_TOKEN, DEMO_USER } from "../../src/emulator/state";
+import {
+  conversationFor,
+  DEMO_APP,
+  DEMO_CONVERSATION_ID,
+  DEMO_POST_TOKEN,
+  DEMO_USER,
+} from "../../src/emulator/state";
 
 const BODY = { widgets: [{ title_row: { text: "گزارش کارشناسی" } }] };
 const PHONE = DEMO_USER.phones[0] ?? "";
@@ -91,5 +97,22 @@ describe("the emulator's conversation pages", () => {
     });
     const index = await (await emu.app.request("/")).text();
     expect(index).toContain("on post gZ3kQx9aB1cD, 1 message</span>");
+  });
+});
+
+describe("an app's message without buyer buttons on the conversation page", () => {
+  it("is labelled as the buyer's view without buttons, not as the buttons the buyer sees", async () => {
+    const emu = createEmulator();
+    conversationFor(emu.state, DEMO_CONVERSATION_ID).messages.push({
+      id: "m-plain",
+      from: "app",
+      text: "فقط متن",
+      sentAt: Date.UTC(2026, 0, 1, 9, 5),
+      receiverButtons: [],
+      senderButtons: [],
+    });
+    const html = await (await emu.app.request(`/conversations/${DEMO_CONVERSATION_ID}`)).text();
+    expect(html).toContain('aria-label="As the buyer (receiver) sees it, without buttons"');
+    expect(html).not.toContain("Buttons the buyer (receiver) sees");
   });
 });

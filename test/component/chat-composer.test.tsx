@@ -507,3 +507,25 @@ describe("chat grid problem marks", () => {
     );
   });
 });
+
+describe("chat send target", () => {
+  it("a conversation id the platform cannot name (a space, a slash) keeps Send off and says why, never a broken sign-in", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls, navigate } = setup({
+      route: (url) => (url === "/api/session" ? json(200, { signedIn: false, scopes: [] }) : json(500, {})),
+    });
+    const input = screen.getByLabelText("Conversation id");
+    await user.type(input, "abc def/ghi");
+    const send = screen.getByRole<HTMLButtonElement>("button", { name: "Send message" });
+    expect(send.disabled).toBe(true);
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText(/1 to 128 letters, digits, _ or -/)).toBeTruthy();
+    await user.click(send);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(calls.filter((c) => c.url.startsWith("/api/conversations/"))).toEqual([]);
+    await user.clear(input);
+    await user.type(input, "conv-1");
+    await waitFor(() => expect(send.disabled).toBe(false));
+    expect(input.getAttribute("aria-invalid")).toBe("false");
+  });
+});

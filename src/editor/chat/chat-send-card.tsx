@@ -24,6 +24,9 @@ export interface ChatSendCardProps {
   onConversationId: (id: string) => void;
 }
 
+/** A conversation id as the proxy accepts it in the address (docs/api.md, "Path parameters"). */
+const CONVERSATION_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
 /** Where to send the message and the Send button, with its outcome beside it (OAuth when needed). */
 export function ChatSendCard(props: ChatSendCardProps) {
   const { proxy, client, storage, body, errors } = props;
@@ -36,8 +39,10 @@ export function ChatSendCard(props: ChatSendCardProps) {
     authorizeScopes: (t) => [...(session?.scopes ?? []), conversationScope(t.conversationId ?? "")],
     // Known signed out, or signed in without a send scope for it: to sign-in for this conversation,
     // without a request the proxy answers 401 or 403.
-    signInFirst: (t) => {
+    signInFirst: async (t) => {
       const id = t.conversationId ?? "";
+      // An id no scope can carry: the proxy's to refuse with its message, never a broken sign-in.
+      if (!CONVERSATION_ID.test(id)) return undefined;
       return scopesToSignInFirst(
         client,
         session,
@@ -51,13 +56,14 @@ export function ChatSendCard(props: ChatSendCardProps) {
     },
   });
   const conversationId = props.conversationId.trim();
+  const idOk = CONVERSATION_ID.test(conversationId);
   const sentTo = flow.target?.conversationId ?? conversationId;
   // The embedded emulator's page for the conversation, as the studio's session names it.
   const pageTemplate = session?.emulator?.conversationPageUrl;
   const canSend =
     proxy.status !== "absent" &&
     errors === 0 &&
-    conversationId !== "" &&
+    idOk &&
     // Not "authorizing": coming back from the consent page with Back restores this very state.
     flow.outcome.status !== "sending";
   return (
@@ -80,9 +86,16 @@ export function ChatSendCard(props: ChatSendCardProps) {
             spellCheck={false}
             value={props.conversationId}
             aria-describedby={`${ids}-conv-help`}
+            aria-invalid={conversationId !== "" && !idOk}
             onChange={(e) => props.onConversationId(e.target.value)}
           />
-          <small id={`${ids}-conv-help`}>The conversation to send into.</small>
+          <small id={`${ids}-conv-help`}>
+            The conversation to send into
+            {conversationId !== "" && !idOk
+              ? ": 1 to 128 letters, digits, _ or -, as the platform names it"
+              : ""}
+            .
+          </small>
         </div>
         <TargetSource session={session} what="conversation" onUse={props.onConversationId} />
         {proxy.status === "present" ? (

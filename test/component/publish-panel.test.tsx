@@ -280,6 +280,9 @@ describe("publish panel", () => {
     });
     await userEvent.click(await screen.findByRole("button", { name: "Use my phone numbers" }));
     const mine = await screen.findByLabelText("My phone numbers");
+    // The outcome points at the list where it is: above it, not "below".
+    const said = await screen.findByText(/Your phone numbers are in the list “My phone numbers” above/);
+    expect(mine.compareDocumentPosition(said) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     await userEvent.selectOptions(mine, "09350000002");
     expect((screen.getByLabelText("Phone") as HTMLInputElement).value).toBe("09350000002");
 

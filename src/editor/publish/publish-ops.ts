@@ -207,7 +207,7 @@ export const PUBLISH_OPS: { [K in OpName]: OpRow<K> } = {
     send: (op, { client, returnTo }) => client.deleteSemantic(userOf(op), returnTo),
   },
   phones: {
-    done: () => "Your phone numbers are listed below: pick one.",
+    done: () => "Your phone numbers are in the list “My phone numbers” above: choose the one to publish to.",
     detail: (_op, outcome) => {
       const id = addonIdOf(outcome);
       return id ? `published (add-on id ${id})` : "published";

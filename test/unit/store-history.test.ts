@@ -79,6 +79,34 @@ describe("editor store", () => {
     expect(undoDelete.getState().selectedId).toBe(x);
   });
 
+  it("an undone delete selects the widget it brought back, though the selection moved on to another", () => {
+    const store = createEditorStore();
+    const a = store.getState().addWidget("title_row");
+    const b = store.getState().addWidget("subtitle_row");
+    const c = store.getState().addWidget("score_row");
+    store.getState().select(b);
+    store.getState().deleteWidget(b);
+    // The delete selected the widget that took its place.
+    expect(store.getState().selectedId).toBe(c);
+    store.getState().undo();
+    expect(store.getState().doc.widgets.map((w) => w.id)).toEqual([a, b, c]);
+    expect(store.getState().selectedId).toBe(b);
+    // A redone add does the same: the widget it adds again is selected.
+    store.getState().select(a);
+    store.getState().undo();
+    store.getState().undo();
+    expect(store.getState().doc.widgets).toHaveLength(1);
+    store.getState().redo();
+    expect(store.getState().selectedId).toBe(b);
+    // An undone edit of another widget leaves the selection where it is.
+    store.getState().redo();
+    expect(store.getState().selectedId).toBe(c);
+    store.getState().select(a);
+    store.getState().setWidgetField(c, ["score_row", "title"], "x");
+    store.getState().undo();
+    expect(store.getState().selectedId).toBe(a);
+  });
+
   it("coalesces typing in one field into one undo step, and a blur ends it", () => {
     const store = createEditorStore();
     const id = store.getState().addWidget("title_row");

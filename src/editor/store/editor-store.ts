@@ -274,10 +274,15 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
   }));
 }
 
-/** After undo/redo: the selection if it still exists, else the widget the step changed (so the user sees it). */
+/**
+ * After undo/redo: a widget the step brought back (an undone delete, a redone add), so the user sees
+ * it; else the selection if it still exists; else the widget the step changed.
+ */
 function keepSelection(from: EditorDocument, to: EditorDocument, id: string | null): string | null {
-  if (id && indexOfWidget(to, id) >= 0) return id;
   const before = new Map(from.widgets.map((w) => [w.id, w.widget]));
+  const back = to.widgets.find((w) => !before.has(w.id))?.id;
+  if (back) return back;
+  if (id && indexOfWidget(to, id) >= 0) return id;
   const changed = to.widgets.find((w) => before.get(w.id) !== w.widget)?.id;
   if (changed) return changed;
   // The selected widget went away (an add was undone): the widget before it (the one it was added

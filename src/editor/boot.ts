@@ -1,6 +1,6 @@
 import { type DraftSession, type Notice, startDraftSession } from "./drafts/draft-session";
-import type { ImportResult } from "./json/import-body";
-import { sharedLinkNotice } from "./share/shared-link-notice";
+import type { SharedDoc } from "./share/share-link";
+import { SHARED_DRAFT_NAME, sharedLinkNotice } from "./share/shared-link-notice";
 import { createEditorStore, type EditorStore } from "./store/editor-store";
 
 /** Where the editor reads its start-up state from (the window, or fakes in tests). */
@@ -22,13 +22,14 @@ type DraftSessionChannel = NonNullable<Parameters<typeof startDraftSession>[0]["
 export function bootEditor(
   env: BootEnv,
   /** The decoded share link, when the address carries one (decoded by the caller, lazily loaded). */
-  shared?: ImportResult,
+  shared?: SharedDoc,
 ): { store: EditorStore; session: DraftSession } {
   const params = new URLSearchParams(env.location.search);
   const store = createEditorStore({ postToken: params.get("post_token") });
   let opening: Parameters<typeof startDraftSession>[0]["open"];
   let notice: Notice | null = null;
-  if (shared?.ok) opening = { doc: shared.doc, name: "Shared add-on", notice: sharedLinkNotice(shared) };
+  if (shared?.ok)
+    opening = { doc: shared.doc, name: shared.name ?? SHARED_DRAFT_NAME, notice: sharedLinkNotice(shared) };
   else if (shared) notice = sharedLinkNotice(shared);
   if (shared) env.clearHash();
   const session = startDraftSession({

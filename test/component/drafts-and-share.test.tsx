@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+
 import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { compressToEncodedURIComponent } from "lz-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { startDraftSession } from "../../src/editor/drafts/draft-session";
-import { encodeShare, shareUrl } from "../../src/editor/share/share-link";
+import { decodeShare, encodeShare, shareUrl } from "../../src/editor/share/share-link";
 import { emptyDocument } from "../../src/editor/store/document";
 import { createEditorStore } from "../../src/editor/store/editor-store";
 import { selectExportBody, selectPublishTarget } from "../../src/editor/store/selectors";
@@ -271,6 +273,40 @@ describe("share links", () => {
     );
     const older = list.find((d) => d.name === "Untitled add-on");
     expect(localStorage.getItem(`addon-studio:draft:${older?.id}`)).toBe(before);
+  });
+
+  it("a link carries the draft's name: it opens under the sender's name", async () => {
+    const user = userEvent.setup({ delay: null });
+    const sender = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    const name = screen.getByLabelText("Draft name");
+    await user.clear(name);
+    await user.type(name, "گزارش کارشناسی خودرو{Enter}");
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    const group = await screen.findByRole("group", { name: "Share link" });
+    const link = (within(group).getByRole("textbox") as HTMLInputElement).value;
+    sender.close();
+    localStorage.clear();
+
+    const opened = renderStudio({ hash: new URL(link).hash });
+    const names = [...(screen.getByLabelText("Open draft") as HTMLSelectElement).options].map((o) => o.text);
+    expect(names).toEqual(["گزارش کارشناسی خودرو"]);
+    expect(rowNames()).toHaveLength(1);
+    opened.close();
+  });
+
+  it("a link's name that is not text, or too long, opens as a shared add-on", () => {
+    const long = shareUrl("http://localhost/studio", "post", { widgets: [] }, "x".repeat(101));
+    expect(decodeShare(new URL(long).hash)?.name).toBeUndefined();
+    const packed = compressToEncodedURIComponent(
+      JSON.stringify({ kind: "post", body: { widgets: [] }, name: 42 }),
+    );
+    const odd = decodeShare(`#doc=${packed}`);
+    expect(odd?.ok).toBe(true);
+    expect(odd?.name).toBeUndefined();
+    renderStudio({ hash: `#doc=${packed}` });
+    const names = [...(screen.getByLabelText("Open draft") as HTMLSelectElement).options].map((o) => o.text);
+    expect(names).toEqual(["Shared add-on"]);
   });
 
   it("a shared add-on with one error says so in the singular", () => {

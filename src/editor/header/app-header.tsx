@@ -61,7 +61,7 @@ export function AppHeader(props: {
           <UndoRedo />
           <span className="spacer" />
           <TemplatesMenu session={session} />
-          <ShareButton />
+          <ShareButton session={session} />
         </>
       ) : (
         <span className="spacer" />

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { loadContract } from "../contract/contract-gate";
+import type { DraftSession } from "../drafts/draft-session";
+import { DEFAULT_DRAFT_NAME } from "../drafts/draft-storage";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody } from "../store/selectors";
 import { ChromeIcon } from "../ui/icons";
@@ -8,8 +10,8 @@ import { useOutsideClose } from "./use-outside-close";
 /** Links longer than this are cut by some messengers and mail clients (browsers take ~2 MB). */
 const LONG_LINK = 8000;
 
-/** "Share": copies a link that carries the whole document in its address. */
-export function ShareButton() {
+/** "Share": copies a link that carries the whole document (and the draft's name) in its address. */
+export function ShareButton(props: { session: DraftSession }) {
   const api = useEditorStoreApi();
   const [link, setLink] = useState<string | null>(null);
   const [status, setStatus] = useState("");
@@ -20,7 +22,15 @@ export function ShareButton() {
     const s = api.getState();
     // The contract tells which nulls the link leaves out (it is loaded right after the first paint).
     const [{ shareUrl }] = await Promise.all([import("../share/share-link"), loadContract()]);
-    const url = shareUrl(window.location.href, s.doc.kind, selectExportBody(s));
+    // The draft's own name goes with it, so the link opens under that name (not a default one).
+    const ui = props.session.ui.getState();
+    const name = ui.drafts.find((d) => d.id === ui.currentId)?.name;
+    const url = shareUrl(
+      window.location.href,
+      s.doc.kind,
+      selectExportBody(s),
+      name === DEFAULT_DRAFT_NAME ? undefined : name,
+    );
     setLink(url);
     try {
       await navigator.clipboard.writeText(url);

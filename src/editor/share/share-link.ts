@@ -5,15 +5,27 @@ import type { DocumentKind } from "../store/document";
 /** The fragment parameter that carries a shared document. */
 export const SHARE_PARAM = "doc";
 
-/** The URL fragment (without `#`) carrying `body` of `kind`, compressed. */
-export function encodeShare(kind: DocumentKind, body: unknown): string {
-  return `${SHARE_PARAM}=${compressToEncodedURIComponent(JSON.stringify({ kind, body }))}`;
+/** The longest draft name a link carries (a longer one is left out: the draft gets the default). */
+const NAME_MAX = 100;
+
+/** A shared document as read from a link: the import's result, and the sender's draft name if any. */
+export type SharedDoc = ImportResult & { name?: string | undefined };
+
+function nameOf(value: unknown): string | undefined {
+  const name = typeof value === "string" ? value.trim() : "";
+  return name && [...name].length <= NAME_MAX ? name : undefined;
+}
+
+/** The URL fragment (without `#`) carrying `body` of `kind`, and the draft's `name`, compressed. */
+export function encodeShare(kind: DocumentKind, body: unknown, name?: string): string {
+  const named = nameOf(name);
+  return `${SHARE_PARAM}=${compressToEncodedURIComponent(JSON.stringify({ kind, body, ...(named ? { name: named } : {}) }))}`;
 }
 
 /** A full share link for the page at `base` (its own fragment is replaced). */
-export function shareUrl(base: string, kind: DocumentKind, body: unknown): string {
+export function shareUrl(base: string, kind: DocumentKind, body: unknown, name?: string): string {
   const url = new URL(base);
-  url.hash = encodeShare(kind, body);
+  url.hash = encodeShare(kind, body, name);
   return url.toString();
 }
 
@@ -21,7 +33,7 @@ export function shareUrl(base: string, kind: DocumentKind, body: unknown): strin
  * Reads a shared document from a URL fragment; undefined when the fragment carries none.
  * The content is untrusted: it goes through the same checks as an import.
  */
-export function decodeShare(hash: string): ImportResult | undefined {
+export function decodeShare(hash: string): SharedDoc | undefined {
   const fragment = hash.startsWith("#") ? hash.slice(1) : hash;
   const params = new URLSearchParams(fragment);
   const packed = params.get(SHARE_PARAM);
@@ -41,5 +53,6 @@ export function decodeShare(hash: string): ImportResult | undefined {
   }
   if (typeof json !== "object" || json === null || !("body" in json)) return broken;
   const kind = "kind" in json && json.kind === "user" ? "user" : "post";
-  return importJson(json.body, kind);
+  // The sender's draft name opens the draft under that name (text only: it is never rendered as HTML).
+  return { ...importJson(json.body, kind), name: "name" in json ? nameOf(json.name) : undefined };
 }

@@ -20,3 +20,6 @@ export const SHARE_CODE_FAILED: Notice = {
   tone: "error",
   text: "Could not load the code that opens the shared link. Reload the page to try again: the link is still in the address bar.",
 };
+
+/** The name of a draft opened from a share link that names none (or a link from before names were sent). */
+export const SHARED_DRAFT_NAME = "Shared add-on";

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { loadContract } from "../contract/contract-gate";
 import type { DraftSession } from "../drafts/draft-session";
 import { SHARED_DOC } from "../shell/early-shell";
-import { SHARE_CODE_FAILED, sharedLinkNotice } from "./shared-link-notice";
+import { SHARE_CODE_FAILED, SHARED_DRAFT_NAME, sharedLinkNotice } from "./shared-link-notice";
 
 /**
  * A share link opened in a tab that already shows the studio (pasted into its address bar, or
@@ -26,7 +26,7 @@ export function useSharedLink(session: DraftSession, onOpened: () => void): void
           if (!shared) return;
           history.replaceState(null, "", window.location.pathname + window.location.search);
           if (shared.ok) {
-            session.newDraft(shared.doc, "Shared add-on");
+            session.newDraft(shared.doc, shared.name ?? SHARED_DRAFT_NAME);
             opened.current();
           }
           session.setNotice(sharedLinkNotice(shared));

@@ -1,6 +1,8 @@
 import { type DraftSession, type Notice, startDraftSession } from "./drafts/draft-session";
 import type { SharedDoc } from "./share/share-link";
 import { SHARED_DRAFT_NAME, sharedLinkNotice } from "./share/shared-link-notice";
+import { readTabMemory, rememberInTab } from "./shell/tab-memory";
+import { indexOfWidget } from "./store/document";
 import { createEditorStore, type EditorStore } from "./store/editor-store";
 
 /** Where the editor reads its start-up state from (the window, or fakes in tests). */
@@ -11,6 +13,8 @@ export interface BootEnv {
   target: Pick<Window, "addEventListener" | "removeEventListener"> | null;
   /** Drops the share fragment from the address so a reload does not open it again. */
   clearHash: () => void;
+  /** This tab's storage (sessionStorage): the selection and the post published to, over a reload. */
+  tab?: Pick<Storage, "getItem" | "setItem"> | null;
 }
 
 type DraftSessionChannel = NonNullable<Parameters<typeof startDraftSession>[0]["channel"]>;
@@ -25,7 +29,9 @@ export function bootEditor(
   shared?: SharedDoc,
 ): { store: EditorStore; session: DraftSession } {
   const params = new URLSearchParams(env.location.search);
-  const store = createEditorStore({ postToken: params.get("post_token") });
+  const tab = env.tab ?? null;
+  const kept = readTabMemory(tab);
+  const store = createEditorStore({ postToken: params.get("post_token") ?? kept.postToken ?? null });
   let opening: Parameters<typeof startDraftSession>[0]["open"];
   let notice: Notice | null = null;
   if (shared?.ok)
@@ -40,5 +46,34 @@ export function bootEditor(
     open: opening,
   });
   if (notice) session.setNotice(notice);
+  keepPlaceOverReload(store, session, tab, kept);
   return { store, session };
+}
+
+/**
+ * A reload of this tab (the consent page's way back, a sign-out, F5) keeps the widget selected in the
+ * same draft and the post being published to, as the draft itself is kept.
+ */
+function keepPlaceOverReload(
+  store: EditorStore,
+  session: DraftSession,
+  tab: Pick<Storage, "getItem" | "setItem"> | null,
+  kept: ReturnType<typeof readTabMemory>,
+): void {
+  if (!tab) return;
+  const sel = kept.selection;
+  if (
+    sel &&
+    sel.draftId === session.ui.getState().currentId &&
+    indexOfWidget(store.getState().doc, sel.widgetId) >= 0
+  )
+    store.getState().select(sel.widgetId);
+  store.subscribe((now, before) => {
+    if (now.selectedId === before.selectedId && now.postToken === before.postToken) return;
+    const draftId = session.ui.getState().currentId;
+    rememberInTab(tab, {
+      selection: now.selectedId ? { draftId, widgetId: now.selectedId } : undefined,
+      postToken: now.postToken ?? undefined,
+    });
+  });
 }

@@ -17,6 +17,7 @@ import { SHARE_CODE_FAILED } from "./share/shared-link-notice";
 import { afterFirstPaint } from "./shell/after-first-paint";
 import { earlyShell, SHARED_DOC } from "./shell/early-shell";
 import { framesDrawnFor } from "./shell/frames";
+import { tabStorage } from "./shell/tab-memory";
 
 async function start(root: HTMLElement) {
   // On the built page's first paint (shell/early-shell.ts), a palette click made while this code was
@@ -44,6 +45,7 @@ async function start(root: HTMLElement) {
       channel: typeof BroadcastChannel === "function" ? new BroadcastChannel("addon-studio-drafts") : null,
       target: window,
       clearHash: () => history.replaceState(null, "", window.location.pathname + window.location.search),
+      tab: tabStorage(),
     },
     shared,
   );

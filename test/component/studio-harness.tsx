@@ -9,10 +9,12 @@ const running = new Set<{ dispose: () => void }>();
 afterEach(() => {
   for (const session of running) session.dispose();
   running.clear();
+  // What a tab keeps over a reload (shell/tab-memory.ts) must not carry into the next test.
+  window.sessionStorage.clear();
 });
 
 /** Boots the studio as main.tsx does, against jsdom's localStorage, and renders it. */
-export function renderStudio(options: { hash?: string; search?: string } = {}) {
+export function renderStudio(options: { hash?: string; search?: string; tab?: Storage } = {}) {
   const hash = options.hash ?? "";
   const search = options.search ?? "";
   const booted = bootEditor(
@@ -22,6 +24,7 @@ export function renderStudio(options: { hash?: string; search?: string } = {}) {
       channel: null,
       target: window,
       clearHash: () => {},
+      tab: options.tab ?? null,
     },
     decodeShare(hash),
   );

@@ -10,6 +10,7 @@ import { PanelResizer } from "../ui/panel-resizer";
 import { Tabs } from "../ui/tabs";
 import { PREVIEW_MIN, rememberedOutputHeight, rememberOutputHeight } from "./output-height";
 import { resumingAction } from "./resuming-action";
+import { readTabMemory, rememberInTab, tabStorage } from "./tab-memory";
 
 // Panels not needed for the first paint load on demand, keeping the initial bundle small.
 const PublishPanel = lazy(() =>
@@ -18,7 +19,8 @@ const PublishPanel = lazy(() =>
 const InboxPanel = lazy(() => import("../inbox/inbox-panel").then((m) => ({ default: m.InboxPanel })));
 const JsonPanel = lazy(() => import("../json/json-panel").then((m) => ({ default: m.JsonPanel })));
 
-type BottomTab = "problems" | "json" | "publish" | "inbox";
+const BOTTOM_TABS = ["problems", "json", "publish", "inbox"] as const;
+type BottomTab = (typeof BOTTOM_TABS)[number];
 
 /**
  * The output panels under the preview (`children`): problems, JSON, publish and inbox, foldable, with
@@ -33,7 +35,10 @@ export function BottomPanels(props: { children: ReactNode }) {
     // Arriving from a chat button (the start address answers with the conversation), the user came
     // to see that request in the inbox.
     const arrival = typeof window === "undefined" ? null : new URLSearchParams(window.location.search);
-    return arrival?.has("conversation_id") ? "inbox" : "problems";
+    if (arrival?.has("conversation_id")) return "inbox";
+    // Else the tab shown before this tab's page was loaded again (a sign-out reloads it).
+    const kept = readTabMemory(tabStorage()).outputTab;
+    return BOTTOM_TABS.find((t) => t === kept) ?? "problems";
   });
   const counts = useEditorStore((s) => {
     const p = selectProblems(s);
@@ -57,6 +62,7 @@ export function BottomPanels(props: { children: ReactNode }) {
   const choose = (id: BottomTab) => {
     setTab(id);
     setCollapsed(false);
+    rememberInTab(tabStorage(), { outputTab: id });
   };
   return (
     // The stage (preview over this panel) carries the panel's state for the wide layout (layout.css).

@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+import { cleanup, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MemoryStorage } from "../../src/editor/drafts/memory-storage";
+import { renderStudio } from "./studio-harness";
+
+// A reload of the tab (the way back from the consent page, a sign-out, F5) keeps where the user was:
+// the widget selected in the draft, the post being published to, the output tab shown.
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(cleanup);
+
+const selectedRow = () =>
+  screen.getAllByRole("button", { pressed: true }).map((b) => b.getAttribute("aria-label"));
+
+describe("a reload of the tab", () => {
+  it("keeps the selected widget and the post token; another tab starts at the first widget, with no post", async () => {
+    const user = userEvent.setup({ delay: null });
+    const first = renderStudio({ search: "?post_token=gZx7yK3aB1", tab: sessionStorage });
+    for (const label of ["Title", "Subtitle", "Score"])
+      await user.click(screen.getByRole("button", { name: `Add ${label}` }));
+    await user.click(screen.getByRole("button", { name: "Subtitle, widget 2" }));
+    first.session.flush();
+    first.close();
+
+    // Loaded again without ?post_token= (the consent page's way back carries only ?resume=…).
+    const again = renderStudio({ tab: sessionStorage });
+    expect(selectedRow()).toEqual(["Subtitle, widget 2"]);
+    expect(again.store.getState().postToken).toBe("gZx7yK3aB1");
+    again.close();
+
+    // Another tab (its own sessionStorage) starts as before: the first widget, no post.
+    const other = renderStudio({ tab: new MemoryStorage() });
+    expect(selectedRow()).toEqual(["Title, widget 1"]);
+    expect(other.store.getState().postToken).toBeNull();
+  });
+
+  it("keeps the output tab shown", async () => {
+    const user = userEvent.setup({ delay: null });
+    const first = renderStudio({ tab: sessionStorage });
+    await user.click(screen.getByRole("tab", { name: /^JSON/ }));
+    first.close();
+    renderStudio({ tab: sessionStorage });
+    expect(screen.getByRole("tab", { name: /^JSON/ }).getAttribute("aria-selected")).toBe("true");
+  });
+});

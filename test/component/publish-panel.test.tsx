@@ -401,3 +401,43 @@ describe("publish panel", () => {
     expect(back.getAttribute("href")).toBe("http://127.0.0.1:9000/done");
   });
 });
+
+describe("publish history", () => {
+  function renderWith(session: Record<string, unknown>) {
+    const asked: string[] = [];
+    const fetch = fakeFetch(async (url) => (url === "/api/session" ? json(200, session) : json(500, {})));
+    const storage = memoryStorage();
+    const { env } = flowEnv(storage, { search: "" });
+    const store = createEditorStore({ postToken: "gZx7yK3aB1" });
+    render(
+      <EditorStoreProvider store={store}>
+        <PublishPanel
+          client={createProxyClient({ fetch })}
+          env={env}
+          storage={storage}
+          fetchJson={async (url) => {
+            asked.push(url);
+            return { status: 200, json: { records: [], nextBefore: null } };
+          }}
+        />
+      </EditorStoreProvider>,
+    );
+    return asked;
+  }
+
+  it("a studio that keeps none is never asked for it (no 404 in the console): this browser's own is shown", async () => {
+    const asked = renderWith({ ...SESSION, history: false });
+    // Signed in (the session is read): the history shown is this browser's.
+    await screen.findByRole("button", { name: "Sign out" });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 20));
+    });
+    expect(screen.getByText("Nothing published from this browser yet.")).toBeTruthy();
+    expect(asked).toEqual([]);
+  });
+
+  it("a studio that keeps one is asked for it once signed in", async () => {
+    const asked = renderWith({ ...SESSION, history: true });
+    await waitFor(() => expect(asked).toEqual(["/api/history"]));
+  });
+});

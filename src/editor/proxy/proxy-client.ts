@@ -67,6 +67,8 @@ const sessionSchema = z.looseObject({
   app: z.string().optional(),
   postPageUrl: z.string().nullable().optional(),
   completionUrl: z.string().nullable().optional(),
+  /** False when this studio keeps no publish history (no store): GET /api/history would answer 404. */
+  history: z.boolean().optional(),
   // A shape this editor does not know (an older or newer proxy) only hides the offer.
   emulator: emulatorSchema.nullable().optional().catch(null),
   subscriptions: z.array(subscriptionSchema).optional(),

@@ -279,7 +279,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
         ) : null}
       </div>
       <PublishSide
-        signedIn={session?.signedIn === true}
+        serverHistory={session?.signedIn === true && session.history !== false}
         history={local.history}
         onClearHistory={local.clear}
         refreshKey={historyKey}

@@ -7,11 +7,12 @@ import { LocalHistory } from "./local-history";
 import { ServerHistory } from "./server-history";
 
 /**
- * The publish panel's right column: sign-in options, then the proxy's history when signed in (each entry can be opened,
- * published again or removed), else this browser's own.
+ * The publish panel's right column: sign-in options, then the proxy's history when signed in to a
+ * studio that keeps one (each entry can be opened, published again or removed), else this browser's own.
  */
 export function PublishSide(props: {
-  signedIn: boolean;
+  /** Signed in to a studio that keeps a publish history (GET /api/session's `history`): the proxy's list is shown. */
+  serverHistory: boolean;
   history: readonly HistoryEntry[];
   onClearHistory: () => void;
   /** Changes after each finished send, so the proxy's list is read again. */
@@ -43,7 +44,7 @@ export function PublishSide(props: {
       {props.signIn}
       <h3 id={`${id}-hist`}>Publish history</h3>
       {props.outcome}
-      {props.signedIn ? (
+      {props.serverHistory ? (
         <ServerHistory
           fallback={localHistory}
           refreshKey={props.refreshKey}

@@ -168,6 +168,7 @@ export function oauthRoutes(deps: ServerDeps): Hono {
         app: deps.config.app.slug,
         postPageUrl: deps.config.postPageUrl ?? null,
         completionUrl: deps.config.completionUrl ?? null,
+        history: deps.store !== undefined,
         emulator: deps.config.emulator ?? null,
         subscriptions: session.subscriptions.map(publicSubscription),
       },

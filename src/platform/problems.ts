@@ -40,6 +40,8 @@ export const PROBLEM_CODES = [
   "semantic_path_unset",
   "semantic_value",
   "semantic_unhashed",
+  /** A semantic key written as a known one in other letter case ("vin" for VIN). */
+  "semantic_key_case",
   "chat_grid",
   "not_live_event_type",
   /** A key written twice in one object of the JSON text. */

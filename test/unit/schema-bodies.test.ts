@@ -190,6 +190,14 @@ describe("user semantic body (2.12)", () => {
     const r = expectValid("semantic", { semantic: { VIN: "NAAM01CA9JK123456", status: "DONE" } });
     expect(r.warnings.map((w) => w.at).sort()).toEqual(["semantic.VIN", "semantic.status"]);
   });
+  it("warns about a known key written in other letter case, and names the key to use", () => {
+    const r = expectValid("semantic", {
+      semantic: { vin: "NAAM01CA9JK123456", Status: "SUCCEEDED", color: "red" },
+    });
+    const cased = r.warnings.filter((w) => w.code === "semantic_key_case");
+    expect(cased.map((w) => w.at).sort()).toEqual(["semantic.Status", "semantic.vin"]);
+    expect(cased.find((w) => w.at === "semantic.vin")?.message).toMatch(/rename it to VIN/);
+  });
 });
 
 describe("chat message body (2.15)", () => {

@@ -119,7 +119,18 @@ export function widgetWarnings(widget: unknown, prefix: readonly PathSegment[]):
   return out;
 }
 
-/** Warnings on a semantic map: predefined keys with unknown values, unhashed values that must be hashed. */
+const KNOWN_SEMANTIC_KEYS = [...Object.keys(PREDEFINED_SEMANTIC), ...HASHED_SEMANTIC_KEYS];
+
+/** The predefined or hashed key `key` is, in any letter case; undefined for another key. */
+function knownSemanticKey(key: string): string | undefined {
+  const lower = key.toLowerCase();
+  return KNOWN_SEMANTIC_KEYS.find((k) => k.toLowerCase() === lower);
+}
+
+/**
+ * Warnings on a semantic map: predefined keys with unknown values, unhashed values that must be
+ * hashed, known keys written in another letter case.
+ */
 export function semanticWarnings(semantic: unknown, prefix: readonly PathSegment[]): Problem[] {
   if (!isRecord(semantic)) return [];
   const out: Problem[] = [];
@@ -133,6 +144,16 @@ export function semanticWarnings(semantic: unknown, prefix: readonly PathSegment
           `${key} is a predefined key whose values are ${allowed.join(", ")}; "${value}" will not be understood`,
           "warning",
           "semantic_value",
+        ),
+      );
+    const known = knownSemanticKey(key);
+    if (known !== undefined && known !== key)
+      out.push(
+        problem(
+          [...prefix, key],
+          `${key} is not a key the platform knows, but ${known} is (keys are case-sensitive): rename it to ${known}`,
+          "warning",
+          "semantic_key_case",
         ),
       );
     if (isHashedSemanticKey(key) && !/^[0-9a-f]{64}$/.test(value))

@@ -42,6 +42,8 @@ export const PROBLEM_CODES = [
   "semantic_unhashed",
   /** A semantic key written as a known one in other letter case ("vin" for VIN). */
   "semantic_key_case",
+  /** A user add-on category that is empty or blank. */
+  "empty_category",
   "chat_grid",
   "not_live_event_type",
   /** A key written twice in one object of the JSON text. */

@@ -190,6 +190,13 @@ describe("user semantic body (2.12)", () => {
     const r = expectValid("semantic", { semantic: { VIN: "NAAM01CA9JK123456", status: "DONE" } });
     expect(r.warnings.map((w) => w.at).sort()).toEqual(["semantic.VIN", "semantic.status"]);
   });
+  it("warns about an empty category of a user add-on, at its place", () => {
+    const r = expectValid("user", { widgets: [{ title_row: { text: "ت" } }], categories: ["cars", " ", ""] });
+    expect(r.warnings.filter((w) => w.code === "empty_category").map((w) => w.at)).toEqual([
+      "categories[1]",
+      "categories[2]",
+    ]);
+  });
   it("warns about a known key written in other letter case, and names the key to use", () => {
     const r = expectValid("semantic", {
       semantic: { vin: "NAAM01CA9JK123456", Status: "SUCCEEDED", color: "red" },

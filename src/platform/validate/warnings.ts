@@ -6,6 +6,7 @@ import { isKnownIcon, suggestIcons } from "../icons";
 import { isRecord, own } from "../json";
 import { type PathSegment, type Problem, problem } from "../problems";
 import { HASHED_SEMANTIC_KEYS, isHashedSemanticKey, PREDEFINED_SEMANTIC } from "../semantic";
+import { isBlankText } from "../text";
 import { widgetKeysOf } from "../widgets";
 import { MAX_WALK_DEPTH } from "./kinds";
 
@@ -224,5 +225,17 @@ export function bodyWarnings(kind: BodyKind, json: unknown): Problem[] {
     });
   }
   out.push(...semanticWarnings(json.semantic, ["semantic"]));
+  if (kind === "user" && Array.isArray(json.categories))
+    json.categories.forEach((c, i) => {
+      if (typeof c === "string" && isBlankText(c))
+        out.push(
+          problem(
+            ["categories", i],
+            "is an empty category name, which names no category: write the category or remove it",
+            "warning",
+            "empty_category",
+          ),
+        );
+    });
   return out;
 }

@@ -87,6 +87,13 @@ describe("path parameters are checked before anything goes upstream", () => {
     expect(stack.upstream).toEqual([]);
   });
 
+  it("a semantic removal by id without its ?phone= says where the phone goes", async () => {
+    const { status, text } = await rawRequest("DELETE", "/api/users/id/u-live-1/semantic", undefined);
+    expect(status).toBe(400);
+    expect(errorOf(text).message).toContain("phone in the query string (?phone=) must be");
+    expect(stack.upstream).toEqual([]);
+  });
+
   it("lets a well-formed phone and id through", async () => {
     const byPhone = await browser.fetch(`${stack.proxyServer.url}/api/users/phone/09120000001/addon`, {
       method: "POST",

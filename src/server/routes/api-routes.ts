@@ -31,7 +31,7 @@ const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
  * the shapes below rule that out whatever the incoming URL normalisation does. They also keep a space
  * in a conversation id from adding a scope to the authorize URL, and junk from costing an upstream call.
  */
-function badParam(c: Context, name: string, value: string): Response | undefined {
+function badParam(c: Context, name: string, value: string, where = "in the address"): Response | undefined {
   const ok =
     name === "post_token"
       ? POST_TOKEN_PATTERN.test(value)
@@ -45,7 +45,7 @@ function badParam(c: Context, name: string, value: string): Response | undefined
       : name === "phone"
         ? "4 to 15 digits, optionally after +, e.g. 09120000001"
         : "1 to 128 characters of A-Z, a-z, 0-9, _ and -";
-  return fail(c, "invalid_request", { detail: `${name} in the address must be ${rule}` });
+  return fail(c, "invalid_request", { detail: `${name} ${where} must be ${rule}` });
 }
 
 /** The user a route addresses, from its path, or the 400 answer naming the wrong parameter. */
@@ -233,7 +233,8 @@ export function apiRoutes(deps: ServerDeps): Hono {
     let target: UserTarget = found;
     if ("divarUserId" in found) {
       const phone = c.req.query("phone") ?? "";
-      const bad = badParam(c, "phone", phone);
+      // The platform removes semantic data by phone only: an id's removal names the phone as ?phone=.
+      const bad = badParam(c, "phone", phone, "in the query string (?phone=)");
       if (bad) return bad;
       target = { ...found, phone };
     }

@@ -2,8 +2,6 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { ChatComposer } from "../../src/editor/chat/chat-composer";
-import { createChatStore } from "../../src/editor/chat/chat-store";
 import { Subscriptions } from "../../src/editor/inbox/subscriptions";
 import { createProxyClient, type ProxySession } from "../../src/editor/proxy/proxy-client";
 import { PublishPanel } from "../../src/editor/publish/publish-panel";
@@ -11,6 +9,7 @@ import { createEditorStore } from "../../src/editor/store/editor-store";
 import { EditorStoreProvider } from "../../src/editor/store/editor-store-context";
 import { fakeFetch } from "../helpers/fake-fetch";
 import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
+import { sendChatTo } from "./chat-send-harness";
 
 // Signed in (GET /api/session) but without the scope an action needs, the editor goes to sign-in for
 // what is held plus what is needed (as the proxy's 403 missing_scope would name it) without first
@@ -97,21 +96,7 @@ describe("a chat message while signed in without a send scope for it", () => {
     const { fetch, sends } = recorder((url) =>
       url === "/api/session" ? json(200, session) : json(200, { ok: true, result: { message: {} } }),
     );
-    const storage = memoryStorage();
-    const { env, navigate } = flowEnv(storage, { pathname: "/chat" });
-    render(
-      <ChatComposer
-        store={createChatStore({ storage })}
-        client={createProxyClient({ fetch })}
-        env={env}
-        storage={storage}
-      />,
-    );
-    const user = userEvent.setup({ delay: null });
-    await user.type(screen.getByLabelText("Conversation id"), "conv-1");
-    const button = screen.getByRole<HTMLButtonElement>("button", { name: "Send message" });
-    await waitFor(() => expect(button.disabled).toBe(false));
-    await user.click(button);
+    const { navigate } = await sendChatTo("conv-1", fetch);
     return { sends, navigate };
   }
 

@@ -2,8 +2,6 @@
 import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
-import { ChatComposer } from "../../src/editor/chat/chat-composer";
-import { createChatStore } from "../../src/editor/chat/chat-store";
 import { createProxyClient } from "../../src/editor/proxy/proxy-client";
 import { PublishPanel } from "../../src/editor/publish/publish-panel";
 import { createEditorStore } from "../../src/editor/store/editor-store";
@@ -11,6 +9,7 @@ import { EditorStoreProvider } from "../../src/editor/store/editor-store-context
 import { studioError } from "../../src/platform/errors";
 import { fakeFetch } from "../helpers/fake-fetch";
 import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
+import { sendChatTo } from "./chat-send-harness";
 
 // Known to be signed out (GET /api/session), the editor goes to sign-in for what the action needs
 // without first sending a request the proxy can only refuse with 401 (a red console line).
@@ -147,21 +146,7 @@ describe("a chat message while the editor knows it is signed out", () => {
       calls.push(`${init?.method ?? "GET"} ${url}`);
       return url === "/api/session" ? json(200, SIGNED_OUT) : json(500, {});
     });
-    const storage = memoryStorage();
-    const { env, navigate } = flowEnv(storage, { pathname: "/chat" });
-    render(
-      <ChatComposer
-        store={createChatStore({ storage })}
-        client={createProxyClient({ fetch })}
-        env={env}
-        storage={storage}
-      />,
-    );
-    const user = userEvent.setup({ delay: null });
-    await user.type(screen.getByLabelText("Conversation id"), "conv-1");
-    const send = screen.getByRole<HTMLButtonElement>("button", { name: "Send message" });
-    await waitFor(() => expect(send.disabled).toBe(false));
-    await user.click(send);
+    const { navigate, storage } = await sendChatTo("conv-1", fetch);
     await waitFor(() =>
       expect(navigate).toHaveBeenCalledWith(
         "/oauth/start?scope=CONVERSATION_SEND_MESSAGE.conv-1&returnTo=%2Fchat%3Fresume%3Dsend",

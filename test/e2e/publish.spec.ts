@@ -63,6 +63,19 @@ function iconsIn(scope: Locator): Promise<string[]> {
   );
 }
 
+/** Records from now on the page's console errors and every answer of 400 or more ("<status> <path>"). */
+function recordRefusals(page: Page): { consoleErrors: string[]; refused: string[] } {
+  const consoleErrors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
+  const refused: string[] = [];
+  page.on("response", (r) => {
+    if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+  });
+  return { consoleErrors, refused };
+}
+
 test.describe("publish to a post on the emulator", () => {
   test.describe.configure({ mode: "serial" });
 
@@ -147,14 +160,7 @@ test("Deny on the consent page: a clear message in view, the token kept, and not
   // A first publish while signed out goes to sign-in without a request the proxy would refuse with
   // 401: no "Failed to load resource" line in the console on the normal path to the consent page.
   await expect(publishPanel(page).getByText(/Not signed in yet/)).toBeVisible();
-  const consoleErrors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") consoleErrors.push(m.text());
-  });
-  const refused: string[] = [];
-  page.on("response", (r) => {
-    if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
-  });
+  const { consoleErrors, refused } = recordRefusals(page);
   await publishPanel(page).getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page).toHaveURL(/\/oauth2\/auth/);
   expect(refused).toEqual([]);
@@ -221,14 +227,7 @@ test("signed in for a post, a user add-on publish goes to consent for USER_ADDON
   await expect(publishPanel(page).getByText(`Published to post ${DEMO_POST_TOKEN}.`)).toBeVisible();
 
   // Signed in, without USER_ADDON_CREATE: straight to the consent page, no refused request on the way.
-  const consoleErrors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") consoleErrors.push(m.text());
-  });
-  const refused: string[] = [];
-  page.on("response", (r) => {
-    if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
-  });
+  const { consoleErrors, refused } = recordRefusals(page);
   await page.getByRole("radio", { name: "User add-on" }).check();
   await showPanel(page, "Publish");
   await publishPanel(page).getByLabel("Phone", { exact: true }).fill("09120000001");

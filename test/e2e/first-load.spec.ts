@@ -56,8 +56,16 @@ test("a click pressed while the drag code arrives is not lost: the drag parts ar
   await page.goto("/");
   const add = paletteItem(page, "Title");
   await expect(add).toBeVisible();
-  const box = await add.boundingBox();
-  if (!box) throw new Error("Add Title has no box");
+  // The first paint's button is replaced by the editor's own when it first renders: between the two
+  // the button may have no box for a moment.
+  const box = await (async () => {
+    for (let i = 0; i < 100; i++) {
+      const b = await add.boundingBox();
+      if (b) return b;
+      await page.waitForTimeout(20);
+    }
+    throw new Error("Add Title has no box");
+  })();
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   const arrived = page.waitForResponse(DRAG_KIT_CHUNK);

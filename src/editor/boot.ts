@@ -27,7 +27,7 @@ export function bootEditor(
   env: BootEnv,
   /** The decoded share link, when the address carries one (decoded by the caller, lazily loaded). */
   shared?: SharedDoc,
-): { store: EditorStore; session: DraftSession } {
+): { store: EditorStore; session: DraftSession; stop: () => void } {
   const params = new URLSearchParams(env.location.search);
   const tab = env.tab ?? null;
   const kept = readTabMemory(tab);
@@ -46,21 +46,23 @@ export function bootEditor(
     open: opening,
   });
   if (notice) session.setNotice(notice);
-  keepPlaceOverReload(store, session, tab, kept);
-  return { store, session };
+  const stop = keepPlaceOverReload(store, session, env, tab, kept);
+  return { store, session, stop };
 }
 
 /**
  * A reload of this tab (the consent page's way back, a sign-out, F5) keeps the widget selected in the
- * same draft and the post being published to, as the draft itself is kept.
+ * same draft and the post being published to, as the draft itself is kept. Written as the page is
+ * left (`pagehide`), never in an edit's own task. Returns what stops listening (a test's studio).
  */
 function keepPlaceOverReload(
   store: EditorStore,
   session: DraftSession,
+  env: Pick<BootEnv, "target">,
   tab: Pick<Storage, "getItem" | "setItem"> | null,
   kept: ReturnType<typeof readTabMemory>,
-): void {
-  if (!tab) return;
+): () => void {
+  if (!tab) return () => {};
   const sel = kept.selection;
   if (
     sel &&
@@ -68,12 +70,18 @@ function keepPlaceOverReload(
     indexOfWidget(store.getState().doc, sel.widgetId) >= 0
   )
     store.getState().select(sel.widgetId);
-  store.subscribe((now, before) => {
-    if (now.selectedId === before.selectedId && now.postToken === before.postToken) return;
-    const draftId = session.ui.getState().currentId;
-    rememberInTab(tab, {
-      selection: now.selectedId ? { draftId, widgetId: now.selectedId } : undefined,
-      postToken: now.postToken ?? undefined,
-    });
-  });
+  const listening = new AbortController();
+  env.target?.addEventListener(
+    "pagehide",
+    () => {
+      const { selectedId, postToken } = store.getState();
+      const draftId = session.ui.getState().currentId;
+      rememberInTab(tab, {
+        selection: selectedId ? { draftId, widgetId: selectedId } : undefined,
+        postToken: postToken ?? undefined,
+      });
+    },
+    { signal: listening.signal },
+  );
+  return () => listening.abort();
 }

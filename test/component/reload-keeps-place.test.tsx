@@ -24,7 +24,8 @@ describe("a reload of the tab", () => {
     for (const label of ["Title", "Subtitle", "Score"])
       await user.click(screen.getByRole("button", { name: `Add ${label}` }));
     await user.click(screen.getByRole("button", { name: "Subtitle, widget 2" }));
-    first.session.flush();
+    // The page is left (a reload): what the tab keeps is written then.
+    window.dispatchEvent(new Event("pagehide"));
     first.close();
 
     // Loaded again without ?post_token= (the consent page's way back carries only ?resume=…).

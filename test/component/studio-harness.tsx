@@ -29,14 +29,21 @@ export function renderStudio(options: { hash?: string; search?: string; tab?: St
     decodeShare(hash),
   );
   const view = render(<App store={booted.store} session={booted.session} />);
-  running.add(booted.session);
+  // What the tab keeps is written as the page is left: the studio stops listening with its session.
+  const studio = {
+    dispose() {
+      booted.session.dispose();
+      booted.stop();
+    },
+  };
+  running.add(studio);
   return {
     ...booted,
     ...view,
     /** Ends the session as a page unload would (final save). */
     close() {
-      booted.session.dispose();
-      running.delete(booted.session);
+      studio.dispose();
+      running.delete(studio);
       view.unmount();
     },
   };

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { type BodyKind, checkBody } from "../platform/body-check";
 import { type ErrorCode, errorCatalogue, platformError, type StudioErrorExtras } from "../platform/errors";
 import type { Problem } from "../platform/problems";
-import { type ApiKeyPermission, hasScopes } from "../platform/scopes";
+import { type ApiKeyPermission, meetsScopeSets } from "../platform/scopes";
 import { findUsableToken } from "./auth-host";
 import { type EmulatorState, secretMatches, type TokenRecord } from "./state";
 
@@ -59,7 +59,7 @@ export function guard(
   const token = m?.[1] ? findUsableToken(state, m[1]) : undefined;
   if (!token) return fail("invalid_token");
   const sets = needs.scopes ?? [[]];
-  if (!sets.some((set) => hasScopes(token.scopes, set))) {
+  if (!meetsScopeSets(token.scopes, sets)) {
     const first = sets[0]?.find((s) => !token.scopes.includes(s)) ?? "";
     return fail("missing_scope", { scope: first });
   }

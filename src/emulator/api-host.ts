@@ -5,11 +5,10 @@ import { scopesForSubscription } from "../platform/events";
 import { isRecord } from "../platform/json";
 import {
   chatSendScopeSets,
-  postAddonScope,
+  postAddonScopeSets,
   USER_ADDON_CREATE,
   USER_ID,
   USER_PHONE,
-  USER_POSTS_ADDON_CREATE,
   USER_VERIFICATION_CREATE,
 } from "../platform/scopes";
 import { validateMessage } from "../platform/validate";
@@ -105,7 +104,7 @@ export function createApiHost(state: EmulatorState): Hono {
     const g = guard(state, c, {
       permission: "ADD_ON_CREATE",
       token: true,
-      scopes: [[postAddonScope(postToken)], [USER_POSTS_ADDON_CREATE]],
+      scopes: postAddonScopeSets(postToken),
     });
     if (g instanceof Response) return g;
     const body = await readJson(c, true);

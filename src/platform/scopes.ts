@@ -9,6 +9,12 @@ const SCOPE_RE = /^(?:offline_access|[A-Z][A-Z0-9_]*(?:\.[A-Za-z0-9_-]+)?)$/;
 
 export const OFFLINE_ACCESS = "offline_access";
 
+/**
+ * An identifier as a scope can carry it (`SCOPE.IDENTIFIER`, at most 128 characters): a conversation
+ * id, a divar_user_id, a user add-on id in a path (the proxy checks them; the chat composer too).
+ */
+export const SCOPE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
 /** One scope string, `SCOPE` or `SCOPE.IDENTIFIER` (spec 2.2). */
 export const scopeSchema = z
   .string()
@@ -72,6 +78,11 @@ export function postAddonScope(postToken: string): Scope {
 
 /** Scope covering add-ons on all of a user's posts (facts "OAuth"). */
 export const USER_POSTS_ADDON_CREATE = "USER_POSTS_ADDON_CREATE";
+
+/** What lets a token publish or remove a post's add-ons: that post's scope, or all of the user's posts. */
+export function postAddonScopeSets(postToken: string): string[][] {
+  return [[postAddonScope(postToken)], [USER_POSTS_ADDON_CREATE]];
+}
 /** Scope to create a user add-on (facts "OAuth"). */
 export const USER_ADDON_CREATE = "USER_ADDON_CREATE";
 /** Scope to read the user's phone numbers (spec 2.2, 4.3). */
@@ -130,6 +141,11 @@ export function chatSendScopeSets(
 /** True when `held` satisfies every scope in `needed` (exact match; an object scope is not implied by another object's). */
 export function hasScopes(held: readonly string[], needed: readonly string[]): boolean {
   return needed.every((s) => held.includes(s));
+}
+
+/** True when `held` covers one of the alternative scope sets `sets` (an empty set: any token). */
+export function meetsScopeSets(held: readonly string[], sets: readonly (readonly string[])[]): boolean {
+  return sets.some((set) => hasScopes(held, set));
 }
 
 /** API-key permissions, independent of OAuth scopes (spec 5.6, facts "OAuth"). */

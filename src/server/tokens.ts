@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { type StudioError, studioError } from "../platform/errors";
-import { consentScopes, hasScopes, tryParseScopes } from "../platform/scopes";
+import { consentScopes, meetsScopeSets, tryParseScopes } from "../platform/scopes";
 import { detached } from "./deadline";
 import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturnTo, sendError } from "./deps";
 import { redactSecrets } from "./redaction";
@@ -293,7 +293,7 @@ export async function requireToken(
   const tokens = renewed.session.tokens;
   if (!tokens) return { ok: false, response: fail(c, "not_signed_in") };
   const held = tokens.scopes;
-  if (!setsFor(held).some((set) => hasScopes(held, set))) {
+  if (!meetsScopeSets(held, setsFor(held))) {
     const missing = first.filter((s) => !held.includes(s));
     const scope = missing.join(" ");
     // Ask for what is held plus what is missing: the new token replaces the old one.

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { chatSendScopeSets, conversationScope } from "../../platform/scopes";
+import { chatSendScopeSets, conversationScope, SCOPE_ID_PATTERN } from "../../platform/scopes";
 import { NoProxyNote } from "../proxy/no-proxy-note";
 import type { KeyValueStorage } from "../proxy/oauth-resume";
 import { OfflineAccessToggle } from "../proxy/offline-access";
@@ -24,9 +24,6 @@ export interface ChatSendCardProps {
   onConversationId: (id: string) => void;
 }
 
-/** A conversation id as the proxy accepts it in the address (docs/api.md, "Path parameters"). */
-const CONVERSATION_ID = /^[A-Za-z0-9_-]{1,128}$/;
-
 /** Where to send the message and the Send button, with its outcome beside it (OAuth when needed). */
 export function ChatSendCard(props: ChatSendCardProps) {
   const { proxy, client, storage, body, errors } = props;
@@ -42,7 +39,7 @@ export function ChatSendCard(props: ChatSendCardProps) {
     signInFirst: async (t) => {
       const id = t.conversationId ?? "";
       // An id no scope can carry: the proxy's to refuse with its message, never a broken sign-in.
-      if (!CONVERSATION_ID.test(id)) return undefined;
+      if (!SCOPE_ID_PATTERN.test(id)) return undefined;
       return scopesToSignInFirst(
         client,
         session,
@@ -56,7 +53,7 @@ export function ChatSendCard(props: ChatSendCardProps) {
     },
   });
   const conversationId = props.conversationId.trim();
-  const idOk = CONVERSATION_ID.test(conversationId);
+  const idOk = SCOPE_ID_PATTERN.test(conversationId);
   const sentTo = flow.target?.conversationId ?? conversationId;
   // The embedded emulator's page for the conversation, as the studio's session names it.
   const pageTemplate = session?.emulator?.conversationPageUrl;

@@ -1,3 +1,4 @@
+import { meetsScopeSets } from "../../platform/scopes";
 import type { ProxyClient, ProxySession } from "./proxy-client";
 
 /**
@@ -23,8 +24,7 @@ export type ScopeSets =
   | ((held: readonly string[]) => readonly (readonly string[])[]);
 
 function meets(held: readonly string[], sets: ScopeSets): boolean {
-  const alternatives = typeof sets === "function" ? sets(held) : sets;
-  return alternatives.some((set) => set.every((s) => held.includes(s)));
+  return meetsScopeSets(held, typeof sets === "function" ? sets(held) : sets);
 }
 
 /**

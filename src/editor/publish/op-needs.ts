@@ -1,8 +1,7 @@
 import {
-  postAddonScope,
+  postAddonScopeSets,
   USER_ADDON_CREATE,
   USER_PHONE,
-  USER_POSTS_ADDON_CREATE,
   USER_VERIFICATION_CREATE,
 } from "../../platform/scopes";
 import type { PublishOp } from "./publish-ops";
@@ -15,11 +14,9 @@ import type { PublishOp } from "./publish-ops";
 export function needsOf(op: PublishOp): string[][] {
   switch (op.op) {
     case "publish":
-      return "postToken" in op
-        ? [[postAddonScope(op.postToken)], [USER_POSTS_ADDON_CREATE]]
-        : [[USER_ADDON_CREATE]];
+      return "postToken" in op ? postAddonScopeSets(op.postToken) : [[USER_ADDON_CREATE]];
     case "deletePost":
-      return [[postAddonScope(op.postToken)], [USER_POSTS_ADDON_CREATE]];
+      return postAddonScopeSets(op.postToken);
     case "semantic":
       return "divarUserId" in op && op.divarUserId !== undefined ? [[USER_VERIFICATION_CREATE]] : [[]];
     case "phones":

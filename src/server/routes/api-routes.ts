@@ -7,10 +7,10 @@ import { type BodyKind, checkBody } from "../../platform/body-check";
 import { studioError } from "../../platform/errors";
 import {
   chatSendScopeSets,
-  postAddonScope,
+  postAddonScopeSets,
+  SCOPE_ID_PATTERN,
   USER_ADDON_CREATE,
   USER_PHONE,
-  USER_POSTS_ADDON_CREATE,
   USER_VERIFICATION_CREATE,
 } from "../../platform/scopes";
 import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from "../deps";
@@ -21,9 +21,6 @@ import { redactError, redactResult, sessionSecrets } from "../redaction";
 import type { PublishOperation, PublishTarget } from "../store/records";
 import { removalRefused } from "../studio-users";
 import { requireToken } from "../tokens";
-
-/** Ids in paths (divar_user_id, conversation_id, user add-on id): the scope grammar's identifier. */
-const ID_RE = /^[A-Za-z0-9_-]{1,128}$/;
 
 /**
  * Path parameters are checked before anything goes upstream. encodeURIComponent keeps "/", "?" and "#"
@@ -37,7 +34,7 @@ function badParam(c: Context, name: string, value: string, where = "in the addre
       ? POST_TOKEN_PATTERN.test(value)
       : name === "phone"
         ? PHONE_PATTERN.test(value)
-        : ID_RE.test(value);
+        : SCOPE_ID_PATTERN.test(value);
   if (ok) return undefined;
   const rule =
     name === "post_token"
@@ -179,7 +176,7 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (bad) return bad;
     const body = await readBody(c, "post");
     if (!body.ok) return body.response;
-    const t = await requireToken(deps, c, [[postAddonScope(postToken)], [USER_POSTS_ADDON_CREATE]]);
+    const t = await requireToken(deps, c, postAddonScopeSets(postToken));
     if (!t.ok) return t.response;
     const result = await p.postAddon(t.accessToken, postToken, body.json);
     const page = deps.config.postPageUrl?.replace("{post_token}", encodeURIComponent(postToken)) ?? null;
@@ -197,7 +194,7 @@ export function apiRoutes(deps: ServerDeps): Hono {
     const postToken = c.req.param("postToken");
     const bad = badParam(c, "post_token", postToken);
     if (bad) return bad;
-    const t = await requireToken(deps, c, [[postAddonScope(postToken)], [USER_POSTS_ADDON_CREATE]]);
+    const t = await requireToken(deps, c, postAddonScopeSets(postToken));
     if (!t.ok) return t.response;
     const target = { kind: "post_addon", ref: "post_token", id: postToken } as const;
     return recorded(c, "remove", target, null, await p.deletePostAddons(t.accessToken, postToken));

@@ -59,21 +59,17 @@ export function describeTarget(t: Record<string, string>): string {
   return "unknown target";
 }
 
-const REMOVED_ADDON = /^user add-on (.+)$/;
-
 /**
- * The ids of user add-ons that a removal in `history` (newest first) took away after they were
- * published: their entries offer no Remove, which would send the same removal again. A removal's
- * entry names its target as describeTarget does (`user add-on <id>`), with the detail "removed".
+ * The entries of user add-ons that a removal in `history` (newest first) took away after they were
+ * published: they offer no Remove, which would send the same removal again. A removal's entry names
+ * its target as describeTarget names a user add-on, with the detail "removed".
  */
 export function removedLaterAddons(history: readonly HistoryEntry[]): Set<HistoryEntry> {
   const removed = new Set<string>();
   const gone = new Set<HistoryEntry>();
   for (const h of history) {
-    const id =
-      h.ok && h.kind === "user" && h.detail === "removed" ? REMOVED_ADDON.exec(h.target)?.[1] : undefined;
-    if (id) removed.add(id);
-    else if (h.addonId && removed.has(h.addonId)) gone.add(h);
+    if (h.ok && h.kind === "user" && h.detail === "removed") removed.add(h.target);
+    else if (h.addonId && removed.has(describeTarget({ addonId: h.addonId }))) gone.add(h);
   }
   return gone;
 }

@@ -76,9 +76,10 @@ export function useSendFlow(opts: {
   onDone?: (target: Record<string, string>, outcome: SendOutcome) => void;
   authorizeScopes?: (target: Record<string, string>) => string[];
   /**
-   * When the editor knows it is signed out, the scopes to sign in for before `target` is sent at all
-   * (src/editor/proxy/sign-in-first.ts): the flow then leaves for the consent page as a 401 would have
-   * sent it, keeping the action to send once on return. Undefined: send (a 401 remains the fallback).
+   * When the editor knows it is signed out, or signed in without what `target` needs, the scopes to
+   * sign in for before it is sent at all (src/editor/proxy/sign-in-first.ts): the flow then leaves for
+   * the consent page as a 401 or 403 would have sent it, keeping the action to send once on return.
+   * Undefined: send (the 401 or 403 remains the fallback).
    */
   signInFirst?: (target: Record<string, string>) => Promise<readonly string[] | undefined>;
   /**
@@ -122,8 +123,8 @@ export function useSendFlow(opts: {
       setTarget(target);
       setOutcome({ status: "sending" });
       const returnTo = returnToFor(e.location.pathname, e.location.search, action);
-      // Known to be signed out: to sign-in without a request only a 401 could answer. Never once back
-      // from the consent page: the action is then sent, once, whatever the session says.
+      // Known to be signed out or short of a scope: to sign-in without a request only a 401 or 403
+      // could answer. Never once back from the consent page: the action is then sent, once.
       const first = resumed ? undefined : await signInFirst?.(target);
       if (first && first.length > 0) {
         leave(e, { target, body }, authorizeUrlFor(first, returnTo));

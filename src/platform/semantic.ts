@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { describeValue, typeError } from "./fields";
+import { asciiDigits } from "./text";
 
 /** Predefined semantic keys and their allowed values (platform facts, "Semantic"); kept in plain text. */
 export const PREDEFINED_SEMANTIC: Record<string, readonly string[]> = {
@@ -20,18 +21,9 @@ export const HASHED_SEMANTIC_KEYS = [
   "old_real_estate_id",
 ] as const;
 
-const PERSIAN_DIGITS = "۰۱۲۳۴۵۶۷۸۹";
-const ARABIC_DIGITS = "٠١٢٣٤٥٦٧٨٩";
-
 /** Normalises a value before hashing: ASCII digits, upper case, trimmed. */
 export function normaliseSemanticValue(value: string): string {
-  let out = "";
-  for (const ch of value.trim()) {
-    const p = PERSIAN_DIGITS.indexOf(ch);
-    const a = ARABIC_DIGITS.indexOf(ch);
-    out += p >= 0 ? String(p) : a >= 0 ? String(a) : ch;
-  }
-  return out.toUpperCase();
+  return asciiDigits(value.trim()).toUpperCase();
 }
 
 /** Hex SHA-256 of the normalised value (Web Crypto: works in browsers and Node). */

@@ -43,3 +43,11 @@ export function escapeInvisible(json: string): string {
     (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`,
   );
 }
+
+// Persian (U+06F0-06F9) and Arabic-Indic (U+0660-0669) digits; each one's low four bits are its value.
+const LOCAL_DIGITS = /[\u06F0-\u06F9\u0660-\u0669]/g;
+
+/** `text` with its Persian and Arabic-Indic digits written as ASCII digits ("۸۵" is "85"). */
+export function asciiDigits(text: string): string {
+  return text.replace(LOCAL_DIGITS, (d) => String((d.codePointAt(0) ?? 0) & 0xf));
+}

@@ -1,18 +1,17 @@
 import { useEffect, useState } from "react";
 import type { Problem } from "../../platform/problems";
+import { asciiDigits } from "../../platform/text";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId } from "../store/selectors";
 import { describedBy, FieldShell } from "../ui/field-shell";
 
-// Persian and Arabic-Indic digits, read as the ASCII digits they stand for.
-const LOCAL_DIGITS = /[\u06F0-\u06F9\u0660-\u0669]/g;
-const localDigit = (d: string) => String((d.codePointAt(0) ?? 0) & 0xf);
 // A whole number or a decimal with digits after the point: "1." and "-" are still being typed.
 const NUMBER_TEXT = /^[+-]?(\d+(\.\d+)?|\.\d+)$/;
 
 /** The cost text as typed: a number, empty (remove the cost), or not (yet) a number. */
 function parseCostText(text: string): { ok: true; value: number | undefined } | { ok: false } {
-  const t = text.trim().replace(LOCAL_DIGITS, localDigit);
+  // Persian and Arabic-Indic digits are read as the ASCII digits they stand for.
+  const t = asciiDigits(text.trim());
   if (t === "") return { ok: true, value: undefined };
   return NUMBER_TEXT.test(t) ? { ok: true, value: Number(t) } : { ok: false };
 }

@@ -1,16 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { problem } from "../../../platform/problems";
+import { asciiDigits } from "../../../platform/text";
 import { FieldShell, problemsId } from "../../ui/field-shell";
 import { type ControlProps, hasError, type InputProps, shellOf } from "./control";
-
-// Persian and Arabic-Indic digits, as a Persian or Arabic keyboard types them.
-const LOCAL_DIGITS = /[\u06F0-\u06F9\u0660-\u0669]/g;
-const HAS_LOCAL_DIGIT = /[\u06F0-\u06F9\u0660-\u0669]/;
-
-/** `text` with its Persian and Arabic-Indic digits written as ASCII digits ("۸۵" is "85"). */
-export function asciiDigits(text: string): string {
-  return text.replace(LOCAL_DIGITS, (d) => String((d.codePointAt(0) ?? 0) & 0xf));
-}
 
 /**
  * A number box takes ASCII digits only: a Persian digit typed or pasted into it was dropped, and
@@ -22,9 +14,10 @@ function useLocalDigits(box: React.RefObject<HTMLInputElement | null>): void {
     const el = box.current;
     if (!el) return;
     const onBeforeInput = (e: InputEvent) => {
-      if (!e.data || !HAS_LOCAL_DIGIT.test(e.data)) return;
+      // Persian and Arabic-Indic digits, as a Persian or Arabic keyboard types them.
+      const text = e.data ? asciiDigits(e.data) : "";
+      if (!e.data || text === e.data) return;
       e.preventDefault();
-      const text = asciiDigits(e.data);
       if (typeof document.execCommand === "function" && document.execCommand("insertText", false, text))
         return;
       // No insert command (old browsers, test DOMs): a number box hides its caret, so the digits

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { Agent, request } from "undici";
+import { Agent, buildConnector, request } from "undici";
 import type { FetchLike } from "../platform/fetch-like";
 
 /**
@@ -101,9 +101,42 @@ export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
   "SELF_SIGNED_CERT_IN_CHAIN",
 ]);
 
+/**
+ * Failures of the connect phase (DNS, TCP, the TLS handshake, the connect timeout), whatever their
+ * code: undici writes a request only once its connector has handed over a connected (for https,
+ * handshaken) socket, so such a failure proves the request never left. A code list alone missed the
+ * handshake's own failures (`ERR_SSL_WRONG_VERSION_NUMBER` for an https URL to a plain-HTTP port,
+ * `UNABLE_TO_GET_ISSUER_CERT_LOCALLY` behind an intercepting proxy, a reset during the handshake).
+ */
+const connectFailures = new WeakSet<object>();
+
+/**
+ * undici's own connector (same defaults: 10 s connect timeout, TLS session cache), with each failure
+ * it reports marked as a connect failure (connectFailures).
+ */
+function markingConnector(): buildConnector.connector {
+  const connect = buildConnector({});
+  return (options, callback) =>
+    connect(options, (...args) => {
+      const [err] = args;
+      if (err) connectFailures.add(err);
+      callback(...args);
+    });
+}
+
 /** A network failure's code, when it has one. */
 function codeOf(e: unknown): string | undefined {
   return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
+}
+
+/**
+ * A failure's message as a user reads it: OpenSSL's ("80…:error:0A00010B:SSL routines:ssl3_get_record:
+ * wrong version number:../deps/openssl/…") becomes "the TLS handshake failed: wrong version number".
+ */
+function readableMessage(cause: unknown): string {
+  const message = cause instanceof Error ? cause.message : String(cause);
+  const openssl = /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1];
+  return openssl === undefined ? message : `the TLS handshake failed: ${openssl}`;
 }
 
 /** The cause of a failure that provably happened before any byte of the request was written. */
@@ -111,7 +144,7 @@ export class NotSentError extends Error {
   override name = "NotSentError";
   readonly code: string | undefined;
   constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause));
+    super(readableMessage(cause));
     this.code = codeOf(cause);
   }
 }
@@ -124,7 +157,7 @@ export class OutcomeUnknownError extends Error {
   override name = "OutcomeUnknownError";
   readonly code: string | undefined;
   constructor(cause: unknown) {
-    super(cause instanceof Error ? cause.message : String(cause));
+    super(readableMessage(cause));
     this.code = codeOf(cause);
   }
 }
@@ -143,7 +176,7 @@ type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
 /** Creates a keep-alive `FetchLike` (see the module comment). */
 export function createHttpFetch(): HttpFetch {
-  const agent = new Agent({ keepAliveTimeout: IDLE_SOCKET_MS });
+  const agent = new Agent({ keepAliveTimeout: IDLE_SOCKET_MS, connect: markingConnector() });
 
   const httpFetch = async (input: string | URL | Request, init: RequestInit = {}): Promise<Response> => {
     const body = init.body;
@@ -207,7 +240,8 @@ export function createHttpFetch(): HttpFetch {
       // Before an answer began, only a failure to connect proves the request never left; once the
       // platform answered, it had the request.
       const code = codeOf(e);
-      const notSent = !answered && code !== undefined && NOT_SENT_CODES.has(code);
+      const connectFailed = typeof e === "object" && e !== null && connectFailures.has(e);
+      const notSent = !answered && (connectFailed || (code !== undefined && NOT_SENT_CODES.has(code)));
       throw new TypeError("fetch failed", {
         cause: notSent ? new NotSentError(e) : new OutcomeUnknownError(e),
       });

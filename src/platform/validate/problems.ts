@@ -84,6 +84,30 @@ const sameCodes: [SchemaCode] extends [ZodCode] ? ([ZodCode] extends [SchemaCode
   true;
 void sameCodes;
 
+/** Actions whose `post_token` the live OpenAPI itself requires (addonsOpenPostPage, addonsOpenPostManagePage). */
+const POST_TOKEN_ACTIONS: ReadonlySet<PathSegment> = new Set(["open_post_page", "open_post_manage_page"]);
+
+/**
+ * Item fields the studio requires though neither the live OpenAPI nor the widget docs do: an item
+ * without them shows nothing (decisions, "Stricter than the live document").
+ */
+const STUDIO_ITEM_FIELDS: Readonly<Record<string, readonly PathSegment[]>> = {
+  image_carousel_row: ["image_id"],
+  group_info_row: ["title", "value"],
+};
+
+/** Where the rule that a missing field of a widget is required comes from, as a message suffix. */
+function requiredWhy(path: readonly PathSegment[]): string {
+  const field = path[path.length - 1];
+  if (field === "post_token" && POST_TOKEN_ACTIONS.has(path[path.length - 2] ?? ""))
+    return " (the live OpenAPI requires it)";
+  const kind = path.find((seg): seg is string => typeof seg === "string" && isWidgetKind(seg));
+  const kept = kind === undefined ? undefined : STUDIO_ITEM_FIELDS[kind];
+  if (kept !== undefined && field !== undefined && path[path.length - 3] === "items" && kept.includes(field))
+    return " (the studio's rule: an item without it shows nothing; the live OpenAPI marks it optional)";
+  return " (a documented rule of the platform's widget docs; the live OpenAPI marks it optional)";
+}
+
 /** Turns zod issues into problems with JSON paths, one per unknown key. */
 export function issuesToProblems(
   issues: readonly z.core.$ZodIssue[],
@@ -109,10 +133,10 @@ export function issuesToProblems(
     const value = root === undefined ? undefined : valueAt(root, path);
     const missing = root !== undefined && value === undefined;
     let message = messageOf(issue, value, missing);
-    // The live OpenAPI marks no widget field required; the rule comes from the platform's widget docs.
+    // Why a missing field inside a widget is required: the live OpenAPI marks only an action's
+    // post_token required; the others come from the platform's widget docs or the studio's own rule.
     const inWidget = kind === "widget" ? path.length >= 2 : path[0] === "widgets" && path.length >= 4;
-    if (missing && inWidget && message.startsWith("is required"))
-      message += " (a documented rule of the platform's widget docs; the live OpenAPI marks it optional)";
+    if (missing && inWidget && message.startsWith("is required")) message += requiredWhy(path);
     const found = problem([...prefix, ...path], message, "error", issue.code);
     if (issue.code === "custom" && issue.params?.noWidgetKey === true) noKind.set(found, path.join("/"));
     out.push(found);

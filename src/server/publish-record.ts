@@ -34,6 +34,12 @@ export async function loadHeldSubscriptions(deps: ServerDeps, session: Session):
   }
 }
 
+/**
+ * How long a send's answer waits for its history record's id (at once on PGlite, one round trip on
+ * PostgreSQL) before it goes out without one.
+ */
+export const RECORD_ID_WAIT_MS = 1000;
+
 /** Characters of an error message a record keeps (the catalogue text and the platform's words). */
 const RECORD_MESSAGE_LIMIT = 4000;
 
@@ -53,8 +59,9 @@ export type RecordNote = { historyId: number } | { historyError: string } | Reco
  * store's ordered queue, docs/decisions.md issue 15 phase 3), so the answer never waits for the
  * write. Taking the id waits on PostgreSQL only: one nextval round trip per record (ids taken one at
  * a time keep several instances' records in the order they were sent); on PGlite it comes from a
- * reserved block at once. A write that fails after the queue's retries is logged (operation and
- * reason only); it never turns a delivered publish into an error.
+ * reserved block at once. The answer waits for the id at most RECORD_ID_WAIT_MS: a store that hangs
+ * gets the record once it answers, behind the answer. A write that fails after the queue's retries
+ * is logged (operation and reason only); it never turns a delivered publish into an error.
  */
 export async function recordSend<T>(
   deps: ServerDeps,
@@ -82,25 +89,41 @@ export async function recordSend<T>(
         },
       };
   const reason = (err: unknown) => (err instanceof StoreError ? err.reason : "error");
-  try {
-    const { record, written } = await store.queuePublish({
-      userId,
-      operation,
-      target,
-      body: body ?? null,
-      result: outcome,
-      at: deps.now(),
-    });
-    written.catch((err: unknown) =>
-      deps.log("record_failed", { operation, id: record.id, reason: reason(err), after: "answer" }),
+  const queued = store
+    .queuePublish({ userId, operation, target, body: body ?? null, result: outcome, at: deps.now() })
+    .then(
+      ({ record, written }) => {
+        written.catch((err: unknown) =>
+          deps.log("record_failed", { operation, id: record.id, reason: reason(err), after: "answer" }),
+        );
+        return { historyId: record.id } satisfies RecordNote;
+      },
+      (err: unknown) => {
+        deps.log("record_failed", { operation, reason: reason(err) });
+        return {
+          historyError: `It was sent, but the studio could not add it to the publish history (${
+            err instanceof Error ? err.message : "store error"
+          }).`,
+        } satisfies RecordNote;
+      },
     );
-    return { historyId: record.id };
-  } catch (err) {
-    deps.log("record_failed", { operation, reason: reason(err) });
-    return {
-      historyError: `It was sent, but the studio could not add it to the publish history (${
-        err instanceof Error ? err.message : "store error"
-      }).`,
-    };
+  // The platform has answered: a store that hangs (a PostgreSQL server that stopped answering holds
+  // the id's round trip for its 15 s query timeout) must not hold that answer. Past the wait the
+  // record goes on being queued behind the answer; if it fails, record_failed says so in the log.
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<RecordNote>((resolve) => {
+    timer = setTimeout(
+      () =>
+        resolve({
+          historyError:
+            "It was sent. The studio's data store is slow to answer, so its publish history entry is still being added (it appears once the store answers; if it cannot be added, the studio's log says record_failed).",
+        }),
+      RECORD_ID_WAIT_MS,
+    );
+  });
+  try {
+    return await Promise.race([queued, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -41,14 +41,21 @@ export const THEME_TEXT = {
 
 const V1_COLOR = /^(TEXT_|ICON_|BRAND_|WHITE_PRIMARY)/;
 
-/** Explains why a value is not a v2 colour. */
-export function colorMessage(input: unknown): string {
+/**
+ * Explains why a value is not a v2 colour. `required`: the field must hold a colour (an evaluation
+ * section's section_color), so "leave the field out" is no way to show none there.
+ */
+export function colorMessage(input: unknown, required = false): string {
   const list = COLORS.join(", ");
   if (input === undefined) return `is required: add one of ${list}`;
   if (input === "UNKNOWN" || input === "COLOR_UNSPECIFIED")
-    return `${String(input)} is the unset value of the old SDK (the platform refuses it): to show no colour, leave the field out, or use one of ${list} (addon-studio migrate drops it)`;
+    return required
+      ? `${String(input)} is the unset value of the old SDK (the platform refuses it), and this field must hold a colour: use one of ${list}`
+      : `${String(input)} is the unset value of the old SDK (the platform refuses it): to show no colour, leave the field out, or use one of ${list} (addon-studio migrate drops it)`;
   if (input === null)
-    return `must not be null: to show no colour, leave the field out (or use one of ${list})`;
+    return required
+      ? `must not be null: this field must hold a colour, one of ${list}`
+      : `must not be null: to show no colour, leave the field out (or use one of ${list})`;
   if (typeof input === "string" && V1_COLOR.test(input))
     return `${input} is a v1 colour and does not exist in v2: use one of ${list}`;
   if (typeof input === "string" && (COLORS as readonly string[]).includes(input.trim().toUpperCase()))

@@ -13,3 +13,6 @@ export {
 
 /** A v2 colour. */
 export const colorSchema = z.enum(COLORS, { error: (iss) => colorMessage(iss.input) });
+
+/** A v2 colour on a field that must hold one (an evaluation section's section_color). */
+export const requiredColorSchema = z.enum(COLORS, { error: (iss) => colorMessage(iss.input, true) });

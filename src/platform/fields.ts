@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { colorSchema } from "./colors";
+import { colorSchema, requiredColorSchema } from "./colors";
 import { codePointLength, isBlankText } from "./text";
 
 /**
@@ -112,9 +112,14 @@ export function percentageField(label: string) {
     .register(fieldRegistry, { ui: "percentage", label });
 }
 
-/** A colour from the v2 enumeration. */
-export function colorField(label: string) {
-  return colorSchema.clone().register(fieldRegistry, { ui: "color", label });
+/**
+ * A colour from the v2 enumeration. `required`: a field that must hold one (an evaluation section's
+ * section_color), whose messages never say to leave it out; an optional colour is
+ * `colorField(label).optional()`.
+ */
+export function colorField(label: string, opts: { required?: boolean } = {}) {
+  const schema = opts.required ? requiredColorSchema : colorSchema;
+  return schema.clone().register(fieldRegistry, { ui: "color", label });
 }
 
 /** An icon name (unknown names are reported as warnings by the validator, not here). */

@@ -641,12 +641,12 @@ describe("zero values and colours (facts 'Enumerations')", () => {
     expectError("post", scored({ score_color: "" }), at, /"" is not a colour: use one of SUCCESS_PRIMARY/);
     expectError("post", scored({ score_color: 3 }), at, /must be a colour name \(a string\)/);
   });
-  it("section_color follows the same rules", () => {
+  it("section_color follows the same rules, but must hold a colour (it cannot be left out)", () => {
     expectError(
       "post",
       evaluation({ middle: { text: "منصفانه", section_color: "COLOR_UNSPECIFIED" } }),
       "widgets[0].evaluation_row.middle.section_color",
-      /leave the field out/,
+      /unset value of the old SDK.*must hold a colour: use one of SUCCESS_PRIMARY/,
     );
   });
   it("a percentage too large for JSON (1e400 reads as Infinity) says so", () => {

@@ -9,14 +9,22 @@ import { childPath, type Json, put, show } from "./shared";
 import { fieldOf, type Plan } from "./widget-plans";
 import { iconWrapperName } from "./widgets";
 
-function convertColor(value: unknown, at: string, to: string, r: Reporter): unknown {
+function convertColor(value: unknown, at: string, to: string, r: Reporter, required: boolean): unknown {
   if (typeof value === "string" && (COLORS as readonly string[]).includes(value)) return value;
   if (typeof value === "string" && ZERO_COLORS.includes(value)) {
-    r.addAt(
-      at,
-      "dropped",
-      `${value} is the unset value of the old SDK (the platform refuses it); left out of ${to}, which shows no colour when it is not set`,
-    );
+    // A field that must hold a colour has no "none" to fall back on: the colour is to be picked.
+    if (required)
+      r.addAt(
+        at,
+        "unconvertible",
+        `${value} is the unset value of the old SDK (the platform refuses it); left out of ${to}: pick one by hand (v2 colours: ${COLORS.join(", ")})`,
+      );
+    else
+      r.addAt(
+        at,
+        "dropped",
+        `${value} is the unset value of the old SDK (the platform refuses it); left out of ${to}, which shows no colour when it is not set`,
+      );
     return undefined;
   }
   // In a v2 body only v1 colours are leftovers; any other value stays for validation to name.
@@ -58,7 +66,7 @@ function convertValue(
       out = convertAction(value, at, to, r);
       break;
     case "color":
-      out = convertColor(value, at, to, r);
+      out = convertColor(value, at, to, r, f.required);
       break;
     case "icon":
       if (value === ZERO_ICON) {

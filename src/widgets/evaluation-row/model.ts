@@ -8,7 +8,7 @@ function section(label: string) {
     .strictObject(
       {
         text: textField({ label: "Text", max: EVALUATION_ROW_LIMITS.sectionText, required: true }),
-        section_color: colorField("Colour"),
+        section_color: colorField("Colour", { required: true }),
       },
       {
         error: (iss) =>

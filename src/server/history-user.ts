@@ -48,12 +48,12 @@ function takeLateRead(deps: ServerDeps, sid: string): PhonesRead | undefined {
 }
 
 /** What a promise came to within `ms`: its value, its failure, or nothing yet (it goes on unawaited). */
-type Within<T> =
+export type Within<T> =
   | { done: true; ok: true; value: T }
   | { done: true; ok: false; error: unknown }
   | { done: false };
 
-async function within<T>(promise: Promise<T>, ms: number | undefined): Promise<Within<T>> {
+export async function within<T>(promise: Promise<T>, ms: number | undefined): Promise<Within<T>> {
   const settled = promise.then(
     (value): Within<T> => ({ done: true, ok: true, value }),
     (error: unknown): Within<T> => ({ done: true, ok: false, error }),

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { errorCatalogue } from "../platform/errors";
 import type { ServerDeps } from "./deps";
-import { catchUpHistoryUser, IDENTIFY_ON_SEND_MS } from "./history-user";
+import { catchUpHistoryUser, IDENTIFY_ON_SEND_MS, within } from "./history-user";
 import type { PlatformResult } from "./platform-client";
 import { MAX_HELD_SUBSCRIPTIONS, type Session } from "./session";
 import type { PublishOperation, PublishResult, PublishTarget } from "./store/records";
@@ -15,13 +15,14 @@ import { truncate } from "./upstream-errors";
  */
 export async function loadHeldSubscriptions(deps: ServerDeps, session: Session): Promise<void> {
   if (!deps.store || !session.user?.startsWith("phone:")) return;
-  let stored: Session["subscriptions"];
-  try {
-    stored = await deps.store.listHeldSubscriptions(session.user);
-  } catch (err) {
-    deps.log("held_subscriptions_not_read", { reason: err instanceof Error ? err.name : "error" });
+  // A store that hangs does not hold the sign-in: the session goes on with its own list.
+  const read = await within(deps.store.listHeldSubscriptions(session.user), STORE_WAIT_MS);
+  if (!read.done || !read.ok) {
+    const reason = !read.done ? "timeout" : read.error instanceof Error ? read.error.name : "error";
+    deps.log("held_subscriptions_not_read", { reason });
     return;
   }
+  const stored: Session["subscriptions"] = read.value;
   const key = (s: { event_type: string; event_resource_id?: string | undefined }) =>
     `${s.event_type}\u0000${s.event_resource_id ?? ""}`;
   const have = new Set(session.subscriptions.map(key));
@@ -35,10 +36,12 @@ export async function loadHeldSubscriptions(deps: ServerDeps, session: Session):
 }
 
 /**
- * How long a send's answer waits for its history record's id (at once on PGlite, one round trip on
- * PostgreSQL) before it goes out without one.
+ * How long an answer waits for the store's part of it (a send's history record's id: at once on
+ * PGlite, one round trip on PostgreSQL; the held subscriptions read at sign-in and written after a
+ * subscription) before it goes out without it. A PostgreSQL server that stopped answering holds a
+ * query for its 15 s timeout; what the platform already did must not wait for that.
  */
-export const RECORD_ID_WAIT_MS = 1000;
+export const STORE_WAIT_MS = 1000;
 
 /** Characters of an error message a record keeps (the catalogue text and the platform's words). */
 const RECORD_MESSAGE_LIMIT = 4000;
@@ -59,7 +62,7 @@ export type RecordNote = { historyId: number } | { historyError: string } | Reco
  * store's ordered queue, docs/decisions.md issue 15 phase 3), so the answer never waits for the
  * write. Taking the id waits on PostgreSQL only: one nextval round trip per record (ids taken one at
  * a time keep several instances' records in the order they were sent); on PGlite it comes from a
- * reserved block at once. The answer waits for the id at most RECORD_ID_WAIT_MS: a store that hangs
+ * reserved block at once. The answer waits for the id at most STORE_WAIT_MS: a store that hangs
  * gets the record once it answers, behind the answer. A write that fails after the queue's retries
  * is logged (operation and reason only); it never turns a delivered publish into an error.
  */
@@ -107,23 +110,12 @@ export async function recordSend<T>(
         } satisfies RecordNote;
       },
     );
-  // The platform has answered: a store that hangs (a PostgreSQL server that stopped answering holds
-  // the id's round trip for its 15 s query timeout) must not hold that answer. Past the wait the
+  // The platform has answered: a store that hangs must not hold that answer. Past the wait the
   // record goes on being queued behind the answer; if it fails, record_failed says so in the log.
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<RecordNote>((resolve) => {
-    timer = setTimeout(
-      () =>
-        resolve({
-          historyError:
-            "It was sent. The studio's data store is slow to answer, so its publish history entry is still being added (it appears once the store answers; if it cannot be added, the studio's log says record_failed).",
-        }),
-      RECORD_ID_WAIT_MS,
-    );
-  });
-  try {
-    return await Promise.race([queued, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const note = await within(queued, STORE_WAIT_MS);
+  if (note.done && note.ok) return note.value;
+  return {
+    historyError:
+      "It was sent. The studio's data store is slow to answer, so its publish history entry is still being added (it appears once the store answers; if it cannot be added, the studio's log says record_failed).",
+  };
 }

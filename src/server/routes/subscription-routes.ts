@@ -4,6 +4,8 @@ import { problem } from "../../platform/problems";
 import { scopeSchema } from "../../platform/scopes";
 import { validateMessage } from "../../platform/validate";
 import { fail, type ServerDeps, sendError } from "../deps";
+import { within } from "../history-user";
+import { STORE_WAIT_MS } from "../publish-record";
 import { redactError, sessionSecrets } from "../redaction";
 import { emptySession, MAX_HELD_SUBSCRIPTIONS } from "../session";
 import { applyRenewalResults, requireToken } from "../tokens";
@@ -71,14 +73,18 @@ export function subscriptionRoutes(deps: ServerDeps): Hono {
     session.subscriptions = held;
     deps.sessions.write(c, session);
     // Shared with the user's other browsers (the next sign-in there holds it too); it was created
-    // upstream already, so a store failure is logged, not an error.
+    // upstream already, so a store failure is logged, not an error, and a store that hangs does not
+    // hold the answer (the write goes on behind it).
     const mine = held.at(-1);
     if (deps.store && mine && session.user?.startsWith("phone:"))
-      await deps.store
-        .putHeldSubscription(session.user, mine)
-        .catch((err: unknown) =>
-          deps.log("held_subscription_not_stored", { reason: err instanceof Error ? err.name : "error" }),
-        );
+      await within(
+        deps.store
+          .putHeldSubscription(session.user, mine)
+          .catch((err: unknown) =>
+            deps.log("held_subscription_not_stored", { reason: err instanceof Error ? err.name : "error" }),
+          ),
+        STORE_WAIT_MS,
+      );
     return c.json({ ok: true, subscriptions: session.subscriptions.map(publicSubscription) }, 200, {
       "cache-control": "no-store",
     });

@@ -1,4 +1,5 @@
 import { isRecord } from "../platform/json";
+import { CHAT_V1 } from "../platform/migrate/addons";
 import type { CheckKind } from "../platform/validate";
 
 /** The payload fields of a delivered event (spec 6.2). */
@@ -9,6 +10,16 @@ const EVENT_PAYLOADS = [
   "user_access_revocation",
   "transaction",
 ];
+
+/**
+ * Fields only a delivered event has in the platform's older documents: the payment payload under its
+ * older name, and the old shape of spec 6.3.7 (`{type: "CHAT_MESSAGE", payload, timestamp}`). The
+ * event check names what replaced each, so the body is checked as an event rather than left unchecked.
+ */
+const OLD_EVENT_FIELDS = ["payment_transaction", "payload", "timestamp"];
+
+/** Fields of the deprecated chat-read registration (spec 4.12) that a subscription request replaced. */
+const CHAT_READ_FIELDS = ["endpoint", "identification_key"];
 
 /** Fields only a user add-on has (spec 2.11); a post add-on has `notes` instead. */
 const USER_ONLY = ["categories", "ticket_uuid", "cost"];
@@ -23,12 +34,20 @@ function isV1Widgets(widgets: unknown): boolean {
  * The kind a body says it is by its fields, for `validate` without --kind; a string saying why
  * when the fields do not tell (a body with only `widgets` is a post or a user add-on alike).
  */
-export function inferKind(json: unknown): CheckKind | { unknown: string; choose?: string } {
-  if (!isRecord(json)) return { unknown: "the body is not a JSON object" };
+export function inferKind(json: unknown): CheckKind | { unknown: string; advice?: string } {
+  if (!isRecord(json))
+    return {
+      unknown: `it is ${Array.isArray(json) ? "a JSON array" : json === null ? "null" : `a ${typeof json}`}, not a JSON object`,
+      advice:
+        "write one body per file, as a JSON object ({...}), or pass --kind <kind> to check it as that kind",
+    };
   const has = (k: string) => Object.hasOwn(json, k);
   if (has("event_type")) return "subscription";
   if (has("type") && EVENT_PAYLOADS.some(has)) return "event";
-  if (has("message") || has("media_token") || has("sender_buttons") || has("receiver_buttons")) return "chat";
+  const chat = has("message") || has("media_token") || has("sender_buttons") || has("receiver_buttons");
+  if (has("type") && !chat && !has("widgets") && OLD_EVENT_FIELDS.some(has)) return "event";
+  // The old chat send body (user_id, peer_id, sender_btn, receiver_btn): the chat check names what replaced each.
+  if (chat || (!has("widgets") && CHAT_V1.some(has))) return "chat";
   if (has("widgets")) {
     if (USER_ONLY.some(has)) return "user";
     if (has("notes")) return "post";
@@ -36,8 +55,8 @@ export function inferKind(json: unknown): CheckKind | { unknown: string; choose?
       return {
         unknown:
           "it is a v1 add-on (widgets.widget_list, or widgets with widget_type), a post or a user add-on alike",
-        choose:
-          "--kind post or --kind user to see what v2 refuses, or convert it first with `addon-studio migrate <file>`",
+        advice:
+          "pass --kind post or --kind user to see what v2 refuses, or convert it first with `addon-studio migrate <file>`",
       };
     // Only widgets (and semantic): the post and the user add-on check these fields alike (bodies.ts),
     // so the verdict is the same either way; it is checked as the post add-on (the studio's own
@@ -46,9 +65,11 @@ export function inferKind(json: unknown): CheckKind | { unknown: string; choose?
     return {
       unknown:
         "a body with widgets and no categories, ticket_uuid, cost or notes may be a post or a user add-on",
-      choose: "--kind post or --kind user",
+      advice: "pass --kind post or --kind user",
     };
   }
+  // The deprecated chat-read registration: the subscription check says where each field went.
+  if (CHAT_READ_FIELDS.some(has)) return "subscription";
   // The live route by divar_user_id takes the phone in its body; the spec's route by phone does not.
   if (has("semantic")) return has("phone") ? "semantic-by-id" : "semantic";
   return { unknown: "its fields do not say which body it is" };

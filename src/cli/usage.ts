@@ -38,9 +38,10 @@ show "warning " before the path. A summary line goes to stderr.
 
 Options:
   -k, --kind <kind>      post, user, semantic, semantic-by-id, chat, subscription or event.
-                         Without it, each file's kind is read from its fields (event_type:
-                         subscription; type and a payload: event; message: chat; widgets with
-                         categories, ticket_uuid or cost: user; widgets with notes, or widgets
+                         Without it, each file's kind is read from its fields (event_type,
+                         or the old endpoint: subscription; type and a payload, also an old
+                         one: event; message, or the old user_id, peer_id, sender_btn: chat;
+                         widgets with categories, ticket_uuid or cost: user; widgets with notes, or widgets
                          alone (and semantic): post, which checks those fields as the user
                          add-on does; semantic with phone: semantic-by-id; semantic alone:
                          semantic); a file whose fields do not say is not checked (exit 2)

@@ -53,7 +53,7 @@ async function checkOne(input: Input, kind: CheckKind | undefined, io: CliIo): P
         ok: false,
         error: {
           code: "unknown_kind",
-          message: `cannot tell which body ${file} is: ${inferred.unknown}; pass ${inferred.choose ?? `--kind (${CHECK_KINDS.join(", ")})`}`,
+          message: `cannot tell which body ${file} is: ${inferred.unknown}; ${inferred.advice ?? `pass --kind (${CHECK_KINDS.join(", ")})`}`,
         },
       };
     checkKind = inferred;

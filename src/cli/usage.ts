@@ -41,10 +41,11 @@ Options:
                          Without it, each file's kind is read from its fields (event_type,
                          or the old endpoint: subscription; type and a payload, also an old
                          one: event; message, or the old user_id, peer_id, sender_btn: chat;
-                         widgets with categories, ticket_uuid or cost: user; widgets with notes, or widgets
-                         alone (and semantic): post, which checks those fields as the user
-                         add-on does; semantic with phone: semantic-by-id; semantic alone:
-                         semantic); a file whose fields do not say is not checked (exit 2)
+                         widgets with categories, ticket_uuid or cost: user; widgets with
+                         notes, or widgets alone (and semantic): post, which checks those
+                         fields as the user add-on does; semantic with phone: semantic-by-id;
+                         semantic alone: semantic); a file whose fields do not say is not
+                         checked (exit 2)
   -f, --format <format>  text (default); json (one result per file, with read errors, on
                          stdout); github (GitHub Actions annotations with file and line)
   -h, --help             show this help

@@ -4,6 +4,11 @@ export type LogValue = string | number | boolean | null;
 /** Writes one structured event; `fields` hold only what is safe to keep (see docs/server.md, "Logging"). */
 export type Logger = (event: string, fields?: Record<string, LogValue>) => void;
 
+/** Phone numbers in paths are personal data: only their last two digits are logged. */
+export function loggedPath(path: string): string {
+  return path.replace(/\/phone\/[^/]*?([^/]{0,2})(?=\/|$)/g, "/phone/***$1");
+}
+
 /**
  * One JSON object per line: `{"time", "event", ...fields}`. JSON escapes every control character, so a
  * request path carrying a newline cannot start a line of its own (log forging); U+2028 and U+2029,
@@ -11,7 +16,9 @@ export type Logger = (event: string, fields?: Record<string, LogValue>) => void;
  */
 export function jsonLogger(sink: (line: string) => void, now: () => number): Logger {
   return (event, fields = {}) => {
-    const line = JSON.stringify({ time: new Date(now()).toISOString(), event, ...fields });
+    // Whichever event names a path (a request, a refusal, a rate limit), its phone number is masked.
+    const masked = typeof fields.path === "string" ? { ...fields, path: loggedPath(fields.path) } : fields;
+    const line = JSON.stringify({ time: new Date(now()).toISOString(), event, ...masked });
     sink(line.replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029"));
   };
 }

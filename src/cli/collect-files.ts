@@ -1,6 +1,6 @@
 import type { Dirent } from "node:fs";
 import { readdir, stat } from "node:fs/promises";
-import { isAbsolute, join } from "node:path";
+import { isAbsolute, join, resolve } from "node:path";
 
 /** One input of `validate`: a file to read (or stdin, `-`), or why an argument gave no file. */
 export type Input = { file: string } | { file: string; missing: string };
@@ -63,9 +63,12 @@ async function kindOf(path: string): Promise<"dir" | "file" | "none"> {
 export async function collectFiles(args: readonly string[]): Promise<Input[]> {
   const out: Input[] = [];
   const seen = new Set<string>();
+  // A file named twice (`addons/ addons/a.json`, `a.json ./a.json`) is checked and counted once, under
+  // the name it was first given: its problems would otherwise be printed (and annotated) twice.
   const add = (input: Input) => {
-    if (seen.has(input.file)) return;
-    seen.add(input.file);
+    const key = input.file === "-" ? "-" : resolve(input.file);
+    if (seen.has(key)) return;
+    seen.add(key);
     out.push(input);
   };
   for (const arg of args) {

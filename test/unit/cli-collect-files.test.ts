@@ -1,0 +1,41 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cli } from "../helpers/cli";
+
+// A CI line often names a file twice: a folder and a file inside it, or a shell glob beside the
+// folder. Each file is checked once, so its problems (and GitHub annotations) are not printed twice
+// and the summary counts files, not arguments.
+const dir = mkdtempSync(join(tmpdir(), "addon-studio-collect-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+mkdirSync(join(dir, "addons"));
+const good = join(dir, "addons/good.json");
+const bad = join(dir, "addons/bad.json");
+writeFileSync(good, JSON.stringify({ widgets: [{ title_row: { text: "سلام" } }] }));
+writeFileSync(bad, JSON.stringify({ widgets: [{ title_row: { text: 5 } }] }));
+
+describe("validate: a file named more than once is checked once", () => {
+  it("a folder and a file inside it, written another way (./, absolute, with ..)", async () => {
+    const fromCwd = relative(process.cwd(), bad);
+    const r = await cli([
+      "validate",
+      "--kind",
+      "post",
+      join(dir, "addons"),
+      `./${fromCwd}`,
+      join(dir, "addons/../addons/bad.json"),
+      fromCwd,
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.lines).toEqual([`${bad}:1:27: widgets[0].title_row.text: must be text (a string), not a number`]);
+    expect(r.err).toBe("Checked 2 files: 1 valid, 1 invalid (1 error, 0 warnings)\n");
+  });
+
+  it("the first name given is the one shown", async () => {
+    const r = await cli(["validate", "--kind", "post", "--format", "json", good, join(dir, "addons")]);
+    const { files } = JSON.parse(r.out) as { files: Array<{ file: string }> };
+    expect(files.map((f) => f.file)).toEqual([good, bad]);
+  });
+});

@@ -29,7 +29,9 @@ describe("validate: a file named more than once is checked once", () => {
       fromCwd,
     ]);
     expect(r.code).toBe(1);
-    expect(r.lines).toEqual([`${bad}:1:27: widgets[0].title_row.text: must be text (a string), not a number`]);
+    expect(r.lines).toEqual([
+      `${bad}:1:27: widgets[0].title_row.text: must be text (a string), not a number`,
+    ]);
     expect(r.err).toBe("Checked 2 files: 1 valid, 1 invalid (1 error, 0 warnings)\n");
   });
 

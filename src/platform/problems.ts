@@ -32,6 +32,8 @@ export const PROBLEM_CODES = [
   /** A v1 widget ({widget_type, data}). */
   "v1_widget",
   "null_as_absent",
+  /** A field's proto3 zero value, which the platform reads as not set (a percentage_score of 0). */
+  "zero_as_absent",
   "unknown_icon",
   "image_id_url",
   "no_action",

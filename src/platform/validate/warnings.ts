@@ -82,12 +82,27 @@ function noActionWarning(path: PathSegment[]): Problem {
   );
 }
 
+/**
+ * A score_row's percentage_score of 0: an int32 on the live platform, whose JSON reads 0 as not set
+ * (proto3). Beside a descriptive_score it is no second score; alone, the row may be read as having no
+ * score, which score_row does not take (the platform's old SDK refuses it).
+ */
+function zeroScoreWarning(path: PathSegment[], row: Record<string, unknown>): Problem {
+  const message =
+    row.descriptive_score !== undefined
+      ? 'is 0, which the platform reads as "not set" (proto3 JSON), so the row shows descriptive_score: delete percentage_score'
+      : 'is 0, which the platform reads as "not set" (proto3 JSON), so the row may be taken as having no score (score_row needs exactly one; the platform\'s old SDK refuses this): to show a zero score, write it as descriptive_score (e.g. "۰٪") instead';
+  return problem(path, message, "warning", "zero_as_absent");
+}
+
 /** Warnings for one widget: unknown icons, semantic paths to unset fields, inert buttons, old spellings. */
 export function widgetWarnings(widget: unknown, prefix: readonly PathSegment[]): Problem[] {
   const out: Problem[] = [];
   iconWarnings(widget, [...prefix], out);
   if (isRecord(widget) && isRecord(widget.button_bar) && widget.button_bar.action === undefined)
     out.push(noActionWarning([...prefix, "button_bar"]));
+  if (isRecord(widget) && isRecord(widget.score_row) && widget.score_row.percentage_score === 0)
+    out.push(zeroScoreWarning([...prefix, "score_row", "percentage_score"], widget.score_row));
   if (isRecord(widget) && isRecord(widget.score_row) && widget.score_row.hasDivider !== undefined)
     out.push(
       problem(

@@ -30,8 +30,10 @@ export const scoreRow = defineWidget({
     hasDivider: booleanValue().optional(),
   },
   refine: (v, ctx) => {
-    const hasPct = v.percentage_score !== undefined;
+    // percentage_score is a plain int32 on the live platform: 0 is its unset value (proto3 JSON), so
+    // 0 beside a descriptive_score is no second score (the old SDK takes it too); validate warns.
     const hasDesc = v.descriptive_score !== undefined;
+    const hasPct = v.percentage_score !== undefined && !(v.percentage_score === 0 && hasDesc);
     if (hasPct === hasDesc)
       ctx.addIssue({
         code: "custom",
@@ -50,8 +52,13 @@ export const scoreRow = defineWidget({
       });
   },
   jsonSchema: (schema) => {
-    // Exactly one score kind (the refinement above), and one spelling of the divider.
-    schema.oneOf = [{ required: ["percentage_score"] }, { required: ["descriptive_score"] }];
+    // Exactly one score kind (the refinement above; a percentage_score of 0 beside a descriptive
+    // score is the unset value, not a second score), and one spelling of the divider.
+    schema.oneOf = [
+      { required: ["percentage_score"], not: { required: ["descriptive_score"] } },
+      { required: ["descriptive_score"], not: { required: ["percentage_score"] } },
+      { required: ["percentage_score", "descriptive_score"], properties: { percentage_score: { const: 0 } } },
+    ];
     schema.not = { required: ["hasDivider", "has_divider"] };
   },
   // v1 and the live platform write has_divider; the spec's hasDivider is renamed to it by migrate.

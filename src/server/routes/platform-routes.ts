@@ -7,9 +7,11 @@ import { problem } from "../../platform/problems";
 import { parseStartRequest, startRequestVersion } from "../../platform/start-request";
 import { validateMessage } from "../../platform/validate";
 import { fail, type ServerDeps, sendError } from "../deps";
+import { within } from "../history-user";
 import { FRESH_REPLAY, type Inbox, type InboxInput, type InboxJson, type InboxQuery } from "../inbox";
 import { type InboxScope, inScope, scopeOf } from "../inbox-scope";
 import { PLATFORM_BODY_LIMIT, readJsonBody } from "../json-body";
+import { STORE_WAIT_MS } from "../publish-record";
 import { safeEqual } from "../session";
 import { StoreError } from "../store/store";
 
@@ -164,7 +166,18 @@ export function platformRoutes(deps: ServerDeps): Hono {
     if (start.completionUrl) params.set("completion_url", start.completionUrl);
     const query = params.toString();
     const url = `${deps.config.publicUrl}/${query ? `?${query}` : ""}`;
-    return (await store(deps, c, { kind: "start_request", start, answeredUrl: url })) ?? c.json({ url });
+    // The user waits on the platform for this answer, and the platform does not send it again: unlike
+    // an event, it is answered whatever becomes of its inbox entry. A store that fails or hangs costs
+    // the entry (logged delivery_not_stored), not the user's way into the studio.
+    const adding = deps.inbox.add({ kind: "start_request", start, answeredUrl: url }).then(
+      () => undefined,
+      (e: unknown) => {
+        const reason = e instanceof StoreError ? e.reason : e instanceof Error ? e.name : "error";
+        deps.log("delivery_not_stored", { path: "/platform/start", reason });
+      },
+    );
+    await within(adding, STORE_WAIT_MS);
+    return c.json({ url });
   });
 
   // The platform only POSTs here; anything else under /platform is not an address of the studio.

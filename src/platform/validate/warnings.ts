@@ -24,6 +24,17 @@ function iconWarning(path: PathSegment[], name: string): Problem {
   );
 }
 
+/**
+ * Objects whose keys are not the platform's fields: an action's `data` (the app's own, handed back to
+ * it as sent) and `semantic_paths` (field paths, not icons or images). Their values are not walked.
+ */
+function holdsNoFields(parent: PathSegment | undefined, key: string): boolean {
+  return (
+    key === "semantic_paths" ||
+    (key === "data" && (parent === "open_server_link" || parent === "get_dynamic_action"))
+  );
+}
+
 /** Walks any JSON value for icon names that are not in the known list. `path` is a shared stack. */
 function iconWarnings(value: unknown, path: PathSegment[], out: Problem[]): void {
   // A deeper value is refused by the schema anyway; walking it could only overflow the stack.
@@ -55,7 +66,7 @@ function iconWarnings(value: unknown, path: PathSegment[], out: Problem[]): void
             "image_id_url",
           ),
         );
-    } else if (typeof v === "object" && v !== null) {
+    } else if (typeof v === "object" && v !== null && !holdsNoFields(path[path.length - 1], k)) {
       path.push(k);
       iconWarnings(v, path, out);
       path.pop();

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { Agent, buildConnector, request } from "undici";
+import { Agent, buildConnector, type Dispatcher, request } from "undici";
 import type { FetchLike } from "../platform/fetch-like";
 
 /**
@@ -124,6 +124,30 @@ function markingConnector(): buildConnector.connector {
     });
 }
 
+/**
+ * `dispatcher` with `started` called when a request is handed to a connected socket, just before it is
+ * written (undici's onRequestStart; a request still connecting, or queued for a connection, has not
+ * started). A per-call view of the same dispatcher: the connection pool is shared.
+ */
+function noticingStart(dispatcher: Dispatcher, started: () => void): Dispatcher {
+  return dispatcher.compose(
+    (dispatch) => (opts, handler) =>
+      dispatch(opts, {
+        onRequestStart: (controller, context) => {
+          started();
+          handler.onRequestStart?.(controller, context);
+        },
+        onRequestUpgrade: (controller, statusCode, headers, socket) =>
+          handler.onRequestUpgrade?.(controller, statusCode, headers, socket),
+        onResponseStart: (controller, statusCode, headers, statusMessage) =>
+          handler.onResponseStart?.(controller, statusCode, headers, statusMessage),
+        onResponseData: (controller, chunk) => handler.onResponseData?.(controller, chunk),
+        onResponseEnd: (controller, trailers) => handler.onResponseEnd?.(controller, trailers),
+        onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
+      }),
+  );
+}
+
 /** A network failure's code, when it has one. */
 function codeOf(e: unknown): string | undefined {
   return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
@@ -209,14 +233,43 @@ export function createHttpFetch(): HttpFetch {
     let bodyFailure: Error | undefined;
     const responseHeaders = new Headers();
     let answered = false;
+    // undici holds a request aborted while its connection is being set up until the connect ends (its
+    // own 10 s timeout), then fails it with the abort's reason: a platform address that drops packets
+    // held the user past the deadline, then read as "did not answer; may still have applied". A request
+    // not yet handed to a socket when the signal aborts provably never left: that is said at once
+    // (undici still drops it unwritten, the inner signal having aborted).
+    let started = false;
+    const inner = new AbortController();
+    let giveUp: (e: Error) => void = () => {};
+    const unstarted = new Promise<never>((_, reject) => {
+      giveUp = reject;
+    });
+    unstarted.catch(() => undefined);
+    const notStarted = new TypeError("fetch failed", {
+      cause: new NotSentError(
+        new Error(
+          "no connection to the platform was set up before the time limit ran out, so it was not sent",
+        ),
+      ),
+    });
+    const onAbort = () => {
+      inner.abort(signal?.reason);
+      if (!started) giveUp(notStarted);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      const res = await request(url, {
-        dispatcher: agent,
+      const pending = request(url, {
+        dispatcher: noticingStart(agent, () => {
+          started = true;
+        }),
         method,
         headers,
         body: body ?? null,
-        signal: signal ?? null,
+        signal: signal ? inner.signal : null,
       });
+      // Settles after an early give-up too (with the abort's reason); nothing waits for it then.
+      pending.catch(() => undefined);
+      const res = await Promise.race([pending, unstarted]);
       answered = true;
       status = res.statusCode;
       for (const [k, v] of Object.entries(res.headers)) {
@@ -236,6 +289,7 @@ export function createHttpFetch(): HttpFetch {
         });
       }
     } catch (e) {
+      if (e === notStarted) throw e;
       if (signal?.aborted) throw signal.reason;
       // Before an answer began, only a failure to connect proves the request never left; once the
       // platform answered, it had the request.
@@ -245,6 +299,8 @@ export function createHttpFetch(): HttpFetch {
       throw new TypeError("fetch failed", {
         cause: notSent ? new NotSentError(e) : new OutcomeUnknownError(e),
       });
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
     }
     const location = responseHeaders.get("location");
     if (REDIRECTS.has(status) && location && init.redirect === "error")

@@ -7,15 +7,18 @@ import { autoSignIn, Browser, leakedSecrets } from "./server-harness";
 
 /**
  * A TCP server standing where the platform's https address points: "plain" answers HTTP (an https
- * URL to a plain-HTTP port), "reset" resets each connection as it comes (a firewall cutting TLS).
- * Neither ever completes a TLS handshake, so no request can have reached it.
+ * URL to a plain-HTTP port), "reset" resets each connection as it comes (a firewall cutting TLS),
+ * "silent" takes the connection and never answers the handshake (a middlebox that stalls it). None
+ * ever completes a TLS handshake, so no request can have reached it.
  */
-async function notTls(mode: "plain" | "reset"): Promise<{ url: string; close(): Promise<void> }> {
+async function notTls(mode: "plain" | "reset" | "silent"): Promise<{ url: string; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
     if (mode === "reset") return void socket.resetAndDestroy();
+    socket.on("error", () => undefined);
+    if (mode === "silent") return;
     socket.on("data", () => {
       socket.end("HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n");
     });
@@ -93,4 +96,28 @@ describe("a platform address whose TLS handshake fails is 'could not be reached'
     expect(stack.logs.join("\n")).toContain('"event":"token_exchange_failed","code":"upstream_unreachable"');
     expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
   });
+
+  it("a send whose connection cannot be set up before the deadline answers at the deadline that it was not sent", async () => {
+    target = await notTls("silent");
+    const { stack } = await stackWith({ PLATFORM_API_URL: target.url, UPSTREAM_TIMEOUT_MS: "1500" });
+    const browser = new Browser();
+    expect(await autoSignIn(browser, stack, { scope: SCOPE })).toBe("/?oauth=granted");
+    const started = performance.now();
+    const { res, text } = await browser.fetch(
+      `${stack.proxyServer.url}/api/conversations/${CONVERSATION}/messages`,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ type: "TEXT", message: "salam" }),
+      },
+    );
+    // At the deadline, not at the transport's own 10 s connect timeout.
+    expect(performance.now() - started).toBeLessThan(4000);
+    expect(res.status).toBe(502);
+    const err = errorOf(text);
+    expect(err.code).toBe("upstream_unreachable");
+    expect(err.message).toContain("not sent");
+    expect(err.message).not.toMatch(/may still have applied|may or may not have been delivered/);
+    expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
+  }, 20_000);
 });

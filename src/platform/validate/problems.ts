@@ -141,7 +141,11 @@ export function issuesToProblems(
     if (issue.code === "custom" && issue.params?.noWidgetKey === true) noKind.set(found, path.join("/"));
     out.push(found);
   }
+  // A value of the wrong type (a string where a list goes) also fails zod's length check, which
+  // would add "needs 2 or 3 items" to "must be an array": the type is the one mistake to name.
+  const wrongType = new Set(out.filter((p) => p.code === "invalid_type").map((p) => p.at));
   return out.filter((p) => {
+    if ((p.code === "too_small" || p.code === "too_big") && wrongType.has(p.at)) return false;
     const at = noKind.get(p);
     return at === undefined || !misspeltKind.has(at);
   });

@@ -10,10 +10,20 @@ import { errorsOf } from "../helpers/expect-body";
 describe("a value of the wrong type is named once, by its type", () => {
   it("a widget's list", () => {
     expect(errorsOf("post", { widgets: [{ group_info_row: { items: "" } }] })).toEqual([
-      "widgets[0].group_info_row.items: must be an array of items",
+      "widgets[0].group_info_row.items: must be an array of items, not a string",
     ]);
     expect(errorsOf("post", { widgets: [{ image_carousel_row: { items: "" } }] })).toEqual([
-      "widgets[0].image_carousel_row.items: must be an array of images",
+      "widgets[0].image_carousel_row.items: must be an array of images, not a string",
+    ]);
+  });
+
+  it("an item of the wrong type says what an item is", () => {
+    expect(errorsOf("post", { widgets: [{ group_info_row: { items: ["متراژ", "۱۲۰"] } }] })).toEqual([
+      "widgets[0].group_info_row.items[0]: must be an item object {title, value}, not a string",
+      "widgets[0].group_info_row.items[1]: must be an item object {title, value}, not a string",
+    ]);
+    expect(errorsOf("post", { widgets: [{ image_carousel_row: { items: ["a.jpg"] } }] })).toEqual([
+      "widgets[0].image_carousel_row.items[0]: must be an item object {image_id, description}, not a string",
     ]);
   });
 

@@ -1,19 +1,25 @@
 import * as z from "zod";
-import { booleanField, fieldRegistry, textField } from "../../platform/fields";
+import { booleanField, describeValue, fieldRegistry, textField } from "../../platform/fields";
 import { defineWidget } from "../define";
 import { GROUP_INFO_ROW_LIMITS, groupInfoRowMeta } from "./meta";
 
-const item = z.strictObject({
-  title: textField({ label: "Title", max: GROUP_INFO_ROW_LIMITS.title, required: true }),
-  value: textField({ label: "Value", max: GROUP_INFO_ROW_LIMITS.value, required: true }),
-});
+const item = z.strictObject(
+  {
+    title: textField({ label: "Title", max: GROUP_INFO_ROW_LIMITS.title, required: true }),
+    value: textField({ label: "Value", max: GROUP_INFO_ROW_LIMITS.value, required: true }),
+  },
+  { error: (iss) => `must be an item object {title, value}, not ${describeValue(iss.input)}` },
+);
 
 export const groupInfoRow = defineWidget({
   ...groupInfoRowMeta,
   fields: {
     items: z
       .array(item, {
-        error: (iss) => (iss.input === undefined ? "is required" : "must be an array of items"),
+        error: (iss) =>
+          iss.input === undefined
+            ? "is required"
+            : `must be an array of items, not ${describeValue(iss.input)}`,
       })
       .min(2, { error: "needs 2 or 3 items: add one" })
       .max(3, { error: "takes 2 or 3 items: remove the extra ones" })

@@ -1,19 +1,25 @@
 import * as z from "zod";
-import { booleanField, fieldRegistry, imageField, textField } from "../../platform/fields";
+import { booleanField, describeValue, fieldRegistry, imageField, textField } from "../../platform/fields";
 import { defineWidget } from "../define";
 import { imageCarouselRowMeta } from "./meta";
 
-const item = z.strictObject({
-  image_id: imageField("Image id"),
-  description: textField({ label: "Description" }).optional(),
-});
+const item = z.strictObject(
+  {
+    image_id: imageField("Image id"),
+    description: textField({ label: "Description" }).optional(),
+  },
+  { error: (iss) => `must be an item object {image_id, description}, not ${describeValue(iss.input)}` },
+);
 
 export const imageCarouselRow = defineWidget({
   ...imageCarouselRowMeta,
   fields: {
     items: z
       .array(item, {
-        error: (iss) => (iss.input === undefined ? "is required" : "must be an array of images"),
+        error: (iss) =>
+          iss.input === undefined
+            ? "is required"
+            : `must be an array of images, not ${describeValue(iss.input)}`,
       })
       .min(1, { error: "needs at least one image: add one" })
       .register(fieldRegistry, { ui: "list", label: "Images", itemLabel: "Image", min: 1 }),

@@ -1,9 +1,9 @@
 import "./problems-panel.css";
-import { memo } from "react";
+import { memo, useDeferredValue } from "react";
 import type { Problem } from "../../platform";
 import type { Widget } from "../../platform/widgets";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
-import { selectProblems, selectWidgetIds, selectWidgets } from "../store/selectors";
+import { type Problems, selectProblems, selectWidgetIds, selectWidgets } from "../store/selectors";
 import { countOf } from "../ui/count-of";
 import { problemLocation } from "./problem-location";
 
@@ -18,11 +18,25 @@ function problemKey(p: Problem, ids: readonly string[]): string {
   return `${owner}:${p.severity}:${p.code}:${rest.join("/")}:${p.message}`;
 }
 
-/** Every error and warning with its JSON path; choosing one selects its widget and focuses the field. */
+/**
+ * Every error and warning with its JSON path; choosing one selects its widget and focuses the field.
+ * The list follows an edit one render later (`useDeferredValue`), as the inspector's form does: an
+ * insert above a hundred problems renumbers each one's place and path (~200 text updates at 2,000
+ * widgets), work the edit's own frame need not wait for. The three values move together.
+ */
 export function ProblemsPanel() {
-  const problems = useEditorStore(selectProblems);
-  const widgets = useEditorStore(selectWidgets);
-  const ids = useEditorStore(selectWidgetIds);
+  const problems = useDeferredValue(useEditorStore(selectProblems));
+  const widgets = useDeferredValue(useEditorStore(selectWidgets));
+  const ids = useDeferredValue(useEditorStore(selectWidgetIds));
+  return <ProblemList problems={problems} widgets={widgets} ids={ids} />;
+}
+
+const ProblemList = memo(function ProblemList(props: {
+  problems: Problems;
+  widgets: readonly Widget[];
+  ids: readonly string[];
+}) {
+  const { problems, widgets, ids } = props;
   const api = useEditorStoreApi();
   const all = [...problems.errors, ...problems.warnings];
   const go = (p: Problem) => api.getState().requestFocus(p.path);
@@ -47,7 +61,7 @@ export function ProblemsPanel() {
       ) : null}
     </section>
   );
-}
+});
 
 /**
  * One problem. Memoised on the problem and its widget: an edit of one widget re-renders only its

@@ -1,5 +1,5 @@
-import type { Dirent } from "node:fs";
-import { readdir, stat } from "node:fs/promises";
+import { type Dirent, realpathSync } from "node:fs";
+import { readdir, realpath, stat } from "node:fs/promises";
 import { isAbsolute, join, resolve } from "node:path";
 
 /** One input of `validate`: a file to read (or stdin, `-`), or why an argument gave no file. */
@@ -20,16 +20,33 @@ function folderError(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
+/** Whether a folder entry is a folder, following a symbolic link (a link whose target is gone is not). */
+async function isFolder(at: string, e: Dirent): Promise<boolean> {
+  if (e.isDirectory()) return true;
+  if (!e.isSymbolicLink()) return false;
+  try {
+    return (await stat(join(at, e.name))).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Every `*.json` file under `dir`, recursively, and each folder inside that could not be listed (an
  * input saying why, so the other files are still checked); sorted by path so output is the same on
- * every system.
+ * every system. A symbolic link to a folder is followed, as a glob follows it (a folder of add-ons
+ * shared through a link would otherwise pass CI unchecked); a folder reached twice (a link back up
+ * the tree) is walked once.
  */
 async function jsonFilesIn(dir: string): Promise<Input[]> {
   const found: Input[] = [];
+  const walked = new Set<string>();
   const walk = async (at: string): Promise<void> => {
     let entries: Dirent[];
     try {
+      const real = await realpath(at);
+      if (walked.has(real)) return;
+      walked.add(real);
       entries = await readdir(at, { withFileTypes: true });
     } catch (e) {
       found.push({ file: at, missing: `cannot read the folder ${at}: ${folderError(e)}` });
@@ -37,14 +54,26 @@ async function jsonFilesIn(dir: string): Promise<Input[]> {
     }
     const subdirs: string[] = [];
     for (const e of entries) {
-      if (e.isDirectory()) {
+      if (await isFolder(at, e)) {
         if (!skipped(e.name)) subdirs.push(join(at, e.name));
       } else if (e.name.toLowerCase().endsWith(".json")) found.push({ file: join(at, e.name) });
     }
-    await Promise.all(subdirs.map(walk));
+    // One after another, in name order: which of two paths to one folder is shown must not depend on
+    // which read finished first.
+    for (const sub of subdirs.sort()) await walk(sub);
   };
   await walk(dir);
   return found.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+}
+
+/** The file an input names, for seeing it twice: through links, else as an absolute path. */
+function identity(file: string): string {
+  if (file === "-") return file;
+  try {
+    return realpathSync(file);
+  } catch {
+    return resolve(file);
+  }
 }
 
 async function kindOf(path: string): Promise<"dir" | "file" | "none"> {
@@ -63,10 +92,11 @@ async function kindOf(path: string): Promise<"dir" | "file" | "none"> {
 export async function collectFiles(args: readonly string[]): Promise<Input[]> {
   const out: Input[] = [];
   const seen = new Set<string>();
-  // A file named twice (`addons/ addons/a.json`, `a.json ./a.json`) is checked and counted once, under
-  // the name it was first given: its problems would otherwise be printed (and annotated) twice.
+  // A file named twice (`addons/ addons/a.json`, `a.json ./a.json`, or through a link) is checked and
+  // counted once, under the name it was first given: its problems would otherwise be printed (and
+  // annotated) twice.
   const add = (input: Input) => {
-    const key = input.file === "-" ? "-" : resolve(input.file);
+    const key = identity(input.file);
     if (seen.has(key)) return;
     seen.add(key);
     out.push(input);

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -39,5 +39,35 @@ describe("validate: a file named more than once is checked once", () => {
     const r = await cli(["validate", "--kind", "post", "--format", "json", good, join(dir, "addons")]);
     const { files } = JSON.parse(r.out) as { files: Array<{ file: string }> };
     expect(files.map((f) => f.file)).toEqual([good, bad]);
+  });
+});
+
+describe("validate: a folder reached through a symbolic link", () => {
+  const shared = join(dir, "shared");
+  mkdirSync(shared);
+  writeFileSync(join(shared, "broken.json"), JSON.stringify({ widgets: [{ title_row: { text: 5 } }] }));
+  mkdirSync(join(dir, "project/addons"), { recursive: true });
+  writeFileSync(
+    join(dir, "project/addons/own.json"),
+    JSON.stringify({ widgets: [{ title_row: { text: "a" } }] }),
+  );
+  symlinkSync(shared, join(dir, "project/addons/shared"));
+  // A link back up the tree: walked once, not until the path is too long.
+  symlinkSync(join(dir, "project"), join(dir, "project/addons/up"));
+
+  it("is searched as the glob searches it, so its invalid file fails the check", async () => {
+    const folder = await cli(["validate", "--kind", "post", join(dir, "project/addons")]);
+    const glob = await cli(["validate", "--kind", "post", join(dir, "project/addons/shared/*.json")]);
+    expect(folder.lines).toEqual([
+      `${join(dir, "project/addons/shared/broken.json")}:1:27: widgets[0].title_row.text: must be text (a string), not a number`,
+    ]);
+    expect(folder.lines).toEqual(glob.lines);
+    expect(folder.code).toBe(1);
+    expect(folder.err).toBe("Checked 2 files: 1 valid, 1 invalid (1 error, 0 warnings)\n");
+  });
+
+  it("the folder and its link both given: each file once", async () => {
+    const r = await cli(["validate", "--kind", "post", join(dir, "project/addons"), shared]);
+    expect(r.err).toBe("Checked 2 files: 1 valid, 1 invalid (1 error, 0 warnings)\n");
   });
 });

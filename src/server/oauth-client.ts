@@ -75,7 +75,10 @@ export interface OAuthClient {
 
 /** Words for a refresh failure, by the code its token request failed with ({retryAfter} filled in). */
 const REFRESH_FAILURES: Partial<Record<StudioError["error"]["code"], string>> = {
-  upstream_timeout: "the platform's token endpoint did not answer in time",
+  // As a broken connection: the endpoint may have issued a new pair and retired this one, which then
+  // stays usable for 2 minutes only (spec 3, 8).
+  upstream_timeout:
+    "the platform's token endpoint did not answer in time; try again within 2 minutes, while it can still be renewed",
   // Spec 3, 8: the pair it may have replaced stays usable for 2 minutes, so a prompt retry renews it.
   upstream_outcome_unknown:
     "the connection to the platform's token endpoint broke before it answered; try again within 2 minutes, while it can still be renewed",

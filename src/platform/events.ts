@@ -91,32 +91,49 @@ export function deliveredTypeFor(eventType: SubscriptionEventType): DeliveredEve
 }
 
 /** ChatMessage of a delivered event (spec 2.9, enumerations from facts "Events"). */
-export const chatMessageEventSchema = z.looseObject({
-  id: z.string().min(1),
-  conversation: z.looseObject({
+export const chatMessageEventSchema = z.looseObject(
+  {
     id: z.string().min(1),
-    type: z.enum(["POST", "BOT"]),
-    post_token: z.string().optional(),
-  }),
-  sender: z.looseObject({
-    side: z.enum(["SELLER", "BUYER"]),
-    type: z.enum(["HUMAN", "BOT", "USER"]),
-  }),
-  type: z.enum(["TEXT", "IMAGE", "FILE", "VOICE", "LOCATION", "VIDEO", "CONTACT"]),
-  /** Microseconds since the epoch (facts "Events"). */
-  sent_at: z
-    .number({ error: (iss) => typeError(iss.input, "a whole number of microseconds") })
-    .int({ error: "must be a whole number of microseconds since the epoch (no decimals)" })
-    .nonnegative({ error: "must not be negative: it is a time in microseconds since the epoch" }),
-  text: z.string().optional(),
-});
+    conversation: z.looseObject(
+      {
+        id: z.string().min(1),
+        type: z.enum(["POST", "BOT"]),
+        post_token: z.string().optional(),
+      },
+      { error: (iss) => typeError(iss.input, "the conversation {id, type, post_token}") },
+    ),
+    sender: z.looseObject(
+      {
+        side: z.enum(["SELLER", "BUYER"]),
+        type: z.enum(["HUMAN", "BOT", "USER"]),
+      },
+      { error: (iss) => typeError(iss.input, "the sender {side, type}") },
+    ),
+    type: z.enum(["TEXT", "IMAGE", "FILE", "VOICE", "LOCATION", "VIDEO", "CONTACT"]),
+    /** Microseconds since the epoch (facts "Events"). */
+    sent_at: z
+      .number({ error: (iss) => typeError(iss.input, "a whole number of microseconds") })
+      .int({ error: "must be a whole number of microseconds since the epoch (no decimals)" })
+      .nonnegative({ error: "must not be negative: it is a time in microseconds since the epoch" }),
+    text: z.string().optional(),
+  },
+  {
+    error: (iss) => typeError(iss.input, "the chat message {id, conversation, sender, type, sent_at, text}"),
+  },
+);
 export type ChatMessageEvent = z.infer<typeof chatMessageEventSchema>;
 
 /** PostUpdate (facts "Events"); the post's other fields are not shown, so they pass through. */
-export const postUpdateSchema = z.looseObject({
-  type: z.enum(["PUBLISH", "RETIRE", "ONGOING", "ARCHIVE"]),
-  post: z.looseObject({ token: z.string().min(1) }),
-});
+export const postUpdateSchema = z.looseObject(
+  {
+    type: z.enum(["PUBLISH", "RETIRE", "ONGOING", "ARCHIVE"]),
+    post: z.looseObject(
+      { token: z.string().min(1) },
+      { error: (iss) => typeError(iss.input, "the post {token, ...}") },
+    ),
+  },
+  { error: (iss) => typeError(iss.input, "the post update {type, post}") },
+);
 
 /** Fields of UserAccessRevocation and Transaction are not shown (spec 2.8), so any object is accepted. */
 const opaquePayload = z.looseObject({});

@@ -22,3 +22,29 @@ it("after a template is picked, focus is back on the Templates button", async ()
   await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Templates" })));
   expect(screen.queryByRole("button", { name: "Use template: Seller rating" })).toBeNull();
 });
+
+// The templates were reachable only by Tab: Up and Down did nothing in an open menu, unlike the New
+// draft menu beside it.
+it("Up, Down, Home and End move between the templates", async () => {
+  const user = userEvent.setup({ delay: null });
+  renderStudio();
+  screen.getByRole("button", { name: "Templates" }).focus();
+  await user.keyboard("{Enter}");
+  const group = await screen.findByRole("group", { name: "Templates" });
+  const items = await waitFor(() => {
+    const found = [...group.querySelectorAll<HTMLElement>(".menu-item")];
+    expect(found.length).toBeGreaterThan(2);
+    return found;
+  });
+  await waitFor(() => expect(document.activeElement).toBe(items[0]));
+  await user.keyboard("{ArrowDown}");
+  expect(document.activeElement).toBe(items[1]);
+  await user.keyboard("{End}");
+  expect(document.activeElement).toBe(items.at(-1));
+  await user.keyboard("{ArrowDown}");
+  expect(document.activeElement).toBe(items[0]);
+  await user.keyboard("{ArrowUp}");
+  expect(document.activeElement).toBe(items.at(-1));
+  await user.keyboard("{Home}");
+  expect(document.activeElement).toBe(items[0]);
+});

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { DraftSession } from "../drafts/draft-session";
 import type { Template } from "../templates/templates";
 import { ChromeIcon } from "../ui/icons";
+import { rovingIndex } from "../ui/roving-index";
 import { useOutsideClose } from "./use-outside-close";
 
 /** The "Templates" popover: starts a new draft from a ready-made add-on. */
@@ -41,6 +42,16 @@ export function TemplatesMenu(props: { session: DraftSession }) {
           ref={ref}
           aria-label="Templates"
           onKeyDown={(e) => {
+            // Up and Down (Home, End) move between the templates as in the New draft menu; Tab
+            // still goes through them too.
+            const items = [...(ref.current?.querySelectorAll<HTMLElement>(".menu-item") ?? [])];
+            const at = items.indexOf(document.activeElement as HTMLElement);
+            const to = items.length ? rovingIndex(e.key, at, items.length, "ArrowUp", "ArrowDown") : -1;
+            if (to >= 0) {
+              e.preventDefault();
+              items[to]?.focus();
+              return;
+            }
             if (e.key !== "Escape") return;
             setOpen(false);
             // The focused menu item is going away: focus returns to the button that opened the menu.

@@ -66,7 +66,8 @@ export { ok, notString };
         strict: true,
         noEmit: true,
         types: [],
-        skipLibCheck: true,
+        // The package's own declarations are checked too, as in a project that does not skip them.
+        skipLibCheck: false,
       },
       files: ["check.mts", "check.cts"],
     },
@@ -82,7 +83,8 @@ export { ok, notString };
         strict: true,
         noEmit: true,
         types: [],
-        skipLibCheck: true,
+        // The package's own declarations are checked too, as in a project that does not skip them.
+        skipLibCheck: false,
       },
       files: ["check.mts"],
     },
@@ -96,4 +98,11 @@ export { ok, notString };
     2,
   ),
   "valid-only/chat.json": JSON.stringify({ message: "سلام" }),
+  // Plain Node, CommonJS: what loading the library brings in (nothing of the studio's server) and prints.
+  "loaded.cjs": `require("addon-studio");
+const loaded = Object.keys(require.cache)
+  .filter((f) => f.includes("node_modules"))
+  .map((f) => f.split("node_modules").pop().slice(1));
+process.stdout.write(JSON.stringify(loaded.filter((f) => !f.startsWith("zod"))));
+`,
 };

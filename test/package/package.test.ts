@@ -129,6 +129,10 @@ describe("the CLI from the installed package", () => {
     expect(folder.code).toBe(1);
     expect(folder.err).toMatch(/Checked 2 files: 1 valid, 1 invalid/);
     expect(cli(["validate", "valid-only"]).code).toBe(0);
+    // A quoted glob: its matcher is bundled into lib/ (a devDependency of the repository, not installed).
+    const glob = cli(["validate", "--kind", "post", "addons/**/*.json"]);
+    expect(glob.err).toMatch(/Checked 2 files: 1 valid, 1 invalid/);
+    expect(glob.code).toBe(1);
     const github = cli(["validate", "--kind", "post", "--format", "github", "addons", "missing.json"]);
     expect(github.code).toBe(2);
     expect(github.out).toMatch(/^::error file=addons\/more\/bad\.json,line=11,col=9,/m);
@@ -153,6 +157,19 @@ describe("the library from the installed package", () => {
       version: esm.version,
     });
     expect(cjs.schemaTitle).toMatch(/^Chat message/);
+  });
+
+  it("loading it brings in zod and the library alone (nothing of the studio's server) and prints nothing", () => {
+    const r = spawnSync("node", ["loaded.cjs"], { cwd: project, encoding: "utf8", env: cleanEnv });
+    expect(r.stderr).toBe("");
+    expect(JSON.parse(r.stdout)).toEqual(["addon-studio/lib/index.cjs"]);
+    const esm = spawnSync("node", ["--input-type=module", "-e", 'await import("addon-studio")'], {
+      cwd: project,
+      encoding: "utf8",
+      env: cleanEnv,
+    });
+    expect(`${esm.stdout}${esm.stderr}`).toBe("");
+    expect(esm.status).toBe(0);
   });
 
   it("the README's snippet (Use it from your project) compiles as written, strict, and runs", () => {

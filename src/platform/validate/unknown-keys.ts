@@ -160,6 +160,11 @@ export function unknownKeyHint(
     const renamed = own(model.v1?.itemRenamed, key);
     if (renamed && path[widgetDepth + 1] === "items")
       return v1Field(`renamed to ${renamed} in v2 (addon-studio migrate renames it)`);
+    // A field v2 removed, left deeper in the widget (an evaluation section's text_color): migrate
+    // drops a widget's removed fields at any depth of its sections and items (not inside an action),
+    // so the hint says so as it does at the top.
+    if (model.v1?.removed?.includes(key) && !path.slice(widgetDepth + 1).includes("action"))
+      return v1Field("removed in v2: delete it (addon-studio migrate does)");
   }
   return generic;
 }

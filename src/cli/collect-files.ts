@@ -89,7 +89,10 @@ async function kindOf(path: string): Promise<"dir" | "file" | "none"> {
  * inside it (recursively), a quoted glob (`"addons/**\/*.json"`) into its matches, `-` into stdin.
  * An argument that yields no file becomes an input with the reason, so the others are still checked.
  */
-export async function collectFiles(args: readonly string[]): Promise<Input[]> {
+export async function collectFiles(
+  args: readonly string[],
+  platform: NodeJS.Platform = process.platform,
+): Promise<Input[]> {
   const out: Input[] = [];
   const seen = new Set<string>();
   // A file named twice (`addons/ addons/a.json`, `a.json ./a.json`, or through a link) is checked and
@@ -115,7 +118,10 @@ export async function collectFiles(args: readonly string[]): Promise<Input[]> {
       // Loaded only for a glob the shell left alone (quoted, or on Windows), to keep the start fast.
       const { glob } = await import("tinyglobby");
       const inDeps = arg.includes("node_modules");
-      const files = (await glob(arg, { onlyFiles: true, absolute: isAbsolute(arg) }))
+      // On Windows `\` separates folders (cmd.exe leaves `addons\*.json` to us), but a glob reads it as
+      // an escape: the pattern matched nothing. It cannot mean an escape there, so it is a separator.
+      const pattern = platform === "win32" ? arg.replace(/\\/g, "/") : arg;
+      const files = (await glob(pattern, { onlyFiles: true, absolute: isAbsolute(pattern) }))
         .filter((f) => inDeps || !f.split(/[\\/]/).includes("node_modules"))
         .sort();
       if (files.length === 0) add({ file: arg, missing: `no file matches ${arg}` });

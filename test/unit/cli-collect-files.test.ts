@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { collectFiles } from "../../src/cli/collect-files";
 import { cli } from "../helpers/cli";
 
 // A CI line often names a file twice: a folder and a file inside it, or a shell glob beside the
@@ -69,5 +70,22 @@ describe("validate: a folder reached through a symbolic link", () => {
   it("the folder and its link both given: each file once", async () => {
     const r = await cli(["validate", "--kind", "post", join(dir, "project/addons"), shared]);
     expect(r.err).toBe("Checked 2 files: 1 valid, 1 invalid (1 error, 0 warnings)\n");
+  });
+});
+
+describe("validate: a glob written with \\ on Windows", () => {
+  // cmd.exe leaves `addons\*.json` to the program; a glob reads \ as an escape, so it matched nothing.
+  const pattern = `${join(dir, "addons").split("/").join("\\")}\\*.json`;
+
+  it("matches the files, as the same glob with / does", async () => {
+    const windows = await collectFiles([pattern], "win32");
+    expect(windows).toEqual([{ file: bad }, { file: good }]);
+    expect(windows).toEqual(await collectFiles([join(dir, "addons/*.json")], "linux"));
+  });
+
+  it("elsewhere \\ is the glob's escape, as before", async () => {
+    expect(await collectFiles([pattern], "linux")).toEqual([
+      { file: pattern, missing: `no file matches ${pattern}` },
+    ]);
   });
 });

@@ -117,6 +117,7 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
       apiKey: config.app.apiKey,
       // Also kept out of every answer it passes on (the API key and the call's token always are).
       secrets: appSecrets(config),
+      log,
       fetch: fetchFn,
       timeoutMs: config.upstreamTimeoutMs,
       now,

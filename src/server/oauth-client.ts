@@ -10,7 +10,13 @@ import {
 } from "../platform/oauth";
 import { answerTooLarge } from "./http-transport";
 import { readAnswer, unreadBody } from "./upstream-answer";
-import { mapFetchFailure, mapUpstreamFailure, parseJson, upstreamDetail } from "./upstream-errors";
+import {
+  mapFetchFailure,
+  mapUpstreamFailure,
+  networkCause,
+  parseJson,
+  upstreamDetail,
+} from "./upstream-errors";
 
 export interface OAuthClientOptions {
   authUrl: string;
@@ -30,6 +36,8 @@ export interface TokenFailureNote {
   status?: number;
   fields?: string;
   reason?: "not_json" | "cut_off" | "too_large";
+  /** A request that got no answer: the network error's code or name (networkCause). */
+  cause?: string;
 }
 
 export type TokenResult =
@@ -144,7 +152,7 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
         signal: AbortSignal.timeout(opts.timeoutMs),
       });
     } catch (e) {
-      return { ok: false, error: mapFetchFailure(e, opts.timeoutMs), note: {} };
+      return { ok: false, error: mapFetchFailure(e, opts.timeoutMs), note: { cause: networkCause(e) } };
     }
     // At most UPSTREAM_ANSWER_LIMIT, as every platform answer (a token answer is a few hundred bytes).
     const read = await readAnswer(res);

@@ -3,9 +3,10 @@ import { type StudioError, studioError } from "../platform/errors";
 import type { SubscriptionRequest } from "../platform/events";
 import type { FetchLike } from "../platform/fetch-like";
 import { answerTooLarge } from "./http-transport";
+import type { Logger } from "./log";
 import { redactDeep, redactSecrets } from "./redaction";
 import { boundedResult, readAnswer, unreadBody } from "./upstream-answer";
-import { mapFetchFailure, mapUpstreamFailure } from "./upstream-errors";
+import { mapFetchFailure, mapUpstreamFailure, networkCause } from "./upstream-errors";
 
 export interface PlatformClientOptions {
   baseUrl: string;
@@ -15,6 +16,8 @@ export interface PlatformClientOptions {
   now: () => number;
   /** More values to redact from every answer (the client secret); the API key and token always are. */
   secrets?: readonly string[];
+  /** Notes a call that got no answer (`upstream_failed`): the request line alone says only 502 or 504. */
+  log?: Logger;
 }
 
 type Failure = { ok: false; error: StudioError };
@@ -135,7 +138,15 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
       });
       return { res };
     } catch (e) {
-      return { ok: false, error: mapFetchFailure(e, opts.timeoutMs) };
+      const error = mapFetchFailure(e, opts.timeoutMs);
+      // The path without its query, the user it names (a phone, a divar_user_id) cut to its last two
+      // characters as the request lines do; the cause's code only.
+      const where = (path.split("?")[0] ?? path).replace(
+        /\/(user|users)\/[^/]*?([^/]{0,2})(?=\/|$)/g,
+        "/$1/***$2",
+      );
+      opts.log?.("upstream_failed", { method, path: where, code: error.error.code, cause: networkCause(e) });
+      return { ok: false, error };
     }
   }
 

@@ -222,6 +222,18 @@ export function mapUpstreamFailure(
   });
 }
 
+/**
+ * What a fetch that threw names as its cause, for the log: the network error's code (`ECONNRESET`,
+ * `UND_ERR_SOCKET`, `ERR_SSL_WRONG_VERSION_NUMBER`…) or the error's name (`TimeoutError`); never its
+ * message, which may quote an address or a header value.
+ */
+export function networkCause(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : undefined;
+  const code = cause && "code" in cause && typeof cause.code === "string" ? cause.code : undefined;
+  const named = code ?? cause?.name ?? (error instanceof Error ? error.name : "error");
+  return /^[A-Za-z0-9_]{1,60}$/.test(named) ? named : "error";
+}
+
 /** Maps a fetch that threw (timeout, refused connection, broken connection) to a catalogue error. */
 export function mapFetchFailure(error: unknown, timeoutMs: number): StudioError {
   const name = error instanceof Error ? error.name : "";

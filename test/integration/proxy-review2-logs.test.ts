@@ -49,3 +49,50 @@ describe("every log line that names a path masks its phone number", () => {
     expect(platform.calls).toEqual([]);
   });
 });
+
+/**
+ * Review 2, defect 7: a send that got no answer (a reset, a timeout, no connection) left only the
+ * request line in the log, 502 or 504, so whoever runs the studio could not tell a platform that reset
+ * connections from one that could not be reached or one too slow. A line now names the call (its user
+ * masked), the catalogue code and the network error's code; a failed token request names it too.
+ */
+describe("a platform call that got no answer says why in the log, without the user's phone", () => {
+  const stackWith = scriptedStackPerTest();
+
+  it("a user add-on by phone whose connection was reset after the platform read it", async () => {
+    const { stack, platform } = await stackWith();
+    const browser = new Browser();
+    expect(await autoSignIn(browser, stack, { scope: SCOPE })).toBe("/?oauth=granted");
+    platform.next((req) => req.socket.resetAndDestroy());
+    const { res } = await browser.fetch(`${stack.proxyServer.url}${PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: BODY,
+    });
+    expect(res.status).toBe(502);
+    const failed = stack.logs.map((l) => JSON.parse(l)).find((l) => l.event === "upstream_failed");
+    expect(failed).toEqual({
+      time: expect.any(String),
+      event: "upstream_failed",
+      method: "POST",
+      path: "/v2/open-platform/addons/user/***67",
+      code: "upstream_outcome_unknown",
+      cause: "ECONNRESET",
+    });
+    expect(stack.logs.join("\n")).not.toContain(PHONE);
+    expect(platform.count("/addons/user/")).toBe(1);
+  });
+
+  it("a sign-in whose token endpoint cannot be reached names the network error", async () => {
+    const { stack } = await stackWith({ PLATFORM_AUTH_URL: "http://127.0.0.1:1" });
+    const browser = new Browser();
+    const start = await browser.fetch(`${stack.proxyServer.url}/oauth/start?scope=USER_PHONE&returnTo=%2F`);
+    const state = new URL(start.res.headers.get("location") ?? "").searchParams.get("state") ?? "";
+    await browser.fetch(
+      `${stack.proxyServer.url}/oauth/callback?code=code-1-abcdef&state=${encodeURIComponent(state)}`,
+    );
+    const failed = stack.logs.map((l) => JSON.parse(l)).find((l) => l.event === "token_exchange_failed");
+    expect(failed).toMatchObject({ code: "upstream_unreachable", cause: "ECONNREFUSED" });
+    expect(stack.logs.join("\n")).not.toContain("code-1-abcdef");
+  });
+});

@@ -37,7 +37,16 @@ export async function studioCommand(
       `--port and --emulator-port are both ${p}: the studio and its emulator need two different ports; change one of them`,
       STUDIO_USAGE,
     );
-  if (values.host !== undefined) overrides.HOST = values.host;
+  if (values.host !== undefined) {
+    // An unset variable in quotes (`--host "$HOST"`): the default (this machine only) would be used
+    // without a word, when another address was meant.
+    if (values.host.trim() === "")
+      throw new UsageError(
+        "--host must name an address to listen on, e.g. --host 127.0.0.1 (this machine only) or --host 0.0.0.0 (other machines too)",
+        STUDIO_USAGE,
+      );
+    overrides.HOST = values.host;
+  }
   if (values["data-dir"] !== undefined) {
     if (values["data-dir"].trim() === "")
       throw new UsageError("--data-dir must name a folder, e.g. --data-dir ./studio-data", STUDIO_USAGE);

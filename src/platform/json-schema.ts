@@ -24,6 +24,9 @@ import { widgetSchema } from "./widgets";
 /** A JSON Schema document (draft 2020-12) as plain JSON. */
 export type { JsonSchema };
 
+/** A value that is not null: where validate needs a field set, a null (read as absent) does not do. */
+const NOT_NULL: JsonSchema = { not: { type: "null" } };
+
 const TITLES: Record<BodyKind, string> = {
   post: "Post add-on v2 body",
   user: "User add-on v2 body",
@@ -60,6 +63,8 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
     // An action has exactly one key; every property is one action kind.
     jsonSchema.minProperties = 1;
     jsonSchema.maxProperties = 1;
+    // ...and that one is not null: validate reads a null kind as absent, which leaves no kind.
+    jsonSchema.anyOf = ACTION_KINDS.map((k) => ({ required: [k], properties: { [k]: NOT_NULL } }));
     const link = jsonSchema.properties?.open_direct_link;
     if (link && typeof link === "object") {
       // No `format: "uri"`: a validator that checks it refuses addresses we accept (https://دیوار.ir/x).
@@ -150,8 +155,9 @@ function messageOverride(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSch
   if (zodSchema === deliveredEventSchema)
     jsonSchema.allOf = deliveredEventSchema.shape.type.options.map((type) => ({
       if: { properties: { type: { const: type } }, required: ["type"] },
+      // The payload present and not null (validate reads a null payload as absent).
       // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's keyword, not a promise
-      then: { required: [payloadFieldFor(type)] },
+      then: { required: [payloadFieldFor(type)], properties: { [payloadFieldFor(type)]: NOT_NULL } },
     }));
 }
 

@@ -171,7 +171,12 @@ export async function readJson(file: string, stdin: AsyncIterable<Buffer | strin
   }
   const parsed = parseJsonText(text);
   if (parsed.ok) return { json: parsed.json, text: parsed.text, duplicates: findDuplicateKeys(parsed.text) };
-  if (parsed.reason === "empty") throw new InputError(`${name} is empty: expected a JSON body`);
+  if (parsed.reason === "empty")
+    throw new InputError(
+      file === "-"
+        ? "stdin is empty: expected one JSON body on standard input; pipe a file in (< addon.json), or give the file's name instead of -"
+        : `${name} is empty: expected one JSON body, such as {"widgets": [...]}; write the body in it, or leave the file out`,
+    );
   if (parsed.reason === "too_deep")
     throw new InputError(
       `${name} is ${tooDeepWords(parsed.path)}: no platform body is nested like that, so it was not read`,

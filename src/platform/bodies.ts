@@ -3,7 +3,7 @@ import { actionSchema } from "./actions";
 import { iconField, iconValue, textField, typeError } from "./fields";
 import { type KeyHint, unknownField, v1Field } from "./problems";
 import { semanticSchema } from "./semantic";
-import { isBlankText } from "./text";
+import { asciiDigits, isBlankText } from "./text";
 import { widgetSchema } from "./widgets";
 
 const widgetsSchema = z.array(widgetSchema, {
@@ -75,6 +75,17 @@ export type UserSemantic = z.infer<typeof userSemanticSchema>;
 export const PHONE_PATTERN = /^\+?[0-9]{4,15}$/;
 
 /**
+ * Why a phone is refused. One typed on a Persian keyboard (۰۹۱۲...) is shown as it must be written,
+ * in the digits 0-9 the platform writes (spec 2.6), when that makes it a phone number.
+ */
+function phoneMessage(input: unknown): string {
+  const ascii = typeof input === "string" ? asciiDigits(input.trim()) : "";
+  if (typeof input === "string" && ascii !== input.trim() && PHONE_PATTERN.test(ascii))
+    return `must be written with the digits 0-9: write ${ascii}`;
+  return "must be a phone number: 4 to 15 digits, optionally after +, e.g. 09120000001";
+}
+
+/**
  * User semantic create body for the live route by divar_user_id (OpenAPI
  * SemanticCreateUserSemanticBody): the same fields, and `phone`, which that route requires.
  */
@@ -83,9 +94,7 @@ export const userSemanticByIdSchema = z.strictObject(
     semantic: semanticSchema,
     phone: z
       .string({ error: (iss) => typeError(iss.input, "the user's phone number (a string)") })
-      .regex(PHONE_PATTERN, {
-        error: "must be a phone number: 4 to 15 digits, optionally after +, e.g. 09120000001",
-      }),
+      .regex(PHONE_PATTERN, { error: (iss) => phoneMessage(iss.input) }),
     ticket_uuid: ticketUuidSchema.optional(),
     cost: costSchema.optional(),
   },

@@ -47,7 +47,7 @@ export function inferKind(json: unknown): CheckKind | { unknown: string; advice?
   const chat = has("message") || has("media_token") || has("sender_buttons") || has("receiver_buttons");
   if (has("type") && !chat && !has("widgets") && OLD_EVENT_FIELDS.some(has)) return "event";
   // The old chat send body (user_id, peer_id, sender_btn, receiver_btn): the chat check names what replaced each.
-  if (chat || (!has("widgets") && CHAT_V1.some(has))) return "chat";
+  if (chat || (!has("widgets") && !has("semantic") && CHAT_V1.some(has))) return "chat";
   if (has("widgets")) {
     if (USER_ONLY.some(has)) return "user";
     if (has("notes")) return "post";

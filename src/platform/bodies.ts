@@ -131,7 +131,8 @@ export const chatButtonSchema = z
   });
 export type ChatButton = z.infer<typeof chatButtonSchema>;
 
-const chatRowSchema = z.strictObject(
+/** One row of a chat message's buttons. */
+export const chatRowSchema = z.strictObject(
   {
     buttons: z
       .array(chatButtonSchema, { error: (iss) => typeError(iss.input, "an array of buttons") })

@@ -9,6 +9,7 @@ import {
   chatButtonSchema,
   chatButtonSetSchema,
   chatMessageSchema,
+  chatRowSchema,
   costSchema,
   INT32_MAX,
 } from "./bodies";
@@ -117,8 +118,16 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
         properties: { message: { type: "string", pattern: VISIBLE_TEXT_PATTERN } },
       },
     ];
-  if (zodSchema === chatButtonSetSchema)
-    jsonSchema.description = `Rows of buttons; at most ${CHAT_MAX_BUTTONS} buttons in all (not expressible in JSON Schema: run addon-studio validate), shown at most 3 rows of 3`;
+  if (zodSchema === chatButtonSetSchema) {
+    jsonSchema.description = `Rows of buttons; at most ${CHAT_MAX_BUTTONS} buttons in all (the sum over the rows is not expressible in JSON Schema: run addon-studio validate), shown at most 3 rows of 3`;
+    // What JSON Schema can say of the sum: each row has a button, so at most 9 rows, and no row more than 9.
+    const rows = jsonSchema.properties?.rows;
+    if (rows && typeof rows === "object") rows.maxItems = CHAT_MAX_BUTTONS;
+  }
+  if (zodSchema === chatRowSchema) {
+    const buttons = jsonSchema.properties?.buttons;
+    if (buttons && typeof buttons === "object") buttons.maxItems = CHAT_MAX_BUTTONS;
+  }
 }
 
 const MESSAGE_TITLES: Record<MessageKind, string> = {

@@ -63,7 +63,9 @@ describe("a platform call that got no answer says why in the log, without the us
     const { stack, platform } = await stackWith();
     const browser = new Browser();
     expect(await autoSignIn(browser, stack, { scope: SCOPE })).toBe("/?oauth=granted");
-    platform.next((req) => req.socket.resetAndDestroy());
+    platform.next((req) => {
+      req.socket.resetAndDestroy();
+    });
     const { res } = await browser.fetch(`${stack.proxyServer.url}${PATH}`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -273,7 +273,13 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (!result.ok) {
       // The send wording ("may still have applied the change") means nothing for a read.
       const why = READ_FAILURES[result.error.error.code];
-      if (why) return fail(c, "upstream_read_failed", { detail: why });
+      // A 503's Retry-After (maintenance) is passed on, as for a send: "in a moment" would be too soon.
+      const wait = result.error.error.retryAfter;
+      if (why)
+        return fail(c, "upstream_read_failed", {
+          detail: wait === undefined ? why : `${why}, and asked to wait ${wait} seconds before trying again`,
+          ...(wait !== undefined ? { retryAfter: wait } : {}),
+        });
       return sendError(c, redactError(result.error, sessionSecrets(deps, c)));
     }
     // Already the answer's shape ({phone_numbers, user_id?}, platform-client.ts phonesSchema).

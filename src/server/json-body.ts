@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { STUDIO_BODY_LIMIT } from "../platform/body-check";
 import { type StudioError, studioError } from "../platform/errors";
 import { describeJsonError, parseJsonText, tooDeepWords } from "../platform/json-text";
@@ -72,9 +73,16 @@ export async function readJsonBody(
   let bytes: Uint8Array;
   try {
     bytes = new Uint8Array(await c.req.arrayBuffer());
-  } catch {
-    // bodyLimit aborts a chunked body past the limit while it is read.
-    return { ok: false, error: tooLarge(limit) };
+  } catch (e) {
+    // A limit broken while reading is a 413; anything else is a body that broke off (the sender's
+    // connection went), which a 413 "at most 1 MB" in the log would misname.
+    if (e instanceof HTTPException && e.status === 413) return { ok: false, error: tooLarge(limit) };
+    return {
+      ok: false,
+      error: studioError("invalid_request", {
+        detail: "the body could not be read in full (the connection broke while it was sent); send it again",
+      }),
+    };
   }
   return parseJsonBytes(bytes, limit);
 }

@@ -83,6 +83,23 @@ describe("add-on preview", () => {
     expect(dark?.style.getPropertyValue("--pv-score")).toBe(COLOR_SWATCHES.SUCCESS_PRIMARY.dark);
   });
 
+  // 0 is the platform's unset int32: beside a descriptive score the app shows the text only; the
+  // preview drew an empty bar as well.
+  it("draws only the descriptive score when the percentage beside it is 0", () => {
+    show([
+      {
+        score_row: {
+          title: "موتور",
+          percentage_score: 0,
+          descriptive_score: "خوب",
+          score_color: "ERROR_PRIMARY",
+        },
+      },
+    ]);
+    expect(screen.queryByRole("meter")).toBeNull();
+    expect(screen.getByText("خوب")).toBeTruthy();
+  });
+
   it("leaves every segment empty at 0% and fills all five at 100%", () => {
     show([
       { score_row: { title: "الف", percentage_score: 0, score_color: "ERROR_PRIMARY" } },

@@ -267,6 +267,22 @@ describe("publish panel", () => {
     expect(screen.getByRole("list", { name: "Publish history" }).textContent).toContain("add-ons removed");
   });
 
+  // A phone typed on a Persian keyboard (۰۹۱۲…) went to the platform as typed, which reads 0-9 only.
+  it("a phone typed with Persian digits is published to with the digits 0-9", async () => {
+    const { calls } = setup({
+      user: true,
+      route: (url) => {
+        if (url === "/api/session") return json(200, SESSION);
+        return json(200, { ok: true, result: { id: "ua-7" }, warnings: [] });
+      },
+    });
+    await userEvent.type(await screen.findByLabelText("Phone"), "۰۹۱۲۰۰۰۰۰۰۱");
+    await userEvent.click(screen.getByRole("button", { name: "Publish" }));
+    await screen.findByText(/Published to the user with phone 09120000001/);
+    const sent = calls.find((c) => c.url.startsWith("/api/users/"));
+    expect(sent?.url).toBe("/api/users/phone/09120000001/addon?returnTo=%2F%3Fresume%3Dpublish");
+  });
+
   it("picks a phone from the user's own numbers, publishes a user add-on there and removes it by its id", async () => {
     const { calls } = setup({
       user: true,

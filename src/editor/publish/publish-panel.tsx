@@ -4,6 +4,7 @@ import "./publish-panel.css";
 import { useCallback, useId, useMemo, useState } from "react";
 import { postTokenSchema } from "../../platform/actions";
 import { PHONE_PATTERN } from "../../platform/bodies";
+import { asciiDigits } from "../../platform/text";
 import { validateBody } from "../../platform/validate";
 // The body it sends leaves out nulls, which needs the contract: it comes with this chunk (it registers itself).
 import "../contract/contract";
@@ -90,7 +91,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   const errorCount = exported.ok && costText === null ? null : exported.errors.length + costError.length;
   const byId = userBy === "divarUserId";
   const semanticBody = useMemo(
-    () => semanticBodyOf(body, byId && semanticPhone.trim() ? semanticPhone.trim() : undefined),
+    () => semanticBodyOf(body, byId && semanticPhone.trim() ? asciiDigits(semanticPhone.trim()) : undefined),
     [body, byId, semanticPhone],
   );
   const semanticCheck = useMemo(
@@ -157,14 +158,16 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   };
 
   const who = userId.trim();
+  // A phone typed with Persian or Arabic-Indic digits is sent as the platform reads it (0-9).
   const user: { phone: string } | { divarUserId: string } | undefined = who
     ? userBy === "phone"
-      ? { phone: who }
+      ? { phone: asciiDigits(who) }
       : { divarUserId: who }
     : undefined;
-  const phoneOk = PHONE_PATTERN.test(semanticPhone.trim());
+  const typedPhone = asciiDigits(semanticPhone.trim());
+  const phoneOk = PHONE_PATTERN.test(typedPhone);
   // The phone travels with the semantic operations only, and only on the route by divar_user_id.
-  const semanticUser = byId && phoneOk ? { phone: semanticPhone.trim() } : {};
+  const semanticUser = byId && phoneOk ? { phone: typedPhone } : {};
   const target = kind === "post" ? (tokenCheck.success ? { postToken } : undefined) : user;
   const absent = proxy.status === "absent";
   // Not "authorizing": coming back from the consent page with Back restores that state as it was.

@@ -24,8 +24,11 @@ const SEGMENTS = [0, 1, 2, 3, 4] as const;
  */
 export function ScoreRowPreview({ value, theme }: WidgetPreviewProps<"score_row">) {
   const color = colorValue(value.score_color, theme);
-  const pct = percentOf(value.percentage_score);
   const desc = typeof value.descriptive_score === "string" ? value.descriptive_score : undefined;
+  // A percentage of 0 is the platform's unset value (an int32 in proto3 JSON): beside a descriptive
+  // score the app shows only the text (docs/decisions.md, zero_as_absent).
+  const pct =
+    desc !== undefined && value.percentage_score === 0 ? undefined : percentOf(value.percentage_score);
   return (
     <div className="pv-widget pv-score-row">
       <div className="pv-row">

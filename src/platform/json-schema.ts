@@ -20,6 +20,7 @@ import { ICON_DEF, publishable } from "./json-schema-docs";
 import { routesTaking } from "./routes";
 import { BLANK_TEXT_PATTERN, escapeInvisible, VISIBLE_TEXT_PATTERN } from "./text";
 import { type CheckKind, MESSAGE_SCHEMAS, type MessageKind } from "./validate";
+import { assertKind, CHECK_KINDS } from "./validate/kinds";
 import { widgetSchema } from "./widgets";
 
 /** A JSON Schema document (draft 2020-12) as plain JSON. */
@@ -204,6 +205,7 @@ function routeDescription(kind: CheckKind): string {
 
 /** The JSON Schema (draft 2020-12) of a v2 body kind or message kind, derived from its zod schema. */
 export function toJsonSchema(kind: CheckKind): JsonSchema {
+  assertKind("toJsonSchema", kind, CHECK_KINDS, "");
   if (kind === "subscription" || kind === "event") {
     const schema = z.toJSONSchema(MESSAGE_SCHEMAS[kind], {
       io: "input",
@@ -233,5 +235,6 @@ export function toJsonSchema(kind: CheckKind): JsonSchema {
  * `addon-studio schema` prints: indented, the invisible characters a pattern names as `\uXXXX`.
  */
 export function jsonSchemaText(kind: CheckKind): string {
+  assertKind("jsonSchemaText", kind, CHECK_KINDS, "");
   return `${escapeInvisible(JSON.stringify(toJsonSchema(kind), null, 2))}\n`;
 }

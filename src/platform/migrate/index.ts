@@ -1,5 +1,6 @@
 import { WIDGET_KINDS } from "../../widgets/registry";
 import { isRecord } from "../json";
+import { assertKind } from "../validate/kinds";
 import {
   CHAT_READ_V1,
   CHAT_V1,
@@ -26,10 +27,11 @@ import { isV1Widget } from "./widgets";
  * chat-read registration / event subscription) and converts v1 to v2, with a report.
  */
 export function migrateBody(json: unknown, options: MigrateOptions = {}): MigrationResult {
+  assertOptions(options);
   if (!isRecord(json))
     return {
       ok: false,
-      message: `expected a JSON object (a post or user add-on, user semantic, chat message or event subscription body), but got ${Array.isArray(json) ? "an array" : json === null ? "null" : `a ${typeof json}`}`,
+      message: `expected a JSON object (a post or user add-on, user semantic, chat message or event subscription body), but got ${Array.isArray(json) ? "an array" : json === null ? "null" : json === undefined ? "nothing (undefined)" : `a ${typeof json}`}`,
     };
   if ("widgets" in json) {
     const w = json.widgets;
@@ -88,3 +90,22 @@ export type {
 } from "./report";
 export { formatChange } from "./report";
 export { V1_WIDGET_MODELS } from "./widget-plans";
+
+/**
+ * Refuses options plain JavaScript allows and the types do not (`null`, `{kind: "chat"}`): a clear
+ * TypeError, not an add-on migrated as a kind the platform has no route for.
+ */
+function assertOptions(options: unknown): void {
+  if (options === undefined) return;
+  if (!isRecord(options))
+    throw new TypeError(
+      `migrateBody(body, options?): options is an object such as { kind: "user" }, or left out; got ${options === null ? "null" : typeof options}`,
+    );
+  if (options.kind !== undefined)
+    assertKind(
+      "migrateBody",
+      options.kind,
+      ["post", "user"],
+      " (the add-on's kind), or leave it out to tell from the body",
+    );
+}

@@ -7,6 +7,7 @@ import { isRecord } from "../json";
 import { type PathSegment, type Problem, problem } from "../problems";
 import { widgetKeysOf, widgetSchema } from "../widgets";
 import {
+  assertKind,
   CHECK_KINDS,
   type CheckKind,
   MESSAGE_KINDS,
@@ -51,17 +52,6 @@ function detectV1(kind: BodyKind, json: unknown): Problem[] {
     return out;
   }
   return [];
-}
-
-/**
- * Refuses a kind the function does not check, for callers without TypeScript's types (plain
- * JavaScript, a kind read from a file): a clear error instead of a TypeError deep inside.
- */
-function assertKind(fn: string, kind: unknown, kinds: readonly string[], other: string): void {
-  if (typeof kind === "string" && kinds.includes(kind)) return;
-  throw new TypeError(
-    `${fn}: unknown kind ${JSON.stringify(kind) ?? String(kind)}; use one of ${kinds.join(", ")}${other}`,
-  );
 }
 
 /**

@@ -64,3 +64,14 @@ export function rootSchemaOf(kind: CheckKind | "widget"): z.ZodType {
   if (kind === "subscription" || kind === "event") return MESSAGE_SCHEMAS[kind];
   return BODY_SCHEMAS[kind];
 }
+
+/**
+ * Refuses a kind the function does not check, for callers without TypeScript's types (plain
+ * JavaScript, a kind read from a file): a clear error instead of a TypeError deep inside.
+ */
+export function assertKind(fn: string, kind: unknown, kinds: readonly string[], other: string): void {
+  if (typeof kind === "string" && kinds.includes(kind)) return;
+  throw new TypeError(
+    `${fn}: unknown kind ${JSON.stringify(kind) ?? String(kind)}; use one of ${kinds.join(", ")}${other}`,
+  );
+}

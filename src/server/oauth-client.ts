@@ -116,10 +116,15 @@ function refreshFailure(failure: TokenFailure): RefreshResult {
   // only a retry within the 2 minutes the old pair still works (spec 3, 8) can renew it.
   const words = note.reason === "cut_off" ? CUT_OFF_REFRESH : REFRESH_FAILURES[cause];
   const known = words?.replace("{retryAfter}", String(retryAfter ?? "a few")).concat(fields);
+  // A 503's Retry-After (maintenance) is the wait; "send it again in a moment" alone would be too soon.
+  const wait =
+    retryAfter !== undefined && !words?.includes("{retryAfter}")
+      ? `, and asked to wait ${retryAfter} seconds before trying again`
+      : "";
   const refused =
     grantError === "invalid_client" || grantError === "unauthorized_client"
       ? `the platform refused the app's credentials (${grantError}); check APP_SLUG and APP_CLIENT_SECRET`
-      : `the platform's token endpoint answered HTTP ${status ?? "with an error"}${grantError ? ` (${grantError})` : ""}`;
+      : `the platform's token endpoint answered HTTP ${status ?? "with an error"}${grantError ? ` (${grantError})` : ""}${wait}`;
   return {
     ok: false,
     final: false,

@@ -29,6 +29,11 @@ class Stop extends Error {
   }
 }
 
+/** Whether a JSON value can start with `c`. */
+function startsValue(c: string | undefined): boolean {
+  return c !== undefined && (c === "{" || c === "[" || c === '"' || c === "-" || /[0-9tfn]/.test(c));
+}
+
 /**
  * Finds the first syntax error of a JSON text, or undefined when it is valid. Engines word
  * JSON.parse's errors differently (some give no position at all), and people need a line and column.
@@ -40,17 +45,26 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
   const ws = () => {
     while (i < text.length && " \t\n\r".includes(text[i] ?? "")) i++;
   };
-  const fail = (what: string): never => {
-    // What people bring from JavaScript or JSON5, named rather than "found /".
+  /** What people bring from JavaScript or JSON5, named rather than "found /". */
+  const named = () => {
     if (text.startsWith("//", i) || text.startsWith("/*", i))
       throw new Stop(i, "a comment: JSON has no comments, remove it");
     if (text[i] === "'") throw new Stop(i, 'a single quote: JSON strings and names take double quotes (")');
+  };
+  const fail = (what: string): never => {
+    named();
     const end = i >= text.length ? " (the text ends too early: a closing bracket or quote is missing)" : "";
     throw new Stop(i, `expected ${what}, found ${shown(i)}${end}`);
   };
   const literal = (word: string) => {
-    if (text.startsWith(word, i)) i += word.length;
-    else fail("a JSON value (object, array, string, number, true, false or null)");
+    if (text.startsWith(word, i) && !/[A-Za-z0-9_]/.test(text[i + word.length] ?? "")) i += word.length;
+    else {
+      const bare = /^[A-Za-z_$][\w$]*/.exec(text.slice(i))?.[0] ?? word;
+      throw new Stop(
+        i,
+        `${bare} is not a JSON value: write true, false or null as they are, or text in double quotes ("${bare}")`,
+      );
+    }
   };
   const string = (): string => {
     const start = i;
@@ -71,7 +85,11 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
             throw new Stop(i, "bad \\u escape: write four hex digits");
           i += 6;
         } else if ('"\\/bfnrt'.includes(e) && e !== "") i += 2;
-        else throw new Stop(i, `bad escape \\${e} in a string`);
+        else
+          throw new Stop(
+            i,
+            `bad escape \\${e} in a string: write \\\\ for a backslash, or one of \\n \\t \\" \\/ \\b \\f \\r \\uXXXX`,
+          );
         continue;
       }
       if (c < " ") throw new Stop(i, "control character in a string: escape it (e.g. \\n)");
@@ -80,8 +98,22 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
   };
   const number = () => {
     const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i));
-    if (!m || m[0] === "" || m[0] === "-") fail("a number");
-    else i += m[0].length;
+    if (!m || m[0] === "" || m[0] === "-")
+      throw new Stop(i, `expected a number, found ${shown(i)}: write digits after the minus`);
+    const after = i + m[0].length;
+    const next = text[after] ?? "";
+    // What JavaScript or a hand allows and JSON does not, named with what to write.
+    if (m[1] === "0" && /\d/.test(next))
+      throw new Stop(
+        i,
+        "a number with a leading zero: JSON numbers do not start with 0 (write 1, not 01), or write it as a string",
+      );
+    if (next === "." || next === "e" || next === "E")
+      throw new Stop(
+        after,
+        `a number that ends at ${JSON.stringify(next)}: write digits after it (1.0, 1e3) or remove it`,
+      );
+    i = after;
   };
   /** Steps past `close` when it is next (after space): true for an empty container, or at its end. */
   const closes = (close: string): boolean => {
@@ -93,7 +125,22 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
   /** After a member or element: true at the closing bracket, false after a comma, else a syntax error. */
   const ends = (close: string, what: string): boolean => {
     if (closes(close)) return true;
-    if (text[i] !== ",") fail(`',' or '${close}' after ${what}`);
+    if (text[i] !== ",") {
+      named();
+      // Another member or element right after this one: the comma between them is missing.
+      const next = close === "}" ? text[i] === '"' : startsValue(text[i]);
+      if (next)
+        throw new Stop(
+          i,
+          `expected ',' or '${close}' after ${what}, found ${shown(i)}: a comma is missing before it, add ','`,
+        );
+      if (i < text.length)
+        throw new Stop(
+          i,
+          `expected ',' or '${close}' after ${what}, found ${shown(i)}: add the missing '${close}' or ',' before it, or remove it`,
+        );
+      fail(`',' or '${close}' after ${what}`);
+    }
     i++;
     return false;
   };
@@ -145,12 +192,24 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
     else if (c === "f") literal("false");
     else if (c === "n") literal("null");
     else if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) number();
-    else fail("a JSON value (object, array, string, number, true, false or null)");
+    else if (c !== undefined && /[A-Za-z_$]/.test(c)) {
+      const bare = /^[A-Za-z_$][\w$]*/.exec(text.slice(i))?.[0] ?? c;
+      throw new Stop(i, `${bare} is not a JSON value: text goes in double quotes ("${bare}")`);
+    } else fail("a JSON value (object, array, string, number, true, false or null)");
   };
   try {
     value();
     ws();
-    if (i < text.length) throw new Stop(i, `unexpected ${shown(i)} after the JSON value`);
+    if (text[i] === "}" || text[i] === "]")
+      throw new Stop(
+        i,
+        `an extra ${shown(i)} after the JSON value: remove it (or the opening bracket it was meant to close is missing)`,
+      );
+    if (i < text.length)
+      throw new Stop(
+        i,
+        `unexpected ${shown(i)} after the JSON value: a body is one value; remove what follows it, or put the values in one array [ ... ]`,
+      );
     return undefined;
   } catch (e) {
     if (!(e instanceof Stop)) throw e;

@@ -154,6 +154,16 @@ function host(value: string | undefined): string {
 }
 
 /**
+ * The name a browser on this machine reaches a studio listening on `listen` by: `localhost` for the
+ * loopback and every-interface addresses, else that address itself (a studio listening on
+ * 192.0.2.2 only refuses connections to localhost, and its sign-in's redirect_uri went there too).
+ */
+function reachableName(listen: string): string {
+  if (["0.0.0.0", "::", "127.0.0.1", "::1", "localhost"].includes(listen)) return "localhost";
+  return listen.includes(":") ? `[${listen}]` : listen;
+}
+
+/**
  * DATA_DIR (default `.addon-studio` under the working directory) or DATABASE_URL; not both, since
  * data would silently go to one of two places. The URL is never echoed: it usually holds a password.
  */
@@ -209,7 +219,7 @@ export function loadConfig(
   const port = int("PORT", e.PORT, 8787, 0, 65535);
   const listenHost = host(e.HOST);
   const emulatorPort = int("EMULATOR_PORT", e.EMULATOR_PORT, 8788, 0, 65535);
-  const publicUrl = url("PUBLIC_URL", e.PUBLIC_URL ?? `http://localhost:${port}`);
+  const publicUrl = url("PUBLIC_URL", e.PUBLIC_URL ?? `http://${reachableName(listenHost)}:${port}`);
   const upstreamTimeoutMs = int("UPSTREAM_TIMEOUT_MS", e.UPSTREAM_TIMEOUT_MS, 10_000, 100, 120_000);
   const distDir = e.DIST_DIR ?? "dist";
   const limits: Limits = {

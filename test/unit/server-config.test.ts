@@ -15,6 +15,19 @@ const platform = {
 };
 
 describe("proxy configuration", () => {
+  // With HOST set to one of the machine's addresses, the printed address and the sign-in's
+  // redirect_uri said localhost, where nothing listens.
+  it("without PUBLIC_URL, is reached where it listens: the address HOST names, or localhost", () => {
+    expect(loadConfig({ HOST: "192.0.2.2" }, demo).publicUrl).toBe("http://192.0.2.2:8787");
+    expect(loadConfig({ HOST: "192.0.2.2" }, demo).redirectUri).toBe("http://192.0.2.2:8787/oauth/callback");
+    expect(loadConfig({ HOST: "fd00::2", PORT: "9000" }, demo).publicUrl).toBe("http://[fd00::2]:9000");
+    for (const HOST of ["0.0.0.0", "::", "127.0.0.1", "::1", "localhost"])
+      expect(loadConfig({ HOST }, demo).publicUrl).toBe("http://localhost:8787");
+    expect(loadConfig({ HOST: "192.0.2.2", PUBLIC_URL: "https://studio.example.com" }, demo).publicUrl).toBe(
+      "https://studio.example.com",
+    );
+  });
+
   it("uses the emulator and its demo app when no platform is configured", () => {
     const c = loadConfig({}, demo);
     expect(c).toMatchObject({

@@ -139,5 +139,21 @@ describe("store on PGlite in a data folder", () => {
     );
     expect(err.message).toContain("DATA_DIR");
     expect(err.message).toContain(join(file, "data"));
+    expect(err.message).toContain(
+      "is a file, or lies under one, not a folder; give --data-dir or DATA_DIR a folder",
+    );
+  });
+
+  // `--data-dir package.json` said "it answered with an error (EEXIST)".
+  it("says a DATA_DIR that is a file is not a folder, and what to give instead", async () => {
+    const file = join(root, "package.json");
+    writeFileSync(file, "{}");
+    const err = await expectStoreError(
+      openStore({ location: { kind: "pglite", dataDir: file }, retentionDays: 30 }),
+      "failed",
+    );
+    expect(err.message).toBe(
+      `Could not open the embedded store in ${file} (DATA_DIR): ${file} is a file, or lies under one, not a folder; give --data-dir or DATA_DIR a folder (it is made when missing), or leave both out to use .addon-studio.`,
+    );
   });
 });

@@ -73,6 +73,13 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
     if (err instanceof StoreError) throw err;
     // One sentence: what failed, where (host and port, never the URL's user or password), what to do.
     const failure = classifyFailure(err);
+    // mkdir on a path that is a file (or under one): EEXIST / ENOTDIR, "answered with an error" before.
+    const code = err instanceof Error && "code" in err ? err.code : undefined;
+    if (opts.location.kind === "pglite" && (code === "EEXIST" || code === "ENOTDIR"))
+      throw new StoreError(
+        "failed",
+        `Could not open ${describe}: ${opts.location.dataDir} is a file, or lies under one, not a folder; give --data-dir or DATA_DIR a folder (it is made when missing), or leave both out to use .addon-studio.`,
+      );
     const advice =
       opts.location.kind === "postgres"
         ? postgresOpenAdvice(failure, "DATABASE_URL")

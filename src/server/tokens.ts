@@ -241,11 +241,16 @@ export async function renewIfExpired(deps: ServerDeps, c: Context, session: Sess
     // grace ended. A rotated pair keeps the whole grace: a request still carrying the old refresh
     // token (its cookie update lost) can only be answered from here, the platform having retired it.
     // A failure may be retried by the next request.
+    const forget = () => {
+      if (deps.refreshes.get(key) === created) deps.refreshes.delete(key);
+    };
+    // A rejection (none is known: refreshOnce answers its failures) is the awaiting request's to
+    // report; here it must not become an unhandled rejection, which ends the process.
     void result.then((o) => {
       if (o.ok && o.tokens.refreshToken === tokens.refreshToken)
         created.expiresAt = Math.min(created.expiresAt, renewTime(o.tokens));
-      else if (!o.ok && deps.refreshes.get(key) === created) deps.refreshes.delete(key);
-    });
+      else if (!o.ok) forget();
+    }, forget);
   }
   const outcome = await entry.result;
   if (!outcome.ok) return outcome.final ? { status: "expired" } : { status: "failed", error: outcome.error };

@@ -217,7 +217,7 @@ export const errorCatalogue = {
     status: 503,
     grpc: 14,
     message:
-      "The studio's data store did not answer: {detail}. Nothing was recorded; send it again in a moment (the platform delivers an unacknowledged event again by itself).",
+      "The studio's data store did not answer: {detail}. This request was not completed: try it again in a moment (the platform delivers an event it got no answer for again by itself).",
   },
   internal_error: {
     status: 500,

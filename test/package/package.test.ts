@@ -228,7 +228,7 @@ describe("installing next to another zod", () => {
     });
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/ERESOLVE/);
-    expect(r.stderr).toMatch(/peer zod@"\^4\.1\.0" from addon-studio/);
+    expect(r.stderr).toMatch(/peer zod@"\^4\.3\.0" from addon-studio/);
   });
 
   it("bundles with esbuild as a bundler user would", () => {

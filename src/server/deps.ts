@@ -41,8 +41,8 @@ export interface ServerDeps {
   renewals: TaskQueue;
   /** Outcomes of background re-subscription per session id (error code, or null for success), until read. */
   renewalResults: Map<string, { expiresAt: number; outcomes: Map<string, string | null> }>;
-  /** Live inbox streams per session id. */
-  streams: Map<string, number>;
+  /** Live inbox streams per session id, oldest first. */
+  streams: Map<string, StreamSlot[]>;
   /** The durable store, when the proxy runs with one (startStudio always opens one). */
   store?: Store;
 }
@@ -100,4 +100,9 @@ export function withParams(path: string, params: Record<string, string>): string
 export function authorizeUrlFor(scopes: readonly string[], returnTo: string): string {
   const q = [`scope=${encodeURIComponent(scopes.join(" "))}`, `returnTo=${encodeURIComponent(returnTo)}`];
   return `/oauth/start?${q.join("&")}`;
+}
+
+/** One live inbox stream: `evict` ends it (its session opened one stream too many). */
+export interface StreamSlot {
+  evict: () => void;
 }

@@ -96,6 +96,26 @@ describe("inbox panel", () => {
     expect(region?.textContent).toContain("earlier deliveries that match your subscriptions");
   });
 
+  // The proxy ends a session's oldest stream when a newer one opens past its cap; the tab said
+  // "Connection lost" as if the network had failed.
+  it("says the inbox is paused, not lost, when the proxy ended its stream for a newer tab's", async () => {
+    const { streams } = setup(signedIn);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeEventSource;
+    stream.emit("ready", {});
+    stream.emit("evicted", {});
+    act(() => stream.onerror?.(new Event("error")));
+    expect(
+      screen.getByText(/Paused: the inbox is open in more tabs than this studio keeps live/),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Connection lost/)).toBeNull();
+    // Back (EventSource reconnected by itself): live again, and a later failure reads as lost.
+    stream.emit("ready", {});
+    expect(screen.getByText(/Live: new events appear/)).toBeTruthy();
+    act(() => stream.onerror?.(new Event("error")));
+    expect(screen.getByText(/Connection lost: reconnecting/)).toBeTruthy();
+  });
+
   it("shows streamed events readably and filters them by type and text", async () => {
     const { streams } = setup(signedIn);
     await waitFor(() => expect(streams).toHaveLength(1));

@@ -5,12 +5,15 @@ import { type FetchJson, useOlderEntries } from "./use-older-entries";
 
 const DELIVERED_TYPES = deliveredEventTypeSchema.options;
 
+/** The inbox stream's state; "paused" when the proxy ended it for a newer stream of the session. */
+export type InboxLive = "connecting" | "live" | "lost" | "paused";
+
 /** The inbox proper: live status, filters (type, text, post token), the events table and "Load older". */
 export function InboxEvents(props: {
   rows: InboxRow[];
   setRows: Dispatch<SetStateAction<InboxRow[]>>;
   signedIn: boolean;
-  live: "connecting" | "live" | "lost";
+  live: InboxLive;
   fetchJson: FetchJson | undefined;
 }) {
   const { rows, signedIn, live } = props;
@@ -40,7 +43,9 @@ export function InboxEvents(props: {
             ? "Live: new events appear here as they arrive."
             : live === "lost"
               ? "Connection lost: reconnecting…"
-              : "Connecting…"}
+              : live === "paused"
+                ? "Paused: the inbox is open in more tabs than this studio keeps live; this tab reconnects in 30 seconds, and events that arrive meanwhile are shown then."
+                : "Connecting…"}
         </p>
       ) : null}
       <div className="inbox-filters">

@@ -9,7 +9,7 @@ import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
 import { useProxySession } from "../proxy/use-proxy-session";
 import { browserEnvironment, type FlowEnvironment } from "../proxy/use-send-flow";
 import { addInboxEntry, type InboxRow, parseInboxEntry } from "./inbox-entries";
-import { InboxEvents } from "./inbox-events";
+import { InboxEvents, type InboxLive } from "./inbox-events";
 import { Subscriptions } from "./subscriptions";
 import type { FetchJson } from "./use-older-entries";
 
@@ -41,7 +41,7 @@ export function InboxPanel(props: InboxPanelProps = {}) {
   const openStream = props.openStream ?? ((url: string) => new EventSource(url));
   const proxy = useProxySession(client);
   const [rows, setRows] = useState<InboxRow[]>([]);
-  const [live, setLive] = useState<"connecting" | "live" | "lost">("connecting");
+  const [live, setLive] = useState<InboxLive>("connecting");
   const ids = useId();
   const signedIn = proxy.status === "present" && proxy.session?.signedIn === true;
 
@@ -56,8 +56,20 @@ export function InboxPanel(props: InboxPanelProps = {}) {
       setLive("live");
       setRows((r) => addInboxEntry(r, entry, MAX_ROWS));
     });
+    // Ended to make way for a newer stream of this session (too many tabs): EventSource comes back
+    // by itself after the retry the proxy sent, from the last event id.
+    let paused = false;
+    source.addEventListener("evicted", () => {
+      paused = true;
+      setLive("paused");
+    });
     // EventSource reconnects by itself (sending Last-Event-ID); this only says so.
-    source.onerror = () => setLive("lost");
+    source.onerror = () => {
+      if (!paused) setLive("lost");
+    };
+    source.addEventListener("ready", () => {
+      paused = false;
+    });
     return () => source.close();
   }, [signedIn]);
 

@@ -6,7 +6,7 @@ import { studioError } from "../../platform/errors";
 import { problem } from "../../platform/problems";
 import { parseStartRequest, startRequestVersion } from "../../platform/start-request";
 import { validateMessage } from "../../platform/validate";
-import { fail, type ServerDeps, sendError } from "../deps";
+import { fail, type ServerDeps, type StreamSlot, sendError } from "../deps";
 import { within } from "../history-user";
 import { FRESH_REPLAY, type Inbox, type InboxInput, type InboxJson, type InboxQuery } from "../inbox";
 import { type InboxScope, inScope, scopeOf } from "../inbox-scope";
@@ -17,6 +17,8 @@ import { StoreError } from "../store/store";
 
 /** Entries one live stream may have waiting to be written. */
 const STREAM_QUEUE_LIMIT = 200;
+/** When a stream ended to make way for a newer one of its session asks its browser to come back (ms). */
+export const EVICTED_RETRY_MS = 30_000;
 
 function problemsOf(error: z.ZodError) {
   return error.issues.map((i) =>
@@ -234,26 +236,34 @@ export function platformRoutes(deps: ServerDeps): Hono {
       return fail(c, "not_signed_in", { authorizeUrl: "/oauth/start?scope=USER_PHONE&returnTo=%2F" });
     const last = Number(c.req.header("last-event-id") ?? c.req.query("after") ?? "0");
     const scope = scopeFor(c);
-    // A cap per session: every open stream holds a listener and a socket.
+    // A cap per session: every open stream holds a listener and a socket. At the cap the session's
+    // oldest stream makes way: after a network change (a laptop's sleep, another Wi-Fi) the old
+    // streams are half-open, their writes taken by the kernel for up to ~15 minutes, and refusing
+    // the new one with a 429 left the inbox dead for good (EventSource does not retry a 429). A
+    // live tab whose stream is ended reconnects by itself after `EVICTED_RETRY_MS`, from its last id.
     const sid = deps.sessions.read(c)?.sid ?? "";
-    const open = deps.streams.get(sid) ?? 0;
-    const cap = deps.config.limits.streamsPerSession;
-    if (open >= cap)
-      return fail(c, "rate_limited", {
-        detail: `this session already has ${open} live inbox streams open (at most ${cap}); close another tab with the inbox`,
-        retryAfter: 15,
-      });
-    deps.streams.set(sid, open + 1);
+    const slots = deps.streams.get(sid) ?? [];
+    let evicted = false;
+    let wake: (() => void) | undefined;
+    const slot: StreamSlot = {
+      evict: () => {
+        evicted = true;
+        wake?.();
+      },
+    };
+    while (slots.length >= deps.config.limits.streamsPerSession) slots.shift()?.evict();
+    slots.push(slot);
+    deps.streams.set(sid, slots);
     const release = () => {
-      const n = (deps.streams.get(sid) ?? 1) - 1;
-      if (n <= 0) deps.streams.delete(sid);
-      else deps.streams.set(sid, n);
+      const list = deps.streams.get(sid);
+      const at = list?.indexOf(slot) ?? -1;
+      if (list && at >= 0) list.splice(at, 1);
+      if (list?.length === 0) deps.streams.delete(sid);
     };
     return streamSSE(
       c,
       async (stream) => {
         const queue: InboxJson[] = [];
-        let wake: (() => void) | undefined;
         const unsubscribe = deps.inbox.subscribe((e) => {
           queue.push(e);
           // A client that stops reading must not grow this queue without bound: the oldest entries go
@@ -278,7 +288,7 @@ export function platformRoutes(deps: ServerDeps): Hono {
           };
           await stream.writeSSE({ event: "ready", data: "{}" });
           for (const e of await deps.inbox.sinceJson(lastSent)) await send(e);
-          while (!stream.aborted) {
+          while (!stream.aborted && !evicted) {
             const next = queue.shift();
             if (next) {
               await send(next);
@@ -293,8 +303,11 @@ export function platformRoutes(deps: ServerDeps): Hono {
               };
             });
             wake = undefined;
-            if (!stream.aborted && queue.length === 0) await stream.write(": keep-alive\n\n");
+            if (!stream.aborted && !evicted && queue.length === 0) await stream.write(": keep-alive\n\n");
           }
+          // Made way for a newer stream of the session: a browser still reading comes back later.
+          if (evicted && !stream.aborted)
+            await stream.writeSSE({ event: "evicted", data: "{}", retry: EVICTED_RETRY_MS });
         } finally {
           unsubscribe();
           release();

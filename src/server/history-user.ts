@@ -4,6 +4,7 @@ import { USER_PHONE } from "../platform/scopes";
 import type { ServerDeps } from "./deps";
 import type { Session } from "./session";
 import { StoreError } from "./store/store";
+import { type Within, within } from "./within";
 
 /**
  * A session with USER_PHONE whose sign-in read of GET /users failed tries again at most this often
@@ -45,29 +46,6 @@ function takeLateRead(deps: ServerDeps, sid: string): PhonesRead | undefined {
   const entry = reads?.get(sid);
   reads?.delete(sid);
   return entry && entry.at + IDENTIFY_RETRY_MS > deps.now() ? entry.read : undefined;
-}
-
-/** What a promise came to within `ms`: its value, its failure, or nothing yet (it goes on unawaited). */
-export type Within<T> =
-  | { done: true; ok: true; value: T }
-  | { done: true; ok: false; error: unknown }
-  | { done: false };
-
-export async function within<T>(promise: Promise<T>, ms: number | undefined): Promise<Within<T>> {
-  const settled = promise.then(
-    (value): Within<T> => ({ done: true, ok: true, value }),
-    (error: unknown): Within<T> => ({ done: true, ok: false, error }),
-  );
-  if (ms === undefined) return settled;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<Within<T>>((resolve) => {
-    timer = setTimeout(() => resolve({ done: false }), ms);
-  });
-  try {
-    return await Promise.race([settled, late]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 /**

@@ -4,9 +4,13 @@ export type LogValue = string | number | boolean | null;
 /** Writes one structured event; `fields` hold only what is safe to keep (see docs/server.md, "Logging"). */
 export type Logger = (event: string, fields?: Record<string, LogValue>) => void;
 
-/** Phone numbers in paths are personal data: only their last two digits are logged. */
+/**
+ * The users paths name are personal data: only their last two characters are logged. The studio's
+ * own paths name them after `/phone/` (`/api/users/phone/…`; `/api/users/id/…` is not personal), the
+ * platform's after `/user/` or `/users/` (`/addons/user/{phone}`, `/semantic/users/{divar_user_id}`).
+ */
 export function loggedPath(path: string): string {
-  return path.replace(/\/phone\/[^/]*?([^/]{0,2})(?=\/|$)/g, "/phone/***$1");
+  return path.replace(/\/(phone|users?)\/(?!(?:phone|id)(?:\/|$))[^/]*?([^/]{0,2})(?=\/|$)/g, "/$1/***$2");
 }
 
 /**

@@ -139,12 +139,8 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
       return { res };
     } catch (e) {
       const error = mapFetchFailure(e, opts.timeoutMs);
-      // The path without its query, the user it names (a phone, a divar_user_id) cut to its last two
-      // characters as the request lines do; the cause's code only.
-      const where = (path.split("?")[0] ?? path).replace(
-        /\/(user|users)\/[^/]*?([^/]{0,2})(?=\/|$)/g,
-        "/$1/***$2",
-      );
+      // The path without its query (the logger masks the user it names); the cause's code only.
+      const where = path.split("?")[0] ?? path;
       opts.log?.("upstream_failed", { method, path: where, code: error.error.code, cause: networkCause(e) });
       return { ok: false, error };
     }

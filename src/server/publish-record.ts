@@ -1,12 +1,13 @@
 import type { Context } from "hono";
 import { errorCatalogue } from "../platform/errors";
 import type { ServerDeps } from "./deps";
-import { catchUpHistoryUser, IDENTIFY_ON_SEND_MS, within } from "./history-user";
+import { catchUpHistoryUser, IDENTIFY_ON_SEND_MS } from "./history-user";
 import type { PlatformResult } from "./platform-client";
 import { MAX_HELD_SUBSCRIPTIONS, type Session } from "./session";
 import type { PublishOperation, PublishResult, PublishTarget } from "./store/records";
 import { StoreError } from "./store/store";
 import { truncate } from "./upstream-errors";
+import { within } from "./within";
 
 /**
  * Adds the subscriptions the user holds in the store (made in another browser, or on another

@@ -7,13 +7,13 @@ import { problem } from "../../platform/problems";
 import { parseStartRequest, startRequestVersion } from "../../platform/start-request";
 import { validateMessage } from "../../platform/validate";
 import { fail, type ServerDeps, type StreamSlot, sendError } from "../deps";
-import { within } from "../history-user";
 import { FRESH_REPLAY, type Inbox, type InboxInput, type InboxJson, type InboxQuery } from "../inbox";
 import { type InboxScope, inScope, scopeOf } from "../inbox-scope";
 import { PLATFORM_BODY_LIMIT, readJsonBody } from "../json-body";
 import { STORE_WAIT_MS } from "../publish-record";
 import { safeEqual } from "../session";
 import { StoreError } from "../store/store";
+import { within } from "../within";
 
 /** Entries one live stream may have waiting to be written. */
 const STREAM_QUEUE_LIMIT = 200;

@@ -4,11 +4,11 @@ import { problem } from "../../platform/problems";
 import { scopeSchema } from "../../platform/scopes";
 import { validateMessage } from "../../platform/validate";
 import { fail, type ServerDeps, sendError } from "../deps";
-import { within } from "../history-user";
 import { STORE_WAIT_MS } from "../publish-record";
 import { redactError, sessionSecrets } from "../redaction";
 import { emptySession, MAX_HELD_SUBSCRIPTIONS } from "../session";
 import { applyRenewalResults, requireToken } from "../tokens";
+import { within } from "../within";
 import { readJson } from "./api-routes";
 import { publicSubscription } from "./oauth-routes";
 

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import type { JsonSchema } from "../widgets/define";
+import { type JsonSchema, setInSchema } from "../widgets/define";
 import { isWidgetKind, WIDGET_MODELS } from "../widgets/registry";
 import { ACTION_KINDS, actionSchema, DIRECT_LINK_PATTERN } from "./actions";
 import {
@@ -25,9 +25,6 @@ import { widgetSchema } from "./widgets";
 
 /** A JSON Schema document (draft 2020-12) as plain JSON. */
 export type { JsonSchema };
-
-/** A value that is not null: where validate needs a field set, a null (read as absent) does not do. */
-const NOT_NULL: JsonSchema = { not: { type: "null" } };
 
 const TITLES: Record<BodyKind, string> = {
   post: "Post add-on v2 body",
@@ -66,7 +63,7 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
     jsonSchema.minProperties = 1;
     jsonSchema.maxProperties = 1;
     // ...and that one is not null: validate reads a null kind as absent, which leaves no kind.
-    jsonSchema.anyOf = ACTION_KINDS.map((k) => ({ required: [k], properties: { [k]: NOT_NULL } }));
+    jsonSchema.anyOf = ACTION_KINDS.map(setInSchema);
     const link = jsonSchema.properties?.open_direct_link;
     if (link && typeof link === "object") {
       // No `format: "uri"`: a validator that checks it refuses addresses we accept (https://دیوار.ir/x).
@@ -167,7 +164,7 @@ function messageOverride(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSch
       if: { properties: { type: { const: type } }, required: ["type"] },
       // The payload present and not null (validate reads a null payload as absent).
       // biome-ignore lint/suspicious/noThenProperty: `then` is JSON Schema's keyword, not a promise
-      then: { required: [payloadFieldFor(type)], properties: { [payloadFieldFor(type)]: NOT_NULL } },
+      then: setInSchema(payloadFieldFor(type)),
     }));
 }
 

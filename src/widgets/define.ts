@@ -24,6 +24,14 @@ type RefineCtx = z.RefinementCtx;
 /** A JSON Schema document (draft 2020-12) as plain JSON. */
 export type JsonSchema = z.core.JSONSchema.BaseSchema;
 
+/**
+ * JSON Schema for "field `key` is set": present and not null. The studio reads a null as absent
+ * (nulls are accepted on optional fields), so `required` alone no longer says a field is set.
+ */
+export function setInSchema(key: string): JsonSchema {
+  return { required: [key], properties: { [key]: { not: { type: "null" } } } };
+}
+
 /** A widget's plain facts (meta.ts) with its schema and what only the schema side knows. */
 export interface WidgetDefinition<K extends string, S extends z.ZodRawShape>
   extends WidgetMeta<K, z.output<z.ZodObject<S>>, z.input<z.ZodObject<S>>> {

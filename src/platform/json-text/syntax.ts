@@ -56,15 +56,20 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
     const end = i >= text.length ? " (the text ends too early: a closing bracket or quote is missing)" : "";
     throw new Stop(i, `expected ${what}, found ${shown(i)}${end}`);
   };
+  /** A word without quotes at `i` (`hello`, or `tru` where a literal began): not a JSON value. */
+  const bareWord = (literalBegun: boolean): never => {
+    const word = /^[A-Za-z_$][\w$]*/.exec(text.slice(i))?.[0] ?? text[i] ?? "";
+    const quote = `("${word}")`;
+    throw new Stop(
+      i,
+      literalBegun
+        ? `${word} is not a JSON value: write true, false or null as they are, or text in double quotes ${quote}`
+        : `${word} is not a JSON value: text goes in double quotes ${quote}`,
+    );
+  };
   const literal = (word: string) => {
     if (text.startsWith(word, i) && !/[A-Za-z0-9_]/.test(text[i + word.length] ?? "")) i += word.length;
-    else {
-      const bare = /^[A-Za-z_$][\w$]*/.exec(text.slice(i))?.[0] ?? word;
-      throw new Stop(
-        i,
-        `${bare} is not a JSON value: write true, false or null as they are, or text in double quotes ("${bare}")`,
-      );
-    }
+    else bareWord(true);
   };
   const string = (): string => {
     const start = i;
@@ -192,10 +197,8 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
     else if (c === "f") literal("false");
     else if (c === "n") literal("null");
     else if (c === "-" || (c !== undefined && c >= "0" && c <= "9")) number();
-    else if (c !== undefined && /[A-Za-z_$]/.test(c)) {
-      const bare = /^[A-Za-z_$][\w$]*/.exec(text.slice(i))?.[0] ?? c;
-      throw new Stop(i, `${bare} is not a JSON value: text goes in double quotes ("${bare}")`);
-    } else fail("a JSON value (object, array, string, number, true, false or null)");
+    else if (c !== undefined && /[A-Za-z_$]/.test(c)) bareWord(false);
+    else fail("a JSON value (object, array, string, number, true, false or null)");
   };
   try {
     value();

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { booleanField, describeValue, fieldRegistry, textField } from "../../platform/fields";
+import { booleanField, describeValue, fieldRegistry, textField, typeError } from "../../platform/fields";
 import { defineWidget } from "../define";
 import { GROUP_INFO_ROW_LIMITS, groupInfoRowMeta } from "./meta";
 
@@ -8,7 +8,7 @@ const item = z.strictObject(
     title: textField({ label: "Title", max: GROUP_INFO_ROW_LIMITS.title, required: true }),
     value: textField({ label: "Value", max: GROUP_INFO_ROW_LIMITS.value, required: true }),
   },
-  { error: (iss) => `must be an item object {title, value}, not ${describeValue(iss.input)}` },
+  { error: (iss) => typeError(iss.input, "an item object {title, value}") },
 );
 
 export const groupInfoRow = defineWidget({

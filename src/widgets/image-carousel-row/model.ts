@@ -1,5 +1,12 @@
 import * as z from "zod";
-import { booleanField, describeValue, fieldRegistry, imageField, textField } from "../../platform/fields";
+import {
+  booleanField,
+  describeValue,
+  fieldRegistry,
+  imageField,
+  textField,
+  typeError,
+} from "../../platform/fields";
 import { defineWidget } from "../define";
 import { imageCarouselRowMeta } from "./meta";
 
@@ -8,7 +15,7 @@ const item = z.strictObject(
     image_id: imageField("Image id"),
     description: textField({ label: "Description" }).optional(),
   },
-  { error: (iss) => `must be an item object {image_id, description}, not ${describeValue(iss.input)}` },
+  { error: (iss) => typeError(iss.input, "an item object {image_id, description}") },
 );
 
 export const imageCarouselRow = defineWidget({

@@ -7,7 +7,7 @@ import {
   percentageField,
   textField,
 } from "../../platform/fields";
-import { defineWidget, type JsonSchema } from "../define";
+import { defineWidget, type JsonSchema, setInSchema } from "../define";
 import { SCORE_ROW_LIMITS, scoreRowMeta } from "./meta";
 
 export const scoreRow = defineWidget({
@@ -54,17 +54,12 @@ export const scoreRow = defineWidget({
   jsonSchema: (schema) => {
     // Exactly one score kind (the refinement above; a percentage_score of 0 beside a descriptive
     // score is the unset value, not a second score), and one spelling of the divider.
-    // "Set" means present and not null (validate reads a null as absent).
-    const set = (k: string): JsonSchema => ({
-      required: [k],
-      properties: { [k]: { not: { type: "null" } } },
-    });
     const unset = (k: string): JsonSchema => ({ properties: { [k]: { type: "null" } } });
     schema.oneOf = [
-      { allOf: [set("percentage_score"), unset("descriptive_score")] },
-      { allOf: [set("descriptive_score"), unset("percentage_score")] },
+      { allOf: [setInSchema("percentage_score"), unset("descriptive_score")] },
+      { allOf: [setInSchema("descriptive_score"), unset("percentage_score")] },
       {
-        allOf: [set("descriptive_score")],
+        allOf: [setInSchema("descriptive_score")],
         properties: { percentage_score: { const: 0 } },
         required: ["percentage_score"],
       },

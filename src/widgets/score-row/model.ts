@@ -8,7 +8,7 @@ import {
   textField,
 } from "../../platform/fields";
 import { defineWidget, type JsonSchema, setInSchema } from "../define";
-import { SCORE_ROW_LIMITS, scoreRowMeta } from "./meta";
+import { percentageCounts, SCORE_ROW_LIMITS, scoreRowMeta } from "./meta";
 
 export const scoreRow = defineWidget({
   ...scoreRowMeta,
@@ -33,7 +33,7 @@ export const scoreRow = defineWidget({
     // percentage_score is a plain int32 on the live platform: 0 is its unset value (proto3 JSON), so
     // 0 beside a descriptive_score is no second score (the old SDK takes it too); validate warns.
     const hasDesc = v.descriptive_score !== undefined;
-    const hasPct = v.percentage_score !== undefined && !(v.percentage_score === 0 && hasDesc);
+    const hasPct = percentageCounts(v);
     if (hasPct === hasDesc)
       ctx.addIssue({
         code: "custom",

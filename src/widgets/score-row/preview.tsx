@@ -9,7 +9,7 @@ import {
   textOf,
   type WidgetPreviewProps,
 } from "../../preview/preview-kit";
-import { SCORE_ROW_LIMITS } from "./meta";
+import { percentageCounts, SCORE_ROW_LIMITS } from "./meta";
 
 const TITLE_MAX = SCORE_ROW_LIMITS.title;
 const DESC_MAX = SCORE_ROW_LIMITS.descriptive_score;
@@ -25,10 +25,8 @@ const SEGMENTS = [0, 1, 2, 3, 4] as const;
 export function ScoreRowPreview({ value, theme }: WidgetPreviewProps<"score_row">) {
   const color = colorValue(value.score_color, theme);
   const desc = typeof value.descriptive_score === "string" ? value.descriptive_score : undefined;
-  // A percentage of 0 is the platform's unset value (an int32 in proto3 JSON): beside a descriptive
-  // score the app shows only the text (docs/decisions.md, zero_as_absent).
-  const pct =
-    desc !== undefined && value.percentage_score === 0 ? undefined : percentOf(value.percentage_score);
+  // A percentage of 0 beside a descriptive score is the platform's unset value: the text alone.
+  const pct = percentageCounts(value) ? percentOf(value.percentage_score) : undefined;
   return (
     <div className="pv-widget pv-score-row">
       <div className="pv-row">

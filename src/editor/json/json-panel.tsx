@@ -1,6 +1,7 @@
 import "./json-panel.css";
 import { useEffect, useRef, useState } from "react";
 import type { MigrationChange } from "../../platform/migrate";
+import { bodyBytes, importSizeNote } from "../publish/body-size";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody, selectExportWidgets, selectWidgetIds } from "../store/selectors";
 import { countOf } from "../ui/count-of";
@@ -84,8 +85,11 @@ export function JsonPanel() {
     else if (res.warnings)
       parts.push(`It is valid, with ${res.warnings} ${res.warnings === 1 ? "warning" : "warnings"}.`);
     else parts.push("It is valid.");
+    // A body the proxy would refuse (HTTP 413) is said now, not after the work of fixing it.
+    const size = importSizeNote(bodyBytes(selectExportBody(api.getState())));
+    if (size) parts.push(size);
     parts.push("Undo (Ctrl+Z) brings back the previous document.");
-    setOutcome({ tone: res.errors ? "warn" : "ok", text: parts.join(" "), report: res.report });
+    setOutcome({ tone: res.errors || size ? "warn" : "ok", text: parts.join(" "), report: res.report });
     setPaste("");
   }
 

@@ -1,15 +1,19 @@
+import { useMemo } from "react";
 import type { DocumentKind } from "../store/document";
 import { countOf } from "../ui/count-of";
+import { bodyBytes, publishSizeText } from "./body-size";
 import { ConfirmButton } from "./confirm-button";
 
 /**
- * Why publishing is not possible yet (errors, no target), the Publish button and, for a post,
- * removing every add-on the app attached to it.
+ * Why publishing is not possible yet (errors, a body over the proxy's size limit, no target), the
+ * Publish button and, for a post, removing every add-on the app attached to it.
  */
 export function PublishActions(props: {
   kind: DocumentKind;
   /** The document's error count when it does not validate, else null. */
   errorCount: number | null;
+  /** The body Publish sends: one over the proxy's 1 MB is refused here, before any sign-in or request. */
+  body: Record<string, unknown>;
   /** No valid target (post token or user) entered yet. */
   noTarget: boolean;
   canPublish: boolean;
@@ -18,7 +22,11 @@ export function PublishActions(props: {
   canRemovePost: boolean;
   onRemovePost: () => void;
 }) {
-  const { kind, errorCount } = props;
+  const { kind, errorCount, body } = props;
+  const sizeText = useMemo(
+    () => publishSizeText(bodyBytes(body), Array.isArray(body.widgets) ? body.widgets.length : 0),
+    [body],
+  );
   return (
     <>
       {errorCount !== null ? (
@@ -27,6 +35,7 @@ export function PublishActions(props: {
           problems panel, then publish.
         </p>
       ) : null}
+      {sizeText ? <p className="publish-blocked">{sizeText}</p> : null}
       {props.noTarget ? (
         <p className="muted">
           {kind === "post" ? "Enter a valid post token to publish." : "Enter the user to publish to."}
@@ -36,7 +45,7 @@ export function PublishActions(props: {
         <button
           className="button is-primary"
           type="button"
-          disabled={!props.canPublish}
+          disabled={!props.canPublish || sizeText !== null}
           onClick={props.onPublish}
         >
           Publish

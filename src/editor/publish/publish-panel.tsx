@@ -240,6 +240,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
         <PublishActions
           kind={kind}
           errorCount={errorCount}
+          body={body}
           noTarget={target === undefined && !absent}
           canPublish={canPublish}
           onPublish={() => target && run({ op: "publish", ...target }, body)}

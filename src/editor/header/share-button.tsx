@@ -2,13 +2,12 @@ import { useEffect, useRef, useState } from "react";
 import { loadContract } from "../contract/contract-gate";
 import type { DraftSession } from "../drafts/draft-session";
 import { DEFAULT_DRAFT_NAME } from "../drafts/draft-storage";
+import { linkTooLong, longLinkText, tooLongText } from "../share/link-length";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody } from "../store/selectors";
+import { downloadText } from "../ui/download-text";
 import { ChromeIcon } from "../ui/icons";
 import { useOutsideClose } from "./use-outside-close";
-
-/** Links longer than this are cut by some messengers and mail clients (browsers take ~2 MB). */
-const LONG_LINK = 8000;
 
 /** "Share": copies a link that carries the whole document (and the draft's name) in its address. */
 export function ShareButton(props: { session: DraftSession }) {
@@ -17,6 +16,7 @@ export function ShareButton(props: { session: DraftSession }) {
   const [status, setStatus] = useState("");
   const wrap = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const download = useRef<HTMLButtonElement>(null);
   useOutsideClose(wrap, link !== null, () => setLink(null));
   async function share() {
     const s = api.getState();
@@ -32,6 +32,11 @@ export function ShareButton(props: { session: DraftSession }) {
       name === DEFAULT_DRAFT_NAME ? undefined : name,
     );
     setLink(url);
+    // A link browsers would not open is not copied (it would be sent, and open nothing).
+    if (linkTooLong(url.length)) {
+      setStatus(tooLongText(url.length));
+      return;
+    }
     try {
       await navigator.clipboard.writeText(url);
       setStatus("Share link copied.");
@@ -46,7 +51,8 @@ export function ShareButton(props: { session: DraftSession }) {
   };
   useEffect(() => {
     // Keyboard users land on the link, selected, ready to copy by hand if the clipboard refused.
-    if (link !== null) input.current?.focus();
+    // Too long to be a link, the add-on goes as a file: they land on its download instead.
+    if (link !== null) (input.current ?? download.current)?.focus();
   }, [link]);
   return (
     <div className="menu-wrap" ref={wrap}>
@@ -64,26 +70,41 @@ export function ShareButton(props: { session: DraftSession }) {
       </button>
       {link ? (
         <fieldset id="share-menu" className="menu" aria-label="Share link" onKeyDown={closeOnEscape}>
-          <p role="status">{status} Opening it loads this add-on as a new draft, in any browser.</p>
-          <label className="field-label" htmlFor="share-link">
-            Share link
-          </label>
-          <input
-            ref={input}
-            id="share-link"
-            className="input"
-            readOnly
-            value={link}
-            data-native-undo=""
-            onFocus={(e) => e.currentTarget.select()}
-          />
-          {link.length > LONG_LINK ? (
-            <p className="note">
-              This link is {link.length.toLocaleString("en")} characters long. Browsers open it, but some chat
-              apps and mail clients cut long links: for an add-on this size, send the downloaded JSON file
-              instead.
-            </p>
-          ) : null}
+          {linkTooLong(link.length) ? (
+            <>
+              <p role="status">{status}</p>
+              <button
+                ref={download}
+                type="button"
+                className="button"
+                onClick={() => {
+                  const s = api.getState();
+                  const file = `${s.doc.kind}-addon.json`;
+                  downloadText(file, `${JSON.stringify(selectExportBody(s), null, 2)}\n`, "application/json");
+                  setStatus(`Downloaded ${file}: send this file instead of a link.`);
+                }}
+              >
+                Download JSON
+              </button>
+            </>
+          ) : (
+            <>
+              <p role="status">{status} Opening it loads this add-on as a new draft, in any browser.</p>
+              <label className="field-label" htmlFor="share-link">
+                Share link
+              </label>
+              <input
+                ref={input}
+                id="share-link"
+                className="input"
+                readOnly
+                value={link}
+                data-native-undo=""
+                onFocus={(e) => e.currentTarget.select()}
+              />
+              {longLinkText(link.length) ? <p className="note">{longLinkText(link.length)}</p> : null}
+            </>
+          )}
           <button
             type="button"
             className="button"

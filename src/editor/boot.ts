@@ -44,6 +44,7 @@ export function bootEditor(
     channel: env.channel,
     target: env.target,
     open: opening,
+    tab,
   });
   if (notice) session.setNotice(notice);
   const stop = keepPlaceOverReload(store, session, env, tab, kept);

@@ -18,6 +18,7 @@ import {
 import { createDraftWriter } from "./draft-writer";
 import { MemoryStorage } from "./memory-storage";
 import { watchPage } from "./page-lifecycle";
+import { keepUnsaved, restoreKept, type TabStore, takeKept } from "./tab-keep";
 
 /** A message shown in the header (draft saved elsewhere, a shared link opened, ...). */
 export interface Notice {
@@ -54,6 +55,8 @@ export interface DraftSessionOptions {
   open?: { doc: EditorDocument; name: string; notice?: Notice };
   /** Milliseconds to wait after an edit before saving; the last edit is flushed on page hide anyway. */
   debounceMs?: number;
+  /** The tab's own storage (sessionStorage): drafts storage refused are kept there over a reload. */
+  tab?: TabStore | null;
 }
 
 /** Autosaves the editor's document to browser storage and manages named drafts. */
@@ -64,6 +67,10 @@ export function startDraftSession(options: DraftSessionOptions) {
   const writer = createDraftWriter(storage);
 
   let first = listDrafts(storage);
+  // Drafts storage refused before this page was reloaded (or left for the consent page) in this tab.
+  const kept = takeKept(options.tab ?? null);
+  restoreKept(kept, writer, first);
+  first = writer.all();
   let currentId: string;
   let initialNotice: Notice | null = options.open?.notice ?? null;
   if (options.open) {
@@ -72,9 +79,9 @@ export function startDraftSession(options: DraftSessionOptions) {
     store.getState().load(options.open.doc);
     writer.write(meta, options.open.doc);
   } else {
-    const last = lastDraftId(storage);
+    const last = kept.current ?? lastDraftId(storage);
     const pick = first.find((d) => d.id === last) ?? first[0];
-    const doc = pick ? readDraft(storage, pick.id) : undefined;
+    const doc = pick ? (writer.kept(pick.id)?.doc ?? readDraft(storage, pick.id)) : undefined;
     if (pick && doc) {
       currentId = pick.id;
       store.getState().load(doc);
@@ -138,7 +145,8 @@ export function startDraftSession(options: DraftSessionOptions) {
   // An edit made in this tab (not a draft opened or taken from another tab): only then can closing
   // lose work. Storage the browser refused (a MemoryStorage) loses every such edit with the tab.
   // A shared document opened at start-up is at risk as an edit is: its link has left the address.
-  let edited = options.open !== undefined;
+  // So are drafts this tab kept over its reload that storage still refuses: edits made before it.
+  let edited = options.open !== undefined || kept.drafts.some((d) => writer.kept(d.meta.id));
   let quiet = false;
   const unsubscribe = store.subscribe((s, prev) => {
     if (s.doc === prev.doc) return;
@@ -160,9 +168,13 @@ export function startDraftSession(options: DraftSessionOptions) {
   // Edits storage refused would go with the tab (closing asks first); the others are told it left.
   const stopWatching = watchPage(target, {
     atRisk: () => (!flush() || storage instanceof MemoryStorage) && edited,
-    hidden: () => flush(),
+    hidden: () => {
+      flush();
+      keepUnsaved(options.tab ?? null, writer, ui.getState().currentId);
+    },
     leaving: () => {
       flush();
+      keepUnsaved(options.tab ?? null, writer, ui.getState().currentId);
       announce("bye");
     },
     back: () => announce("hello"),

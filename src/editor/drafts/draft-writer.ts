@@ -10,7 +10,7 @@ import {
 } from "./draft-storage";
 
 /** A draft storage refused, kept in the tab until there is room. */
-interface Unsaved {
+export interface Unsaved {
   meta: DraftMeta;
   doc: EditorDocument;
 }
@@ -58,6 +58,10 @@ export function createDraftWriter(storage: Storage) {
     /** Tries again to save the kept drafts but `except` (the open one, saved from the editor). */
     retry(except: string): void {
       for (const [id, u] of unsaved) if (id !== except) this.write(u.meta, u.doc);
+    },
+    /** The drafts kept only in this tab (storage refused them). */
+    unsaved(): Unsaved[] {
+      return [...unsaved.values()];
     },
     /** True when nothing is kept only in this tab. */
     allSaved(): boolean {

@@ -33,12 +33,50 @@ export function browserStorage(): KeyValueStorage | undefined {
   }
 }
 
-/** Remembers the action to resume after OAuth. */
-export function savePending(storage: KeyValueStorage | undefined, pending: PendingAction): void {
+/**
+ * The tab's own storage (sessionStorage: its own quota), where the action goes when `storage` is full:
+ * the consent page's round trip happens in the same tab. Undefined where the browser refuses it.
+ */
+export function tabFallback(): KeyValueStorage | undefined {
   try {
-    storage?.setItem(KEY, JSON.stringify(pending));
+    return typeof sessionStorage === "undefined" ? undefined : sessionStorage;
   } catch {
-    // Storage full or blocked: the resume falls back to the current document.
+    return undefined;
+  }
+}
+
+/**
+ * Remembers the action to resume after OAuth. Storage full (a large body beside large drafts), it is
+ * kept in the tab's storage instead: lost, the return from the consent page did nothing, and said nothing.
+ */
+export function savePending(
+  storage: KeyValueStorage | undefined,
+  pending: PendingAction,
+  fallback: KeyValueStorage | undefined = tabFallback(),
+): void {
+  const text = JSON.stringify(pending);
+  try {
+    storage?.setItem(KEY, text);
+    if (storage) {
+      // An older action kept in the tab must not be resumed instead of this one.
+      forget(fallback);
+      return;
+    }
+  } catch {
+    // Full or blocked: the tab's storage below.
+  }
+  try {
+    if (fallback !== storage) fallback?.setItem(KEY, text);
+  } catch {
+    // Both refused: nothing resumes on return, and the form keeps what the user typed.
+  }
+}
+
+function forget(storage: KeyValueStorage | undefined): void {
+  try {
+    storage?.removeItem(KEY);
+  } catch {
+    // Nothing to forget where storage is blocked.
   }
 }
 
@@ -47,9 +85,12 @@ export function takePending(
   storage: KeyValueStorage | undefined,
   action: PendingAction["action"],
   now = Date.now(),
+  fallback: KeyValueStorage | undefined = tabFallback(),
 ): PendingAction | undefined {
   const raw = storage?.getItem(KEY);
-  if (!raw) return undefined;
+  // Kept in the tab's storage when `storage` was full (savePending).
+  if (!raw)
+    return fallback && fallback !== storage ? takePending(fallback, action, now, undefined) : undefined;
   let parsed: ReturnType<typeof pendingSchema.safeParse>;
   try {
     parsed = pendingSchema.safeParse(JSON.parse(raw));

@@ -6,6 +6,7 @@ import { createApiHost } from "./api-host";
 import { createAuthHost, tokenError } from "./auth-host";
 import { faultSchema } from "./faults";
 import { createPages } from "./pages";
+import { allowedHostsOnly, sameOriginForms } from "./same-origin";
 import { createEmulatorState, type EmulatorOptions, type EmulatorState } from "./state";
 
 export interface Emulator {
@@ -28,7 +29,13 @@ function dropConnection(env: unknown): Response {
   return new Response(null, { status: 502 });
 }
 
-export function createEmulator(opts: EmulatorOptions & { fetch?: FetchLike } = {}): Emulator {
+export function createEmulator(
+  opts: EmulatorOptions & {
+    fetch?: FetchLike;
+    /** When given, a request whose Host names anything else is refused (DNS rebinding; start-studio.ts). */
+    allowedHost?: (hostname: string) => boolean;
+  } = {},
+): Emulator {
   const state = createEmulatorState(opts);
   const fetchFn = opts.fetch ?? fetch;
   const app = new Hono();
@@ -41,6 +48,8 @@ export function createEmulator(opts: EmulatorOptions & { fetch?: FetchLike } = {
       c.res.headers.set("content-security-policy", "frame-ancestors 'none'");
     c.res.headers.set("x-content-type-options", "nosniff");
   });
+  if (opts.allowedHost) app.use("*", allowedHostsOnly(opts.allowedHost));
+  app.use("*", sameOriginForms());
 
   /**
    * The gRPC code a status carries in an injected fault: the usual gateway mapping, and 9

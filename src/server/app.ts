@@ -8,6 +8,7 @@ import { type ServerDeps, sendError } from "./deps";
 import {
   browserPolicy,
   contentSecurityPolicy,
+  loopbackHostsOnly,
   rateLimits,
   revokedSessions,
   sizeLimit,
@@ -156,6 +157,7 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
     });
   });
   app.use("*", browserPolicy(config));
+  app.use("*", loopbackHostsOnly(config));
   app.use("*", wellFormedPath());
   app.use("*", revokedSessions(deps));
   app.use("*", rateLimits(deps));

@@ -5,6 +5,7 @@ import { secureHeaders } from "hono/secure-headers";
 import type { Config } from "./config";
 import { fail, type ServerDeps, sendError } from "./deps";
 import { tooLarge } from "./json-body";
+import { listensOnLoopback, loopbackHostAllowed } from "./loopback";
 import { createRateLimiter } from "./rate-limit";
 import type { InlineHashes } from "./static-files";
 
@@ -31,6 +32,27 @@ export function wellFormedPath(): MiddlewareHandler {
       }
     }
     return next();
+  };
+}
+
+/**
+ * On a studio listening on the loopback interface (the default), refuses a request whose Host is not
+ * one of the names it is reached by (loopback names, an IP address, PUBLIC_URL's name): a page on
+ * another site whose name was re-resolved to 127.0.0.1 (DNS rebinding) would otherwise read and send
+ * as the studio's own origin. A studio listening on another interface (HOST=0.0.0.0 behind a balancer)
+ * is reached by names it cannot know, and is left to its balancer.
+ */
+export function loopbackHostsOnly(config: Pick<Config, "host" | "publicUrl">): MiddlewareHandler {
+  const publicName = new URL(config.publicUrl).hostname.toLowerCase();
+  const local = listensOnLoopback(config.host);
+  return (c, next) => {
+    if (!local || c.req.header("host") === undefined) return next();
+    if (loopbackHostAllowed(new URL(c.req.url).hostname, [publicName])) return next();
+    return Promise.resolve(
+      fail(c, "invalid_request", {
+        detail: `this studio answers only to the names it is served by (Host names another: a page whose name resolves to this machine must not use it); open it at ${config.publicUrl}`,
+      }),
+    );
   };
 }
 

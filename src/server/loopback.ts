@@ -1,4 +1,5 @@
 // The studio on this machine's loopback interface: plain-HTTP cookies, and sign-ins under each name.
+import { isIP } from "node:net";
 import type { Config } from "./config";
 
 /** The names this machine answers to on its loopback interface. */
@@ -35,4 +36,22 @@ export function redirectUriFor(
 ): string {
   const own = `${new URL(requestUrl).origin}${new URL(config.redirectUri).pathname}`;
   return redirectUris(config).includes(own) ? own : config.redirectUri;
+}
+
+/** True when `listen` (HOST) is a loopback address: the studio is reachable from this machine only. */
+export function listensOnLoopback(listen: string): boolean {
+  return listen === "localhost" || listen === "::1" || /^127(\.\d{1,3}){3}$/.test(listen);
+}
+
+/**
+ * Whether a request whose Host names `hostname` may reach a server listening on the loopback
+ * interface: an IP address, `localhost` or a name under `.localhost` (RFC 6761: loopback, never
+ * looked up in DNS), or one of `names` (PUBLIC_URL's). Any other name reached this machine through a
+ * DNS answer its owner controls: a page on evil.example re-resolved to 127.0.0.1 (DNS rebinding) is
+ * same-origin with itself, so neither the browser nor the cross-site checks stop it.
+ */
+export function loopbackHostAllowed(hostname: string, names: readonly string[] = []): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  if (name === "localhost" || name.endsWith(".localhost") || names.includes(name)) return true;
+  return isIP(name.replace(/^\[(.*)\]$/, "$1")) !== 0;
 }

@@ -9,7 +9,7 @@ import { createEmulator } from "../emulator/app";
 import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN } from "../emulator/state";
 import { createProxy } from "./app";
 import { type Config, ConfigError, type EmulatorLinks, loadConfig } from "./config";
-import { redirectUris } from "./loopback";
+import { loopbackHostAllowed, redirectUris } from "./loopback";
 import { describeLocation, openStore } from "./store/open-store";
 import { schedulePruning } from "./store/pruning";
 import { type Store, StoreError } from "./store/store";
@@ -180,6 +180,8 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
           eventsUrl: `${config.publicUrl}/platform/events`,
           startUrl: `${config.publicUrl}/platform/start`,
         },
+        // It listens on 127.0.0.1: only loopback names and addresses reach it (DNS rebinding).
+        allowedHost: (hostname) => loopbackHostAllowed(hostname),
       });
       // A local stand-in with public demo secrets: reachable from this machine only.
       const running = await listen(

@@ -10,6 +10,7 @@ import { countOf } from "../ui/count-of";
 import { type DragKit, loadDragKit, useDragKit } from "../ui/lazy-drag";
 import { focusRow, rowButtonId, rowName } from "./list-ids";
 import { deleteAndAnnounce, RowActions } from "./row-actions";
+import { sortIndex } from "./sort-index";
 
 /** What a row depends on: a row re-renders only when one of these changes. */
 export interface RowProps {
@@ -76,7 +77,7 @@ function SortableRow(props: RowProps & { kit: DragKit }) {
   const label = useMemo(() => widgetLabel(item.widget), [item.widget]);
   const data = useMemo(() => ({ label }), [label]);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    kit.useSortable({ id: item.id, data });
+    kit.useSortable({ id: item.id, data, getNewIndex: sortIndex });
   const ref = useCallback(
     (el: HTMLLIElement | null) => {
       setNodeRef(el);

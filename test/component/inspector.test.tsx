@@ -130,6 +130,37 @@ describe("generated inspector", () => {
   });
 });
 
+describe("the form of a widget that moves", () => {
+  it("follows the widget to its new place, and an edit right after the move changes that widget", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.click(screen.getByRole("button", { name: "Add Subtitle" }));
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.click(screen.getByRole("button", { name: "Title, widget 1" }));
+    await user.click(screen.getByRole("button", { name: "Move down" }));
+    // The form's heading, its fields' ids and their problems' paths name the new place.
+    await waitFor(() =>
+      expect(inspector().getByRole("heading", { level: 2 }).textContent).toBe("Title widget 2"),
+    );
+    const text = inspector().getByLabelText(/^Text/) as HTMLInputElement;
+    expect(text.id).toContain("widgets/1/");
+    fireEvent.change(text, { target: { value: "" } });
+    const described = text.getAttribute("aria-describedby") ?? "";
+    const errors = described.split(" ").map((id) => document.getElementById(id)?.textContent ?? "");
+    expect(described).toContain("widgets/1/");
+    expect(errors.join(" ")).toMatch(/\S/);
+    await user.click(screen.getByRole("button", { name: "Move down" }));
+    fireEvent.change(inspector().getByLabelText(/^Text/), { target: { value: "سوم" } });
+    const widgets = store.getState().doc.widgets.map((w) => w.widget);
+    expect(widgets[2]).toEqual({ title_row: { text: "سوم" } });
+    expect(Object.keys(widgets[0] ?? {})).toEqual(["subtitle_row"]);
+    await waitFor(() =>
+      expect(inspector().getByRole("heading", { level: 2 }).textContent).toBe("Title widget 3"),
+    );
+  });
+});
+
 describe("problems panel", () => {
   it("lists problems with their JSON paths and focuses the field when one is chosen", async () => {
     const user = userEvent.setup({ delay: null });

@@ -108,13 +108,7 @@ export function SendOutcomeView(props: {
             </p>
           ) : null}
           {outcome.published.warnings?.length ? (
-            <ul aria-label="Warnings">
-              {outcome.published.warnings.map((w) => (
-                <li key={`${w.at}:${w.message}`}>
-                  <code>{w.at}</code>: {w.message}
-                </li>
-              ))}
-            </ul>
+            <FindingList label="Warnings" noun="warning" items={outcome.published.warnings} />
           ) : null}
         </div>
       ) : null}
@@ -143,13 +137,7 @@ export function SendOutcomeView(props: {
             </p>
           ) : null}
           {outcome.error.problems?.length ? (
-            <ul aria-label="Problems">
-              {outcome.error.problems.map((p) => (
-                <li key={`${p.at}:${p.message}`}>
-                  <code>{p.at}</code>: {p.message}
-                </li>
-              ))}
-            </ul>
+            <FindingList label="Problems" noun="problem" items={outcome.error.problems} />
           ) : null}
           {outcome.error.authorizeUrl ? (
             props.onAuthorize ? (
@@ -168,5 +156,35 @@ export function SendOutcomeView(props: {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The first findings a send listed shown; more would be read out and drawn in full (2,000 at 2,000 widgets). */
+const FINDINGS_SHOWN = 10;
+
+/** What the proxy listed with its answer (warnings of a delivered body, problems of a refused one), the first few. */
+function FindingList(props: {
+  label: string;
+  noun: string;
+  items: readonly { at: string; message: string }[];
+}) {
+  const { items } = props;
+  const more = items.length - FINDINGS_SHOWN;
+  return (
+    <>
+      <ul aria-label={props.label}>
+        {items.slice(0, FINDINGS_SHOWN).map((p) => (
+          <li key={`${p.at}:${p.message}`}>
+            <code>{p.at}</code>: {p.message}
+          </li>
+        ))}
+      </ul>
+      {more > 0 ? (
+        <p>
+          …and {more.toLocaleString("en")} more {more === 1 ? props.noun : `${props.noun}s`}: the same ones
+          the editor marks where you edit (an add-on's are all in its Problems tab).
+        </p>
+      ) : null}
+    </>
   );
 }

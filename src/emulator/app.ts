@@ -9,6 +9,9 @@ import { createPages } from "./pages";
 import { allowedHostsOnly, sameOriginForms } from "./same-origin";
 import { createEmulatorState, type EmulatorOptions, type EmulatorState } from "./state";
 
+/** The pages' Content-Security-Policy: no script, no plugin, no <base>, no framing. */
+export const PAGE_POLICY = "script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'";
+
 export interface Emulator {
   app: Hono;
   state: EmulatorState;
@@ -40,13 +43,16 @@ export function createEmulator(
   const fetchFn = opts.fetch ?? fetch;
   const app = new Hono();
 
-  // The consent page must not be framed by another site (clickjacking the Allow button).
+  // The consent page must not be framed by another site (clickjacking the Allow button). The pages
+  // run no script at all: one slipped into a drawn add-on, a message or a name could not run either.
+  // The Referer stays on the emulator (a conversation's id is not sent to the address a button opens).
   app.use("*", async (c, next) => {
     await next();
     c.res.headers.set("x-frame-options", "DENY");
     if (!c.res.headers.has("content-security-policy"))
-      c.res.headers.set("content-security-policy", "frame-ancestors 'none'");
+      c.res.headers.set("content-security-policy", PAGE_POLICY);
     c.res.headers.set("x-content-type-options", "nosniff");
+    c.res.headers.set("referrer-policy", "same-origin");
   });
   if (opts.allowedHost) app.use("*", allowedHostsOnly(opts.allowedHost));
   app.use("*", sameOriginForms());

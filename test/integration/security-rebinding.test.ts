@@ -39,6 +39,7 @@ afterAll(async () => {
 interface Answer {
   status: number;
   text: string;
+  headers: Record<string, string | string[] | undefined>;
 }
 
 /** A request to 127.0.0.1:`to` naming `host` in its Host header, as a browser sends it. */
@@ -62,7 +63,7 @@ function send(
         res.on("data", (chunk: string) => {
           text += chunk;
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
       },
     );
     req.on("error", reject);
@@ -144,5 +145,26 @@ describe("the emulator's forms posted from another site", { timeout: 30_000 }, (
     });
     expect(own.status).toBe(303);
     expect((await page()).text).toContain("typed on the conversation page");
+  });
+});
+
+describe("the emulator's pages", { timeout: 30_000 }, () => {
+  it("run no script, even on an error page, and keep the Referer on the emulator", async () => {
+    const paths = [
+      "/",
+      `/conversations/${DEMO_CONVERSATION_ID}`,
+      "/posts/gZ3kQx9aB1cD",
+      "/nope",
+      "/oauth2/auth",
+    ];
+    for (const path of paths) {
+      const res = await send(emulatorPort, path, { host: `localhost:${emulatorPort}` });
+      const csp = String(res.headers["content-security-policy"]);
+      expect(csp, path).toContain("script-src 'none'");
+      expect(csp, path).toContain("object-src 'none'");
+      expect(csp, path).toContain("base-uri 'none'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(res.headers["referrer-policy"], path).toBe("same-origin");
+    }
   });
 });

@@ -12,8 +12,10 @@ export function useFocusRequests() {
     if (!request) return;
     const { path } = request;
     // A widget's field is in its form, which arrives a render after the selection
-    // (widget-inspector.tsx): its heading carries the widget's path ("widgets", index).
-    const form = path[0] === "widgets" && path.length > 2 ? fieldId(path.slice(0, 2)) : null;
+    // (widget-inspector.tsx): its heading carries the widget's path ("widgets", index). The widget
+    // itself (a problem of one with no widget key, or two) is that heading: waited for too, or the
+    // widget list took the focus.
+    const form = path[0] === "widgets" && path.length >= 2 ? fieldId(path.slice(0, 2)) : null;
     let raf = 0;
     let frames = 0;
     const attempt = () => {

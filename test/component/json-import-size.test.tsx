@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { documentFromBody } from "../../src/editor/store/document";
 import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());
@@ -41,5 +42,34 @@ describe("importing a body the studio cannot publish in one request", () => {
     renderStudio();
     const panel = await importPasted(body(900, 1000));
     expect(panel.getByText(/^Loaded a v2 post add-on/).textContent).not.toContain("1 MB");
+  });
+
+  it("Download JSON of more widgets than an import takes says so, and how many to delete", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    const widgets = Array.from({ length: 2003 }, (_, i) => ({ title_row: { text: `Row ${i}` } }));
+    act(() => store.getState().load(documentFromBody("post", { widgets }, widgets)));
+    await user.click(screen.getByRole("tab", { name: /^JSON/ }));
+    const panel = within(await screen.findByRole("region", { name: "JSON" }, { timeout: 15_000 }));
+    const { createObjectURL, revokeObjectURL } = URL;
+    const click = HTMLAnchorElement.prototype.click;
+    const names: string[] = [];
+    URL.createObjectURL = () => "blob:test";
+    URL.revokeObjectURL = () => {};
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      names.push(this.download);
+    };
+    try {
+      await user.click(panel.getByRole("button", { name: "Download JSON" }));
+    } finally {
+      Object.assign(URL, { createObjectURL, revokeObjectURL });
+      HTMLAnchorElement.prototype.click = click;
+    }
+    expect(names).toEqual(["post-addon.json"]);
+    expect(
+      panel.getByText(
+        "Downloaded post-addon.json. It has 2,003 widgets and the studio imports at most 2,000: delete 3 (or split the add-on) before opening it here again.",
+      ),
+    ).toBeTruthy();
   });
 });

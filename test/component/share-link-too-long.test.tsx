@@ -2,6 +2,7 @@
 import { act, cleanup, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MAX_IMPORT_WIDGETS } from "../../src/editor/json/limits";
 import { SHARE_LINK_MAX } from "../../src/editor/share/link-length";
 import { documentFromBody } from "../../src/editor/store/document";
 import { renderStudio } from "./studio-harness";
@@ -64,5 +65,27 @@ describe("Share, for an add-on too large for a link browsers open", () => {
       Object.assign(URL, { createObjectURL, revokeObjectURL });
       HTMLAnchorElement.prototype.click = click;
     }
+  }, 60_000);
+
+  it("gives no link to an add-on of more widgets than the studio opens, and says how many to delete", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    const widgets = Array.from({ length: MAX_IMPORT_WIDGETS + 1 }, (_, i) => ({
+      title_row: { text: `Row ${i}` },
+    }));
+    act(() => store.getState().load(documentFromBody("post", { widgets }, widgets)));
+    await navigator.clipboard.writeText("before");
+    await user.click(screen.getByRole("button", { name: "Share" }));
+    const group = await screen.findByRole("group", { name: "Share link" }, { timeout: 20_000 });
+    expect(within(group).getByRole("status").textContent).toBe(
+      "This add-on has 2,001 widgets; the studio opens at most 2,000, so a link to it (or its JSON file) would be refused where it is opened. No link was copied. Delete 1 widget, or split the add-on into two drafts, then share.",
+    );
+    expect(within(group).queryByLabelText("Share link")).toBeNull();
+    expect(within(group).queryByRole("button", { name: "Download JSON" })).toBeNull();
+    expect(await navigator.clipboard.readText()).toBe("before");
+    expect(document.activeElement).toBe(within(group).getByRole("button", { name: "Close" }));
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("group", { name: "Share link" })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Share" }));
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { loadContract } from "../contract/contract-gate";
 import type { DraftSession } from "../drafts/draft-session";
 import { DEFAULT_DRAFT_NAME } from "../drafts/draft-storage";
-import { linkTooLong, longLinkText, tooLongText } from "../share/link-length";
+import { longLinkText, type ShareBlock, shareBlock } from "../share/link-length";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody } from "../store/selectors";
 import { downloadText } from "../ui/download-text";
@@ -13,10 +13,13 @@ import { useOutsideClose } from "./use-outside-close";
 export function ShareButton(props: { session: DraftSession }) {
   const api = useEditorStoreApi();
   const [link, setLink] = useState<string | null>(null);
+  // Why no link is given (too many widgets for the studio, too long for browsers), if so.
+  const [blocked, setBlocked] = useState<ShareBlock | null>(null);
   const [status, setStatus] = useState("");
   const wrap = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const download = useRef<HTMLButtonElement>(null);
+  const closer = useRef<HTMLButtonElement>(null);
   useOutsideClose(wrap, link !== null, () => setLink(null));
   async function share() {
     const s = api.getState();
@@ -25,16 +28,23 @@ export function ShareButton(props: { session: DraftSession }) {
     // The draft's own name goes with it, so the link opens under that name (not a default one).
     const ui = props.session.ui.getState();
     const name = ui.drafts.find((d) => d.id === ui.currentId)?.name;
-    const url = shareUrl(
-      window.location.href,
-      s.doc.kind,
-      selectExportBody(s),
-      name === DEFAULT_DRAFT_NAME ? undefined : name,
-    );
+    const count = s.doc.widgets.length;
+    // More widgets than the studio opens: no link is built (it would be refused where it is opened).
+    const tooMany = shareBlock(0, count);
+    const url = tooMany
+      ? ""
+      : shareUrl(
+          window.location.href,
+          s.doc.kind,
+          selectExportBody(s),
+          name === DEFAULT_DRAFT_NAME ? undefined : name,
+        );
+    const block = tooMany ?? shareBlock(url.length, count);
     setLink(url);
-    // A link browsers would not open is not copied (it would be sent, and open nothing).
-    if (linkTooLong(url.length)) {
-      setStatus(tooLongText(url.length));
+    setBlocked(block);
+    // A link that would not open is not copied (it would be sent, and open nothing).
+    if (block) {
+      setStatus(block.text);
       return;
     }
     try {
@@ -44,15 +54,18 @@ export function ShareButton(props: { session: DraftSession }) {
       setStatus("Copy the link below.");
     }
   }
-  const closeOnEscape = (e: React.KeyboardEvent) => {
-    if (e.key !== "Escape" || link === null) return;
+  const close = () => {
     setLink(null);
+    setBlocked(null);
     wrap.current?.querySelector("button")?.focus();
+  };
+  const closeOnEscape = (e: React.KeyboardEvent) => {
+    if (e.key === "Escape" && link !== null) close();
   };
   useEffect(() => {
     // Keyboard users land on the link, selected, ready to copy by hand if the clipboard refused.
     // Too long to be a link, the add-on goes as a file: they land on its download instead.
-    if (link !== null) (input.current ?? download.current)?.focus();
+    if (link !== null) (input.current ?? download.current ?? closer.current)?.focus();
   }, [link]);
   return (
     <div className="menu-wrap" ref={wrap}>
@@ -68,24 +81,30 @@ export function ShareButton(props: { session: DraftSession }) {
         <ChromeIcon name="share" />
         <span className="button-text">Share</span>
       </button>
-      {link ? (
+      {link !== null ? (
         <fieldset id="share-menu" className="menu" aria-label="Share link" onKeyDown={closeOnEscape}>
-          {linkTooLong(link.length) ? (
+          {blocked ? (
             <>
               <p role="status">{status}</p>
-              <button
-                ref={download}
-                type="button"
-                className="button"
-                onClick={() => {
-                  const s = api.getState();
-                  const file = `${s.doc.kind}-addon.json`;
-                  downloadText(file, `${JSON.stringify(selectExportBody(s), null, 2)}\n`, "application/json");
-                  setStatus(`Downloaded ${file}: send this file instead of a link.`);
-                }}
-              >
-                Download JSON
-              </button>
+              {blocked.download ? (
+                <button
+                  ref={download}
+                  type="button"
+                  className="button"
+                  onClick={() => {
+                    const s = api.getState();
+                    const file = `${s.doc.kind}-addon.json`;
+                    downloadText(
+                      file,
+                      `${JSON.stringify(selectExportBody(s), null, 2)}\n`,
+                      "application/json",
+                    );
+                    setStatus(`Downloaded ${file}: send this file instead of a link.`);
+                  }}
+                >
+                  Download JSON
+                </button>
+              ) : null}
             </>
           ) : (
             <>
@@ -105,14 +124,7 @@ export function ShareButton(props: { session: DraftSession }) {
               {longLinkText(link.length) ? <p className="note">{longLinkText(link.length)}</p> : null}
             </>
           )}
-          <button
-            type="button"
-            className="button"
-            onClick={() => {
-              setLink(null);
-              wrap.current?.querySelector("button")?.focus();
-            }}
-          >
+          <button ref={closer} type="button" className="button" onClick={close}>
             Close
           </button>
         </fieldset>

@@ -6,12 +6,9 @@ import { type DocumentKind, documentFromBody, type EditorDocument } from "../sto
 import { selectProblems } from "../store/selectors";
 // The import counts the document's errors: the contract comes with this chunk (it registers itself).
 import "../contract/contract";
+import { MAX_IMPORT_WIDGETS } from "./limits";
 
-/**
- * The most widgets an import may bring. Measured in Chromium: 500 widgets edit smoothly, 2,000
- * take ~0.5 s per structural edit, 5,000 freeze the tab for tens of seconds on each edit.
- */
-export const MAX_IMPORT_WIDGETS = 2000;
+export { MAX_IMPORT_WIDGETS };
 
 /** Files larger than this are refused before they are read (a body of 2,000 widgets is ~1 MB). */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;

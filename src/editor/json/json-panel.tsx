@@ -8,6 +8,7 @@ import { countOf } from "../ui/count-of";
 import { downloadText } from "../ui/download-text";
 import { importText, MAX_IMPORT_BYTES } from "./import-body";
 import { JsonCodeView } from "./json-code-view";
+import { MAX_IMPORT_WIDGETS } from "./limits";
 import { MigrationReport } from "./migration-report";
 
 /**
@@ -59,7 +60,13 @@ export function JsonPanel() {
 
   function download() {
     downloadText(`${kind}-addon.json`, `${fullText()}\n`, "application/json");
-    setStatus(`Downloaded ${kind}-addon.json.`);
+    // More widgets than an import takes (adding widgets has no such limit): said before it is needed.
+    const over = widgets.length - MAX_IMPORT_WIDGETS;
+    setStatus(
+      over > 0
+        ? `Downloaded ${kind}-addon.json. It has ${widgets.length.toLocaleString("en")} widgets and the studio imports at most ${MAX_IMPORT_WIDGETS.toLocaleString("en")}: delete ${over.toLocaleString("en")} (or split the add-on) before opening it here again.`
+        : `Downloaded ${kind}-addon.json.`,
+    );
   }
 
   function load(input: string, source: string) {

@@ -1,4 +1,5 @@
-// What the Share menu says about a link's length (header/share-button.tsx).
+// What the Share menu says about a link's length and size (header/share-button.tsx).
+import { MAX_IMPORT_WIDGETS } from "../json/limits";
 
 /** Links longer than this are cut by some messengers and mail clients (browsers open far longer ones). */
 export const LONG_LINK = 8000;
@@ -24,4 +25,26 @@ export function tooLongText(length: number): string {
 export function longLinkText(length: number): string | null {
   if (length <= LONG_LINK) return null;
   return `This link is ${length.toLocaleString("en")} characters long. Browsers open it, but some chat apps and mail clients cut long links: for an add-on this size, send the downloaded JSON file instead.`;
+}
+
+/** Why the Share menu gives no link, and whether the add-on can go as a file instead. */
+export interface ShareBlock {
+  text: string;
+  /** Offer Download JSON (a file the receiver opens with Open a JSON file…). */
+  download: boolean;
+}
+
+/**
+ * Why a link of `length` characters to an add-on of `widgets` widgets would not open (null when it
+ * would): over the studio's widget maximum, opening it is refused; over browsers' length, nothing opens.
+ */
+export function shareBlock(length: number, widgets: number): ShareBlock | null {
+  if (widgets > MAX_IMPORT_WIDGETS) {
+    const over = widgets - MAX_IMPORT_WIDGETS;
+    return {
+      text: `This add-on has ${widgets.toLocaleString("en")} widgets; the studio opens at most ${MAX_IMPORT_WIDGETS.toLocaleString("en")}, so a link to it (or its JSON file) would be refused where it is opened. No link was copied. Delete ${over.toLocaleString("en")} ${over === 1 ? "widget" : "widgets"}, or split the add-on into two drafts, then share.`,
+      download: false,
+    };
+  }
+  return linkTooLong(length) ? { text: tooLongText(length), download: true } : null;
 }

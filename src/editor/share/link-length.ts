@@ -18,7 +18,7 @@ export function linkTooLong(length: number): boolean {
 
 /** Why a link of `length` characters cannot be shared, and what to send instead. */
 export function tooLongText(length: number): string {
-  return `This add-on is too large for a share link: the link would be ${length.toLocaleString("en")} characters, and browsers open at most ${SHARE_LINK_MAX.toLocaleString("en")} (Firefox; Chrome ${(2 * SHARE_LINK_MAX).toLocaleString("en")}). No link was copied. Send the add-on as a file instead: download it here, and whoever receives it opens it with JSON › Open a JSON file….`;
+  return `This add-on is too large for a share link: the link would be ${length.toLocaleString("en")} characters, and browsers open at most ${SHARE_LINK_MAX.toLocaleString("en")} (Firefox; Chrome ${(2 * SHARE_LINK_MAX).toLocaleString("en")}). No link was copied. Send the add-on as a file instead (download it here); whoever receives it opens it with “Open a JSON file…” in the JSON tab.`;
 }
 
 /** The warning under a link that opens in browsers but that some apps cut; null for a short link. */

@@ -1,11 +1,18 @@
 import "./problems-panel.css";
-import { memo, useDeferredValue } from "react";
+import { memo, useDeferredValue, useEffect, useRef, useState } from "react";
 import type { Problem } from "../../platform";
 import type { Widget } from "../../platform/widgets";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { type Problems, selectProblems, selectWidgetIds, selectWidgets } from "../store/selectors";
 import { countOf } from "../ui/count-of";
 import { problemLocation } from "./problem-location";
+
+/**
+ * How many problems are drawn at first, and added by each "Show more". A generated 2,000-widget
+ * add-on can have 10,000: drawn at once, every keystroke re-rendered them all (~0.5 s of work per
+ * key in Chromium), and no one reads that many before fixing the first.
+ */
+export const PROBLEMS_PAGE = 200;
 
 /**
  * A key that survives a widget moving: the widget's editor id and the path inside it, not the
@@ -40,6 +47,17 @@ const ProblemList = memo(function ProblemList(props: {
   const api = useEditorStoreApi();
   const all = [...problems.errors, ...problems.warnings];
   const go = (p: Problem) => api.getState().requestFocus(p.path);
+  const [limit, setLimit] = useState(PROBLEMS_PAGE);
+  const shown = all.slice(0, limit);
+  const hidden = all.length - shown.length;
+  // "Show more" gives the keyboard to the first problem it added, not back to the top.
+  const list = useRef<HTMLUListElement>(null);
+  const firstAdded = useRef<number | null>(null);
+  useEffect(() => {
+    const at = firstAdded.current;
+    firstAdded.current = null;
+    if (at !== null) list.current?.querySelectorAll<HTMLButtonElement>("button.problem")[at]?.focus();
+  }, [limit]);
   return (
     <section className="problems" aria-label="Problems">
       <p className="problems-summary" aria-live="polite">
@@ -51,13 +69,26 @@ const ProblemList = memo(function ProblemList(props: {
         {problems.errors.length ? " Errors block publishing; warnings do not." : ""}
       </p>
       {all.length ? (
-        <ul className="problem-list">
-          {all.map((p) => {
+        <ul className="problem-list" ref={list}>
+          {shown.map((p) => {
             const [head, index] = p.path;
             const widget = head === "widgets" && typeof index === "number" ? widgets[index] : undefined;
             return <ProblemRow key={problemKey(p, ids)} problem={p} widget={widget} go={go} />;
           })}
         </ul>
+      ) : null}
+      {hidden > 0 ? (
+        <button
+          type="button"
+          className="button problems-more"
+          onClick={() => {
+            firstAdded.current = limit;
+            setLimit(limit + PROBLEMS_PAGE);
+          }}
+        >
+          Show {Math.min(hidden, PROBLEMS_PAGE).toLocaleString("en")} more ({hidden.toLocaleString("en")} not
+          shown)
+        </button>
       ) : null}
     </section>
   );

@@ -53,6 +53,7 @@ const ProblemList = memo(function ProblemList(props: {
   // "Show more" gives the keyboard to the first problem it added, not back to the top.
   const list = useRef<HTMLUListElement>(null);
   const firstAdded = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the added problems are drawn
   useEffect(() => {
     const at = firstAdded.current;
     firstAdded.current = null;

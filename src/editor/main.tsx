@@ -75,7 +75,10 @@ async function start(root: HTMLElement) {
   const focused = early?.focusedKind();
   let added: { id: string; label: string } | null = null;
   for (const kind of early?.adds ?? [])
-    if (isWidgetKind(kind)) added = { id: store.getState().addWidget(kind), label: metaOf(kind).label };
+    if (isWidgetKind(kind)) {
+      const id = store.getState().addWidget(kind);
+      if (id) added = { id, label: metaOf(kind).label };
+    }
   // Rendered, committed and its effects run before the first frame (flushSync): the store's
   // subscriptions are in place when the palette is first painted, so a click at once is drawn in
   // the next frame instead of waiting for the effects' task after the paint.

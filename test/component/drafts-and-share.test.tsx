@@ -348,7 +348,7 @@ describe("header popovers", () => {
         return String.fromCharCode(97 + (seed % 26));
       }).join("");
     for (let i = 0; i < 400; i++) {
-      const id = store.getState().addWidget("title_row");
+      const id = store.getState().addWidget("title_row") ?? "";
       store.getState().setWidgetField(id, ["title_row", "text"], noise());
     }
     const share = screen.getByRole("button", { name: "Share" });

@@ -41,7 +41,7 @@ function setupPublish(search: string, session: unknown, storage: KeyValueStorage
   });
   const { env, navigate } = flowEnv(storage, { search });
   const store = createEditorStore({ postToken: "gZx7yK3aB1" });
-  const id = store.getState().addWidget("title_row");
+  const id = store.getState().addWidget("title_row") ?? "";
   store.getState().setWidgetField(id, ["title_row", "text"], "گزارش بزرگ");
   render(
     <EditorStoreProvider store={store}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyDocument, wrapWidget } from "../../src/editor/store/document";
+import { emptyDocument, MAX_WIDGETS, wrapWidget } from "../../src/editor/store/document";
 import { createEditorStore, HISTORY_LIMIT } from "../../src/editor/store/editor-store";
 import { getAtPath } from "../../src/editor/store/json-paths";
 import {
@@ -18,10 +18,10 @@ function textOf(store: ReturnType<typeof createEditorStore>, i: number) {
 describe("editor store", () => {
   it("adds after the selection and selects the new widget", () => {
     const store = createEditorStore();
-    const a = store.getState().addWidget("title_row");
+    const a = store.getState().addWidget("title_row") ?? "";
     store.getState().addWidget("subtitle_row");
     store.getState().select(a);
-    const c = store.getState().addWidget("score_row");
+    const c = store.getState().addWidget("score_row") ?? "";
     expect(store.getState().doc.widgets.map((w) => w.id)[1]).toBe(c);
     expect(store.getState().selectedId).toBe(c);
   });
@@ -29,8 +29,8 @@ describe("editor store", () => {
   it("undoes and redoes each kind of edit as one step: move, duplicate, delete, list reorder, kind switch, import", () => {
     const store = createEditorStore();
     const s = () => store.getState();
-    const title = s().addWidget("title_row");
-    const carousel = s().addWidget("image_carousel_row");
+    const title = s().addWidget("title_row") ?? "";
+    const carousel = s().addWidget("image_carousel_row") ?? "";
     s().setWidgetField(carousel, ["image_carousel_row", "items"], [{ image_id: "a" }, { image_id: "b" }]);
     const edits: Array<[string, () => void]> = [
       ["move", () => s().moveWidget(1, 0)],
@@ -65,7 +65,7 @@ describe("editor store", () => {
 
   it("after undoing an add, the widget it was added after is selected", () => {
     const store = createEditorStore();
-    const a = store.getState().addWidget("title_row");
+    const a = store.getState().addWidget("title_row") ?? "";
     store.getState().addWidget("subtitle_row");
     store.getState().select(a);
     store.getState().addWidget("score_row");
@@ -73,7 +73,7 @@ describe("editor store", () => {
     expect(store.getState().doc.widgets).toHaveLength(2);
     expect(store.getState().selectedId).toBe(a);
     const undoDelete = createEditorStore();
-    const x = undoDelete.getState().addWidget("title_row");
+    const x = undoDelete.getState().addWidget("title_row") ?? "";
     undoDelete.getState().deleteWidget(x);
     undoDelete.getState().undo();
     expect(undoDelete.getState().selectedId).toBe(x);
@@ -81,9 +81,9 @@ describe("editor store", () => {
 
   it("an undone delete selects the widget it brought back, though the selection moved on to another", () => {
     const store = createEditorStore();
-    const a = store.getState().addWidget("title_row");
-    const b = store.getState().addWidget("subtitle_row");
-    const c = store.getState().addWidget("score_row");
+    const a = store.getState().addWidget("title_row") ?? "";
+    const b = store.getState().addWidget("subtitle_row") ?? "";
+    const c = store.getState().addWidget("score_row") ?? "";
     store.getState().select(b);
     store.getState().deleteWidget(b);
     // The delete selected the widget that took its place.
@@ -109,7 +109,7 @@ describe("editor store", () => {
 
   it("coalesces typing in one field into one undo step, and a blur ends it", () => {
     const store = createEditorStore();
-    const id = store.getState().addWidget("title_row");
+    const id = store.getState().addWidget("title_row") ?? "";
     for (const t of ["a", "ab", "abc"]) store.getState().setWidgetField(id, ["title_row", "text"], t, true);
     store.getState().endTyping();
     store.getState().setWidgetField(id, ["title_row", "text"], "abcd", true);
@@ -123,7 +123,7 @@ describe("editor store", () => {
 
   it("does not merge typing in two different fields", () => {
     const store = createEditorStore();
-    const id = store.getState().addWidget("event_row");
+    const id = store.getState().addWidget("event_row") ?? "";
     store.getState().setWidgetField(id, ["event_row", "title"], "x", true);
     store.getState().setWidgetField(id, ["event_row", "label"], "y", true);
     store.getState().undo();
@@ -132,7 +132,7 @@ describe("editor store", () => {
 
   it("keeps at least 100 undo steps and drops redo after a new edit", () => {
     const store = createEditorStore();
-    const id = store.getState().addWidget("title_row");
+    const id = store.getState().addWidget("title_row") ?? "";
     for (let i = 0; i < 150; i++) store.getState().setWidgetField(id, ["title_row", "text"], `t${i}`);
     for (let i = 0; i < 120; i++) store.getState().undo();
     expect(textOf(store, 0)).toBe("t29");
@@ -143,7 +143,7 @@ describe("editor store", () => {
 
   it("keeps selection out of history", () => {
     const store = createEditorStore();
-    const a = store.getState().addWidget("title_row");
+    const a = store.getState().addWidget("title_row") ?? "";
     const pastBefore = store.getState().past.length;
     store.getState().select(null);
     store.getState().select(a);
@@ -159,7 +159,7 @@ describe("editor store", () => {
 describe("selectors", () => {
   it("export body has no editor ids and is memoised per document", () => {
     const store = createEditorStore();
-    const id = store.getState().addWidget("title_row");
+    const id = store.getState().addWidget("title_row") ?? "";
     const body = selectExportBody(store.getState());
     expect(JSON.stringify(body)).not.toContain(id);
     expect(selectExportBody(store.getState())).toBe(body);
@@ -181,7 +181,7 @@ describe("selectors", () => {
 
   it("re-prefixes problem paths when a widget moves", () => {
     const store = createEditorStore();
-    const a = store.getState().addWidget("title_row");
+    const a = store.getState().addWidget("title_row") ?? "";
     store.getState().addWidget("subtitle_row");
     store.getState().setWidgetField(a, ["title_row", "text"], "");
     store.getState().moveWidget(0, 1);
@@ -203,5 +203,27 @@ describe("selectors", () => {
     const s1 = selectSelectedWidget(store.getState());
     expect(s1?.index).toBe(0);
     expect(selectSelectedWidget(store.getState())).toBe(s1);
+  });
+});
+
+describe("the document's widget cap", () => {
+  it("adds, duplicates and drops nothing past MAX_WIDGETS, and leaves the document and its history as they were", () => {
+    const store = createEditorStore();
+    const widgets = Array.from({ length: MAX_WIDGETS - 1 }, () => wrapWidget(newWidget("title_row")));
+    store.getState().commit({ ...emptyDocument("post"), widgets }, { record: true });
+    const last = store.getState().addWidget("subtitle_row");
+    expect(last).not.toBeNull();
+    expect(store.getState().doc.widgets).toHaveLength(MAX_WIDGETS);
+    const full = store.getState().doc;
+    const past = store.getState().past.length;
+    expect(store.getState().addWidget("title_row")).toBeNull();
+    expect(store.getState().addWidget("title_row", 0)).toBeNull();
+    store.getState().duplicateWidget(last ?? "");
+    expect(store.getState().doc).toBe(full);
+    expect(store.getState().past).toHaveLength(past);
+    expect(store.getState().selectedId).toBe(last);
+    // One deleted, one may be added again.
+    store.getState().deleteWidget(last ?? "");
+    expect(store.getState().addWidget("title_row")).not.toBeNull();
   });
 });

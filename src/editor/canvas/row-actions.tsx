@@ -1,3 +1,4 @@
+import { FULL_MESSAGE, hasRoomFor } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId } from "../store/selectors";
 import { announce } from "../ui/announcer";
@@ -66,6 +67,10 @@ export function RowActions(props: { id: string; index: number }) {
         label="Duplicate"
         onMouseDown={keepFocusOnPress}
         onClick={() => {
+          if (!hasRoomFor(api.getState().doc)) {
+            announce(FULL_MESSAGE);
+            return;
+          }
           // This button leaves with the original's selection.
           holdFocusOnList();
           renderNow(() => api.getState().duplicateWidget(id));

@@ -1,4 +1,5 @@
 import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { FULL_MESSAGE, MAX_WIDGETS } from "../store/document";
 import { useEditorStore } from "../store/editor-store-context";
 import { fieldId, selectWidgetIds } from "../store/selectors";
 import { type DragKit, useDragKit } from "../ui/lazy-drag";
@@ -130,6 +131,9 @@ function ListEndView(props: { count: number; isOver: boolean; dropRef?: (el: HTM
           Your add-on is empty. Add widgets from the palette (click, Enter, or drag here), or start from a
           template.
         </p>
+      ) : props.count >= MAX_WIDGETS ? (
+        // Adding stops here (the palette and Duplicate say it too, to screen readers).
+        <p className="muted">{FULL_MESSAGE}</p>
       ) : (
         <p className="muted">Drop here to add at the end</p>
       )}

@@ -9,8 +9,9 @@ import { type ReactNode, useMemo, useRef, useState } from "react";
 import { isWidgetKind, metaOf } from "../../widgets/catalog";
 import { PALETTE_PREFIX, PaletteDragPreview } from "../palette/palette";
 import { makeAnnouncements } from "../shell/drag-announcements";
-import { indexOfWidget } from "../store/document";
+import { FULL_MESSAGE, indexOfWidget } from "../store/document";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
+import { announce } from "../ui/announcer";
 import { DragArea, type DragKit } from "../ui/lazy-drag";
 import { dropIndex, holdFocusForMove } from "./list-ids";
 import { followPointer, overWidgetList, paletteDropIndex, pointerNow } from "./palette-drop";
@@ -106,7 +107,7 @@ function WorkspaceDndContext(props: { kit: DragKit; children: ReactNode }) {
       const at = paletteDropNow();
       endPaletteDrag();
       const kind = id.slice(PALETTE_PREFIX.length);
-      if (at !== null && isWidgetKind(kind)) s.addWidget(kind, at);
+      if (at !== null && isWidgetKind(kind) && s.addWidget(kind, at) === null) announce(FULL_MESSAGE);
       return;
     }
     const over = e.over ? String(e.over.id) : null;

@@ -2,6 +2,7 @@ import "./palette.css";
 import { memo, useState } from "react";
 import { WIDGET_METAS, widgetLabel } from "../../widgets/catalog";
 import type { WidgetKind } from "../../widgets/registry";
+import { FULL_MESSAGE } from "../store/document";
 import type { EditorState, EditorStore } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectSelectedWidget } from "../store/selectors";
@@ -153,7 +154,9 @@ function ItemView(
 
 /** Adds a widget after the selection (at the end when none) and says where it went (the list may be out of sight). */
 function addAndAnnounce(api: Pick<EditorStore, "getState">, kind: WidgetKind, label: string) {
-  announceAdded(api, api.getState().addWidget(kind), label);
+  const id = api.getState().addWidget(kind);
+  if (id) announceAdded(api, id, label);
+  else announce(FULL_MESSAGE);
 }
 
 /** Says where the widget `id` went and that it is selected (also for the built page's early clicks). */

@@ -73,7 +73,7 @@ export function prerenderPage(): string {
     for (const theme of THEMES) {
       let id = "";
       const one = render(theme, (store) => {
-        id = store.getState().addWidget(m.kind);
+        id = store.getState().addWidget(m.kind) ?? "";
         store.getState().select(null);
       });
       const row = one.querySelector("ol.widget-list > li");

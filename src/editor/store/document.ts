@@ -6,6 +6,22 @@ import { newWidgetObject } from "../../widgets/catalog";
 import type { WidgetKind } from "../../widgets/registry";
 import { getAtPath, renameKeyAt, setAtPath } from "./json-paths";
 
+/**
+ * The most widgets a document holds: what an import (a file, a paste, a share link) may bring, and
+ * where adding, duplicating and dropping from the palette stop. Measured in Chromium: 500 widgets
+ * edit smoothly, 2,000 take ~0.5 s per structural edit, 5,000 freeze the tab for tens of seconds on
+ * each edit.
+ */
+export const MAX_WIDGETS = 2000;
+
+/** What a user is told who adds a widget to a document that holds `MAX_WIDGETS`. */
+export const FULL_MESSAGE = `The add-on has ${MAX_WIDGETS.toLocaleString("en")} widgets, the most the studio opens: delete one to add another.`;
+
+/** Whether another widget may be added to `doc` (`MAX_WIDGETS`). */
+export function hasRoomFor(doc: EditorDocument): boolean {
+  return doc.widgets.length < MAX_WIDGETS;
+}
+
 /** Which body a document exports: a post add-on or a user add-on. */
 export type DocumentKind = "post" | "user";
 

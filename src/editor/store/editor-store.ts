@@ -6,6 +6,7 @@ import {
   duplicateWidget,
   type EditorDocument,
   emptyDocument,
+  hasRoomFor,
   indexOfWidget,
   insertNewWidget,
   moveWidget,
@@ -93,9 +94,10 @@ export interface EditorState {
   /** Records the cost field's text that is not a number, or clears it (null). */
   setCostText: (text: string | null) => void;
 
-  /** Adds a widget of `kind` after the selection (or at the end) and selects it; returns its id. */
-  addWidget: (kind: WidgetKind, index?: number) => string;
+  /** Adds a widget of `kind` after the selection (or at the end), selects it and returns its id; null when full (`MAX_WIDGETS`). */
+  addWidget: (kind: WidgetKind, index?: number) => string | null;
   moveWidget: (from: number, to: number) => void;
+  /** Duplicates widget `id` and selects the copy; nothing when full (`MAX_WIDGETS`). */
   duplicateWidget: (id: string) => void;
   deleteWidget: (id: string) => void;
   /** Edits one widget field; typing in the same field is one undo step. */
@@ -222,6 +224,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
 
     addWidget(kind, index) {
       const s = get();
+      if (!hasRoomFor(s.doc)) return null;
       const sel = s.selectedId ? indexOfWidget(s.doc, s.selectedId) : -1;
       const at = index ?? (sel >= 0 ? sel + 1 : s.doc.widgets.length);
       const res = insertNewWidget(s.doc, at, kind);
@@ -236,6 +239,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
     },
     duplicateWidget(id) {
       const s = get();
+      if (!hasRoomFor(s.doc)) return;
       const res = duplicateWidget(s.doc, id);
       s.commit(res.doc, { record: true });
       if (res.id) set({ selectedId: res.id, inspectorTab: "widget" });

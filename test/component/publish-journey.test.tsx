@@ -107,13 +107,14 @@ describe("the result stays beside its button", () => {
     // What the panel stored before leaving for the consent page; the reload emptied the field.
     savePending(storage, {
       action: "publish",
+      key: "k-deny",
       target: { op: "publish", postToken: "denyPost0001" },
       body: {},
       at: Date.now(),
     });
     const { calls } = setup({
       storage,
-      search: "?resume=publish&oauth=refused&oauth_error=consent_refused",
+      search: "?resume=publish&resume_key=k-deny&oauth=refused&oauth_error=consent_refused",
       route: () => json(200, WITH_EMULATOR),
     });
     const alert = await screen.findByRole("alert");

@@ -9,7 +9,7 @@ import { createEditorStore } from "../../src/editor/store/editor-store";
 import { EditorStoreProvider } from "../../src/editor/store/editor-store-context";
 import { studioError } from "../../src/platform/errors";
 import { fakeFetch } from "../helpers/fake-fetch";
-import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
+import { flowEnv, json, keyless, memoryStorage, returnedTo } from "../helpers/flow-env";
 
 afterEach(cleanup);
 
@@ -82,7 +82,7 @@ describe("publish panel", () => {
     await userEvent.click(publish);
     await screen.findByText("Published to post gZx7yK3aB1.");
     const sent = calls.find((c) => c.url.startsWith("/api/posts/"));
-    expect(sent?.url).toBe("/api/posts/gZx7yK3aB1/addon?returnTo=%2F%3Fresume%3Dpublish");
+    expect(keyless(sent?.url)).toBe("/api/posts/gZx7yK3aB1/addon?returnTo=%2F%3Fresume%3Dpublish");
     expect(JSON.parse(String(sent?.init?.body))).toEqual({
       widgets: [{ title_row: { text: "گزارش کارشناسی خودرو" } }],
     });
@@ -124,14 +124,14 @@ describe("publish panel", () => {
     const publish = screen.getByRole("button", { name: "Publish" });
     await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
     await userEvent.click(publish);
-    await waitFor(() => expect(first.navigate).toHaveBeenCalledWith(authorizeUrl));
+    await waitFor(() => expect(keyless(first.navigate.mock.lastCall?.[0])).toBe(authorizeUrl));
     expect(screen.getByRole("status").textContent).toContain("POST_ADDON_CREATE.gZx7yK3aB1");
     cleanup();
 
     // Back from the consent page: the pending publish is sent again without a click.
     const second = setup({
       storage: first.storage,
-      search: "?post_token=gZx7yK3aB1&resume=publish&oauth=granted",
+      search: returnedTo("?post_token=gZx7yK3aB1&resume=publish&oauth=granted", first.storage),
       route: (url) => (url === "/api/session" ? json(200, SESSION) : json(200, { ok: true, result: {} })),
     });
     await screen.findByText("Published to post gZx7yK3aB1.");
@@ -144,13 +144,14 @@ describe("publish panel", () => {
     const storage = memoryStorage();
     savePending(storage, {
       action: "publish",
+      key: "k-refused-again",
       target: { postToken: "gZx7yK3aB1" },
       body: { widgets: [{ title_row: { text: "x" } }] },
       at: Date.now(),
     });
     const back = setup({
       storage,
-      search: "?post_token=gZx7yK3aB1&resume=publish&oauth=granted",
+      search: "?post_token=gZx7yK3aB1&resume=publish&resume_key=k-refused-again&oauth=granted",
       route: (url) =>
         url === "/api/session"
           ? json(200, SESSION)
@@ -164,6 +165,36 @@ describe("publish panel", () => {
     await userEvent.click(screen.getByRole("button", { name: "Authorize again and retry" }));
     expect(back.navigate).toHaveBeenCalledTimes(1);
     expect(back.calls.filter((c) => c.url.startsWith("/api/posts/"))).toHaveLength(1);
+  });
+
+  it("resumes a publish only on the return its own attempt gave the proxy, not on an address any site can open", async () => {
+    const storage = memoryStorage();
+    savePending(storage, {
+      action: "publish",
+      key: "k-own",
+      target: { postToken: "gZx7yK3aB1" },
+      body: { widgets: [{ title_row: { text: "x" } }] },
+      at: Date.now(),
+    });
+    const published = (calls: Array<{ url: string }>) => calls.filter((c) => c.url.startsWith("/api/posts/"));
+    const ok: Route = (url) =>
+      url === "/api/session" ? json(200, SESSION) : json(200, { ok: true, result: {} });
+    // A link to the studio with the outcome words but no key, or another tab's key: nothing is sent,
+    // and the pending publish waits for its own return.
+    for (const search of [
+      "?resume=publish&oauth=granted",
+      "?resume=publish&resume_key=k-other&oauth=granted",
+    ]) {
+      const forged = setup({ storage, search, route: ok });
+      await waitFor(() => expect(forged.replaceUrl).toHaveBeenCalledWith("/"));
+      expect(published(forged.calls)).toEqual([]);
+      expect(storage.map.get("addon-studio.pending-oauth")).toContain("k-own");
+      cleanup();
+    }
+    const own = setup({ storage, search: "?resume=publish&resume_key=k-own&oauth=granted", route: ok });
+    await screen.findByText("Published to post gZx7yK3aB1.");
+    expect(published(own.calls)).toHaveLength(1);
+    expect(storage.map.get("addon-studio.pending-oauth")).toBeUndefined();
   });
 
   it("says the consent was refused when the user chose Deny", async () => {
@@ -263,7 +294,7 @@ describe("publish panel", () => {
     await userEvent.click(screen.getByRole("button", { name: "Remove them" }));
     await screen.findByText("Removed this app's add-ons from post gZx7yK3aB1.");
     const del = calls.find((c) => c.init?.method === "DELETE");
-    expect(del?.url).toBe("/api/posts/gZx7yK3aB1/addon?returnTo=%2F%3Fresume%3Dpublish");
+    expect(keyless(del?.url)).toBe("/api/posts/gZx7yK3aB1/addon?returnTo=%2F%3Fresume%3Dpublish");
     expect(screen.getByRole("list", { name: "Publish history" }).textContent).toContain("add-ons removed");
   });
 
@@ -280,7 +311,7 @@ describe("publish panel", () => {
     await userEvent.click(screen.getByRole("button", { name: "Publish" }));
     await screen.findByText(/Published to the user with phone 09120000001/);
     const sent = calls.find((c) => c.url.startsWith("/api/users/"));
-    expect(sent?.url).toBe("/api/users/phone/09120000001/addon?returnTo=%2F%3Fresume%3Dpublish");
+    expect(keyless(sent?.url)).toBe("/api/users/phone/09120000001/addon?returnTo=%2F%3Fresume%3Dpublish");
   });
 
   it("picks a phone from the user's own numbers, publishes a user add-on there and removes it by its id", async () => {
@@ -305,13 +336,13 @@ describe("publish panel", () => {
     await userEvent.click(screen.getByRole("button", { name: "Publish" }));
     await screen.findByText("Published to the user with phone 09350000002 (add-on id ua-42).");
     const sent = calls.find((c) => c.url.startsWith("/api/users/"));
-    expect(sent?.url).toBe("/api/users/phone/09350000002/addon?returnTo=%2F%3Fresume%3Dpublish");
+    expect(keyless(sent?.url)).toBe("/api/users/phone/09350000002/addon?returnTo=%2F%3Fresume%3Dpublish");
     expect(sent?.init?.headers).toMatchObject({ "content-type": "application/json" });
 
     await userEvent.click(screen.getByRole("button", { name: "Remove this user add-on" }));
     await userEvent.click(screen.getByRole("button", { name: "Remove it" }));
     await screen.findByText("Removed user add-on ua-42.");
-    expect(calls.find((c) => c.init?.method === "DELETE")?.url).toBe(
+    expect(keyless(calls.find((c) => c.init?.method === "DELETE")?.url)).toBe(
       "/api/user-addons/ua-42?returnTo=%2F%3Fresume%3Dpublish",
     );
   });
@@ -374,7 +405,7 @@ describe("publish panel", () => {
     await userEvent.click(screen.getByRole("button", { name: "Delete the user's semantic" }));
     await userEvent.click(screen.getByRole("button", { name: "Delete it" }));
     await screen.findByText("Deleted the semantic of the user u-7.");
-    expect(calls.find((c) => c.init?.method === "DELETE")?.url).toBe(
+    expect(keyless(calls.find((c) => c.init?.method === "DELETE")?.url)).toBe(
       "/api/users/id/u-7/semantic?returnTo=%2F%3Fresume%3Dpublish&phone=09120000007",
     );
   });
@@ -397,9 +428,14 @@ describe("publish panel", () => {
     expect(url.startsWith("/oauth/start?")).toBe(true);
     const q = new URLSearchParams(url.split("?")[1]);
     expect(q.get("scope")?.split(" ")).toEqual(["USER_PHONE", "POST_ADDON_CREATE.gZx7yK3aB1"]);
-    expect(q.get("returnTo")).toBe("/?resume=publish");
     expect(q.get("offline")).toBe("1");
-    expect(storage.map.get("addon-studio.pending-oauth")).toContain("gZx7yK3aB1");
+    const pending = storage.map.get("addon-studio.pending-oauth") ?? "";
+    expect(pending).toContain("gZx7yK3aB1");
+    // The return address names the action and the key it is stored under: only that return resumes it.
+    const back = new URL(q.get("returnTo") ?? "", "http://localhost").searchParams;
+    expect(back.get("resume")).toBe("publish");
+    expect(back.get("resume_key")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(pending).toContain(`"key":"${back.get("resume_key")}"`);
   });
 
   it("links back to the platform's completion address after publishing", async () => {

@@ -8,7 +8,7 @@ import { PublishPanel } from "../../src/editor/publish/publish-panel";
 import { createEditorStore } from "../../src/editor/store/editor-store";
 import { EditorStoreProvider } from "../../src/editor/store/editor-store-context";
 import { fakeFetch } from "../helpers/fake-fetch";
-import { flowEnv, json } from "../helpers/flow-env";
+import { flowEnv, json, returnedTo } from "../helpers/flow-env";
 
 // localStorage full (large drafts): the action kept over the consent page's round trip was lost,
 // so the return did nothing and said nothing. It goes to the tab's own storage instead.
@@ -62,7 +62,7 @@ describe("publishing through sign-in while browser storage is full", () => {
     expect(first.posts).toEqual([]);
     cleanup();
 
-    const back = setupPublish("?resume=publish&oauth=granted", SIGNED_IN, storage);
+    const back = setupPublish(returnedTo("?resume=publish&oauth=granted", storage), SIGNED_IN, storage);
     await screen.findByText("Published to post gZx7yK3aB1.");
     expect(back.posts).toHaveLength(1);
     expect(back.posts[0]).toContain("POST /api/posts/gZx7yK3aB1/addon");

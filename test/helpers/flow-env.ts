@@ -32,3 +32,21 @@ export function flowEnv(storage: KeyValueStorage, where: { pathname?: string; se
   });
   return { env, navigate, replaceUrl };
 }
+
+/**
+ * The address the proxy comes back to after the consent page, for the action pending in `storage`
+ * (or the tab's storage, where a full one put it): `search` plus the action's `resume_key`, which
+ * the flow put in the return address it gave the proxy.
+ */
+export function returnedTo(search: string, storage: KeyValueStorage): string {
+  const raw =
+    storage.getItem("addon-studio.pending-oauth") ?? sessionStorage.getItem("addon-studio.pending-oauth");
+  const parsed: unknown = raw ? JSON.parse(raw) : null;
+  const key = parsed && typeof parsed === "object" && "key" in parsed ? String(parsed.key) : "";
+  return `${search}&resume_key=${encodeURIComponent(key)}`;
+}
+
+/** `url` without the pending action's random `resume_key` in its return address, to compare with a fixed one. */
+export function keyless(url: unknown): string {
+  return String(url).replace(/(%26|&)resume_key(%3D|=)[0-9a-f-]+/gi, "");
+}

@@ -1,12 +1,16 @@
+import { v4 as uuidv4 } from "uuid";
 import * as z from "zod";
 
 /**
  * Survives the OAuth round trip: before the browser leaves for the consent page, the action and the
  * exact body being sent are stored, so on return the same thing is sent even if the draft has not
- * been restored yet (the draft itself autosaves separately, so nothing is lost either way).
+ * been restored yet (the draft itself autosaves separately, so nothing is lost either way). `key` is
+ * random and also in the address the proxy comes back to (`resume_key`): only that return sends it,
+ * not a link any site can open (`?resume=publish&oauth=granted`), nor another tab's return.
  */
 const pendingSchema = z.strictObject({
   action: z.enum(["publish", "send", "subscribe"]),
+  key: z.string().min(1),
   target: z.record(z.string(), z.string()),
   body: z.unknown(),
   at: z.number(),
@@ -80,17 +84,27 @@ function forget(storage: KeyValueStorage | undefined): void {
   }
 }
 
-/** Takes (reads and removes) the pending action of `action`, if one is stored and fresh. */
+/** A new pending action's key (`PendingAction.key`): random, from `crypto.getRandomValues` (also on plain http). */
+export function newResumeKey(): string {
+  return uuidv4();
+}
+
+/**
+ * Takes (reads and removes) the pending action of `action` stored under `key`, if it is fresh. One
+ * under another key (another tab's, or an address that did not come from this flow) is left alone.
+ */
 export function takePending(
   storage: KeyValueStorage | undefined,
   action: PendingAction["action"],
+  key: string | null,
   now = Date.now(),
   fallback: KeyValueStorage | undefined = tabFallback(),
 ): PendingAction | undefined {
+  if (!key) return undefined;
   const raw = storage?.getItem(KEY);
   // Kept in the tab's storage when `storage` was full (savePending).
   if (!raw)
-    return fallback && fallback !== storage ? takePending(fallback, action, now, undefined) : undefined;
+    return fallback && fallback !== storage ? takePending(fallback, action, key, now, undefined) : undefined;
   let parsed: ReturnType<typeof pendingSchema.safeParse>;
   try {
     parsed = pendingSchema.safeParse(JSON.parse(raw));
@@ -98,7 +112,7 @@ export function takePending(
     storage?.removeItem(KEY);
     return undefined;
   }
-  if (!parsed.success || parsed.data.action !== action) return undefined;
+  if (!parsed.success || parsed.data.action !== action || parsed.data.key !== key) return undefined;
   storage?.removeItem(KEY);
   return now - parsed.data.at > MAX_AGE_MS ? undefined : parsed.data;
 }
@@ -106,6 +120,8 @@ export function takePending(
 /** What the address says about an OAuth return: which action to resume and how consent went. */
 export interface OAuthReturn {
   resume: string | null;
+  /** The pending action's key (`resume_key`), as `returnToFor` put it in the address. */
+  key: string | null;
   /** granted | refused | failed, set by the proxy's callback. */
   oauth: string | null;
   oauthError: string | null;
@@ -114,21 +130,33 @@ export interface OAuthReturn {
 /** Reads the resume and OAuth outcome parameters of an address. */
 export function readOAuthReturn(search: string): OAuthReturn {
   const p = new URLSearchParams(search);
-  return { resume: p.get("resume"), oauth: p.get("oauth"), oauthError: p.get("oauth_error") };
+  return {
+    resume: p.get("resume"),
+    key: p.get("resume_key"),
+    oauth: p.get("oauth"),
+    oauthError: p.get("oauth_error"),
+  };
 }
 
-/** The same-origin address to come back to after OAuth: the current page plus `resume=<action>`. */
-export function returnToFor(pathname: string, search: string, resume: string): string {
+/** The parameters a return from OAuth adds to the page's address (the proxy adds the last two). */
+const RETURN_PARAMS = ["resume", "resume_key", "oauth", "oauth_error"];
+
+/**
+ * The same-origin address to come back to after OAuth: the current page plus `resume=<action>` and
+ * `resume_key=<key>`, the pending action's key.
+ */
+export function returnToFor(pathname: string, search: string, resume: string, key: string): string {
   const p = new URLSearchParams(search);
-  for (const k of ["resume", "oauth", "oauth_error"]) p.delete(k);
+  for (const k of RETURN_PARAMS) p.delete(k);
   p.set("resume", resume);
+  p.set("resume_key", key);
   return `${pathname}?${p.toString()}`;
 }
 
 /** The address without the resume and OAuth parameters, to tidy the location bar after resuming. */
 export function withoutOAuthParams(pathname: string, search: string, hash = ""): string {
   const p = new URLSearchParams(search);
-  for (const k of ["resume", "oauth", "oauth_error"]) p.delete(k);
+  for (const k of RETURN_PARAMS) p.delete(k);
   const s = p.toString();
   return `${pathname}${s ? `?${s}` : ""}${hash}`;
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { formatErrorMessage, type StudioErrorDetail } from "../../platform/errors";
 import {
   type KeyValueStorage,
+  newResumeKey,
   type PendingAction,
   readOAuthReturn,
   returnToFor,
@@ -58,6 +59,13 @@ export function outcomeOf(result: ProxyResult<Published>): SendOutcome {
   return { status: "error", error, httpStatus: result.status };
 }
 
+/** An attempt: what was sent where, and the key its return from the consent page carries. */
+interface Sent {
+  target: Record<string, string>;
+  body: unknown;
+  key: string;
+}
+
 /** The proxy's sign-in address for these scopes, coming back to `returnTo` (docs/api.md, /oauth/start). */
 export function authorizeUrlFor(scopes: readonly string[], returnTo: string): string {
   return `/oauth/start?scope=${encodeURIComponent([...new Set(scopes)].join(" "))}&returnTo=${encodeURIComponent(returnTo)}`;
@@ -91,25 +99,17 @@ export function useSendFlow(opts: {
   const [outcome, setOutcome] = useState<SendOutcome>({ status: "idle" });
   // What the outcome is about (a resumed action's target comes from storage, not from the form).
   const [target, setTarget] = useState<Record<string, string> | null>(null);
-  const last = useRef<{ target: Record<string, string>; body: unknown } | null>(null);
+  const last = useRef<Sent | null>(null);
   const latest = useRef(opts);
   latest.current = opts;
 
   /** Keeps the action to resume after consent, then leaves for the consent page at `url`. */
-  const leave = useCallback(
-    (
-      e: FlowEnvironment,
-      pending: { target: Record<string, string>; body: unknown },
-      url: string,
-      scope?: string,
-    ) => {
-      savePending(e.storage, { action: latest.current.action, ...pending, at: Date.now() });
-      const to = withOffline(url, e.storage);
-      setOutcome({ status: "authorizing", url: to, scope });
-      e.navigate(to);
-    },
-    [],
-  );
+  const leave = useCallback((e: FlowEnvironment, pending: Sent, url: string, scope?: string) => {
+    savePending(e.storage, { action: latest.current.action, ...pending, at: Date.now() });
+    const to = withOffline(url, e.storage);
+    setOutcome({ status: "authorizing", url: to, scope });
+    e.navigate(to);
+  }, []);
 
   // `resumed`: sent again on return from the consent page. Asked for consent once more then (a
   // platform refusing the new token too, a scope unticked on the consent page), the flow stops on an
@@ -119,15 +119,17 @@ export function useSendFlow(opts: {
     async (target: Record<string, string>, body: unknown, resumed = false) => {
       const { action, env, send, onDone, authorizeScopes, signInFirst } = latest.current;
       const e = env();
-      last.current = { target, body };
+      // The key of this attempt's return address: an authorize button after it resumes this attempt.
+      const key = newResumeKey();
+      last.current = { target, body, key };
       setTarget(target);
       setOutcome({ status: "sending" });
-      const returnTo = returnToFor(e.location.pathname, e.location.search, action);
+      const returnTo = returnToFor(e.location.pathname, e.location.search, action, key);
       // Known to be signed out or short of a scope: to sign-in without a request only a 401 or 403
       // could answer. Never once back from the consent page: the action is then sent, once.
       const first = resumed ? undefined : await signInFirst?.(target);
       if (first && first.length > 0) {
-        leave(e, { target, body }, authorizeUrlFor(first, returnTo));
+        leave(e, { target, body, key }, authorizeUrlFor(first, returnTo));
         return;
       }
       const result = await send(target, body, returnTo);
@@ -148,7 +150,7 @@ export function useSendFlow(opts: {
           next = { ...next, error: { ...next.error, authorizeUrl: authorizeUrlFor(scopes, returnTo) } };
       }
       if (next.status === "authorizing") {
-        leave(e, { target, body }, next.url, next.scope);
+        leave(e, { target, body, key }, next.url, next.scope);
         return;
       }
       setOutcome(next);
@@ -166,7 +168,8 @@ export function useSendFlow(opts: {
     const back = readOAuthReturn(e.location.search);
     if (back.resume !== action) return;
     e.replaceUrl(withoutOAuthParams(e.location.pathname, e.location.search, e.location.hash));
-    const pending = takePending(e.storage, action);
+    // Only the return of the attempt that left (its key in the address) takes and sends it.
+    const pending = takePending(e.storage, action, back.key);
     if (pending) latest.current.onRestore?.(pending.target);
     if (back.oauth === "granted" && pending) {
       void run(pending.target, pending.body, true);
@@ -174,7 +177,7 @@ export function useSendFlow(opts: {
     }
     if (back.oauth === "refused" || back.oauth === "failed") {
       if (pending) {
-        last.current = { target: pending.target, body: pending.body };
+        last.current = { target: pending.target, body: pending.body, key: pending.key };
         setTarget(pending.target);
       }
       // A failed sign-in is its own error, never the token request's code: that one's message is about a

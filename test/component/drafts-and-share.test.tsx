@@ -9,6 +9,7 @@ import { decodeShare, encodeShare, shareUrl } from "../../src/editor/share/share
 import { emptyDocument } from "../../src/editor/store/document";
 import { createEditorStore } from "../../src/editor/store/editor-store";
 import { selectExportBody, selectPublishTarget } from "../../src/editor/store/selectors";
+import { captureDownloads } from "../helpers/downloads";
 import { channels } from "../helpers/tab-channels";
 import { renderStudio } from "./studio-harness";
 
@@ -115,19 +116,8 @@ describe("drafts", () => {
     renderStudio();
     expect(screen.getByRole("alert").textContent).toMatch(/"Old\/report" could not be read/);
     const select = screen.getByLabelText("Open draft") as HTMLSelectElement;
-    const downloads: Array<{ name: string }> = [];
-    const { createObjectURL, revokeObjectURL } = URL;
     const { confirm } = window;
-    const click = HTMLAnchorElement.prototype.click;
-    let blob: Blob | undefined;
-    URL.createObjectURL = (b: Blob | MediaSource) => {
-      if (b instanceof Blob) blob = b;
-      return "blob:test";
-    };
-    URL.revokeObjectURL = () => {};
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      downloads.push({ name: this.download });
-    };
+    const { downloads, restore } = captureDownloads();
     const asked: string[] = [];
     try {
       // Declined: the entry and its text stay.
@@ -145,12 +135,11 @@ describe("drafts", () => {
       window.confirm = () => true;
       await user.selectOptions(select, screen.getByRole("option", { name: "Old/report" }));
     } finally {
-      Object.assign(URL, { createObjectURL, revokeObjectURL });
+      restore();
       window.confirm = confirm;
-      HTMLAnchorElement.prototype.click = click;
     }
     expect(downloads.map((d) => d.name)).toEqual(["Old_report.draft.txt"]);
-    expect(await blob?.text()).toBe('{"version": 99, "pages": []}');
+    expect(await downloads[0]?.blob?.text()).toBe('{"version": 99, "pages": []}');
     expect(localStorage.getItem("addon-studio:draft:bad")).toBeNull();
     expect([...select.options].map((o) => o.text)).toEqual(["Untitled add-on"]);
     expect(screen.getByText(/Removed the unreadable draft "Old\/report"/)).toBeTruthy();

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { documentFromBody } from "../../src/editor/store/document";
+import { captureDownloads } from "../helpers/downloads";
 import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());
@@ -51,21 +52,13 @@ describe("importing a body the studio cannot publish in one request", () => {
     act(() => store.getState().load(documentFromBody("post", { widgets }, widgets)));
     await user.click(screen.getByRole("tab", { name: /^JSON/ }));
     const panel = within(await screen.findByRole("region", { name: "JSON" }, { timeout: 15_000 }));
-    const { createObjectURL, revokeObjectURL } = URL;
-    const click = HTMLAnchorElement.prototype.click;
-    const names: string[] = [];
-    URL.createObjectURL = () => "blob:test";
-    URL.revokeObjectURL = () => {};
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    };
+    const { downloads, restore } = captureDownloads();
     try {
       await user.click(panel.getByRole("button", { name: "Download JSON" }));
     } finally {
-      Object.assign(URL, { createObjectURL, revokeObjectURL });
-      HTMLAnchorElement.prototype.click = click;
+      restore();
     }
-    expect(names).toEqual(["post-addon.json"]);
+    expect(downloads.map((d) => d.name)).toEqual(["post-addon.json"]);
     expect(
       panel.getByText(
         "Downloaded post-addon.json. It has 2,003 widgets and the studio imports at most 2,000: delete 3 (or split the add-on) before opening it here again.",

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MAX_IMPORT_WIDGETS } from "../../src/editor/json/limits";
 import { SHARE_LINK_MAX } from "../../src/editor/share/link-length";
 import { documentFromBody } from "../../src/editor/store/document";
+import { captureDownloads } from "../helpers/downloads";
 import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());
@@ -28,18 +29,7 @@ describe("Share, for an add-on too large for a link browsers open", () => {
     const widgets = hardToCompress();
     act(() => store.getState().load(documentFromBody("post", { widgets }, widgets)));
     await navigator.clipboard.writeText("before");
-    const downloads: Array<{ name: string; blob: Blob | undefined }> = [];
-    const { createObjectURL, revokeObjectURL } = URL;
-    const click = HTMLAnchorElement.prototype.click;
-    let blob: Blob | undefined;
-    URL.createObjectURL = (b: Blob | MediaSource) => {
-      if (b instanceof Blob) blob = b;
-      return "blob:test";
-    };
-    URL.revokeObjectURL = () => {};
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      downloads.push({ name: this.download, blob });
-    };
+    const { downloads, restore } = captureDownloads();
     try {
       await user.click(screen.getByRole("button", { name: "Share" }));
       const group = await screen.findByRole("group", { name: "Share link" }, { timeout: 20_000 });
@@ -62,8 +52,7 @@ describe("Share, for an add-on too large for a link browsers open", () => {
       expect(JSON.parse(text).widgets).toEqual(widgets);
       expect(status.textContent).toContain("Downloaded post-addon.json: send this file instead of a link.");
     } finally {
-      Object.assign(URL, { createObjectURL, revokeObjectURL });
-      HTMLAnchorElement.prototype.click = click;
+      restore();
     }
   }, 60_000);
 

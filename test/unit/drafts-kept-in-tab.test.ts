@@ -4,44 +4,7 @@ import { listDrafts, readDraft, writeDraft } from "../../src/editor/drafts/draft
 import type { TabStore } from "../../src/editor/drafts/tab-keep";
 import { documentFromBody, type EditorDocument } from "../../src/editor/store/document";
 import { createEditorStore } from "../../src/editor/store/editor-store";
-
-/** localStorage with a quota in characters (keys and values), as browsers count it. */
-class QuotaStorage implements Storage {
-  readonly items = new Map<string, string>();
-  constructor(readonly quota: number) {}
-  get length(): number {
-    return this.items.size;
-  }
-  private used(): number {
-    let n = 0;
-    for (const [k, v] of this.items) n += k.length + v.length;
-    return n;
-  }
-  clear(): void {
-    this.items.clear();
-  }
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  key(index: number): string | null {
-    return [...this.items.keys()][index] ?? null;
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-  setItem(key: string, value: string): void {
-    const before = this.items.get(key);
-    const grows = key.length + value.length - (before === undefined ? 0 : key.length + before.length);
-    if (this.used() + grows > this.quota)
-      throw new DOMException(`Setting the value of '${key}' exceeded the quota.`, "QuotaExceededError");
-    this.items.set(key, value);
-  }
-  /** Fills what is left but `leave` characters with another app's item on the same origin. */
-  fill(leave: number): void {
-    this.items.set("other-app", "");
-    this.items.set("other-app", "x".repeat(Math.max(0, this.quota - this.used() - leave)));
-  }
-}
+import { QuotaStorage } from "../helpers/quota-storage";
 
 /** The tab's sessionStorage: kept over a reload of the page in the same tab. */
 function tabStore(): TabStore & { map: Map<string, string> } {

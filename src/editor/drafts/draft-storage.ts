@@ -1,6 +1,6 @@
 import type { Widget } from "../../platform";
 import type { EditorDocument } from "../store/document";
-import { asDraftIndex, asStoredDraft, type DraftMeta } from "./draft-shapes";
+import { asDraftIndex, asStoredDraft, type DraftMeta, type StoredDraft } from "./draft-shapes";
 import { isQuotaError, probeWrite } from "./memory-storage";
 
 export type { DraftMeta };
@@ -43,7 +43,11 @@ export function readDraft(storage: Storage, id: string): EditorDocument | undefi
 /** A draft's document from its stored text, or undefined when the text is not one. */
 export function parseDraft(text: string | null): EditorDocument | undefined {
   const stored = asStoredDraft(parseJson(text));
-  if (!stored) return undefined;
+  return stored ? draftDocument(stored) : undefined;
+}
+
+/** The document a stored draft holds (read by `asStoredDraft`), from storage or the tab's keep. */
+export function draftDocument(stored: StoredDraft): EditorDocument {
   return {
     kind: stored.kind,
     // Drafts keep widgets exactly as the user left them, valid or not; validation reports the rest.

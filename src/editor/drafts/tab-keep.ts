@@ -1,7 +1,7 @@
 import { isRecord } from "../../platform/json";
-import type { Widget } from "../../platform/widgets";
 import type { EditorDocument } from "../store/document";
 import { asStoredDraft, type DraftMeta } from "./draft-shapes";
+import { draftDocument } from "./draft-storage";
 import type { DraftWriter } from "./draft-writer";
 
 // Drafts browser storage refused (full) live only in the tab's memory: a reload, or leaving for the
@@ -52,8 +52,7 @@ export function takeKept(tab: TabStore | null): KeptInTab {
     const meta = isRecord(entry) ? asMeta(entry.meta) : undefined;
     const stored = isRecord(entry) ? asStoredDraft(entry.draft) : undefined;
     if (!meta || !stored) continue;
-    const widgets = stored.widgets.map((w) => ({ id: w.id, widget: w.widget as Widget }));
-    drafts.push({ meta, doc: { kind: stored.kind, widgets, fields: stored.fields } });
+    drafts.push({ meta, doc: draftDocument(stored) });
   }
   return { current: typeof json.current === "string" ? json.current : undefined, drafts };
 }

@@ -5,6 +5,7 @@ import { DEMO_APP } from "../../src/emulator/state";
 import { createProxy } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { emulatorLinks } from "../../src/server/start-studio";
+import { SERVED_STUDIO_PORT } from "./ports";
 
 /**
  * The browser suite's server: wired like src/server/main.ts (same factories, same config), except that
@@ -47,3 +48,7 @@ const proxy = createProxy({ config, now, log: () => {} });
 serve({ fetch: proxy.app.fetch, port: config.port, hostname: "127.0.0.1" }, (info) => {
   console.log(`e2e server: studio on ${info.port}, emulator on ${config.emulatorPort}`);
 });
+// The studio as `--host 0.0.0.0` configures it for other machines, where a Host name is not checked
+// (a loopback studio refuses names other than its own: DNS rebinding). Still on 127.0.0.1 only.
+const served = createProxy({ config: { ...config, host: "0.0.0.0" }, now, log: () => {} });
+serve({ fetch: served.app.fetch, port: SERVED_STUDIO_PORT, hostname: "127.0.0.1" });

@@ -1,12 +1,13 @@
 import { chromium, expect, test } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../helpers/chromium";
-import { STUDIO_PORT } from "./ports";
+import { SERVED_STUDIO_PORT, STUDIO_PORT } from "./ports";
 
 // `--host 0.0.0.0` serves the studio to other machines; opened over plain http at an address that
 // is not this machine's loopback (http://192.0.2.2:8787), the page is not a secure context: no
 // crypto.randomUUID and no crypto.subtle. The editor failed to start there ("could not be loaded":
 // crypto.randomUUID is not a function). A host name mapped to 127.0.0.1 gives Chromium the same
-// insecure origin without a second network interface.
+// insecure origin without a second network interface; the studio configured as `--host 0.0.0.0`
+// answers to it (SERVED_STUDIO_PORT), as one listening on loopback would not (DNS rebinding).
 test("the studio works opened over plain http at a name other than localhost", async () => {
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
@@ -16,7 +17,11 @@ test("the studio works opened over plain http at a name other than localhost", a
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
-    await page.goto(`http://studio.test:${STUDIO_PORT}/`);
+    // The studio on loopback (the default) refuses that name, and says where to open it instead.
+    const refused = await page.goto(`http://studio.test:${STUDIO_PORT}/`);
+    expect(refused?.status()).toBe(400);
+    expect(await refused?.text()).toContain(`open it at http://127.0.0.1:${STUDIO_PORT}`);
+    await page.goto(`http://studio.test:${SERVED_STUDIO_PORT}/`);
     expect(
       await page.evaluate(() => [isSecureContext, typeof crypto.randomUUID, typeof crypto.subtle]),
     ).toEqual([false, "undefined", "undefined"]);

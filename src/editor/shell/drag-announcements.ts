@@ -30,8 +30,13 @@ export function makeAnnouncements(api: EditorStore): Announcements {
   let lastAt = -1;
   // At pick-up the item is over itself; announcing that would replace "Picked up" before it is read.
   let justPicked: string | null = null;
+  // dnd-kit reports a move from an effect of the render that drew it, which can run after the drop
+  // (a pointer move and its release in one frame): the palette's place is cleared by then, and "not
+  // over the list" replaced "Added … at position …" as the last thing said (a browser test saw it).
+  let dragging = false;
   return {
     onDragStart({ active }) {
+      dragging = true;
       const a = describeActive(active);
       lastAt = a.index;
       justPicked = String(active.id);
@@ -41,6 +46,7 @@ export function makeAnnouncements(api: EditorStore): Announcements {
     },
     // Within one row a palette item's place still changes (the row's upper or lower half).
     onDragMove({ active }) {
+      if (!dragging) return undefined;
       const a = describeActive(active);
       if (!a.fromPalette) return undefined;
       const at = positionOf(null, true);
@@ -49,6 +55,7 @@ export function makeAnnouncements(api: EditorStore): Announcements {
       return at < 0 ? `${a.label} is not over the list.` : `${a.label} will be added at position ${at + 1}.`;
     },
     onDragOver({ active, over }) {
+      if (!dragging) return undefined;
       const a = describeActive(active);
       const at = positionOf(over, a.fromPalette);
       if (a.fromPalette && at === lastAt) return undefined;
@@ -62,6 +69,7 @@ export function makeAnnouncements(api: EditorStore): Announcements {
         : `${a.label} moved to position ${Math.min(at, total() - 1) + 1} of ${total()}.`;
     },
     onDragEnd({ active, over }) {
+      dragging = false;
       const a = describeActive(active);
       const at = over ? lastAt : -1;
       if (at < 0) return `${a.label} was dropped outside the list; nothing changed.`;
@@ -70,6 +78,7 @@ export function makeAnnouncements(api: EditorStore): Announcements {
         : `Dropped ${a.label} at position ${Math.min(at, total() - 1) + 1} of ${total()}.`;
     },
     onDragCancel({ active }) {
+      dragging = false;
       const a = describeActive(active);
       return a.fromPalette
         ? `Cancelled: ${a.label} was not added.`

@@ -19,7 +19,9 @@ describe("an add-on of as many widgets as the studio opens", () => {
     const widgets = Array.from({ length: MAX_WIDGETS }, (_, i) => ({ title_row: { text: `ردیف ${i + 1}` } }));
     act(() => store.getState().load(documentFromBody("post", { widgets }, widgets)));
     const list = screen.getByRole("region", { name: /Add-on widgets/ });
+    const palette = screen.getByRole("region", { name: "Widgets" });
     expect(within(list).getByText(FULL_MESSAGE)).toBeTruthy();
+    expect(within(palette).getByText(FULL_MESSAGE)).toBeTruthy();
     const before = store.getState().doc;
 
     await user.click(screen.getByRole("button", { name: "Add Subtitle" }));
@@ -35,6 +37,7 @@ describe("an add-on of as many widgets as the studio opens", () => {
     // One deleted, the palette adds again and the list's end invites drops again.
     await user.click(within(list).getByRole("button", { name: "Delete" }));
     expect(within(list).queryByText(FULL_MESSAGE)).toBeNull();
+    expect(within(palette).queryByText(FULL_MESSAGE)).toBeNull();
     await user.click(screen.getByRole("button", { name: "Add Subtitle" }));
     expect(announced()).toMatch(/^Added Subtitle as widget 2 of 2,?000/);
     expect(store.getState().doc.widgets).toHaveLength(MAX_WIDGETS);

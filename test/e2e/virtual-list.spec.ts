@@ -361,3 +361,19 @@ test("a widget selected before the drag code arrives stays in view when the list
   // Its neighbours are drawn around it, not only the selected row at the end of an empty list.
   await expect(itemRow(page, 399)).toBeInViewport();
 });
+
+test("at 2,000 widgets adding stops, and the palette and the list's end say so, whole", async ({ page }) => {
+  test.setTimeout(120_000);
+  await openWith(page, SIZE + 4);
+  const full = "The add-on has 2,000 widgets, the most the studio opens: delete one to add another.";
+  const widgets = page.getByRole("region", { name: "Widgets", exact: true });
+  await expect(widgets.getByText(full)).toBeVisible();
+  await widgets.getByRole("button", { name: "Add Title", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Add-on widgets (2000)" })).toBeVisible();
+  await listBody(page).evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  const end = page.locator(".list-end");
+  await expect(end.getByText(full)).toBeInViewport();
+  // The box holds its three lines: under a long list it was shrunk to one line's height.
+  const fits = await end.evaluate((el) => el.scrollHeight <= el.clientHeight + 1);
+  expect(fits).toBe(true);
+});

@@ -2,7 +2,7 @@ import "./palette.css";
 import { memo, useState } from "react";
 import { WIDGET_METAS, widgetLabel } from "../../widgets/catalog";
 import type { WidgetKind } from "../../widgets/registry";
-import { FULL_MESSAGE } from "../store/document";
+import { FULL_MESSAGE, hasRoomFor } from "../store/document";
 import type { EditorState, EditorStore } from "../store/editor-store";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectSelectedWidget } from "../store/selectors";
@@ -25,6 +25,7 @@ export function selectInsertPlace(s: EditorState): string {
 export function Palette() {
   const api = useEditorStoreApi();
   const place = useEditorStore(selectInsertPlace);
+  const full = useEditorStore((s) => !hasRoomFor(s.doc));
   const [query, setQuery] = useState("");
   const q = query.trim().toLowerCase();
   const shown = WIDGET_METAS.filter(
@@ -80,6 +81,9 @@ export function Palette() {
           ))}
         </ul>
         {shown.length === 0 ? <p className="muted">No widget matches “{query}”.</p> : null}
+        {/* Under the buttons, so they do not move under the pointer when the add-on fills up; a
+            press then also says it through the announcer. */}
+        {full ? <p className="palette-hint palette-full">{FULL_MESSAGE}</p> : null}
       </div>
     </section>
   );

@@ -1,19 +1,10 @@
 import { STUDIO_BODY_LIMIT } from "../../platform/body-check";
 
-/** Bytes of `text` in UTF-8 (what the proxy counts), without building the encoded copy. */
-export function utf8Bytes(text: string): number {
-  let bytes = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 0x80) bytes += 1;
-    else if (c < 0x800) bytes += 2;
-    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      // A surrogate pair is one code point of 4 bytes (JSON.stringify escapes lone surrogates).
-      bytes += 4;
-      i += 1;
-    } else bytes += 3;
-  }
-  return bytes;
+const encoder = new TextEncoder();
+
+/** Bytes of `text` in UTF-8, as the proxy counts them (memoised per widget below, so encoding is rare). */
+function utf8Bytes(text: string): number {
+  return encoder.encode(text).byteLength;
 }
 
 // An exported widget object is never changed in place (an edit makes a new one): its size is kept.

@@ -2,10 +2,10 @@ import { useEffect, useRef, useState } from "react";
 import { loadContract } from "../contract/contract-gate";
 import type { DraftSession } from "../drafts/draft-session";
 import { DEFAULT_DRAFT_NAME } from "../drafts/draft-storage";
+import { downloadAddon } from "../json/addon-file";
 import { longLinkText, type ShareBlock, shareBlock } from "../share/link-length";
 import { useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody } from "../store/selectors";
-import { downloadText } from "../ui/download-text";
 import { ChromeIcon } from "../ui/icons";
 import { useOutsideClose } from "./use-outside-close";
 
@@ -93,12 +93,7 @@ export function ShareButton(props: { session: DraftSession }) {
                   className="button"
                   onClick={() => {
                     const s = api.getState();
-                    const file = `${s.doc.kind}-addon.json`;
-                    downloadText(
-                      file,
-                      `${JSON.stringify(selectExportBody(s), null, 2)}\n`,
-                      "application/json",
-                    );
+                    const file = downloadAddon(s.doc.kind, selectExportBody(s));
                     setStatus(`Downloaded ${file}: send this file instead of a link.`);
                   }}
                 >

@@ -5,7 +5,7 @@ import { bodyBytes, importSizeNote } from "../publish/body-size";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody, selectExportWidgets, selectWidgetIds } from "../store/selectors";
 import { countOf } from "../ui/count-of";
-import { downloadText } from "../ui/download-text";
+import { downloadAddon } from "./addon-file";
 import { importText, MAX_IMPORT_BYTES } from "./import-body";
 import { JsonCodeView } from "./json-code-view";
 import { MAX_IMPORT_WIDGETS } from "./limits";
@@ -59,13 +59,13 @@ export function JsonPanel() {
   }
 
   function download() {
-    downloadText(`${kind}-addon.json`, `${fullText()}\n`, "application/json");
-    // More widgets than an import takes (adding widgets has no such limit): said before it is needed.
+    const file = downloadAddon(kind, body);
+    // More widgets than an import takes (a draft saved before adding stopped there): said before it is needed.
     const over = widgets.length - MAX_IMPORT_WIDGETS;
     setStatus(
       over > 0
-        ? `Downloaded ${kind}-addon.json. It has ${widgets.length.toLocaleString("en")} widgets and the studio imports at most ${MAX_IMPORT_WIDGETS.toLocaleString("en")}: delete ${over.toLocaleString("en")} (or split the add-on) before opening it here again.`
-        : `Downloaded ${kind}-addon.json.`,
+        ? `Downloaded ${file}. It has ${widgets.length.toLocaleString("en")} widgets and the studio imports at most ${MAX_IMPORT_WIDGETS.toLocaleString("en")}: delete ${over.toLocaleString("en")} (or split the add-on) before opening it here again.`
+        : `Downloaded ${file}.`,
     );
   }
 

@@ -129,25 +129,40 @@ test.describe("the widget list at 2,000 widgets", () => {
       )
       .toBeGreaterThan(120 * 60);
     // Back up into the list, over a row that auto-scroll brought in.
-    await page.mouse.move(edge.x, box.y + box.height / 2, { steps: 8 });
+    const mid = { x: edge.x, y: box.y + box.height / 2 };
+    await page.mouse.move(mid.x, mid.y, { steps: 8 });
+    // As a person would, hold still until the list has stopped scrolling (auto-scroll can run a few
+    // frames after the pointer left the edge; dnd-kit then measures on the next move), then wiggle.
+    await expect
+      .poll(
+        () =>
+          listBody(page).evaluate(
+            (el) =>
+              new Promise<boolean>((done) => {
+                const before = el.scrollTop;
+                requestAnimationFrame(() => requestAnimationFrame(() => done(el.scrollTop === before)));
+              }),
+          ),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    await page.mouse.move(mid.x, mid.y - 1);
+    await page.mouse.move(mid.x, mid.y);
     // The row nearest the pointer (the held row's placeholder aside) is where the drop lands.
-    const target = await rows(page).evaluateAll(
-      (els, mid) => {
-        let best = 0;
-        let gap = Number.POSITIVE_INFINITY;
-        for (const e of els) {
-          if (e.classList.contains("is-dragging")) continue;
-          const r = e.getBoundingClientRect();
-          const d = Math.abs((r.top + r.bottom) / 2 - mid);
-          if (d < gap) {
-            gap = d;
-            best = Number(/widget (\d+)$/.exec(e.getAttribute("aria-label") ?? "")?.[1] ?? "0");
-          }
+    const target = await rows(page).evaluateAll((els, mid) => {
+      let best = 0;
+      let gap = Number.POSITIVE_INFINITY;
+      for (const e of els) {
+        if (e.classList.contains("is-dragging")) continue;
+        const r = e.getBoundingClientRect();
+        const d = Math.abs((r.top + r.bottom) / 2 - mid);
+        if (d < gap) {
+          gap = d;
+          best = Number(/widget (\d+)$/.exec(e.getAttribute("aria-label") ?? "")?.[1] ?? "0");
         }
-        return best;
-      },
-      box.y + box.height / 2,
-    );
+      }
+      return best;
+    }, mid.y);
     expect(target).toBeGreaterThan(100);
     // While the pointer is still down, the preview already shows Item 3 gone from the top.
     await expect.poll(async () => (await previewNames(page))[0]).toMatch(/Item 1$/);

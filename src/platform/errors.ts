@@ -53,6 +53,12 @@ export const errorCatalogue = {
     message:
       "You refused the permission on the consent page, so nothing was sent. Try again and choose Allow to continue.",
   },
+  resume_lost: {
+    status: 410,
+    grpc: 5,
+    message:
+      "You are back from the consent page, but the {action} that waited for it is no longer kept in this browser (it waits 30 minutes; clearing the site's data removes it), so nothing was sent. Start it again.",
+  },
   token_exchange_failed: {
     status: 502,
     grpc: 13,

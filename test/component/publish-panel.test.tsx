@@ -197,6 +197,58 @@ describe("publish panel", () => {
     expect(storage.map.get("addon-studio.pending-oauth")).toBeUndefined();
   });
 
+  it("two tabs that left for the consent page at once each send their own publish on their own return", async () => {
+    const storage = memoryStorage();
+    const body = (text: string) => ({ widgets: [{ title_row: { text } }] });
+    for (const [key, postToken, text] of [
+      ["k-tab-a", "gZx7yK3aB1", "from tab A"],
+      ["k-tab-b", "wX9yZ8aB7c", "from tab B"],
+    ] as const)
+      savePending(storage, {
+        action: "publish",
+        key,
+        target: { postToken },
+        body: body(text),
+        at: Date.now(),
+      });
+    const sent: Array<{ url: string; body: unknown }> = [];
+    const ok: Route = (url, init) => {
+      if (url === "/api/session") return json(200, SESSION);
+      sent.push({ url: url.split("?")[0] ?? url, body: JSON.parse(String(init?.body)) });
+      return json(200, { ok: true, result: {} });
+    };
+    // Tab A comes back first: its body, to its post; tab B's publish still waits.
+    setup({ storage, search: "?resume=publish&resume_key=k-tab-a&oauth=granted", route: ok });
+    await screen.findByText("Published to post gZx7yK3aB1.");
+    expect(sent).toEqual([{ url: "/api/posts/gZx7yK3aB1/addon", body: body("from tab A") }]);
+    expect(storage.map.get("addon-studio.pending-oauth")).toContain("k-tab-b");
+    cleanup();
+    setup({ storage, search: "?resume=publish&resume_key=k-tab-b&oauth=granted", route: ok });
+    await screen.findByText("Published to post wX9yZ8aB7c.");
+    expect(sent.slice(1)).toEqual([{ url: "/api/posts/wX9yZ8aB7c/addon", body: body("from tab B") }]);
+    expect(storage.map.get("addon-studio.pending-oauth")).toBeUndefined();
+  });
+
+  it("says so when its own return finds the publish no longer kept (over 30 minutes), and sends nothing", async () => {
+    const storage = memoryStorage();
+    savePending(storage, {
+      action: "publish",
+      key: "k-old",
+      target: { postToken: "gZx7yK3aB1" },
+      body: { widgets: [{ title_row: { text: "x" } }] },
+      at: Date.now() - 31 * 60 * 1000,
+    });
+    const { calls } = setup({
+      storage,
+      search: "?resume=publish&resume_key=k-old&oauth=granted",
+      route: (url) => (url === "/api/session" ? json(200, SESSION) : json(200, { ok: true, result: {} })),
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("the publish that waited for it is no longer kept in this browser");
+    expect(alert.textContent).toContain("nothing was sent");
+    expect(calls.filter((c) => c.url.startsWith("/api/posts/"))).toEqual([]);
+  });
+
   it("says the consent was refused when the user chose Deny", async () => {
     setup({
       search: "?resume=publish&oauth=refused&oauth_error=consent_refused",

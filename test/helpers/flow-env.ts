@@ -41,8 +41,10 @@ export function flowEnv(storage: KeyValueStorage, where: { pathname?: string; se
 export function returnedTo(search: string, storage: KeyValueStorage): string {
   const raw =
     storage.getItem("addon-studio.pending-oauth") ?? sessionStorage.getItem("addon-studio.pending-oauth");
+  // The pending actions are a list, one per attempt; the one that just left is the last.
   const parsed: unknown = raw ? JSON.parse(raw) : null;
-  const key = parsed && typeof parsed === "object" && "key" in parsed ? String(parsed.key) : "";
+  const last: unknown = Array.isArray(parsed) ? parsed.at(-1) : parsed;
+  const key = last && typeof last === "object" && "key" in last ? String(last.key) : "";
   return `${search}&resume_key=${encodeURIComponent(key)}`;
 }
 

@@ -49,36 +49,74 @@ export function tabFallback(): KeyValueStorage | undefined {
   }
 }
 
+/** How many pending actions are kept at once (one per attempt: each tab that left for consent). */
+const MAX_PENDING = 8;
+
 /**
- * Remembers the action to resume after OAuth. Storage full (a large body beside large drafts), it is
- * kept in the tab's storage instead: lost, the return from the consent page did nothing, and said nothing.
+ * The pending actions kept in `storage`, fresh ones only. Until the nineteenth session one action
+ * was stored alone; such an entry still reads.
+ */
+function readAll(storage: KeyValueStorage | undefined, now: number): PendingAction[] {
+  let raw: string | null | undefined;
+  try {
+    raw = storage?.getItem(KEY);
+  } catch {
+    return [];
+  }
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  const items: unknown[] = Array.isArray(data) ? data : [data];
+  const out: PendingAction[] = [];
+  for (const item of items) {
+    const one = pendingSchema.safeParse(item);
+    if (one.success && now - one.data.at <= MAX_AGE_MS) out.push(one.data);
+  }
+  return out;
+}
+
+/** Writes `list` to `storage` (or removes the entry when it is empty); throws when storage refuses. */
+function writeAll(storage: KeyValueStorage, list: readonly PendingAction[]): void {
+  if (list.length === 0) storage.removeItem(KEY);
+  else storage.setItem(KEY, JSON.stringify(list));
+}
+
+/**
+ * Remembers the action to resume after OAuth, beside those of other tabs that left for the consent
+ * page at the same time (each return takes its own, by key). Storage full (a large body beside large
+ * drafts), it is kept in the tab's storage instead: lost, the return from the consent page sent
+ * nothing.
  */
 export function savePending(
   storage: KeyValueStorage | undefined,
   pending: PendingAction,
   fallback: KeyValueStorage | undefined = tabFallback(),
 ): void {
-  const text = JSON.stringify(pending);
+  const now = Date.now();
+  const add = (s: KeyValueStorage) =>
+    writeAll(s, [...readAll(s, now).filter((p) => p.key !== pending.key), pending].slice(-MAX_PENDING));
   try {
-    storage?.setItem(KEY, text);
     if (storage) {
-      // An older action kept in the tab must not be resumed instead of this one.
-      forget(fallback);
+      add(storage);
       return;
     }
   } catch {
     // Full or blocked: the tab's storage below.
   }
   try {
-    if (fallback !== storage) fallback?.setItem(KEY, text);
+    if (fallback && fallback !== storage) add(fallback);
   } catch {
     // Both refused: nothing resumes on return, and the form keeps what the user typed.
   }
 }
 
-function forget(storage: KeyValueStorage | undefined): void {
+function forget(storage: KeyValueStorage): void {
   try {
-    storage?.removeItem(KEY);
+    storage.removeItem(KEY);
   } catch {
     // Nothing to forget where storage is blocked.
   }
@@ -90,8 +128,8 @@ export function newResumeKey(): string {
 }
 
 /**
- * Takes (reads and removes) the pending action of `action` stored under `key`, if it is fresh. One
- * under another key (another tab's, or an address that did not come from this flow) is left alone.
+ * Takes (reads and removes) the pending action of `action` stored under `key`, if it is fresh. Those
+ * under other keys (other tabs', or an address that did not come from this flow) are left alone.
  */
 export function takePending(
   storage: KeyValueStorage | undefined,
@@ -101,20 +139,23 @@ export function takePending(
   fallback: KeyValueStorage | undefined = tabFallback(),
 ): PendingAction | undefined {
   if (!key) return undefined;
-  const raw = storage?.getItem(KEY);
-  // Kept in the tab's storage when `storage` was full (savePending).
-  if (!raw)
-    return fallback && fallback !== storage ? takePending(fallback, action, key, now, undefined) : undefined;
-  let parsed: ReturnType<typeof pendingSchema.safeParse>;
-  try {
-    parsed = pendingSchema.safeParse(JSON.parse(raw));
-  } catch {
-    storage?.removeItem(KEY);
-    return undefined;
+  for (const s of fallback && fallback !== storage ? [storage, fallback] : [storage]) {
+    if (!s) continue;
+    const list = readAll(s, now);
+    const found = list.find((p) => p.key === key && p.action === action);
+    if (!found) continue;
+    try {
+      writeAll(
+        s,
+        list.filter((p) => p !== found),
+      );
+    } catch {
+      // Storage refuses even the smaller list: all go, rather than this one being sent twice.
+      forget(s);
+    }
+    return found;
   }
-  if (!parsed.success || parsed.data.action !== action || parsed.data.key !== key) return undefined;
-  storage?.removeItem(KEY);
-  return now - parsed.data.at > MAX_AGE_MS ? undefined : parsed.data;
+  return undefined;
 }
 
 /** What the address says about an OAuth return: which action to resume and how consent went. */

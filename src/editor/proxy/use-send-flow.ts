@@ -175,6 +175,15 @@ export function useSendFlow(opts: {
       void run(pending.target, pending.body, true);
       return;
     }
+    // Its own return (a key), but the action is gone (too old, site data cleared): say so, once.
+    if (back.oauth === "granted" && back.key) {
+      const what = { publish: "publish", send: "message", subscribe: "subscription" }[action];
+      setOutcome({
+        status: "error",
+        error: { code: "resume_lost", message: formatErrorMessage("resume_lost", { action: what }) },
+      });
+      return;
+    }
     if (back.oauth === "refused" || back.oauth === "failed") {
       if (pending) {
         last.current = { target: pending.target, body: pending.body, key: pending.key };

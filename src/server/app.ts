@@ -18,7 +18,7 @@ import { createHttpFetch } from "./http-transport";
 import { createInbox, type Inbox } from "./inbox";
 import { API_BODY_LIMIT, PLATFORM_BODY_LIMIT } from "./json-body";
 import { jsonLogger, type Logger } from "./log";
-import { isLocalHttp } from "./loopback";
+import { secureCookies } from "./loopback";
 import { createOAuthClient } from "./oauth-client";
 import { createPlatformClient } from "./platform-client";
 import { appSecrets } from "./redaction";
@@ -125,7 +125,7 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
     }),
     sessions: createSessionCodec({
       secret: config.sessionSecret,
-      secure: !isLocalHttp(config.publicUrl),
+      secure: secureCookies(config.publicUrl),
       now,
     }),
     inbox: opts.inbox ?? (opts.store ? createStoreInbox(opts.store, now, log) : createInbox(now)),

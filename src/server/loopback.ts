@@ -5,10 +5,26 @@ import type { Config } from "./config";
 /** The names this machine answers to on its loopback interface. */
 const LOOPBACK = ["localhost", "127.0.0.1", "[::1]"];
 
-/** True when cookies may omit Secure: the proxy is reached on localhost over plain HTTP. */
+/** True when the proxy is reached on this machine's loopback names over plain HTTP. */
 export function isLocalHttp(publicUrl: string): boolean {
   const u = new URL(publicUrl);
   return u.protocol === "http:" && LOOPBACK.includes(u.hostname);
+}
+
+/**
+ * Whether the session cookie is `Secure` (and `__Host-`): whenever PUBLIC_URL is https. Over plain
+ * http browsers refuse to store a Secure cookie from any name but localhost, so a studio served on a
+ * network address over http (HOST=<address>) could never sign in; it gets a plain cookie and a
+ * warning at start (`plainHttpWarning`).
+ */
+export function secureCookies(publicUrl: string): boolean {
+  return new URL(publicUrl).protocol === "https:";
+}
+
+/** The start's warning for a PUBLIC_URL that other machines reach over plain http; undefined otherwise. */
+export function plainHttpWarning(publicUrl: string): string | undefined {
+  if (secureCookies(publicUrl) || isLocalHttp(publicUrl)) return undefined;
+  return `PUBLIC_URL ${publicUrl} is plain http off this machine: the session cookie and every add-on cross the network unencrypted. Fine on a network you trust; otherwise put an https proxy in front and set PUBLIC_URL to its address (docs/server.md, "Sessions and several instances").`;
 }
 
 /**

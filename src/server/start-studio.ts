@@ -9,7 +9,8 @@ import { createEmulator } from "../emulator/app";
 import { DEMO_APP, DEMO_CONVERSATION_ID, DEMO_POST_TOKEN } from "../emulator/state";
 import { createProxy } from "./app";
 import { type Config, ConfigError, type EmulatorLinks, loadConfig } from "./config";
-import { loopbackHostAllowed, plainHttpWarning, redirectUris } from "./loopback";
+import { loopbackHostAllowed, redirectUris } from "./loopback";
+import { startAdvice } from "./start-advice";
 import { describeLocation, openStore } from "./store/open-store";
 import { schedulePruning } from "./store/pruning";
 import { type Store, StoreError } from "./store/store";
@@ -236,16 +237,7 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
         ? "No platform configured: publishing goes to the local emulator."
         : `Platform: API ${config.apiUrl}, auth ${config.authUrl}`,
     );
-    const plainHttp = plainHttpWarning(config.publicUrl);
-    if (plainHttp) log(plainHttp);
-    if (config.mode === "platform" && !config.studioUsers)
-      log(
-        "STUDIO_USERS is not set: anyone who signs in here can remove a user's data (sent with the app's API key alone); on a studio others can reach, list the team's phone numbers in it.",
-      );
-    if (!existsSync(join(config.distDir, "index.html")))
-      log(
-        `The editor is not built (no ${join(config.distDir, "index.html")}): run "npm run build" in the clone, or reinstall the package.`,
-      );
+    for (const line of startAdvice(config, EMULATOR_HOST)) log(line);
     return emulatorUrl === undefined
       ? { config, url: config.publicUrl, close }
       : { config, url: config.publicUrl, emulatorUrl, close };

@@ -16,6 +16,36 @@ function statePage(): string {
 <body><h1>Sign-in not accepted</h1><p>${msg}</p><p><a href="/">Back to the editor</a></p></body></html>`;
 }
 
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (ch) => HTML_ESCAPES[ch] ?? ch);
+
+/**
+ * The origin of the studio page that sent the browser here: the Referer's, when it names the host the
+ * browser asked for (`Host`); undefined for a link from another site, or behind a proxy that rewrites
+ * `Host` (nothing can be told there).
+ */
+function studioPageOrigin(referer: string | undefined, host: string | undefined): string | undefined {
+  if (!referer || !host) return undefined;
+  try {
+    const u = new URL(referer);
+    return u.host === host.toLowerCase() ? u.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The page for a sign-in started from an address it cannot come back to: the session cookie lives
+ * with the address the editor is open at (`from`), the platform returns to `back` (PUBLIC_URL's).
+ */
+function elsewherePage(from: string, back: string, returnTo: string): string {
+  const f = escapeHtml(from);
+  const b = escapeHtml(back);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in not started</title></head>
+<body><h1>Sign-in not started</h1><p>The editor is open at ${f}, but signing in comes back to ${b} (PUBLIC_URL), where this browser's sign-in would not be found, so nothing was started and nothing was sent. Open the studio at <a href="${b}/">${b}</a> and sign in there, or start the studio with PUBLIC_URL set to the address you open it at. Drafts are kept per address: bring the add-on along with Share or Download JSON first.</p>
+<p><a href="${escapeHtml(returnTo)}">Back to the editor</a></p></body></html>`;
+}
+
 /**
  * An epoch-ms time as ISO 8601, or null when it is not a date (a cookie sealed before token lives were
  * capped may hold one past year 275760): reading the session must never fail on a stored value.
@@ -45,6 +75,14 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     const state = randomBytes(32).toString("base64url");
     // Back to this address (localhost or 127.0.0.1 alike on the emulator), where this cookie lives.
     const redirectUri = redirectUriFor(deps.config, c.req.url);
+    // The editor's page names its own address (Referer, same-origin policy): a sign-in started at
+    // another address than the one it returns to would end on "Sign-in not accepted".
+    const from = studioPageOrigin(c.req.header("referer"), c.req.header("host"));
+    const back = new URL(redirectUri).origin;
+    if (from !== undefined && from !== back)
+      return c.html(elsewherePage(from, back, safeReturnTo(c.req.query("returnTo"))), 409, {
+        "cache-control": "no-store",
+      });
     const flow = {
       state,
       scopes,

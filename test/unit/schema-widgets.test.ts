@@ -516,6 +516,10 @@ describe("accepted fields per widget (facts: 'Widgets: accepted fields')", () =>
     expect(validateBody("post", post({})).errors.map((p) => p.message)).toEqual([
       expect.stringMatching(noKind),
     ]);
+    // An unknown kind holding a widget's content is one mistake too, its problem naming the kinds.
+    const unknownKind = validateBody("post", post({ fancy_row: { text: "الف" } })).errors;
+    expect(unknownKind.map((p) => p.at)).toEqual(["widgets[0].fancy_row"]);
+    expect(unknownKind[0]?.message).toMatch(/^is not a v2 widget: a widget holds exactly one of title_row, /);
     const noGuess = validateBody("post", post({ semantic_paths: { a: "text" }, colour: "red" }));
     expect(noGuess.errors.map((p) => p.at)).toEqual(["widgets[0].colour", "widgets[0]"]);
     expect(noGuess.errors[1]?.message).toMatch(noKind);

@@ -108,6 +108,15 @@ function requiredWhy(path: readonly PathSegment[]): string {
   return " (a documented rule of the platform's widget docs; the live OpenAPI marks it optional)";
 }
 
+/** Whether `path` is a widget object's: `widgets[i]` in a body, the root when checking one widget. */
+function isWidgetLevel(kind: CheckKind | "widget", path: readonly PathSegment[]): boolean {
+  return kind === "widget" ? path.length === 0 : path.length === 2 && path[0] === "widgets";
+}
+
+function isObject(value: unknown): boolean {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
 /** Turns zod issues into problems with JSON paths, one per unknown key. */
 export function issuesToProblems(
   issues: readonly z.core.$ZodIssue[],
@@ -116,16 +125,21 @@ export function issuesToProblems(
   root?: unknown,
 ): Problem[] {
   const out: Problem[] = [];
-  // A widget whose unknown key is a misspelt kind (`titel_row`) gets that key's problem, which offers
-  // the kind as a rename; "needs exactly one widget key" as well would count one mistake twice.
-  const misspeltKind = new Set<string>();
+  // A widget whose unknown key is a misspelt kind (`titel_row`, which it offers as a rename) or an
+  // unknown one holding an object (`fancy_row: {...}`) gets that key's problem only; "needs exactly
+  // one widget key" as well would count one mistake twice.
+  const mistypedKind = new Set<string>();
   const noKind = new Map<Problem, string>();
   for (const issue of issues) {
     const path = cleanPath(issue.path);
     if (issue.code === "unrecognized_keys") {
       for (const key of issue.keys) {
         const hint = unknownKeyHint(kind, path, key, root);
-        if (hint.rename !== undefined && isWidgetKind(hint.rename)) misspeltKind.add(path.join("/"));
+        if (hint.rename !== undefined && isWidgetKind(hint.rename)) mistypedKind.add(path.join("/"));
+        // An unknown key holding an object beside no kind (`{"fancy_row": {...}}`) is the widget's
+        // kind, mistyped: its own problem says which kinds there are.
+        if (root !== undefined && isWidgetLevel(kind, path) && isObject(valueAt(root, [...path, key])))
+          mistypedKind.add(path.join("/"));
         out.push(problem([...prefix, ...path, key], hint.message, "error", hint.code, hint.rename));
       }
       continue;
@@ -147,6 +161,6 @@ export function issuesToProblems(
   return out.filter((p) => {
     if ((p.code === "too_small" || p.code === "too_big") && wrongType.has(p.at)) return false;
     const at = noKind.get(p);
-    return at === undefined || !misspeltKind.has(at);
+    return at === undefined || !mistypedKind.has(at);
   });
 }

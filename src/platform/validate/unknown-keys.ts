@@ -143,7 +143,9 @@ export function unknownKeyHint(
       return v1Field(`is a v1 widget wrapper field; v2 widgets are {"<kind>": {...}}: ${MIGRATE_HINT}`);
     return (
       widgetKeyHint(key, new Set(isRecord(here) ? Object.keys(here) : [])) ??
-      unknownField(`is not a v2 widget: use one of ${WIDGET_KINDS.join(", ")} (or semantic_paths)`)
+      unknownField(
+        `is not a v2 widget: a widget holds exactly one of ${WIDGET_KINDS.join(", ")}, and may have semantic_paths beside it`,
+      )
     );
   }
   const kindKey = path[widgetDepth];

@@ -226,6 +226,19 @@ describe("fields the form has no control for", () => {
     expect(store.getState().doc.widgets[0]?.widget).toEqual(typo);
   });
 
+  it("says a widget's one unknown key is no widget kind, and what to do", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await importBody(user, { widgets: [{ fancy_row: { text: "a" } }] });
+    await user.click(screen.getByRole("button", { name: "Unknown widget, widget 1" }));
+    expect(
+      inspector().getByText(
+        /this one has fancy_row\. It is no widget kind: delete this widget and add the one you meant from the palette\./,
+      ),
+    ).toBeTruthy();
+    expect(inspector().getByRole("button", { name: "Remove fancy_row" })).toBeTruthy();
+  });
+
   it("names a widget's extra kinds, not the semantic_paths beside them", async () => {
     const user = userEvent.setup({ delay: null });
     renderStudio();

@@ -116,7 +116,9 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
           A widget holds exactly one widget key; this one has {keys.length ? keys.join(" and ") : "none"}.
           {problems.some((p) => p.rename)
             ? " Rename a misspelt key to the kind it means (its content is kept), or remove the extra keys."
-            : " Remove the extra keys (or delete the widget and add it again from the palette)."}
+            : keys.length === 1
+              ? " It is no widget kind: delete this widget and add the one you meant from the palette."
+              : " Remove the extra keys (or delete the widget and add it again from the palette)."}
         </p>
         <FieldProblems id={fieldId(["widgets", index])} problems={problems} />
         <div className="button-row">

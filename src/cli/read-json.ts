@@ -124,7 +124,9 @@ function readError(file: string, e: unknown): InputError {
     target !== undefined
       ? `it is a symbolic link to ${target}, which does not exist: fix or remove the link`
       : code === "ENOENT"
-        ? "no such file"
+        ? /[/\\]$/.test(file)
+          ? "no such folder"
+          : "no such file"
         : code === "EISDIR"
           ? "it is a directory, not a file"
           : code === "EACCES"

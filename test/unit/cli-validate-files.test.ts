@@ -47,6 +47,10 @@ describe("validate: several files, folders and globs", () => {
       `${nested}:11:9: widgets[1].selector_row.image_url: renamed to image_id in v2 (addon-studio migrate renames it)`,
     ]);
     expect(r.err).toContain(`addon-studio: cannot read ${join(dir, "missing.json")}: no such file\n`);
+    // A path written as a folder (`addons/`) that is not there is named a folder.
+    const folder = await cli(["validate", "--kind", "post", `${join(dir, "missing")}/`]);
+    expect(folder.code).toBe(2);
+    expect(folder.err).toContain(`cannot read ${join(dir, "missing")}/: no such folder\n`);
     expect(r.err).toContain(`addon-studio: ${broken} is not valid JSON: line 3, column 5`);
     expect(r.err).toMatch(/Checked 4 files: 1 valid, 1 invalid, 2 not checked \(1 error, 0 warnings\)\n$/);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { emptyDocument, MAX_WIDGETS, wrapWidget } from "../../src/editor/store/document";
-import { createEditorStore, HISTORY_LIMIT } from "../../src/editor/store/editor-store";
+import { createEditorStore, HISTORY_LIMIT, HISTORY_WIDGET_BUDGET } from "../../src/editor/store/editor-store";
 import { getAtPath } from "../../src/editor/store/json-paths";
 import {
   selectExportBody,
@@ -139,6 +139,49 @@ describe("editor store", () => {
     store.getState().setWidgetField(id, ["title_row", "text"], "new");
     expect(store.getState().future).toHaveLength(0);
     expect(HISTORY_LIMIT).toBeGreaterThanOrEqual(100);
+  });
+
+  it("bounds the widgets imports keep in history, never the import just made, nor ordinary edits", () => {
+    const store = createEditorStore();
+    const s = () => store.getState();
+    const first = s().addWidget("title_row") ?? "";
+    for (let i = 0; i < 5; i++) s().setWidgetField(first, ["title_row", "text"], `before ${i}`);
+    // Imports of the editor's largest add-on, each with its own text to tell them apart.
+    const imported = (n: number) => {
+      const widgets = Array.from({ length: MAX_WIDGETS }, () => wrapWidget(newWidget("subtitle_row")));
+      const head = wrapWidget({ title_row: { text: `import ${n}` } });
+      return { kind: "post" as const, widgets: [head, ...widgets.slice(1)], fields: {} };
+    };
+    const imports = 15;
+    for (let n = 1; n <= imports; n++) s().replace(imported(n));
+    // Widgets held by the past documents that share none with their neighbours.
+    const held = s().past.reduce((sum, d) => sum + (d.widgets.length > 1 ? d.widgets.length : 1), 0);
+    expect(held).toBeLessThanOrEqual(HISTORY_WIDGET_BUDGET);
+    // Undo goes back as far as the budget allows: the last ten imports' predecessors, then stops.
+    const reached: string[] = [];
+    while (s().past.length > 0) {
+      s().undo();
+      reached.push(String(textOf(store, 0)));
+    }
+    expect(reached[0]).toBe(`import ${imports - 1}`);
+    expect(reached.length).toBeGreaterThanOrEqual(HISTORY_WIDGET_BUDGET / MAX_WIDGETS - 1);
+    expect(reached).not.toContain("before 4");
+    // Redo brings every step back to the newest import.
+    while (s().future.length > 0) s().redo();
+    expect(textOf(store, 0)).toBe(`import ${imports}`);
+    // One import larger than the whole budget can still be undone.
+    const big = createEditorStore();
+    big.getState().addWidget("title_row");
+    const huge = Array.from({ length: HISTORY_WIDGET_BUDGET + 1 }, () => wrapWidget(newWidget("title_row")));
+    big.getState().replace({ kind: "post", widgets: huge, fields: {} });
+    big.getState().undo();
+    expect(big.getState().doc.widgets).toHaveLength(1);
+    // Ordinary edits keep their full 200 steps after an import.
+    big.getState().redo();
+    const id = big.getState().doc.widgets[0]?.id ?? "";
+    for (let i = 0; i < HISTORY_LIMIT + 10; i++)
+      big.getState().setWidgetField(id, ["title_row", "text"], `t${i}`);
+    expect(big.getState().past).toHaveLength(HISTORY_LIMIT);
   });
 
   it("keeps selection out of history", () => {

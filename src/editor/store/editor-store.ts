@@ -17,11 +17,10 @@ import {
   updateWidgetField,
 } from "./document";
 import type { DragMove, PaletteDrop } from "./drag-state";
+import { historyWeights } from "./history-budget";
 
 export type { DragMove, PaletteDrop } from "./drag-state";
-
-/** How many undo steps are kept (the issue asks for at least 100). */
-export const HISTORY_LIMIT = 200;
+export { HISTORY_LIMIT, HISTORY_WIDGET_BUDGET } from "./history-budget";
 
 /** How a write enters the undo history. */
 export type UndoPolicy =
@@ -75,7 +74,10 @@ export interface EditorState {
   endTyping: () => void;
   /** Replaces the document and clears history (loading a draft or a shared link). */
   load: (doc: EditorDocument) => void;
-  /** Replaces the document as one undoable step (an import). */
+  /**
+   * Replaces the document as one undoable step (an import, a JSON edit applied); the oldest such
+   * steps are dropped past `HISTORY_WIDGET_BUDGET` widgets held (history-budget.ts).
+   */
   replace: (doc: EditorDocument) => void;
   /**
    * Takes the same draft as another tab saved it: history starts again (its steps lead back to a
@@ -118,6 +120,7 @@ export interface EditorStoreOptions {
 /** Creates an editor store (one per editor; tests make a fresh one each). */
 export function createEditorStore(options: EditorStoreOptions = {}) {
   let focusNonce = 0;
+  const weights = historyWeights();
   return createStore<EditorState>()((set, get) => ({
     doc: options.doc ?? emptyDocument(),
     past: [],
@@ -144,7 +147,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
         return;
       }
       const past = [...s.past, s.doc];
-      if (past.length > HISTORY_LIMIT) past.splice(0, past.length - HISTORY_LIMIT);
+      weights.trim(past);
       set({ doc: next, past, future: [], coalesceKey: "coalesce" in policy ? policy.coalesce : null });
     },
     undo() {
@@ -179,6 +182,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
       set({ doc, past: [], future: [], coalesceKey: null, selectedId: doc.widgets[0]?.id ?? null, loads });
     },
     replace(doc) {
+      weights.markReplaced(get().doc, doc);
       get().commit(doc, { record: true });
       set({ selectedId: doc.widgets[0]?.id ?? null });
     },

@@ -33,6 +33,7 @@ import { createSessionCodec, SessionTooLargeError } from "./session";
 import { createStaticHandler } from "./static-files";
 import { type Store, StoreError } from "./store/store";
 import { createStoreInbox } from "./store-inbox";
+import { iconRoutes } from "./studio-pages";
 import { createTaskQueue } from "./tokens";
 
 export { PLATFORM_BODY_LIMIT };
@@ -168,6 +169,7 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
   // counted from the first of them, so a slow upload of the body does not use it up.
   app.use("/api/*", requestDeadline(config.upstreamTimeoutMs));
   app.use("/oauth/*", requestDeadline(config.upstreamTimeoutMs));
+  app.route("/", iconRoutes());
   app.route("/", healthRoutes(deps));
   app.route("/", oauthRoutes(deps));
   app.route("/", platformRoutes(deps));

@@ -7,6 +7,7 @@ import type { Context } from "hono";
 import { accepts } from "hono/accepts";
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from "hono/utils/compress";
 import { formatErrorMessage, studioError } from "../platform/errors";
+import { studioPage } from "./studio-pages";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -200,7 +201,10 @@ export function createStaticHandler(distDir: string, options: StaticOptions = {}
     if (index) return respond(c, prepared.of(indexPath, index, TYPES[".html"] ?? ""), "no-cache");
     const msg = formatErrorMessage("editor_not_built");
     return c.html(
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Editor not built</title></head><body><h1>Editor not built</h1><p>${msg}</p><p>Looked in <code>${root}</code>. The JSON API under <code>/api</code> works without it.</p></body></html>`,
+      studioPage(
+        "Editor not built",
+        `<h1>Editor not built</h1><p>${msg}</p><p>Looked in <code>${root}</code>. The JSON API under <code>/api</code> works without it.</p>`,
+      ),
       503,
     );
   };

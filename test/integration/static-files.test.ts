@@ -47,7 +47,7 @@ describe("static files of the built editor", () => {
     "/assets/nonexistent.js",
     "/assets/old-456.css",
     "/assets/no-extension",
-    "/favicon.ico",
+    "/robots.txt",
     "/x/y.map",
   ])("answers 404 with a short text for the missing file %s, not the editor page", async (path) => {
     const res = await get(path);
@@ -59,6 +59,16 @@ describe("static files of the built editor", () => {
     expect(text).not.toContain("<!doctype");
   });
 
+  it("answers the browser's own ask for /favicon.ico with the studio's icon (no 404 in the console)", async () => {
+    const ico = await fetch(`${stack.proxyServer.url}/favicon.ico`, { redirect: "manual" });
+    expect(ico.status).toBe(301);
+    const at = new URL(ico.headers.get("location") ?? "", stack.proxyServer.url);
+    const icon = await fetch(at);
+    expect(icon.status).toBe(200);
+    expect(icon.headers.get("content-type")).toBe("image/svg+xml");
+    expect(await icon.text()).toMatch(/^<svg [^>]*>.*<\/svg>$/);
+  });
+
   it.each(["/", "/chat", "/addons/post/abc"])(
     "still serves index.html for the client route %s",
     async (path) => {
@@ -68,4 +78,24 @@ describe("static files of the built editor", () => {
       expect(await res.text()).toBe(INDEX);
     },
   );
+});
+
+describe("a studio started before the editor was built", () => {
+  it("says so on a page with the studio's icon, and the API still answers", async () => {
+    const empty = mkdtempSync(join(tmpdir(), "studio-nodist-"));
+    const stack = await startStack({ env: { DIST_DIR: empty } });
+    try {
+      const res = await fetch(`${stack.proxyServer.url}/`);
+      expect(res.status).toBe(503);
+      const html = await res.text();
+      expect(html).toContain("<h1>Editor not built</h1>");
+      expect(html).toContain(empty);
+      const icon = /<link rel="icon" href="([^"]+)"/.exec(html)?.[1] ?? "";
+      expect((await fetch(`${stack.proxyServer.url}${icon}`)).status).toBe(200);
+      expect((await fetch(`${stack.proxyServer.url}/health`)).status).toBe(200);
+    } finally {
+      await stack.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
 });

@@ -26,6 +26,10 @@ describe("starting a sign-in from the address the editor is open at", () => {
     expect(page).toContain("signing in comes back to http://localhost:8787 (PUBLIC_URL)");
     expect(page).toContain("nothing was started");
     expect(page).toContain('<a href="/?draft=1">Back to the editor</a>');
+    // With the studio's icon, which the studio serves (no 404 in the console).
+    const icon = /<link rel="icon" href="([^"]+)" type="image\/svg\+xml">/.exec(page)?.[1] ?? "none";
+    const served = await app.request(`http://192.0.2.2:8787${icon}`, { headers: { host: "192.0.2.2:8787" } });
+    expect(served.status).toBe(200);
     // No flow was stored in the browser's cookie.
     expect(res.headers.getSetCookie()).toEqual([]);
   });

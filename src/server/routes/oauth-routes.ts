@@ -8,12 +8,15 @@ import { redirectUriFor } from "../loopback";
 import { addPendingFlow, fitPendingFlows, STATE_TTL_MS, takePendingFlow } from "../pending-flows";
 import { loadHeldSubscriptions } from "../publish-record";
 import { emptySession, newSessionId } from "../session";
+import { studioPage } from "../studio-pages";
 import { applyRenewalResults, renewIfExpired, renewSubscriptions, tokenTimes } from "../tokens";
 
 function statePage(): string {
   const msg = formatErrorMessage("state_mismatch");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in not accepted</title></head>
-<body><h1>Sign-in not accepted</h1><p>${msg}</p><p><a href="/">Back to the editor</a></p></body></html>`;
+  return studioPage(
+    "Sign-in not accepted",
+    `<h1>Sign-in not accepted</h1><p>${msg}</p><p><a href="/">Back to the editor</a></p>`,
+  );
 }
 
 const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
@@ -41,9 +44,11 @@ function studioPageOrigin(referer: string | undefined, host: string | undefined)
 function elsewherePage(from: string, back: string, returnTo: string): string {
   const f = escapeHtml(from);
   const b = escapeHtml(back);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in not started</title></head>
-<body><h1>Sign-in not started</h1><p>The editor is open at ${f}, but signing in comes back to ${b} (PUBLIC_URL), where this browser's sign-in would not be found, so nothing was started and nothing was sent. Open the studio at <a href="${b}/">${b}</a> and sign in there, or start the studio with PUBLIC_URL set to the address you open it at. Drafts are kept per address: bring the add-on along with Share or Download JSON first.</p>
-<p><a href="${escapeHtml(returnTo)}">Back to the editor</a></p></body></html>`;
+  return studioPage(
+    "Sign-in not started",
+    `<h1>Sign-in not started</h1><p>The editor is open at ${f}, but signing in comes back to ${b} (PUBLIC_URL), where this browser's sign-in would not be found, so nothing was started and nothing was sent. Open the studio at <a href="${b}/">${b}</a> and sign in there, or start the studio with PUBLIC_URL set to the address you open it at. Drafts are kept per address: bring the add-on along with Share or Download JSON first.</p>
+<p><a href="${escapeHtml(returnTo)}">Back to the editor</a></p>`,
+  );
 }
 
 /**

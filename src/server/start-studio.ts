@@ -205,14 +205,6 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
       "PORT (or --port)",
     );
     servers.push(running.server);
-    // Printed once both ports are taken: a start that fails on the second prints no address.
-    if (emulatorUrl !== undefined) {
-      log(
-        `Platform emulator (auth and API host, demo app ${config.app.slug}): ${emulatorUrl} (listening on ${EMULATOR_HOST})`,
-      );
-      if (config.sessionSecretGenerated)
-        log("SESSION_SECRET is not set: using a random one, so sign-ins end when the studio stops.");
-    }
     try {
       store = await openStore({
         location: config.store,
@@ -223,6 +215,15 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
       // As a configuration error: one line naming DATA_DIR or DATABASE_URL, never the password.
       if (e instanceof StoreError) throw new StudioStartError(`Data store error: ${e.message}`);
       throw e;
+    }
+    // Printed once both ports are taken and the store is open: a start that fails on either prints
+    // no address the user might open (the emulator's would already be closed again).
+    if (emulatorUrl !== undefined) {
+      log(
+        `Platform emulator (auth and API host, demo app ${config.app.slug}): ${emulatorUrl} (listening on ${EMULATOR_HOST})`,
+      );
+      if (config.sessionSecretGenerated)
+        log("SESSION_SECRET is not set: using a random one, so sign-ins end when the studio stops.");
     }
     log(`Data: ${describeLocation(config.store)}`);
     const openedStore = store;

@@ -174,13 +174,14 @@ describe("startStudio", { timeout: 60_000 }, () => {
   it("a store that cannot be reached is one line naming DATABASE_URL, without its password, and nothing listens", async () => {
     const [port, emulatorPort] = [await freePort(), await freePort()];
     const closed = await freePort();
+    const lines: string[] = [];
     const err = await startStudio({
       env: {
         PORT: String(port),
         EMULATOR_PORT: String(emulatorPort),
         DATABASE_URL: `postgres://studio:hunter2-secret@127.0.0.1:${closed}/studio`,
       },
-      log: () => {},
+      log: (line) => lines.push(line),
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(StudioStartError);
     const message = (err as Error).message;
@@ -192,5 +193,8 @@ describe("startStudio", { timeout: 60_000 }, () => {
     expect(message).not.toContain("studio:");
     expect(message).not.toContain("\n");
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
+    // No address was printed that the user might open: the emulator is closed again too.
+    expect(lines.join("\n")).not.toContain("http://localhost");
+    await expect(fetch(`http://127.0.0.1:${emulatorPort}/`)).rejects.toThrow();
   });
 });

@@ -143,3 +143,42 @@ test("the composer with filled grids and a selected button: no serious axe viola
   await context.close();
   expect(found).toEqual([]);
 });
+
+test("at 1440 × 900, the side of the selected button is drawn in view above the Send card, not under it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openEditor(page);
+  await page.getByRole("tab", { name: "Chat message" }).click();
+  const composer = page.getByRole("region", { name: "Chat message" });
+  const add = async (side: "sender" | "receiver", rows: number) => {
+    const grid = composer.getByRole("region", { name: `${side[0]?.toUpperCase()}${side.slice(1)} buttons` });
+    for (let r = 0; r < rows; r++)
+      await grid.getByRole("button", { name: `Add a ${side} button in a new row` }).click();
+  };
+  await add("sender", 3);
+  await add("receiver", 2);
+  const shown = composer.locator('[data-chat-side="receiver"]');
+  const send = composer.locator(".chat-send");
+  // The receiver's bubble and both its buttons end above the card that stays at the column's foot.
+  await expect
+    .poll(async () => {
+      const [side, card] = [await shown.boundingBox(), await send.boundingBox()];
+      return side && card ? Math.round(card.y - (side.y + side.height)) : -1;
+    })
+    .toBeGreaterThanOrEqual(0);
+  await expect(shown.getByText("دکمه ۲")).toBeVisible();
+  // Selecting a sender button brings the sender's side back into view.
+  await composer
+    .getByRole("region", { name: "Sender buttons" })
+    .getByRole("button", { name: /^Row 1, button 1/ })
+    .click();
+  const sender = composer.locator('[data-chat-side="sender"]');
+  const column = composer.locator(".chat-side");
+  await expect
+    .poll(async () => {
+      const [side, box] = [await sender.boundingBox(), await column.boundingBox()];
+      return side && box ? Math.round(side.y - box.y) : -1;
+    })
+    .toBeGreaterThanOrEqual(0);
+});

@@ -3,7 +3,7 @@ import "../proxy/panels.css";
 import "./chat-composer.css";
 // After the wide layout it overrides.
 import "./chat-composer-narrow.css";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useStore } from "zustand";
 import type { Problem } from "../../platform/problems";
 import { validateBody } from "../../platform/validate";
@@ -16,6 +16,7 @@ import { browserEnvironment, type FlowEnvironment } from "../proxy/use-send-flow
 import { initialTheme, type Theme } from "../shell/theme";
 import { fieldId } from "../store/selectors";
 import { renderNow } from "../ui/render-now";
+import { scrollIntoContainer } from "../ui/scroll-into-container";
 import { ButtonGrid } from "./button-grid";
 import { ButtonInspector } from "./button-inspector";
 import { type ChatSide, chatBody, locateButton, type Nudge } from "./chat-document";
@@ -106,6 +107,21 @@ export function ChatComposer(props: ChatComposerProps = {}) {
         ?.focus();
     } else document.getElementById(`${ids}-msg`)?.focus();
   };
+
+  // The selected button's side of the preview stays in view in its column, above the Send card kept
+  // at the column's foot: a receiver button added at 1440 × 900 was drawn under that card.
+  const sideColumn = useRef<HTMLDivElement>(null);
+  const followSide = selected?.side;
+  const followRows = followSide ? draft[followSide] : null;
+  useEffect(() => {
+    const column = sideColumn.current;
+    const shown = column?.querySelector(`[data-chat-side="${followSide}"]`);
+    if (!column || !shown || !followRows) return;
+    const send = column.querySelector(":scope > .chat-send");
+    const covered =
+      send && getComputedStyle(send).position === "sticky" ? send.getBoundingClientRect().height : 0;
+    scrollIntoContainer(shown, column, 8, covered);
+  }, [followSide, followRows]);
 
   // The same words twice must be said twice: a live region only speaks a change.
   const say = (text: string) => setSaid((prev) => (prev === text ? `${text}\u00a0` : text));
@@ -210,7 +226,7 @@ export function ChatComposer(props: ChatComposerProps = {}) {
         </div>
       </section>
 
-      <div className="chat-side">
+      <div className="chat-side" ref={sideColumn}>
         <ChatPreviewCard
           draft={draft}
           appName={appName}

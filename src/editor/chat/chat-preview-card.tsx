@@ -35,7 +35,7 @@ export function ChatPreviewCard(props: {
           />
         </div>
         {(["sender", "receiver"] as const).map((side) => (
-          <div key={side} className="chat-preview-side">
+          <div key={side} className="chat-preview-side" data-chat-side={side}>
             {/* The bubble's region already carries this name for screen readers. */}
             <p className="chat-preview-caption" aria-hidden="true">
               {side === "sender" ? "As the sender sees it" : "As the receiver sees it"}

@@ -205,6 +205,8 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
       "PORT (or --port)",
     );
     servers.push(running.server);
+    // Said before the store opens (seconds for PGlite): what the start is waiting on.
+    log(`Data: ${describeLocation(config.store)}`);
     try {
       store = await openStore({
         location: config.store,
@@ -225,7 +227,6 @@ export async function startStudio(opts: StudioOptions): Promise<RunningStudio> {
       if (config.sessionSecretGenerated)
         log("SESSION_SECRET is not set: using a random one, so sign-ins end when the studio stops.");
     }
-    log(`Data: ${describeLocation(config.store)}`);
     const openedStore = store;
     stopPruning = schedulePruning(openedStore, { now: () => Date.now(), log: (line) => log(line) });
     const proxy = createProxy({ config, log, store: openedStore });

@@ -29,8 +29,9 @@ describe("addon-studio studio stopped by a signal", { timeout: 90_000 }, () => {
 
   it("Ctrl+C while starting: stops once started, the lock released", async () => {
     const dataDir = join(root, "early");
-    // The emulator's line comes before the embedded store is opened (the slow part of a start).
-    const r = await stopWith("SIGINT", "Platform emulator", dataDir);
+    // The data line comes before the embedded store is opened (the slow part of a start), the
+    // addresses only once it is open.
+    const r = await stopWith("SIGINT", "Data: ", dataDir);
     expect(r.code, r.output).toBe(0);
     expect(r.output).not.toMatch(/Press Ctrl\+C to stop/);
     expect(r.output).toMatch(/Ctrl\+C: stopping the studio…\nStopped\./);

@@ -186,6 +186,40 @@ describe.skipIf(unavailable !== undefined)("store on PostgreSQL", () => {
     expect(err.message).not.toContain("s3cret-pass");
   });
 
+  // Stops the shared cluster for a while (as the last test does).
+  it("keeps a publish record whose write the database's restart cut off, and writes it once it is back", async () => {
+    const url = await freshDatabase(cluster, "outage");
+    const s = await open(url);
+    // A transaction holding the table makes the record's write wait (its id is taken already) ...
+    const { default: pg } = await import("pg");
+    const holder = new pg.Client({ connectionString: url });
+    holder.on("error", () => {});
+    await holder.connect();
+    try {
+      await holder.query("begin; lock table publishes in access exclusive mode");
+      const { record, written } = await s.queuePublish({
+        userId: "phone:09120000000",
+        operation: "publish",
+        target: { kind: "post_addon", ref: "post_token", id: "gZ3kQx9aB1cD" },
+        body: { widgets: [{ title_row: { text: "در قطعی" } }] },
+        result: { ok: true, status: 200, response: {} },
+        at: Date.now(),
+      });
+      // ... until the server stops, cutting it off; its three retries (~2 s) find it still down.
+      cluster.pause();
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      cluster.resume();
+      await written;
+      const page = await s.listPublishes("phone:09120000000");
+      expect(page.items.map((r) => [r.id, r.body])).toEqual([
+        [record.id, { widgets: [{ title_row: { text: "در قطعی" } }] }],
+      ]);
+    } finally {
+      await holder.end().catch(() => {});
+      await s.close();
+    }
+  }, 90_000);
+
   // Last: it stops the shared cluster for a while.
   it("answers a typed 'unavailable' error while the server is down, and recovers when it is back", async () => {
     const url = await freshDatabase(cluster, "down");

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { createBatcher, createWriteQueue, type WriteQueueOptions } from "../../src/server/store/write-queue";
+import {
+  createBatcher,
+  createParkingLot,
+  createWriteQueue,
+  type WriteQueueOptions,
+} from "../../src/server/store/write-queue";
 
 class Refused extends Error {}
 
@@ -117,6 +122,63 @@ function heldBatcher<I, O>(
   );
   return { write, writes, open: first.open };
 }
+
+// A publish the platform has must keep its history entry through a database restart or a network cut
+// longer than the queue's three retries (~2 s): it was given up and lost (a team's PostgreSQL review).
+describe("records waiting out an outage (publish records)", () => {
+  class Away extends Error {}
+  const lotOver = (write: (items: number[]) => Promise<void>, keepMs = 60_000) =>
+    createParkingLot<number>({
+      write,
+      waitable: (e) => e instanceof Away,
+      retryMs: 5,
+      keepMs,
+      now: Date.now,
+    });
+
+  it("writes a record once the store is back, and each item once only", async () => {
+    let down = 4;
+    const written: number[] = [];
+    const lot = lotOver(async (items) => {
+      if (down-- > 0) throw new Away("unreachable");
+      written.push(...items);
+    });
+    const done = Promise.all([lot.park(1, new Away("x")), lot.park(2, new Away("x"))]);
+    await done;
+    expect(written).toEqual([1, 2]);
+  });
+
+  it("gives up at once on a failure no wait fixes, and after keepMs on an outage", async () => {
+    const lot = lotOver(async () => {
+      throw new Away("still away");
+    }, 30);
+    await expect(lot.park(1, new Refused("bad data"))).rejects.toBeInstanceOf(Refused);
+    const started = Date.now();
+    await expect(lot.park(2, new Away("x"))).rejects.toThrow("still away");
+    expect(Date.now() - started).toBeGreaterThanOrEqual(30);
+  });
+
+  it("tries once more when closing, then gives up on what is still not written, without waiting", async () => {
+    let up = false;
+    const written: number[] = [];
+    const lot = lotOver(async (items) => {
+      if (!up) throw new Away("away");
+      written.push(...items);
+    }, 60_000);
+    const first = lot.park(1, new Away("x"));
+    up = true;
+    await lot.close();
+    await first;
+    expect(written).toEqual([1]);
+    const stillAway = lotOver(async () => {
+      throw new Away("away");
+    });
+    const second = stillAway.park(2, new Away("x"));
+    await stillAway.close();
+    await expect(second).rejects.toThrow("away");
+    await expect(stillAway.park(3, new Away("x"))).rejects.toBeInstanceOf(Away);
+  });
+});
 
 describe("group commit (deliveries)", () => {
   it("writes a call at once when nothing is in flight, and the calls made meanwhile together next", async () => {

@@ -147,7 +147,7 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
     { maxBatch: 100, retryAlone: (err) => classifyFailure(err).reason === "rejected" },
   );
 
-  const publishSide = publishMethods(opts.kind, db, run, toPublish);
+  const { closePublishes, ...publishSide } = publishMethods(opts.kind, db, run, toPublish);
 
   const healthOf = async (): Promise<StoreHealth> => {
     const changeFeed = feed.state();
@@ -259,8 +259,9 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
 
     close: async () => {
       if (closed) return;
-      // The publish records already answered are written first (bounded by the queue's retries).
-      await publishSide.flushPublishes();
+      // The publish records already answered are written first (bounded by the queue's retries),
+      // those waiting out an outage tried once more.
+      await closePublishes();
       closed = true;
       await feed.close();
       await opts.closeDb();

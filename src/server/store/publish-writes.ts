@@ -4,7 +4,7 @@ import type { AnyPgDatabase } from "./drizzle-store";
 import { clampLimit, type PublishRecord, type PublishRecordInput, pageOf } from "./records";
 import { publishes } from "./schema";
 import { type Store, StoreError, type StoreKind } from "./store";
-import { createWriteQueue } from "./write-queue";
+import { createParkingLot, createWriteQueue } from "./write-queue";
 
 type Run = <T>(what: string, fn: () => Promise<T>) => Promise<T>;
 
@@ -17,8 +17,17 @@ type Run = <T>(what: string, fn: () => Promise<T>) => Promise<T>;
 const ID_BLOCK: Record<StoreKind, number> = { pglite: 64, postgres: 1 };
 /** Queued records wait this long for others, so a run of publishes shares one write (PGlite works on the proxy's thread). */
 const LINGER_MS: Record<StoreKind, number> = { pglite: 25, postgres: 0 };
-/** A failed write is retried after these waits, then given up (logged by the caller). */
+/** A failed write is retried after these waits, then parked (below) or given up (logged by the caller). */
 const RETRY_DELAYS_MS = [100, 400, 1600] as const;
+/**
+ * A record whose write failed because the store was away (a database restart, a network cut) is
+ * written again every `PARK_RETRY_MS` for up to `PARK_KEEP_MS`, out of the ordered queue: the
+ * platform has it, so its history entry is kept for as long as an outage plausibly lasts, and neither
+ * later records nor history reads wait on the outage. Memory is the bound: records are small and a
+ * store that is away refuses new sends' session reads anyway.
+ */
+const PARK_RETRY_MS = 5000;
+const PARK_KEEP_MS = 10 * 60_000;
 
 /** Moves this instance remembers (old key to new), for records queued under the old key after a move. */
 const MOVES_KEPT = 1000;
@@ -40,7 +49,7 @@ export function publishMethods(
 ): Pick<
   Store,
   "queuePublish" | "recordPublish" | "flushPublishes" | "listPublishes" | "getPublish" | "movePublishes"
-> {
+> & { closePublishes(): Promise<void> } {
   const reserve = (n: number) =>
     run("assign the publish record's id", async () => {
       const res = await db.execute(
@@ -100,16 +109,25 @@ export function publishMethods(
     };
   };
 
-  const queue = createWriteQueue<{ id: number; input: PublishRecordInput }>({
-    // The id is the record's own, so a retry after a write that did commit adds nothing.
-    write: (items) =>
-      run("record the publish", async () => {
-        await db
-          .insert(publishes)
-          .overridingSystemValue()
-          .values(items.map(rowOf))
-          .onConflictDoNothing({ target: publishes.id });
-      }),
+  type Item = { id: number; input: PublishRecordInput };
+  // The id is the record's own, so a retry after a write that did commit adds nothing.
+  const write = (items: Item[]) =>
+    run("record the publish", async () => {
+      await db
+        .insert(publishes)
+        .overridingSystemValue()
+        .values(items.map(rowOf))
+        .onConflictDoNothing({ target: publishes.id });
+    });
+  const lot = createParkingLot<Item>({
+    write,
+    waitable: (err) => err instanceof StoreError && err.reason === "unavailable",
+    retryMs: PARK_RETRY_MS,
+    keepMs: PARK_KEEP_MS,
+    now: () => Date.now(),
+  });
+  const queue = createWriteQueue<Item>({
+    write,
     maxBatch: 100,
     lingerMs: LINGER_MS[kind],
     retryDelaysMs: RETRY_DELAYS_MS,
@@ -130,12 +148,17 @@ export function publishMethods(
       id,
       at: new Date(input.at).toISOString(),
     };
-    return { record, written: queue.push({ id, input }) };
+    const item = { id, input };
+    return { record, written: queue.push(item).catch((err: unknown) => lot.park(item, err)) };
   };
 
   return {
     queuePublish,
     flushPublishes: () => queue.flush(),
+    closePublishes: async () => {
+      await queue.flush();
+      await lot.close();
+    },
 
     recordPublish: async (input) => {
       const { record, written } = await queuePublish(input);

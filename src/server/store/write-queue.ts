@@ -133,3 +133,68 @@ export function createBatcher<I, O>(
   });
   return (item) => queue.push(item);
 }
+
+/** Where items a queue gave up on while the store was away wait for it to come back. */
+export interface ParkingLot<I> {
+  /** Keeps `item` (whose write failed with `err`) for another try; rejects at once if `err` is not one to wait out. */
+  park(item: I, err: unknown): Promise<void>;
+  /** Tries the parked items once more, then gives up on the ones still not written (the store is closing). */
+  close(): Promise<void>;
+}
+
+/**
+ * Items whose write failed because the store was away (a restart, a network cut longer than the
+ * queue's retries) are written again every `retryMs` for up to `keepMs`, apart from the ordered queue,
+ * so reads and flushes do not wait on an outage. The write must be idempotent.
+ */
+export function createParkingLot<I>(opts: {
+  write: (items: I[]) => Promise<void>;
+  /** True for a failure worth waiting out (the store unreachable), false for one that will not pass. */
+  waitable: (err: unknown) => boolean;
+  retryMs: number;
+  keepMs: number;
+  now: () => number;
+}): ParkingLot<I> {
+  let parked: { item: I; until: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let closing = false;
+  const tryAll = async (final: boolean) => {
+    timer = undefined;
+    const batch = parked;
+    parked = [];
+    if (batch.length === 0) return;
+    try {
+      await opts.write(batch.map((p) => p.item));
+      for (const p of batch) p.resolve();
+    } catch (err) {
+      const now = opts.now();
+      for (const p of batch) {
+        if (final || closing || now >= p.until || !opts.waitable(err)) p.reject(err);
+        else parked.push(p);
+      }
+    }
+    schedule();
+  };
+  const schedule = () => {
+    if (timer !== undefined || parked.length === 0 || closing) return;
+    timer = setTimeout(() => void tryAll(false), opts.retryMs);
+    // A studio stopping is not held up by the wait (close tries once more).
+    timer.unref?.();
+  };
+  return {
+    park: (item, err) =>
+      new Promise<void>((resolve, reject) => {
+        if (closing || !opts.waitable(err)) {
+          reject(err);
+          return;
+        }
+        parked.push({ item, until: opts.now() + opts.keepMs, resolve, reject });
+        schedule();
+      }),
+    close: async () => {
+      closing = true;
+      if (timer !== undefined) clearTimeout(timer);
+      await tryAll(true);
+    },
+  };
+}

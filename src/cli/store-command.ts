@@ -1,4 +1,4 @@
-import { parse, UsageError } from "./args";
+import { parse, plural, UsageError } from "./args";
 import type { CliIo } from "./main";
 import { STORE_USAGE } from "./usage";
 
@@ -43,7 +43,7 @@ export async function storeCommand(
   try {
     const n = await copyStore({ dataDir, url });
     io.stdout(
-      `Copied ${n.publishes} publish records, ${n.events} events, ${n.revokedSessions + n.userRevocations} sign-outs and ${n.heldSubscriptions} held subscriptions.\nNow start the studio with DATABASE_URL set to that URL; ${dataDir} is unchanged (keep it until you have checked the history).\n`,
+      `Copied ${plural(n.publishes, "publish record")}, ${plural(n.events, "event")}, ${plural(n.revokedSessions + n.userRevocations, "sign-out")} and ${plural(n.heldSubscriptions, "held subscription")}.\nNow start the studio with DATABASE_URL set to that URL; ${dataDir} is unchanged (keep it until you have checked the history).\n`,
     );
     return 0;
   } catch (err) {

@@ -112,7 +112,7 @@ describe.skipIf(unavailable !== undefined)("store copy to PostgreSQL", () => {
     const copied = await cli(["store", "copy", "--data-dir", dataDir, "--to", cluster.url]);
     expect(copied.err).toBe("");
     expect(copied.code).toBe(0);
-    expect(copied.out).toContain("Copied 3 publish records, 2 events, 1 sign-outs and 1 held subscriptions.");
+    expect(copied.out).toContain("Copied 3 publish records, 2 events, 1 sign-out and 1 held subscription.");
 
     const server = await openStore({ location: { kind: "postgres", url: cluster.url }, retentionDays: 30 });
     try {

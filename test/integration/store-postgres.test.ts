@@ -186,6 +186,15 @@ describe.skipIf(unavailable !== undefined)("store on PostgreSQL", () => {
     expect(err.message).not.toContain("s3cret-pass");
   });
 
+  it("names a database that does not exist, and says to create it", async () => {
+    const u = new URL(cluster.url);
+    u.pathname = "/no_such_database";
+    const err = await open(u.toString()).catch((e: unknown) => e);
+    expect(err instanceof Error ? err.message : String(err)).toMatch(
+      /has no database of that name \(3D000\); create that database \(createdb <name>\), or correct its name in DATABASE_URL/,
+    );
+  });
+
   // Stops the shared cluster for a while (as the last test does).
   it("keeps a publish record whose write the database's restart cut off, and writes it once it is back", async () => {
     const url = await freshDatabase(cluster, "outage");

@@ -27,7 +27,17 @@ export interface Failure {
   cause: string;
   /** The cause with the advice for a running studio ("check that it is running, then retry"). */
   text: string;
+  /** The driver's code (a SQLSTATE or a socket error), when it gave one. */
+  code?: string;
 }
+
+/** What the codes a server refuses an opening with mean (SQLSTATE classes 28, 3D and 42501). */
+const REFUSALS: Record<string, string> = {
+  "28P01": "refused the sign-in: wrong user or password (28P01)",
+  "28000": "refused the sign-in for this user (28000)",
+  "3D000": "has no database of that name (3D000)",
+  "42501": "refused a permission the studio needs (42501)",
+};
 
 /**
  * Says why a driver call failed, without the query, its parameters or the database's message (they
@@ -43,6 +53,7 @@ export function classifyFailure(err: unknown): Failure {
     reason,
     cause,
     text: reason === "unavailable" ? `${cause}; check that it is running, then retry` : cause,
+    ...(code !== undefined ? { code } : {}),
   });
   if (/PGlite is closed/i.test(message)) return failure("closed", "is closed");
   if (code !== undefined && (NETWORK_CODES.has(code) || unavailableSqlState(code)))
@@ -53,6 +64,8 @@ export function classifyFailure(err: unknown): Failure {
     return failure("unavailable", "cannot be reached (connection lost)");
   // Class 22 (data exception), e.g. 22P05: JSON text holding \u0000, which PostgreSQL's jsonb refuses.
   if (code?.startsWith("22")) return failure("rejected", `refused the data (${code})`);
+  const refusal = code !== undefined ? REFUSALS[code] : undefined;
+  if (refusal) return failure("failed", refusal);
   return failure("failed", `answered with an error${code ? ` (${code})` : ""}`);
 }
 
@@ -62,7 +75,17 @@ export function classifyFailure(err: unknown): Failure {
  * one that answered refused the sign-in or the database. Never repeats the URL itself.
  */
 export function postgresOpenAdvice(failure: Failure, setting: string): string {
-  return failure.reason === "unavailable"
-    ? `start that server, or correct the host and port in ${setting}`
-    : `check the user, password and database name in ${setting}`;
+  if (failure.reason === "unavailable")
+    return `start that server, or correct the host and port in ${setting}`;
+  switch (failure.code) {
+    case "28P01":
+    case "28000":
+      return `check the user and password in ${setting} (characters such as @ # / in a password are written percent-encoded: %40 %23 %2F)`;
+    case "3D000":
+      return `create that database (createdb <name>), or correct its name in ${setting}`;
+    case "42501":
+      return `let the user of ${setting} create tables in the database's public schema (GRANT CREATE ON SCHEMA public TO <user>), or use the database's owner`;
+    default:
+      return `check the user, password and database name in ${setting}`;
+  }
 }

@@ -4,8 +4,8 @@ import type { ServerDeps } from "./deps";
 import { catchUpHistoryUser, IDENTIFY_ON_SEND_MS } from "./history-user";
 import type { PlatformResult } from "./platform-client";
 import { MAX_HELD_SUBSCRIPTIONS, type Session } from "./session";
-import type { PublishOperation, PublishRecordInput, PublishResult, PublishTarget } from "./store/records";
-import { type Store, StoreError } from "./store/store";
+import type { PublishOperation, PublishResult, PublishTarget } from "./store/records";
+import { StoreError } from "./store/store";
 import { truncate } from "./upstream-errors";
 import { within } from "./within";
 
@@ -54,28 +54,6 @@ export function historyUser(deps: ServerDeps, c: Context): string | undefined {
   return session.user ?? `session:${session.sid}`;
 }
 
-/** How often, and how long, a record whose id could not be taken (the store unreachable) is tried again. */
-const ID_RETRY_MS = 5000;
-const ID_KEEP_MS = 10 * 60_000;
-
-/**
- * Queues the record, taking its id again every `ID_RETRY_MS` for up to `ID_KEEP_MS` while the store
- * cannot be reached (a database restarting, or hanging until its query timeout): the platform has
- * the publish, so its history entry waits out the outage (a write that fails after the id is taken
- * is kept the same way, store/publish-writes.ts). Lost only when the studio stops meanwhile.
- */
-async function queueWhenReachable(store: Store, input: PublishRecordInput) {
-  const until = Date.now() + ID_KEEP_MS;
-  for (;;) {
-    try {
-      return await store.queuePublish(input);
-    } catch (err) {
-      if (!(err instanceof StoreError && err.reason === "unavailable") || Date.now() >= until) throw err;
-      await new Promise<void>((resolve) => setTimeout(resolve, ID_RETRY_MS).unref());
-    }
-  }
-}
-
 /** What the response says about the record: its id, or why it was not kept (the send itself stands). */
 export type RecordNote = { historyId: number } | { historyError: string } | Record<string, never>;
 
@@ -86,8 +64,9 @@ export type RecordNote = { historyId: number } | { historyError: string } | Reco
  * write. Taking the id waits on PostgreSQL only: one nextval round trip per record (ids taken one at
  * a time keep several instances' records in the order they were sent); on PGlite it comes from a
  * reserved block at once. The answer waits for the id at most STORE_WAIT_MS: a store that hangs
- * gets the record once it answers, behind the answer. A write that fails after the queue's retries
- * is logged (operation and reason only); it never turns a delivered publish into an error.
+ * gets the record once it answers, behind the answer (an unreachable store is waited out for up to
+ * 10 minutes, store/publish-writes.ts). A record given up is logged (operation, reason, target); it
+ * never turns a delivered publish into an error.
  */
 export async function recordSend<T>(
   deps: ServerDeps,
@@ -117,35 +96,37 @@ export async function recordSend<T>(
   const reason = (err: unknown) => (err instanceof StoreError ? err.reason : "error");
   // What was lost, for whoever reads the log: the target, but never a user's phone number.
   const lost = { target: target.kind, ...(target.ref === "phone" ? {} : { [target.ref]: target.id }) };
-  const queued = queueWhenReachable(store, {
-    userId,
-    operation,
-    target,
-    body: body ?? null,
-    result: outcome,
-    at: deps.now(),
-  }).then(
-    ({ record, written }) => {
-      written.catch((err: unknown) =>
-        deps.log("record_failed", {
-          operation,
-          id: record.id,
-          reason: reason(err),
-          after: "answer",
-          ...lost,
-        }),
-      );
-      return { historyId: record.id } satisfies RecordNote;
-    },
-    (err: unknown) => {
-      deps.log("record_failed", { operation, reason: reason(err), ...lost });
-      return {
-        historyError: `It was sent, but the studio could not add it to the publish history (${
-          err instanceof Error ? err.message : "store error"
-        }).`,
-      } satisfies RecordNote;
-    },
-  );
+  const queued = store
+    .queuePublish({
+      userId,
+      operation,
+      target,
+      body: body ?? null,
+      result: outcome,
+      at: deps.now(),
+    })
+    .then(
+      ({ record, written }) => {
+        written.catch((err: unknown) =>
+          deps.log("record_failed", {
+            operation,
+            id: record.id,
+            reason: reason(err),
+            after: "answer",
+            ...lost,
+          }),
+        );
+        return { historyId: record.id } satisfies RecordNote;
+      },
+      (err: unknown) => {
+        deps.log("record_failed", { operation, reason: reason(err), ...lost });
+        return {
+          historyError: `It was sent, but the studio could not add it to the publish history (${
+            err instanceof Error ? err.message : "store error"
+          }).`,
+        } satisfies RecordNote;
+      },
+    );
   // The platform has answered: a store that hangs must not hold that answer. Past the wait the
   // record goes on being queued behind the answer; if it fails, record_failed says so in the log.
   const note = await within(queued, STORE_WAIT_MS);

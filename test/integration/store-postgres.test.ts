@@ -223,6 +223,24 @@ describe.skipIf(unavailable !== undefined)("store on PostgreSQL", () => {
       expect(page.items.map((r) => [r.id, r.body])).toEqual([
         [record.id, { widgets: [{ title_row: { text: "در قطعی" } }] }],
       ]);
+      // A record published while the server is down takes its id once the server is back.
+      cluster.pause();
+      const later = s.queuePublish({
+        userId: "phone:09120000000",
+        operation: "remove",
+        target: { kind: "post_addon", ref: "post_token", id: "gZ3kQx9aB1cD" },
+        body: null,
+        result: { ok: true, status: 200, response: {} },
+        at: Date.now(),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      cluster.resume();
+      const queued = await later;
+      await queued.written;
+      expect((await s.listPublishes("phone:09120000000")).items.map((r) => r.id)).toEqual([
+        queued.record.id,
+        record.id,
+      ]);
     } finally {
       await holder.end().catch(() => {});
       await s.close();

@@ -17,10 +17,10 @@ import {
   updateWidgetField,
 } from "./document";
 import type { DragMove, PaletteDrop } from "./drag-state";
-import { historyWeights } from "./history-budget";
+import { historyWeights, keepSelection } from "./undo-history";
 
 export type { DragMove, PaletteDrop } from "./drag-state";
-export { HISTORY_LIMIT, HISTORY_WIDGET_BUDGET } from "./history-budget";
+export { HISTORY_LIMIT, HISTORY_WIDGET_BUDGET } from "./undo-history";
 
 /** How a write enters the undo history. */
 export type UndoPolicy =
@@ -74,10 +74,7 @@ export interface EditorState {
   endTyping: () => void;
   /** Replaces the document and clears history (loading a draft or a shared link). */
   load: (doc: EditorDocument) => void;
-  /**
-   * Replaces the document as one undoable step (an import, a JSON edit applied); the oldest such
-   * steps are dropped past `HISTORY_WIDGET_BUDGET` widgets held (history-budget.ts).
-   */
+  /** Replaces the document as one undoable step (an import, a JSON edit; bounded: undo-history.ts). */
   replace: (doc: EditorDocument) => void;
   /**
    * Takes the same draft as another tab saved it: history starts again (its steps lead back to a
@@ -280,24 +277,6 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
       s.commit(setDocumentKind(s.doc, kind), { record: true });
     },
   }));
-}
-
-/**
- * After undo/redo: a widget the step brought back (an undone delete, a redone add), so the user sees
- * it; else the selection if it still exists; else the widget the step changed.
- */
-function keepSelection(from: EditorDocument, to: EditorDocument, id: string | null): string | null {
-  const before = new Map(from.widgets.map((w) => [w.id, w.widget]));
-  const back = to.widgets.find((w) => !before.has(w.id))?.id;
-  if (back) return back;
-  if (id && indexOfWidget(to, id) >= 0) return id;
-  const changed = to.widgets.find((w) => before.get(w.id) !== w.widget)?.id;
-  if (changed) return changed;
-  // The selected widget went away (an add was undone): the widget before it (the one it was added
-  // after) keeps the user's place.
-  const at = id ? indexOfWidget(from, id) : -1;
-  if (at < 0) return null;
-  return to.widgets[Math.min(Math.max(0, at - 1), to.widgets.length - 1)]?.id ?? null;
 }
 
 /** The store made by `createEditorStore`. */

@@ -31,12 +31,29 @@ export interface Failure {
   code?: string;
 }
 
-/** What the codes a server refuses an opening with mean (SQLSTATE classes 28, 3D and 42501). */
-const REFUSALS: Record<string, string> = {
-  "28P01": "refused the sign-in: wrong user or password (28P01)",
-  "28000": "refused the sign-in for this user (28000)",
-  "3D000": "has no database of that name (3D000)",
-  "42501": "refused a permission the studio needs (42501)",
+/**
+ * What the codes a server refuses an opening with mean (SQLSTATE classes 28, 3D and 42501), and what
+ * to do about each, given where the URL came from (DATABASE_URL, or --to).
+ */
+const REFUSALS: Record<string, { cause: string; advice: (setting: string) => string }> = {
+  "28P01": {
+    cause: "refused the sign-in: wrong user or password (28P01)",
+    advice: (setting) =>
+      `check the user and password in ${setting} (characters such as @ # / in a password are written percent-encoded: %40 %23 %2F)`,
+  },
+  "28000": {
+    cause: "refused the sign-in for this user (28000)",
+    advice: (setting) => `check the user in ${setting}, and that the server lets it connect`,
+  },
+  "3D000": {
+    cause: "has no database of that name (3D000)",
+    advice: (setting) => `create that database (createdb <name>), or correct its name in ${setting}`,
+  },
+  "42501": {
+    cause: "refused a permission the studio needs (42501)",
+    advice: (setting) =>
+      `let the user of ${setting} create tables in the database's public schema (GRANT CREATE ON SCHEMA public TO <user>), or use the database's owner`,
+  },
 };
 
 /**
@@ -65,7 +82,7 @@ export function classifyFailure(err: unknown): Failure {
   // Class 22 (data exception), e.g. 22P05: JSON text holding \u0000, which PostgreSQL's jsonb refuses.
   if (code?.startsWith("22")) return failure("rejected", `refused the data (${code})`);
   const refusal = code !== undefined ? REFUSALS[code] : undefined;
-  if (refusal) return failure("failed", refusal);
+  if (refusal) return failure("failed", refusal.cause);
   return failure("failed", `answered with an error${code ? ` (${code})` : ""}`);
 }
 
@@ -77,15 +94,6 @@ export function classifyFailure(err: unknown): Failure {
 export function postgresOpenAdvice(failure: Failure, setting: string): string {
   if (failure.reason === "unavailable")
     return `start that server, or correct the host and port in ${setting}`;
-  switch (failure.code) {
-    case "28P01":
-    case "28000":
-      return `check the user and password in ${setting} (characters such as @ # / in a password are written percent-encoded: %40 %23 %2F)`;
-    case "3D000":
-      return `create that database (createdb <name>), or correct its name in ${setting}`;
-    case "42501":
-      return `let the user of ${setting} create tables in the database's public schema (GRANT CREATE ON SCHEMA public TO <user>), or use the database's owner`;
-    default:
-      return `check the user, password and database name in ${setting}`;
-  }
+  const refusal = failure.code !== undefined ? REFUSALS[failure.code] : undefined;
+  return refusal ? refusal.advice(setting) : `check the user, password and database name in ${setting}`;
 }

@@ -20,14 +20,15 @@ const LINGER_MS: Record<StoreKind, number> = { pglite: 25, postgres: 0 };
 /** A failed write is retried after these waits, then parked (below) or given up (logged by the caller). */
 const RETRY_DELAYS_MS = [100, 400, 1600] as const;
 /**
- * A record whose write failed because the store was away (a database restart, a network cut) is
- * written again every `PARK_RETRY_MS` for up to `PARK_KEEP_MS`, out of the ordered queue: the
- * platform has it, so its history entry is kept for as long as an outage plausibly lasts, and neither
- * later records nor history reads wait on the outage. Memory is the bound: records are small and a
- * store that is away refuses new sends' session reads anyway.
+ * While the store cannot be reached (a database restart, a network cut, a server hanging until its
+ * query timeout), a record's id is taken again, and a write that failed is written again out of the
+ * ordered queue, every `OUTAGE_RETRY_MS` for up to `OUTAGE_KEEP_MS`: the platform has the publish, so
+ * its history entry waits out the outage, and neither later records nor history reads wait on it.
+ * Memory is the bound: records are small, and a store that is away refuses new sends' session reads.
  */
-const PARK_RETRY_MS = 5000;
-const PARK_KEEP_MS = 10 * 60_000;
+const OUTAGE_RETRY_MS = 5000;
+const OUTAGE_KEEP_MS = 10 * 60_000;
+const unreachable = (err: unknown) => err instanceof StoreError && err.reason === "unavailable";
 
 /** Moves this instance remembers (old key to new), for records queued under the old key after a move. */
 const MOVES_KEPT = 1000;
@@ -121,9 +122,9 @@ export function publishMethods(
     });
   const lot = createParkingLot<Item>({
     write,
-    waitable: (err) => err instanceof StoreError && err.reason === "unavailable",
-    retryMs: PARK_RETRY_MS,
-    keepMs: PARK_KEEP_MS,
+    waitable: unreachable,
+    retryMs: OUTAGE_RETRY_MS,
+    keepMs: OUTAGE_KEEP_MS,
     now: () => Date.now(),
   });
   const queue = createWriteQueue<Item>({
@@ -135,8 +136,20 @@ export function publishMethods(
     splittable: (err) => err instanceof StoreError && err.reason === "rejected",
   });
 
+  const takeIdWhenReachable = async (): Promise<number> => {
+    const until = Date.now() + OUTAGE_KEEP_MS;
+    for (;;) {
+      try {
+        return await takeId();
+      } catch (err) {
+        if (!unreachable(err) || Date.now() >= until) throw err;
+        await new Promise<void>((resolve) => setTimeout(resolve, OUTAGE_RETRY_MS).unref());
+      }
+    }
+  };
+
   const queuePublish: Store["queuePublish"] = async (input) => {
-    const id = await takeId();
+    const id = await takeIdWhenReachable();
     const result = input.result.ok
       ? { ...input.result, response: input.result.response ?? null }
       : input.result;

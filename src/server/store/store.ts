@@ -69,8 +69,10 @@ export interface Store {
   recordPublish(input: PublishRecordInput): Promise<PublishRecord>;
   /**
    * Records one without waiting for the write: resolves once the record's id is assigned (at once on
-   * PGlite, after one nextval round trip on PostgreSQL); `written` resolves when it is durable, or rejects (StoreError) when the bounded retries
-   * are spent. Writes keep their order; reads of the history wait for the ones queued before them.
+   * PGlite, after one nextval round trip on PostgreSQL); `written` resolves when it is durable, or
+   * rejects (StoreError) when the retries are spent. While the store cannot be reached, both the id
+   * and the write are tried again for up to 10 minutes (publish-writes.ts). Writes keep their order;
+   * reads of the history wait for the ones queued before them (not for those waiting out an outage).
    */
   queuePublish(input: PublishRecordInput): Promise<{ record: PublishRecord; written: Promise<void> }>;
   /** Resolves once every queued publish record is written or given up (close() does this first). */

@@ -158,7 +158,7 @@ export function createParkingLot<I>(opts: {
   let parked: { item: I; until: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closing = false;
-  const tryAll = async (final: boolean) => {
+  const tryAll = async () => {
     timer = undefined;
     const batch = parked;
     parked = [];
@@ -169,7 +169,7 @@ export function createParkingLot<I>(opts: {
     } catch (err) {
       const now = opts.now();
       for (const p of batch) {
-        if (final || closing || now >= p.until || !opts.waitable(err)) p.reject(err);
+        if (closing || now >= p.until || !opts.waitable(err)) p.reject(err);
         else parked.push(p);
       }
     }
@@ -177,7 +177,7 @@ export function createParkingLot<I>(opts: {
   };
   const schedule = () => {
     if (timer !== undefined || parked.length === 0 || closing) return;
-    timer = setTimeout(() => void tryAll(false), opts.retryMs);
+    timer = setTimeout(() => void tryAll(), opts.retryMs);
     // A studio stopping is not held up by the wait (close tries once more).
     timer.unref?.();
   };
@@ -194,7 +194,7 @@ export function createParkingLot<I>(opts: {
     close: async () => {
       closing = true;
       if (timer !== undefined) clearTimeout(timer);
-      await tryAll(true);
+      await tryAll();
     },
   };
 }

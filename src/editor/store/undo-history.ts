@@ -1,4 +1,9 @@
-import type { EditorDocument } from "./document";
+import { type EditorDocument, indexOfWidget } from "./document";
+
+/*
+ * The undo history's rules (editor-store.ts keeps the history itself): how much of it is kept, and
+ * which widget is selected after a step is undone or redone.
+ */
 
 /** How many undo steps are kept (the issue asks for at least 100). */
 export const HISTORY_LIMIT = 200;
@@ -42,4 +47,22 @@ export function historyWeights() {
       if (drop > 0) past.splice(0, drop);
     },
   };
+}
+
+/**
+ * After undo/redo: a widget the step brought back (an undone delete, a redone add), so the user sees
+ * it; else the selection if it still exists; else the widget the step changed.
+ */
+export function keepSelection(from: EditorDocument, to: EditorDocument, id: string | null): string | null {
+  const before = new Map(from.widgets.map((w) => [w.id, w.widget]));
+  const back = to.widgets.find((w) => !before.has(w.id))?.id;
+  if (back) return back;
+  if (id && indexOfWidget(to, id) >= 0) return id;
+  const changed = to.widgets.find((w) => before.get(w.id) !== w.widget)?.id;
+  if (changed) return changed;
+  // The selected widget went away (an add was undone): the widget before it (the one it was added
+  // after) keeps the user's place.
+  const at = id ? indexOfWidget(from, id) : -1;
+  if (at < 0) return null;
+  return to.widgets[Math.min(Math.max(0, at - 1), to.widgets.length - 1)]?.id ?? null;
 }

@@ -223,7 +223,7 @@ export const errorCatalogue = {
     status: 503,
     grpc: 14,
     message:
-      "The studio's data store did not answer: {detail}. This request was not completed: try it again in a moment (the platform delivers an event it got no answer for again by itself).",
+      "The studio's data store did not answer: {detail}. This request was not completed: try it again in a moment.",
   },
   internal_error: {
     status: 500,

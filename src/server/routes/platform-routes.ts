@@ -52,8 +52,9 @@ async function jsonBody(
 }
 
 /**
- * Stores an entry before the platform is answered: a store that fails is a 503 (the platform delivers
- * again) and nothing is shown as received; an entry that cannot be stored at all is refused (400).
+ * Stores an entry before the platform is answered: a store that fails is a 503 and nothing is shown
+ * as received yet (a store that could not be reached keeps the entry and stores it once it answers,
+ * store.ts insertEvent); an entry that cannot be stored at all is refused (400).
  */
 async function store(deps: ServerDeps, c: Context, input: InboxInput): Promise<Response | undefined> {
   try {
@@ -169,8 +170,9 @@ export function platformRoutes(deps: ServerDeps): Hono {
     const query = params.toString();
     const url = `${deps.config.publicUrl}/${query ? `?${query}` : ""}`;
     // The user waits on the platform for this answer, and the platform does not send it again: unlike
-    // an event, it is answered whatever becomes of its inbox entry. A store that fails or hangs costs
-    // the entry (logged delivery_not_stored), not the user's way into the studio.
+    // an event, it is answered whatever becomes of its inbox entry. A store that fails or hangs does
+    // not cost the user's way into the studio (logged delivery_not_stored); one that could not be
+    // reached keeps the entry until it answers, as it keeps an event.
     const adding = deps.inbox.add({ kind: "start_request", start, answeredUrl: url }).then(
       () => undefined,
       (e: unknown) => {

@@ -19,7 +19,7 @@ import { createRevocationCache } from "./revocation-cache";
 import { events, type publishes, revokedSessions, userRevocations } from "./schema";
 import { sessionMethods } from "./session-records";
 import { type EventQuery, type Store, StoreError, type StoreHealth, type StoreKind } from "./store";
-import { createBatcher } from "./write-queue";
+import { createBatcher, createOutageLot, OUTAGE_KEEP_MS, unreachable } from "./write-queue";
 
 /** The drizzle database of either driver (PGlite or node-postgres); queries are written once. */
 export type AnyPgDatabase = PgDatabase<PgQueryResultHKT>;
@@ -129,23 +129,48 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
     payload: delivery,
   });
 
+  type Arrived = { delivery: Delivery; receivedAt: number };
+  /** Writes deliveries in one statement (all or none) and returns them stored, in order. */
+  const insertEvents = async (items: Arrived[]): Promise<StoredEvent[]> => {
+    const [single] = items;
+    const rows =
+      items.length === 1 && single
+        ? await insertOneEvent.execute(eventRow(single))
+        : await db.insert(events).values(items.map(eventRow)).returning({ id: events.id });
+    // Identity values are drawn in the order of the VALUES rows, so sorted ids match the items.
+    const ids = rows.map((r) => r.id).sort((a, b) => a - b);
+    return items.flatMap(({ delivery, receivedAt }, i) => {
+      const id = ids[i];
+      return id === undefined ? [] : [{ ...delivery, id, receivedAt: new Date(receivedAt).toISOString() }];
+    });
+  };
   // Deliveries arriving together are written as one statement (group commit, write-queue.ts).
-  const writeEvent = createBatcher<{ delivery: Delivery; receivedAt: number }, StoredEvent>(
-    async (items) => {
-      const [single] = items;
-      const rows =
-        items.length === 1 && single
-          ? await insertOneEvent.execute(eventRow(single))
-          : await db.insert(events).values(items.map(eventRow)).returning({ id: events.id });
-      // Identity values are drawn in the order of the VALUES rows, so sorted ids match the items.
-      const ids = rows.map((r) => r.id).sort((a, b) => a - b);
-      return items.flatMap(({ delivery, receivedAt }, i) => {
-        const id = ids[i];
-        return id === undefined ? [] : [{ ...delivery, id, receivedAt: new Date(receivedAt).toISOString() }];
-      });
-    },
-    { maxBatch: 100, retryAlone: (err) => classifyFailure(err).reason === "rejected" },
+  const writeEvent = createBatcher<Arrived, StoredEvent>(insertEvents, {
+    maxBatch: 100,
+    retryAlone: (err) => classifyFailure(err).reason === "rejected",
+  });
+
+  // The platform may never send again an event it was answered 503 for (retries are not documented,
+  // spec 6.3.8): one that arrived while the store was away is kept and written once it is back (a
+  // platform that does send it again makes it a second delivery, which the editor counts on one row).
+  const outageEvents = createOutageLot<Arrived>((items) =>
+    run("store the event", async () => {
+      for (const e of await insertEvents(items)) feed.announce(e);
+    }),
   );
+  const keepThroughOutage = (item: Arrived, err: unknown) => {
+    if (!unreachable(err) || closed) return;
+    log(
+      `store: an event delivered while the database could not be reached is kept in memory and stored once it answers (up to ${OUTAGE_KEEP_MS / 60_000} minutes)`,
+    );
+    outageEvents.park(item, err).then(
+      () => log("store: an event delivered during the outage is stored"),
+      (e: unknown) =>
+        log(
+          `store: an event delivered during the outage was not stored: ${e instanceof Error ? e.message : "unknown failure"}`,
+        ),
+    );
+  };
 
   const { closePublishes, ...publishSide } = publishMethods(opts.kind, db, run, toPublish);
 
@@ -184,6 +209,9 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
         const stored = await writeEvent({ delivery, receivedAt });
         feed.announce(stored);
         return stored;
+      }).catch((err: unknown) => {
+        keepThroughOutage({ delivery, receivedAt }, err);
+        throw err;
       }),
 
     listEvents: (q: EventQuery = {}) =>
@@ -262,6 +290,7 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
       // The publish records already answered are written first (bounded by the queue's retries),
       // those waiting out an outage tried once more.
       await closePublishes();
+      await outageEvents.close();
       closed = true;
       await feed.close();
       await opts.closeDb();

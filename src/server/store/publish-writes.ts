@@ -4,7 +4,13 @@ import type { AnyPgDatabase } from "./drizzle-store";
 import { clampLimit, type PublishRecord, type PublishRecordInput, pageOf } from "./records";
 import { publishes } from "./schema";
 import { type Store, StoreError, type StoreKind } from "./store";
-import { createParkingLot, createWriteQueue } from "./write-queue";
+import {
+  createOutageLot,
+  createWriteQueue,
+  OUTAGE_KEEP_MS,
+  OUTAGE_RETRY_MS,
+  unreachable,
+} from "./write-queue";
 
 type Run = <T>(what: string, fn: () => Promise<T>) => Promise<T>;
 
@@ -19,17 +25,6 @@ const ID_BLOCK: Record<StoreKind, number> = { pglite: 64, postgres: 1 };
 const LINGER_MS: Record<StoreKind, number> = { pglite: 25, postgres: 0 };
 /** A failed write is retried after these waits, then parked (below) or given up (logged by the caller). */
 const RETRY_DELAYS_MS = [100, 400, 1600] as const;
-/**
- * While the store cannot be reached (a database restart, a network cut, a server hanging until its
- * query timeout), a record's id is taken again, and a write that failed is written again out of the
- * ordered queue, every `OUTAGE_RETRY_MS` for up to `OUTAGE_KEEP_MS`: the platform has the publish, so
- * its history entry waits out the outage, and neither later records nor history reads wait on it.
- * Memory is the bound: records are small, and a store that is away refuses new sends' session reads.
- */
-const OUTAGE_RETRY_MS = 5000;
-const OUTAGE_KEEP_MS = 10 * 60_000;
-const unreachable = (err: unknown) => err instanceof StoreError && err.reason === "unavailable";
-
 /** Moves this instance remembers (old key to new), for records queued under the old key after a move. */
 const MOVES_KEPT = 1000;
 
@@ -120,13 +115,8 @@ export function publishMethods(
         .values(items.map(rowOf))
         .onConflictDoNothing({ target: publishes.id });
     });
-  const lot = createParkingLot<Item>({
-    write,
-    waitable: unreachable,
-    retryMs: OUTAGE_RETRY_MS,
-    keepMs: OUTAGE_KEEP_MS,
-    now: () => Date.now(),
-  });
+  // The platform has the publish: its history entry waits out an outage of the store.
+  const lot = createOutageLot(write);
   const queue = createWriteQueue<Item>({
     write,
     maxBatch: 100,

@@ -12,9 +12,9 @@ import type {
 export type StoreKind = "pglite" | "postgres";
 
 /**
- * Why a store call failed. Routes answer a StoreError with 503 (the platform delivers an event again;
- * the browser may retry), except "rejected" (400), and acknowledge an event only after insertEvent
- * resolved.
+ * Why a store call failed. Routes answer a StoreError with 503 (the browser may retry; whether the
+ * platform delivers an event again is not documented, spec 6.3.8), except "rejected" (400), and
+ * acknowledge an event only after insertEvent resolved.
  * - unavailable: the database cannot be reached or refused the connection (a retry may pass);
  * - rejected: the database refuses this data (e.g. a JSON string holding \u0000, which jsonb cannot
  *   store); sending it again fails the same way, so routes answer 400 rather than 503;
@@ -89,7 +89,11 @@ export interface Store {
    */
   movePublishes(fromUserId: string, toUserId: string): Promise<number>;
 
-  /** Stores a delivery; acknowledge it to the platform only after this resolves. */
+  /**
+   * Stores a delivery; acknowledge it to the platform only after this resolves. When the store cannot
+   * be reached it rejects ("unavailable") but keeps the delivery and writes it once the store is back
+   * (within the outage policy, write-queue.ts), so it is not lost if the platform does not send it again.
+   */
   insertEvent(delivery: Delivery, receivedAt: number): Promise<StoredEvent>;
   /** History newest first, filtered by type (e.g. NEW_MESSAGE, START_REQUEST) and resource (post token). */
   listEvents(query?: EventQuery): Promise<Page<StoredEvent>>;

@@ -1,3 +1,5 @@
+import { StoreError } from "./store";
+
 /**
  * The store's one write mechanism (docs/decisions.md, issue 15, phase 3): items are written in push
  * order, in batches of at most `maxBatch`, each batch retried a bounded number of times; a batch that
@@ -117,7 +119,8 @@ export function createWriteQueue<I>(opts: WriteQueueOptions<I>): WriteQueue<I> {
  * write (one statement, one commit), so concurrent deliveries share the cost of a round trip and a
  * commit. A call made while nothing is in flight is written at once, alone: latency is unchanged.
  * Each caller still gets its own result only after its own row was committed; a failure is not
- * retried (the caller answers the platform, which delivers again).
+ * retried here (the caller answers the platform 503; an unreachable store keeps the delivery, see
+ * createOutageLot).
  */
 export function createBatcher<I, O>(
   write: (items: I[]) => Promise<O[]>,
@@ -197,4 +200,28 @@ export function createParkingLot<I>(opts: {
       await tryAll();
     },
   };
+}
+
+/**
+ * While the store cannot be reached (a database restart, a network cut, a server hanging until its
+ * query timeout), what the platform already has or sent (a publish's record, a delivered event) is
+ * written again every `OUTAGE_RETRY_MS` for up to `OUTAGE_KEEP_MS`, out of any ordered queue, so
+ * neither later writes nor reads wait on it. Memory is the bound: the items are small, and a store
+ * that is away refuses new sends' session reads.
+ */
+export const OUTAGE_RETRY_MS = 5000;
+export const OUTAGE_KEEP_MS = 10 * 60_000;
+
+/** A failure worth waiting out: the store could not be reached (not a refusal of the data). */
+export const unreachable = (err: unknown) => err instanceof StoreError && err.reason === "unavailable";
+
+/** A parking lot (createParkingLot) with the store's outage policy above. */
+export function createOutageLot<I>(write: (items: I[]) => Promise<void>): ParkingLot<I> {
+  return createParkingLot<I>({
+    write,
+    waitable: unreachable,
+    retryMs: OUTAGE_RETRY_MS,
+    keepMs: OUTAGE_KEEP_MS,
+    now: () => Date.now(),
+  });
 }

@@ -195,6 +195,28 @@ describe.skipIf(unavailable !== undefined)("store on PostgreSQL", () => {
     );
   });
 
+  it("answers its health within 2 s when the database hangs instead of refusing", async () => {
+    const url = await freshDatabase(cluster, "hung");
+    const s = await open(url);
+    const { default: pg } = await import("pg");
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      // A lock the health check's read waits on: a server that answers nothing, as far as it can tell.
+      await holder.query("begin; lock table drizzle.__drizzle_migrations in access exclusive mode");
+      const started = Date.now();
+      const h = await s.health();
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(h).toMatchObject({ kind: "postgres", reachable: false });
+      expect(h.error).toMatch(/did not answer within 2 s/);
+      await holder.query("rollback");
+      expect(await s.health()).toMatchObject({ reachable: true });
+    } finally {
+      await holder.end().catch(() => {});
+      await s.close();
+    }
+  }, 60_000);
+
   // Stops the shared cluster for a while (as the last test does).
   it("keeps a publish record whose write the database's restart cut off, and writes it once it is back", async () => {
     const url = await freshDatabase(cluster, "outage");

@@ -2,8 +2,10 @@ import { and, asc, desc, eq, gt, inArray, lt, type SQL, sql } from "drizzle-orm"
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { bigint, pgSchema, serial, text } from "drizzle-orm/pg-core";
 import type * as z from "zod";
+import { within } from "../within";
 import type { ChangeFeed } from "./change-feed";
 import { classifyFailure } from "./failures";
+import { pruneRows } from "./pruning";
 import { publishMethods } from "./publish-writes";
 import {
   clampLimit,
@@ -16,7 +18,7 @@ import {
   type StoredEvent,
 } from "./records";
 import { createRevocationCache } from "./revocation-cache";
-import { events, type publishes, revokedSessions, userRevocations } from "./schema";
+import { events, type publishes } from "./schema";
 import { sessionMethods } from "./session-records";
 import { type EventQuery, type Store, StoreError, type StoreHealth, type StoreKind } from "./store";
 import { createBatcher, createOutageLot, OUTAGE_KEEP_MS, unreachable } from "./write-queue";
@@ -46,9 +48,11 @@ export interface DrizzleStoreOptions {
   log: (line: string) => void;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-/** Rows deleted per statement when pruning, so a large backlog never holds one long lock. */
-const PRUNE_BATCH = 5000;
+/**
+ * How long the health check waits for the database: a server that hangs (rather than refusing) would
+ * otherwise hold GET /health for the pool's query timeout (15 s), past a load balancer's own timeout.
+ */
+const HEALTH_WAIT_MS = 2000;
 
 /** Builds the Store over a migrated drizzle database; openStore (open-store.ts) chooses the driver. */
 export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
@@ -176,21 +180,27 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
 
   const healthOf = async (): Promise<StoreHealth> => {
     const changeFeed = feed.state();
-    try {
-      const rows = await run("read the migration version", () =>
+    const read = await within(
+      run("read the migration version", () =>
         db
           .select({ createdAt: drizzleMigrations.createdAt })
           .from(drizzleMigrations)
           .orderBy(desc(drizzleMigrations.createdAt))
           .limit(1),
-      );
-      const when = rows[0]?.createdAt;
+      ),
+      HEALTH_WAIT_MS,
+    );
+    if (read.done && read.ok) {
+      const when = read.value[0]?.createdAt;
       const migration = when === undefined || when === null ? null : (opts.migrationTags.get(when) ?? null);
       return { kind: opts.kind, reachable: true, migration, changeFeed };
-    } catch (err) {
-      const error = err instanceof StoreError ? err.message : "unknown failure";
-      return { kind: opts.kind, reachable: false, migration: null, changeFeed, error };
     }
+    const error = !read.done
+      ? `Could not read the migration version: ${opts.describe} did not answer within ${HEALTH_WAIT_MS / 1000} s.`
+      : read.error instanceof StoreError
+        ? read.error.message
+        : "unknown failure";
+    return { kind: opts.kind, reachable: false, migration: null, changeFeed, error };
   };
 
   return {
@@ -257,31 +267,7 @@ export function createDrizzleStore(opts: DrizzleStoreOptions): Store & {
       fresh: () => feed.state() !== "reconnecting",
     }),
 
-    prune: (now) =>
-      run("prune old events", async () => {
-        const cutoff = new Date(now - opts.retentionDays * DAY_MS);
-        let eventCount = 0;
-        for (;;) {
-          const old = db
-            .select({ id: events.id })
-            .from(events)
-            .where(lt(events.receivedAt, cutoff))
-            .limit(PRUNE_BATCH);
-          const gone = await db.delete(events).where(inArray(events.id, old)).returning({ id: events.id });
-          eventCount += gone.length;
-          if (gone.length < PRUNE_BATCH) break;
-        }
-        const at = new Date(now);
-        const sessions = await db
-          .delete(revokedSessions)
-          .where(lt(revokedSessions.expiresAt, at))
-          .returning({ id: revokedSessions.sessionId });
-        const users = await db
-          .delete(userRevocations)
-          .where(lt(userRevocations.expiresAt, at))
-          .returning({ id: userRevocations.userId });
-        return { events: eventCount, revocations: sessions.length + users.length };
-      }),
+    prune: (now) => run("prune old events", () => pruneRows(db, opts.retentionDays, now)),
 
     health: healthOf,
 

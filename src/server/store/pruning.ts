@@ -1,4 +1,41 @@
+import { inArray, lt } from "drizzle-orm";
+import type { AnyPgDatabase } from "./drizzle-store";
+import { events, revokedSessions, userRevocations } from "./schema";
 import type { Store } from "./store";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Rows deleted per statement when pruning, so a large backlog never holds one long lock. */
+const PRUNE_BATCH = 5000;
+
+/** Deletes events older than `retentionDays` (in batches) and expired revocations; returns the counts. */
+export async function pruneRows(
+  db: AnyPgDatabase,
+  retentionDays: number,
+  now: number,
+): Promise<{ events: number; revocations: number }> {
+  const cutoff = new Date(now - retentionDays * DAY_MS);
+  let eventCount = 0;
+  for (;;) {
+    const old = db
+      .select({ id: events.id })
+      .from(events)
+      .where(lt(events.receivedAt, cutoff))
+      .limit(PRUNE_BATCH);
+    const gone = await db.delete(events).where(inArray(events.id, old)).returning({ id: events.id });
+    eventCount += gone.length;
+    if (gone.length < PRUNE_BATCH) break;
+  }
+  const at = new Date(now);
+  const sessions = await db
+    .delete(revokedSessions)
+    .where(lt(revokedSessions.expiresAt, at))
+    .returning({ id: revokedSessions.sessionId });
+  const users = await db
+    .delete(userRevocations)
+    .where(lt(userRevocations.expiresAt, at))
+    .returning({ id: userRevocations.userId });
+  return { events: eventCount, revocations: sessions.length + users.length };
+}
 
 /** How often old events are pruned; each instance prunes (deleting is idempotent). */
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort } from "./free-port";
@@ -16,6 +16,11 @@ export interface PostgresCluster {
   pause(): void;
   resume(): void;
   stop(): void;
+  /**
+   * With `{ tls: true }`: the certificate (self-signed, for 127.0.0.1) the server encrypts with, to
+   * name as `sslrootcert`. Undefined for TEST_DATABASE_URL.
+   */
+  certFile?: string;
 }
 
 /** Debian's binaries: /usr/lib/postgresql/<version>/bin, newest first. */
@@ -44,7 +49,7 @@ export function postgresUnavailableReason(): string | undefined {
 }
 
 /** Starts a cluster (or wraps TEST_DATABASE_URL, which cannot be paused). */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster(opts: { tls?: boolean } = {}): Promise<PostgresCluster> {
   const external = process.env.TEST_DATABASE_URL;
   if (external) {
     const refuse = () => {
@@ -70,7 +75,31 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const port = await freePort();
   run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8"]);
   // Socket in the temporary folder: /var/run/postgresql may not exist or belong to another cluster.
-  const options = `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=60`;
+  let options = `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=60`;
+  let certFile: string | undefined;
+  if (opts.tls) {
+    // A server with TLS as a hosted database has it: a certificate of its own (here self-signed).
+    certFile = join(dir, "server.crt");
+    const keyFile = join(dir, "server.key");
+    execFileSync(
+      "openssl",
+      ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=127.0.0.1"].concat([
+        "-addext",
+        "subjectAltName=IP:127.0.0.1",
+        "-keyout",
+        keyFile,
+        "-out",
+        certFile,
+      ]),
+      { stdio: "pipe" },
+    );
+    chmodSync(keyFile, 0o600);
+    if (asRoot) {
+      const uid = Number(execFileSync("id", ["-u", "postgres"]).toString().trim());
+      chownSync(keyFile, uid, -1);
+    }
+    options += ` -c ssl=on -c ssl_cert_file=${certFile} -c ssl_key_file=${keyFile}`;
+  }
   const start = () => run("pg_ctl", ["-D", data, "-o", options, "-l", join(dir, "log"), "-w", "start"]);
   const stopServer = () => run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
   start();
@@ -78,6 +107,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     pause: stopServer,
     resume: start,
+    ...(certFile !== undefined ? { certFile } : {}),
     stop() {
       try {
         stopServer();

@@ -62,7 +62,8 @@ describe.skipIf(unavailable !== undefined)("store on PostgreSQL", () => {
   let cluster: PostgresCluster;
   let store: Store;
   beforeAll(async () => {
-    cluster = await startPostgresCluster();
+    // With TLS on, as a hosted database has it (a client that does not ask for it is not encrypted).
+    cluster = await startPostgresCluster({ tls: true });
     store = await open(await freshDatabase(cluster, "contract"));
   }, 120_000);
   afterAll(async () => {
@@ -193,6 +194,28 @@ describe.skipIf(unavailable !== undefined)("store on PostgreSQL", () => {
     expect(err instanceof Error ? err.message : String(err)).toMatch(
       /has no database of that name \(3D000\); create that database \(createdb <name>\), or correct its name in DATABASE_URL/,
     );
+  });
+
+  it("says what to do when the server's TLS certificate cannot be verified, and opens as told", async ({
+    skip,
+  }) => {
+    const cert = cluster.certFile;
+    if (cert === undefined) return skip("TEST_DATABASE_URL: no certificate of the test's own");
+    // A hosted database's URL as its dashboard gives it: psql encrypts without checking the
+    // certificate, node-postgres checks it (against authorities the studio does not know).
+    const err = await open(`${cluster.url}?sslmode=require`).catch((e: unknown) => e);
+    expect(err instanceof Error ? err.message : String(err)).toMatch(
+      /presented a TLS certificate that could not be verified \(DEPTH_ZERO_SELF_SIGNED_CERT\); name the certificate authority .* in DATABASE_URL \(sslrootcert=<file>.*set sslmode=require&uselibpqcompat=true in it\./,
+    );
+    // Both ways the message gives open it.
+    for (const query of [
+      `sslmode=verify-full&sslrootcert=${encodeURIComponent(cert)}`,
+      "sslmode=require&uselibpqcompat=true",
+    ]) {
+      const s = await open(`${cluster.url}?${query}`);
+      expect(await s.health()).toMatchObject({ reachable: true });
+      await s.close();
+    }
   });
 
   it("answers its health within 2 s when the database hangs instead of refusing", async () => {

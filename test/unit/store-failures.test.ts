@@ -19,3 +19,29 @@ describe("why PostgreSQL refused to open, and what to do", () => {
     expect(text).not.toContain("never shown");
   });
 });
+
+describe("a server without TLS, asked for it", () => {
+  it("says it does not accept encrypted connections, and how to connect", async () => {
+    const { createServer } = await import("node:net");
+    const { openStore } = await import("../../src/server/store/open-store");
+    // What PostgreSQL without ssl=on answers a client's SSLRequest: one byte, N.
+    const server = createServer((socket) => {
+      socket.once("data", () => socket.write("N"));
+      socket.on("error", () => {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    try {
+      const err = await openStore({
+        location: { kind: "postgres", url: `postgres://studio:pw@127.0.0.1:${port}/studio?sslmode=require` },
+        retentionDays: 30,
+      }).catch((e: unknown) => e);
+      expect(err instanceof Error ? err.message : String(err)).toMatch(
+        /does not accept encrypted \(TLS\) connections; turn TLS on in the server, or remove sslmode from DATABASE_URL/,
+      );
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

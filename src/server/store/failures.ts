@@ -57,6 +57,25 @@ const REFUSALS: Record<string, { cause: string; advice: (setting: string) => str
 };
 
 /**
+ * Node's codes for a TLS certificate it could not verify (self-signed, signed by an authority it does
+ * not know, expired, or for another host name). node-postgres verifies the server's certificate for
+ * sslmode=require as for verify-full, where psql only encrypts: a hosted database's URL that works in
+ * psql then fails here, and the advice gives both ways on.
+ */
+const TLS_CODE = /CERT|SELF_SIGNED|UNABLE_TO_(VERIFY|GET_ISSUER)/;
+const TLS_REFUSAL = {
+  cause: (code: string) => `presented a TLS certificate that could not be verified (${code})`,
+  advice: (setting: string) =>
+    `name the certificate authority that signed the server's certificate in ${setting} (sslrootcert=<file>; hosted databases publish theirs), or, to encrypt without checking the certificate as psql does, set sslmode=require&uselibpqcompat=true in it`,
+};
+/** A server without TLS asked for it (sslmode=require and above). */
+const NO_TLS = {
+  cause: "does not accept encrypted (TLS) connections",
+  advice: (setting: string) =>
+    `turn TLS on in the server, or remove sslmode from ${setting} (sslmode=disable) where the connection needs no encryption`,
+};
+
+/**
  * Says why a driver call failed, without the query, its parameters or the database's message (they
  * can hold bodies, session ids or the URL's password): only a reason and a code.
  */
@@ -79,6 +98,8 @@ export function classifyFailure(err: unknown): Failure {
     /connection terminated|connection timeout|timeout exceeded|connection error|not queryable/i.test(message)
   )
     return failure("unavailable", "cannot be reached (connection lost)");
+  if (code !== undefined && TLS_CODE.test(code)) return failure("failed", TLS_REFUSAL.cause(code));
+  if (/does not support SSL/i.test(message)) return failure("failed", NO_TLS.cause);
   // Class 22 (data exception), e.g. 22P05: JSON text holding \u0000, which PostgreSQL's jsonb refuses.
   if (code?.startsWith("22")) return failure("rejected", `refused the data (${code})`);
   const refusal = code !== undefined ? REFUSALS[code] : undefined;
@@ -94,6 +115,8 @@ export function classifyFailure(err: unknown): Failure {
 export function postgresOpenAdvice(failure: Failure, setting: string): string {
   if (failure.reason === "unavailable")
     return `start that server, or correct the host and port in ${setting}`;
+  if (failure.code !== undefined && TLS_CODE.test(failure.code)) return TLS_REFUSAL.advice(setting);
+  if (failure.cause === NO_TLS.cause) return NO_TLS.advice(setting);
   const refusal = failure.code !== undefined ? REFUSALS[failure.code] : undefined;
   return refusal ? refusal.advice(setting) : `check the user, password and database name in ${setting}`;
 }

@@ -1,4 +1,5 @@
 import { lazy, useEffect, useState } from "react";
+import { DraftNameProvider } from "./drafts/draft-name";
 import type { DraftSession } from "./drafts/draft-session";
 import { AppHeader, type Mode } from "./header/app-header";
 import { useUndoShortcuts } from "./history/use-undo-shortcuts";
@@ -21,7 +22,9 @@ const ChatComposer = lazy(() => import("./chat/chat-composer").then((m) => ({ de
 export function App(props: { store: EditorStore; session: DraftSession }) {
   return (
     <EditorStoreProvider store={props.store}>
-      <Studio session={props.session} />
+      <DraftNameProvider session={props.session}>
+        <Studio session={props.session} />
+      </DraftNameProvider>
     </EditorStoreProvider>
   );
 }

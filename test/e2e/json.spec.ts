@@ -70,6 +70,18 @@ test("journey 3: download the JSON, and the file passes addon-studio validate", 
   expect(cli.status, cli.output).toBe(0);
 });
 
+test("journey 3: a draft with a name of its own downloads under that name", async () => {
+  // Several add-ons downloaded from the studio are told apart; a slash cannot be in a file's name.
+  await page.getByLabel("Draft name").fill("بازدید خودرو / Tiba");
+  await page.getByLabel("Draft name").press("Enter");
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("button", { name: "Download JSON" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("بازدید خودرو - Tiba.post-addon.json");
+  await expect(page.getByText("Downloaded بازدید خودرو - Tiba.post-addon.json.")).toBeVisible();
+});
+
 test("journey 3: a v2 file imported back round-trips unchanged", async () => {
   await importPasted(page, exported);
   await expect(importOutcome(page)).toContainText("Loaded a v2 post add-on");

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { loadContract } from "../contract/contract-gate";
+import { currentDraftName } from "../drafts/draft-name";
 import type { DraftSession } from "../drafts/draft-session";
-import { DEFAULT_DRAFT_NAME } from "../drafts/draft-storage";
 import { downloadAddon } from "../json/addon-file";
 import { longLinkText, type ShareBlock, shareBlock } from "../share/link-length";
 import { useEditorStoreApi } from "../store/editor-store-context";
@@ -26,19 +26,11 @@ export function ShareButton(props: { session: DraftSession }) {
     // The contract tells which nulls the link leaves out (it is loaded right after the first paint).
     const [{ shareUrl }] = await Promise.all([import("../share/share-link"), loadContract()]);
     // The draft's own name goes with it, so the link opens under that name (not a default one).
-    const ui = props.session.ui.getState();
-    const name = ui.drafts.find((d) => d.id === ui.currentId)?.name;
+    const name = currentDraftName(props.session);
     const count = s.doc.widgets.length;
     // More widgets than the studio opens: no link is built (it would be refused where it is opened).
     const tooMany = shareBlock(0, count);
-    const url = tooMany
-      ? ""
-      : shareUrl(
-          window.location.href,
-          s.doc.kind,
-          selectExportBody(s),
-          name === DEFAULT_DRAFT_NAME ? undefined : name,
-        );
+    const url = tooMany ? "" : shareUrl(window.location.href, s.doc.kind, selectExportBody(s), name);
     const block = tooMany ?? shareBlock(url.length, count);
     setLink(url);
     setBlocked(block);
@@ -93,7 +85,11 @@ export function ShareButton(props: { session: DraftSession }) {
                   className="button"
                   onClick={() => {
                     const s = api.getState();
-                    const file = downloadAddon(s.doc.kind, selectExportBody(s));
+                    const file = downloadAddon(
+                      s.doc.kind,
+                      selectExportBody(s),
+                      currentDraftName(props.session),
+                    );
                     setStatus(`Downloaded ${file}: send this file instead of a link.`);
                   }}
                 >

@@ -1,6 +1,7 @@
 import "./json-panel.css";
 import { useEffect, useRef, useState } from "react";
 import type { MigrationChange } from "../../platform/migrate";
+import { useDraftName } from "../drafts/draft-name";
 import { bodyBytes, importSizeNote } from "../publish/body-size";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody, selectExportWidgets, selectWidgetIds } from "../store/selectors";
@@ -28,6 +29,7 @@ export function JsonPanel() {
   const ids = useEditorStore(selectWidgetIds);
   const kind = useEditorStore((s) => s.doc.kind);
   const api = useEditorStoreApi();
+  const draftName = useDraftName();
   const [status, setStatus] = useState<string | null>(null);
   const [paste, setPasteState] = useState(() => keptPaste.get(api) ?? "");
   const setPaste = (text: string) => {
@@ -59,7 +61,7 @@ export function JsonPanel() {
   }
 
   function download() {
-    const file = downloadAddon(kind, body);
+    const file = downloadAddon(kind, body, draftName());
     // More widgets than an import takes (a draft saved before adding stopped there): said before it is needed.
     const over = widgets.length - MAX_IMPORT_WIDGETS;
     setStatus(

@@ -41,7 +41,12 @@ export async function storeCommand(
   const { copyStore } = await import("../server/store/copy-store");
   const { StoreError } = await import("../server/store/store");
   try {
-    const n = await copyStore({ dataDir, url });
+    // Messages name the option or variable each came from.
+    const settings = {
+      dataDir: values["data-dir"] !== undefined ? "--data-dir" : env.DATA_DIR !== undefined ? "DATA_DIR" : "",
+      url: values.to !== undefined ? "--to" : "DATABASE_URL",
+    };
+    const n = await copyStore({ dataDir, url, settings });
     io.stdout(
       `Copied ${plural(n.publishes, "publish record")}, ${plural(n.events, "event")}, ${plural(n.revokedSessions + n.userRevocations, "sign-out")} and ${plural(n.heldSubscriptions, "held subscription")}.\nNow start the studio with DATABASE_URL set to that URL; ${dataDir} is unchanged (keep it until you have checked the history).\n`,
     );

@@ -67,7 +67,7 @@ describe("store copy to a server that cannot be reached", { timeout: 60_000 }, (
     ]);
     expect(r.code).toBe(1);
     expect(r.err).toBe(
-      "addon-studio store copy: Could not open the PostgreSQL server at 127.0.0.1:1 (DATABASE_URL): it cannot be reached (ECONNREFUSED); start that server, or correct the host and port in --to (or DATABASE_URL).\n",
+      "addon-studio store copy: Could not open the PostgreSQL server at 127.0.0.1:1 (--to): it cannot be reached (ECONNREFUSED); start that server, or correct the host and port in --to.\n",
     );
   });
 });
@@ -108,6 +108,16 @@ describe.skipIf(unavailable !== undefined)("store copy to PostgreSQL", () => {
     expect(busy.code).toBe(1);
     expect(busy.err).toContain("in use by process");
     await embedded.close();
+
+    // A studio already started on the (still empty) database would take ids the copy brings: refused.
+    const early = await openStore({ location: { kind: "postgres", url: cluster.url }, retentionDays: 30 });
+    const live = await cli(["store", "copy", "--data-dir", dataDir, "--to", cluster.url]);
+    await early.close();
+    expect(live.code).toBe(1);
+    expect(live.err).toMatch(
+      /\d studio connections? (is|are) open to the PostgreSQL server at 127\.0\.0\.1:\d+ \(--to\): stop every studio that uses it, then copy again/,
+    );
+    expect(live.err).toContain("Nothing was copied.");
 
     const copied = await cli(["store", "copy", "--data-dir", dataDir, "--to", cluster.url]);
     expect(copied.err).toBe("");

@@ -9,6 +9,7 @@ import {
   migratePostgresPool,
   openPgliteDatabase,
   postgresClientConfig,
+  STUDIO_APPLICATION,
 } from "./open-store";
 import { events, heldSubscriptions, publishes, revokedSessions, userRevocations } from "./schema";
 import { StoreError } from "./store";
@@ -44,15 +45,24 @@ export interface CopyCounts {
   heldSubscriptions: number;
 }
 
+/** The application name of the copy's own connections (a studio's: STUDIO_APPLICATION). */
+const COPY_APPLICATION = "addon-studio store copy";
+
 /**
  * Copies the embedded store (PGlite in `dataDir`) into an empty PostgreSQL store at `url`, keeping
  * every id (so history links and Last-Event-ID stay valid), in one transaction: a failure leaves the
  * target as it was. The source is locked while it is read (the studio on it must be stopped) and is
  * left unchanged. Messages name the places, never the URL's user or password.
  */
-export async function copyStore(opts: { dataDir: string; url: string }): Promise<CopyCounts> {
-  const from = describeLocation({ kind: "pglite", dataDir: opts.dataDir });
-  const to = describeLocation({ kind: "postgres", url: opts.url });
+export async function copyStore(opts: {
+  dataDir: string;
+  url: string;
+  /** Where each came from, for messages: an option (--data-dir, --to), a variable, or "" (a default). */
+  settings?: { dataDir: string; url: string };
+}): Promise<CopyCounts> {
+  const from = describeLocation({ kind: "pglite", dataDir: opts.dataDir }, opts.settings?.dataDir);
+  const to = describeLocation({ kind: "postgres", url: opts.url }, opts.settings?.url);
+  const urlSetting = opts.settings?.url || "DATABASE_URL";
   // PGlite would create an empty store in a folder that has none: refuse instead of copying nothing.
   if (!existsSync(join(opts.dataDir, "PG_VERSION")))
     throw new StoreError(
@@ -64,7 +74,8 @@ export async function copyStore(opts: { dataDir: string; url: string }): Promise
     const f = classifyFailure(err);
     throw new StoreError(f.reason, `Could not open ${from}: ${f.text}.`);
   });
-  const pool = new pg.Pool({ ...postgresClientConfig(opts.url), max: 2 });
+  // Named apart from a studio's connections ("addon-studio"), which the check below looks for.
+  const pool = new pg.Pool({ ...postgresClientConfig(opts.url), application_name: COPY_APPLICATION, max: 2 });
   pool.on("error", () => {});
   try {
     try {
@@ -73,19 +84,33 @@ export async function copyStore(opts: { dataDir: string; url: string }): Promise
       const f = classifyFailure(err);
       throw new StoreError(
         f.reason,
-        `Could not open ${to}: it ${f.cause}; ${postgresOpenAdvice(f, "--to (or DATABASE_URL)")}.`,
+        `Could not open ${to}: it ${f.cause}; ${postgresOpenAdvice(f, urlSetting)}.`,
       );
     }
     const target = drizzlePg({ client: pool });
-    const [p] = await target.select({ n: count() }).from(publishes);
-    const [e] = await target.select({ n: count() }).from(events);
-    if ((p?.n ?? 0) > 0 || (e?.n ?? 0) > 0)
+    // A studio already running on the target (started before the copy) takes publish ids from the
+    // sequence the copy moves on, and its records would meet the copied ones: it is stopped first.
+    const studios = await pool.query<{ n: string }>(
+      "select count(*) as n from pg_stat_activity where datname = current_database() and application_name = $1",
+      [STUDIO_APPLICATION],
+    );
+    const running = Number(studios.rows[0]?.n ?? 0);
+    if (running > 0)
       throw new StoreError(
         "rejected",
-        `${to} already holds ${p?.n ?? 0} publish records and ${e?.n ?? 0} events: copy only into an empty store (a new database), so no id of one store meets the other's.`,
+        `${running === 1 ? "1 studio connection is" : `${running} studio connections are`} open to ${to}: stop every studio that uses it, then copy again, and start them once the copy is done. Nothing was copied.`,
       );
     const src = source.db;
     return await target.transaction(async (tx) => {
+      // Empty when the copy starts and until it commits: a studio started meanwhile waits to write.
+      await tx.execute(sql`lock table publishes, events in exclusive mode`);
+      const [p] = await tx.select({ n: count() }).from(publishes);
+      const [e] = await tx.select({ n: count() }).from(events);
+      if ((p?.n ?? 0) > 0 || (e?.n ?? 0) > 0)
+        throw new StoreError(
+          "rejected",
+          `${to} already holds ${p?.n ?? 0} publish records and ${e?.n ?? 0} events: copy only into an empty store (a new database), so no id of one store meets the other's.`,
+        );
       const counts: CopyCounts = {
         publishes: 0,
         events: 0,

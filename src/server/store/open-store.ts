@@ -43,16 +43,20 @@ function migrationTags(): Map<number, string> {
 /** Any two instances use the same key, so only one applies migrations at a time. */
 const MIGRATION_LOCK_KEY = 4_212_015;
 
-/** Names the database and the variable that chose it, without the URL's user or password. */
-export function describeLocation(location: StoreLocation): string {
+/**
+ * Names the database and the setting that chose it (`setting`: an option such as --to; by default
+ * the variable, DATA_DIR or DATABASE_URL; "" for none), without the URL's user or password.
+ */
+export function describeLocation(location: StoreLocation, setting?: string): string {
+  const from = (fallback: string) => ` (${setting ?? fallback})`;
   switch (location.kind) {
     case "memory":
       return "the in-memory store";
     case "pglite":
-      return `the embedded store in ${location.dataDir} (DATA_DIR)`;
+      return `the embedded store in ${location.dataDir}${setting === "" ? "" : from("DATA_DIR")}`;
     case "postgres": {
       const u = new URL(location.url);
-      return `the PostgreSQL server at ${u.hostname}:${u.port || "5432"} (DATABASE_URL)`;
+      return `the PostgreSQL server at ${u.hostname}:${u.port || "5432"}${setting === "" ? "" : from("DATABASE_URL")}`;
     }
   }
 }
@@ -134,11 +138,14 @@ export async function migratePostgresPool(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** The application name of a studio's connections (pg_stat_activity), which `store copy` looks for. */
+export const STUDIO_APPLICATION = "addon-studio";
+
 /** The node-postgres settings the store uses (timeouts so a hung server never holds a request). */
 export function postgresClientConfig(url: string): pg.ClientConfig {
   return {
     connectionString: url,
-    application_name: "addon-studio",
+    application_name: STUDIO_APPLICATION,
     connectionTimeoutMillis: 5000,
     // A hung server must not hold a request (or an unacknowledged event) forever.
     query_timeout: 15_000,

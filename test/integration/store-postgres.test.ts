@@ -200,7 +200,8 @@ describe.skipIf(unavailable !== undefined)("store on PostgreSQL", () => {
     skip,
   }) => {
     const cert = cluster.certFile;
-    if (cert === undefined) return skip("no certificate of the test's own (TEST_DATABASE_URL, or no openssl)");
+    if (cert === undefined)
+      return skip("no certificate of the test's own (TEST_DATABASE_URL, or no openssl)");
     // A hosted database's URL as its dashboard gives it: psql encrypts without checking the
     // certificate, node-postgres checks it (against authorities the studio does not know).
     const err = await open(`${cluster.url}?sslmode=require`).catch((e: unknown) => e);

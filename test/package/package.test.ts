@@ -334,7 +334,7 @@ describe("addon-studio studio from the installed package", () => {
     // `store copy` runs from the package: it opens the folder the studio kept (.addon-studio), then
     // names the server it cannot reach (none here), never the URL's password.
     const copy = cli(["store", "copy", "--to", "postgres://studio:s3cret@127.0.0.1:1/addon_studio"]);
-    expect(copy.err).toContain("the PostgreSQL server at 127.0.0.1:1 (DATABASE_URL)");
+    expect(copy.err).toContain("the PostgreSQL server at 127.0.0.1:1 (--to)");
     expect(copy.err).toContain("cannot be reached");
     expect(copy.err).not.toContain("s3cret");
     expect(copy.code).toBe(1);

@@ -48,3 +48,30 @@ it("Up, Down, Home and End move between the templates", async () => {
   await user.keyboard("{Home}");
   expect(document.activeElement).toBe(items[0]);
 });
+
+// Tabbing past the last template left the menu open over the preview, hiding the control focus had
+// moved to (a keyboard review); the Share menu did the same.
+it("the Templates and Share menus close when focus moves out of them", async () => {
+  const user = userEvent.setup({ delay: null });
+  renderStudio();
+  screen.getByRole("button", { name: "Templates" }).focus();
+  await user.keyboard("{Enter}");
+  const group = await screen.findByRole("group", { name: "Templates" });
+  const items = await waitFor(() => {
+    const found = [...group.querySelectorAll<HTMLElement>(".menu-item")];
+    expect(found.length).toBeGreaterThan(2);
+    return found;
+  });
+  items.at(-1)?.focus();
+  await user.tab();
+  expect(screen.queryByRole("group", { name: "Templates" })).toBeNull();
+
+  screen.getByRole("button", { name: "Share" }).focus();
+  await user.keyboard("{Enter}");
+  const link = await screen.findByRole("textbox", { name: "Share link" });
+  await waitFor(() => expect(document.activeElement).toBe(link));
+  await user.tab();
+  await user.tab();
+  await user.tab();
+  await waitFor(() => expect(screen.queryByRole("group", { name: "Share link" })).toBeNull());
+});

@@ -36,7 +36,7 @@ describe("undo and redo", () => {
     expect(undo.getAttribute("aria-disabled")).toBe("true");
     expect(document.activeElement).toBe(undo);
     const announcer = document.getElementById("editor-announcer");
-    expect(announcer?.textContent).toBe("Undone; 0 more steps to undo.");
+    expect(announcer?.textContent).toBe("Undone: Title removed; 0 more steps to undo.");
     await user.click(undo);
     expect(announcer?.textContent).toBe("Nothing to undo.");
     await user.keyboard("{Control>}{Shift>}z{/Shift}{/Control}");
@@ -65,5 +65,33 @@ describe("undo and redo", () => {
     await user.type(filter, "x");
     await user.keyboard("{Control>}z{/Control}");
     expect(screen.getByRole("listitem", { name: "Title, widget 1" })).toBeTruthy();
+  });
+
+  // A keyboard review: after Delete and Ctrl+Z the widget came back selected, but focus stayed on
+  // the row below it, and the announcement did not say what came back.
+  it("brings focus back to a deleted row a keyboard user restores, and says what came back", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    for (const kind of ["Title", "Score", "Selector", "Button"])
+      await user.click(screen.getByRole("button", { name: `Add ${kind}` }));
+    const row = (name: string) => screen.getByRole("button", { name, pressed: undefined });
+    row("Button, widget 4").focus();
+    await user.keyboard("{ArrowUp}");
+    expect(document.activeElement).toBe(row("Selector, widget 3"));
+    await user.keyboard("{Delete}");
+    expect(document.activeElement).toBe(row("Button, widget 3"));
+    await user.keyboard("{Control>}z{/Control}");
+    expect(document.activeElement).toBe(row("Selector, widget 3"));
+    const announcer = document.getElementById("editor-announcer");
+    expect(announcer?.textContent).toBe("Undone: Selector, widget 3 is back; 4 more steps to undo.");
+    // A move undone says where the widget went back to.
+    await user.click(
+      within(screen.getByRole("group", { name: "Widget actions" })).getByRole("button", { name: "Move up" }),
+    );
+    await user.click(screen.getByRole("button", { name: "Undo" }));
+    expect(announcer?.textContent).toBe("Undone: Selector moved to position 3; 4 more steps to undo.");
+    // Redone, it says where it went again.
+    await user.click(screen.getByRole("button", { name: "Redo" }));
+    expect(announcer?.textContent).toBe("Redone: Selector moved to position 2; 0 more steps to redo.");
   });
 });

@@ -32,7 +32,13 @@ describe("the output panel", () => {
     renderStudio();
     const handle = screen.getByRole("separator", { name: "Resize the output panel" });
     handle.focus();
+    // A panel drawn shorter than its least height (here, not laid out at all) grows with Up.
+    await user.keyboard("{ArrowUp}");
+    expect(handle.getAttribute("aria-valuenow")).toBe("104");
+    // Home and End as the WAI-ARIA window splitter: the least height, the most.
     await user.keyboard("{Home}");
+    expect(handle.getAttribute("aria-valuenow")).toBe("80");
+    await user.keyboard("{End}");
     const tallest = Number(handle.getAttribute("aria-valuenow"));
     expect(tallest).toBeGreaterThanOrEqual(160);
     expect(outputPanel().style.getPropertyValue("--bottom-height")).toBe(`${tallest}px`);
@@ -46,7 +52,7 @@ describe("the output panel", () => {
     const user = userEvent.setup({ delay: null });
     const first = renderStudio();
     screen.getByRole("separator", { name: "Resize the output panel" }).focus();
-    await user.keyboard("{End}");
+    await user.keyboard("{Home}");
     expect(outputPanel().style.getPropertyValue("--bottom-height")).toBe("80px");
     first.close();
     const second = renderStudio();

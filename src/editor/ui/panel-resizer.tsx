@@ -4,7 +4,8 @@ const STEP = 24;
 
 /**
  * The draggable top edge of a bottom panel: pointer drag or arrow keys change the height, Home and
- * End jump to the limits, a double click (or Enter) gives the height back to the panel's default.
+ * End jump to the least and the most, a double click (or Enter) gives the height back to the
+ * panel's default.
  */
 export function PanelResizer(props: {
   label: string;
@@ -20,6 +21,10 @@ export function PanelResizer(props: {
   const [dragging, setDragging] = useState(false);
   const clamp = (h: number) => Math.round(Math.min(props.max(), Math.max(props.min, h)));
   const current = () => props.height ?? props.measure();
+  // The panel's height as measured when the separator took focus: what a screen reader reads out
+  // (a measure made while rendering is the previous layout's).
+  const [measured, setMeasured] = useState<number | null>(null);
+  const shown = Math.round(props.height ?? measured ?? props.measure());
 
   function onPointerDown(e: PointerEvent<HTMLDivElement>) {
     if (e.button !== 0) return;
@@ -38,16 +43,19 @@ export function PanelResizer(props: {
     setDragging(false);
   }
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const h = current();
+    // A panel drawn shorter than the least height (a short list of problems) grows from that least
+    // height: Up always makes it taller.
+    const h = Math.max(props.min, current());
+    // As the WAI-ARIA window splitter: Home gives the panel its least height, End its most.
     const next =
       e.key === "ArrowUp"
         ? h + STEP
         : e.key === "ArrowDown"
           ? h - STEP
           : e.key === "Home"
-            ? props.max()
+            ? props.min
             : e.key === "End"
-              ? props.min
+              ? props.max()
               : null;
     if (e.key === "Enter") {
       e.preventDefault();
@@ -67,8 +75,8 @@ export function PanelResizer(props: {
       aria-label={props.label}
       aria-controls={props.controls}
       // A focusable separator must state its value: the chosen height, or the one the panel has now.
-      aria-valuenow={Math.round(current())}
-      aria-valuemin={props.min}
+      aria-valuenow={shown}
+      aria-valuemin={Math.min(props.min, shown)}
       aria-valuemax={Math.round(props.max())}
       tabIndex={0}
       title="Drag to resize; double-click to reset"
@@ -78,6 +86,7 @@ export function PanelResizer(props: {
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
       onDoubleClick={() => props.onHeight(null)}
+      onFocus={() => setMeasured(props.measure())}
       onKeyDown={onKeyDown}
     />
   );

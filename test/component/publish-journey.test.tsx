@@ -9,6 +9,7 @@ import { createProxyClient } from "../../src/editor/proxy/proxy-client";
 import { PublishPanel } from "../../src/editor/publish/publish-panel";
 import { createEditorStore } from "../../src/editor/store/editor-store";
 import { EditorStoreProvider } from "../../src/editor/store/editor-store-context";
+import { Announcer } from "../../src/editor/ui/announcer";
 import { fakeFetch } from "../helpers/fake-fetch";
 import { flowEnv, json, memoryStorage } from "../helpers/flow-env";
 
@@ -53,6 +54,7 @@ function setup(opts: {
   store.getState().addWidget("title_row");
   render(
     <EditorStoreProvider store={store}>
+      <Announcer />
       <PublishPanel client={createProxyClient({ fetch })} env={env} storage={storage} />
     </EditorStoreProvider>,
   );
@@ -70,6 +72,10 @@ describe("where the post token comes from", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Use the emulator's demo post" }));
     expect(tokenField().value).toBe("gZ3kQx9aB1cD");
     expect(publishButton().disabled).toBe(false);
+    // Said to a screen reader, whose focus stays on the button (a keyboard review).
+    expect(document.getElementById("editor-announcer")?.textContent).toBe(
+      "Post token set to gZ3kQx9aB1cD, the emulator's demo post.",
+    );
     expect(screen.getByRole("link", { name: "index page" }).getAttribute("href")).toBe(EMULATOR.index);
   });
 

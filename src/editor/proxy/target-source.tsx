@@ -1,3 +1,4 @@
+import { announce } from "../ui/announcer";
 import type { ProxySession } from "./proxy-client";
 
 /** What a send needs a target for: a post (add-ons) or a conversation (chat messages). */
@@ -30,7 +31,17 @@ export function TargetSource(props: {
     return (
       <p className="target-source">
         {/* Stays after use (idempotent), so keyboard focus is not dropped with it. */}
-        <button className="button is-small" type="button" onClick={() => props.onUse(demo)}>
+        <button
+          className="button is-small"
+          type="button"
+          onClick={() => {
+            props.onUse(demo);
+            // The field it fills is elsewhere in the form: a screen reader hears what changed.
+            announce(
+              `${what === "post" ? "Post token" : "Conversation id"} set to ${demo}, the emulator's demo ${noun}.`,
+            );
+          }}
+        >
           Use the emulator's demo {noun}
         </button>{" "}
         <span className="muted">

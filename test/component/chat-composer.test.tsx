@@ -6,6 +6,7 @@ import { ChatComposer } from "../../src/editor/chat/chat-composer";
 import * as ops from "../../src/editor/chat/chat-document";
 import { CHAT_DRAFT_KEY, createChatStore } from "../../src/editor/chat/chat-store";
 import { createProxyClient } from "../../src/editor/proxy/proxy-client";
+import { Announcer } from "../../src/editor/ui/announcer";
 import { studioError } from "../../src/platform/errors";
 import { validateBody } from "../../src/platform/validate";
 import { fakeFetch } from "../helpers/fake-fetch";
@@ -207,6 +208,38 @@ describe("chat composer", () => {
     );
     expect(screen.getByRole("region", { name: "Message JSON" }).textContent).toContain('"sender_buttons"');
     expect(screen.getByRole("region", { name: "Message problems" }).textContent).toContain("No problems");
+  });
+
+  // A keyboard review: Delete did nothing in the grid, and a removed button could not be brought back.
+  it("removes the focused button with Delete and brings it back with Ctrl+Z, focused", async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Announcer />);
+    const { store } = setup({ draft: draftWith([2]) });
+    const sender = screen.getByRole("region", { name: "Sender buttons" });
+    const second = within(sender).getByRole("button", { name: "Row 1, button 2: دکمه ۲" });
+    second.focus();
+    await user.keyboard("{Delete}");
+    expect(store.getState().draft.sender[0]?.buttons.map((b) => b.value.caption)).toEqual(["دکمه ۱"]);
+    expect(spoken()).toContain("Removed دکمه ۲. Undo with Ctrl+Z.");
+    await user.keyboard("{Control>}z{/Control}");
+    expect(store.getState().draft.sender[0]?.buttons.map((b) => b.value.caption)).toEqual([
+      "دکمه ۱",
+      "دکمه ۲",
+    ]);
+    const announcer = document.getElementById("editor-announcer");
+    expect(announcer?.textContent).toBe("Undone: دکمه ۲ is back; 0 more steps to undo.");
+    await waitFor(() =>
+      expect(document.activeElement?.getAttribute("aria-label")).toBe("Row 1, button 2: دکمه ۲"),
+    );
+    // Typing a caption is one step, undone at once.
+    const caption = within(screen.getByRole("region", { name: "Selected button" })).getByLabelText(/Caption/);
+    await user.clear(caption);
+    await user.type(caption, "پرداخت");
+    await user.keyboard("{Control>}z{/Control}");
+    expect(store.getState().draft.sender[0]?.buttons[1]?.value.caption).toBe("دکمه ۲");
+    await user.keyboard("{Control>}{Shift>}z{/Shift}{/Control}");
+    expect(store.getState().draft.sender[0]?.buttons[1]?.value.caption).toBe("پرداخت");
+    expect(announcer?.textContent).toBe("Redone; 0 more steps to redo.");
   });
 
   it("moves a button with the inspector's buttons, says why a move is refused, and removes it", async () => {

@@ -27,6 +27,8 @@ export interface ButtonGridProps {
   onSelect: (id: string) => void;
   /** Moves the selected button one step (the inspector's move buttons do the same). */
   onNudge: (id: string, to: "earlier" | "later" | "up" | "down") => void;
+  /** Removes a button (Delete or Backspace on it), as the inspector's Remove does. */
+  onRemove: (id: string) => void;
   say: (text: string) => void;
   /** The visible line that names the grid's keys, read with every cell. */
   hintId: string;
@@ -96,6 +98,12 @@ export function ButtonGrid(props: ButtonGridProps) {
       return;
     }
     if (e.altKey || e.ctrlKey || e.metaKey) return;
+    // Backspace too: the key labelled "delete" on Mac keyboards sends it.
+    if ((e.key === "Delete" || e.key === "Backspace") && locateButton(rows, cell)) {
+      e.preventDefault();
+      props.onRemove(cell);
+      return;
+    }
     const next = neighbourCell(cells, cell, e.key);
     if (next === undefined) return;
     e.preventDefault();

@@ -3,7 +3,7 @@ import "../proxy/panels.css";
 import "./chat-composer.css";
 // After the wide layout it overrides.
 import "./chat-composer-narrow.css";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useStore } from "zustand";
 import type { Problem } from "../../platform/problems";
 import { validateBody } from "../../platform/validate";
@@ -26,6 +26,7 @@ import { ChatSendCard } from "./chat-send-card";
 import { type ChatState, type ChatStore, createChatStore } from "./chat-store";
 import { NEW_ROW_KEY, refusedMove } from "./grid-moves";
 import { key, ProblemLines } from "./problem-lines";
+import { useChatUndo } from "./use-chat-undo";
 
 export interface ChatComposerProps {
   store?: ChatStore;
@@ -57,6 +58,8 @@ export function ChatComposer(props: ChatComposerProps = {}) {
   const [selected, setSelected] = useState<{ side: ChatSide; id: string } | null>(null);
   const [said, setSaid] = useState("");
   const ids = useId();
+  const reselect = useCallback((side: ChatSide, id: string) => setSelected({ side, id }), []);
+  useChatUndo(store, reselect);
 
   // The conversation from the start address (`?conversation_id=`) fills an empty target once.
   useState(() => {
@@ -147,7 +150,7 @@ export function ChatComposer(props: ChatComposerProps = {}) {
     const next = at ? (row?.buttons[at.index] ?? row?.buttons[at.index - 1]) : undefined;
     const to = next ?? left.at(-1)?.buttons.at(-1);
     setSelected(to ? { side, id: to.id } : null);
-    say(`Removed ${caption}.`);
+    say(`Removed ${caption}. Undo with Ctrl+Z.`);
     setTimeout(() =>
       document
         .querySelector<HTMLElement>(`[data-side="${side}"] [data-cell="${to?.id ?? NEW_ROW_KEY}"]`)
@@ -172,6 +175,7 @@ export function ChatComposer(props: ChatComposerProps = {}) {
       selectedId={selected?.side === side ? selected.id : null}
       onSelect={(id) => setSelected({ side, id })}
       onNudge={(id, to) => nudge(side, id, to)}
+      onRemove={(id) => remove(side, id)}
       say={say}
       hintId={`${ids}-keys`}
     />
@@ -204,7 +208,8 @@ export function ChatComposer(props: ChatComposerProps = {}) {
           {grid("sender")}
           {grid("receiver")}
           <p id={`${ids}-keys`} className="chat-hint">
-            Click a button or use the arrow keys to select it; <kbd>Alt</kbd>+arrow keys or a drag move it.
+            Click a button or use the arrow keys to select it; <kbd>Alt</kbd>+arrow keys or a drag move it;
+            <kbd>Delete</kbd> removes it (<kbd>Ctrl</kbd>+<kbd>Z</kbd> brings it back).
           </p>
         </div>
       </div>

@@ -26,7 +26,16 @@ export interface ChatState {
     path: readonly PathSegment[],
     value: unknown,
   ) => void;
+  /** Drafts before the steps made (oldest first), and after the steps undone (latest undone last). */
+  past: ops.ChatDraft[];
+  future: ops.ChatDraft[];
+  /** Goes one step back or forward; false when there is none. */
+  undo: () => boolean;
+  redo: () => boolean;
 }
+
+/** Steps kept for undo: a message has at most 18 buttons, so a step is small. */
+const HISTORY_LIMIT = 200;
 
 /** Reads the autosaved draft; an unreadable one is kept aside under another key rather than lost. */
 export function loadChatDraft(storage: KeyValueStorage | undefined): ops.ChatDraft | undefined {
@@ -51,21 +60,48 @@ export function createChatStore(
   opts: { storage?: KeyValueStorage | undefined; initial?: ops.ChatDraft } = {},
 ) {
   const { storage } = opts;
-  const store = createStore<ChatState>()((set) => {
-    const apply = (f: (d: ops.ChatDraft) => ops.ChatDraft) => set((s) => ({ draft: f(s.draft) }));
+  const store = createStore<ChatState>()((set, get) => {
+    // Typing in one field is one step: a change to the same field as the step before joins it.
+    let lastField: string | null = null;
+    const apply = (f: (d: ops.ChatDraft) => ops.ChatDraft, field: string | null = null) =>
+      set((s) => {
+        const draft = f(s.draft);
+        if (draft === s.draft) return s;
+        const joins = field !== null && field === lastField;
+        lastField = field;
+        return {
+          draft,
+          past: joins ? s.past : [...s.past, s.draft].slice(-HISTORY_LIMIT),
+          future: [],
+        };
+      });
+    const step = (from: "past" | "future") => {
+      const s = get();
+      const to = s[from].at(-1);
+      if (!to) return false;
+      lastField = null;
+      const other = from === "past" ? "future" : "past";
+      set({ draft: to, [from]: s[from].slice(0, -1), [other]: [...s[other], s.draft] });
+      return true;
+    };
     return {
       draft: opts.initial ?? loadChatDraft(storage) ?? ops.emptyChatDraft(),
-      setMessage: (m) => apply((d) => ops.setMessage(d, m)),
-      replaceDraft: (draft) => set({ draft }),
-      setConversationId: (id) => apply((d) => ({ ...d, conversationId: id })),
-      setAppName: (name) => apply((d) => ({ ...d, appName: name })),
+      past: [],
+      future: [],
+      undo: () => step("past"),
+      redo: () => step("future"),
+      setMessage: (m) => apply((d) => ops.setMessage(d, m), "message"),
+      replaceDraft: (draft) => apply(() => draft),
+      setConversationId: (id) => apply((d) => ({ ...d, conversationId: id }), "conversation"),
+      setAppName: (name) => apply((d) => ({ ...d, appName: name }), "app"),
       addRow: (side, button) => apply((d) => ops.addRow(d, side, button)),
       addButton: (side, rowId, button) => apply((d) => ops.addButton(d, side, rowId, button)),
       removeButton: (side, id) => apply((d) => ops.removeButton(d, side, id)),
       moveButton: (side, id, row, index) => apply((d) => ops.moveButton(d, side, id, row, index)),
       moveButtonToNewRow: (side, id) => apply((d) => ops.moveButtonToNewRow(d, side, id)),
       nudgeButton: (side, id, dir) => apply((d) => ops.nudgeButton(d, side, id, dir)),
-      setButtonField: (side, id, path, value) => apply((d) => ops.setButtonField(d, side, id, path, value)),
+      setButtonField: (side, id, path, value) =>
+        apply((d) => ops.setButtonField(d, side, id, path, value), `${side}:${id}:${path.join(".")}`),
     };
   });
   store.subscribe((s, prev) => {

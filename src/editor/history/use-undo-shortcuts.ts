@@ -12,19 +12,28 @@ export function useUndoShortcuts(store: EditorStore, enabled: boolean): void {
   useEffect(() => {
     if (!enabled) return;
     function onKeyDown(e: KeyboardEvent) {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
-      const key = shortcutLetter(e);
-      const isUndo = key === "z" && !e.shiftKey;
-      const isRedo = (key === "z" && e.shiftKey) || (key === "y" && e.ctrlKey && !e.shiftKey);
-      if (!isUndo && !isRedo) return;
-      const target = e.target;
-      if (target instanceof Element && target.closest("[data-native-undo]")) return;
+      const which = historyShortcut(e);
+      if (!which) return;
       e.preventDefault();
-      stepHistory(store, isUndo ? "undo" : "redo");
+      stepHistory(store, which);
     }
     window.addEventListener("keydown", onKeyDown);
     return () => window.removeEventListener("keydown", onKeyDown);
   }, [store, enabled]);
+}
+
+/**
+ * Whether a key press asks for undo or redo (Ctrl/Cmd+Z, Ctrl/Cmd+Shift+Z, Ctrl+Y), outside inputs
+ * marked `data-native-undo`; null for any other press. The chat composer uses it too.
+ */
+export function historyShortcut(e: KeyboardEvent): "undo" | "redo" | null {
+  if (!(e.ctrlKey || e.metaKey) || e.altKey) return null;
+  const key = shortcutLetter(e);
+  const isUndo = key === "z" && !e.shiftKey;
+  const isRedo = (key === "z" && e.shiftKey) || (key === "y" && e.ctrlKey && !e.shiftKey);
+  if (!isUndo && !isRedo) return null;
+  if (e.target instanceof Element && e.target.closest("[data-native-undo]")) return null;
+  return isUndo ? "undo" : "redo";
 }
 
 /**

@@ -148,6 +148,24 @@ describe("records waiting out an outage (publish records)", () => {
     expect(written).toEqual([1, 2]);
   });
 
+  it("keeps at most maxItems: one more is given up at once, saying why", async () => {
+    const lot = createParkingLot<number>({
+      write: async () => {
+        throw new Away("still away");
+      },
+      waitable: (e) => e instanceof Away,
+      retryMs: 60_000,
+      keepMs: 60_000,
+      now: Date.now,
+      maxItems: 2,
+    });
+    const kept = [lot.park(1, new Away("x")), lot.park(2, new Away("x"))];
+    for (const k of kept) k.catch(() => {});
+    await expect(lot.park(3, new Away("x"))).rejects.toThrow("2 items already wait for the store to answer");
+    await lot.close();
+    await expect(kept[0]).rejects.toThrow("still away");
+  });
+
   it("gives up at once on a failure no wait fixes, and after keepMs on an outage", async () => {
     const lot = lotOver(async () => {
       throw new Away("still away");

@@ -157,6 +157,8 @@ export function createParkingLot<I>(opts: {
   retryMs: number;
   keepMs: number;
   now: () => number;
+  /** Items kept at most (memory is the bound); one parked past it is given up at once. */
+  maxItems?: number;
 }): ParkingLot<I> {
   let parked: { item: I; until: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -191,6 +193,15 @@ export function createParkingLot<I>(opts: {
           reject(err);
           return;
         }
+        if (parked.length >= (opts.maxItems ?? Number.POSITIVE_INFINITY)) {
+          reject(
+            new StoreError(
+              "unavailable",
+              `${parked.length} items already wait for the store to answer; this one is not kept.`,
+            ),
+          );
+          return;
+        }
         parked.push({ item, until: opts.now() + opts.keepMs, resolve, reject });
         schedule();
       }),
@@ -215,6 +226,12 @@ export const OUTAGE_KEEP_MS = 10 * 60_000;
 /** A failure worth waiting out: the store could not be reached (not a refusal of the data). */
 export const unreachable = (err: unknown) => err instanceof StoreError && err.reason === "unavailable";
 
+/**
+ * Items one outage lot keeps at most: a delivery's body is at most 1 MB but usually a few hundred
+ * bytes, so a 10-minute outage under a steady stream of events stays within tens of megabytes.
+ */
+export const OUTAGE_MAX_ITEMS = 10_000;
+
 /** A parking lot (createParkingLot) with the store's outage policy above. */
 export function createOutageLot<I>(write: (items: I[]) => Promise<void>): ParkingLot<I> {
   return createParkingLot<I>({
@@ -223,5 +240,6 @@ export function createOutageLot<I>(write: (items: I[]) => Promise<void>): Parkin
     retryMs: OUTAGE_RETRY_MS,
     keepMs: OUTAGE_KEEP_MS,
     now: () => Date.now(),
+    maxItems: OUTAGE_MAX_ITEMS,
   });
 }

@@ -10,8 +10,9 @@ describe("the name an add-on downloads under", () => {
   it("starts with the draft's name, Persian kept, characters file systems refuse replaced", () => {
     expect(addonFileName("post", "Car inspection")).toBe("Car inspection.post-addon.json");
     expect(addonFileName("user", "گزارش کارشناسی")).toBe("گزارش کارشناسی.user-addon.json");
-    expect(addonFileName("post", 'a/b\\c:d*e?"f<g>h|i')).toBe("a-b-c-d-e-f-g-h-i.post-addon.json");
-    expect(addonFileName("post", "tab\there\nnew line")).toBe("tab-here-new line.post-addon.json");
+    expect(addonFileName("post", 'a/b\\c:d*e?"f<g>h|i')).toBe("a - b - c - d e f g h - i.post-addon.json");
+    expect(addonFileName("post", 'گزارش: "خودرو" / 1403')).toBe("گزارش - خودرو - 1403.post-addon.json");
+    expect(addonFileName("post", "tab\there\nnew line")).toBe("tab here new line.post-addon.json");
   });
 
   it("is never hidden, empty or too long", () => {

@@ -1,9 +1,13 @@
 import type { DocumentKind } from "../store/document";
 import { downloadText } from "../ui/download-text";
 
-/** Characters no file name may hold on Windows, macOS or Linux, and control characters. */
+/**
+ * Characters no file name may hold on Windows, macOS or Linux: separators (a slash, a colon, a bar)
+ * become a dash between words, the others (quotes, wildcards, control characters) a space.
+ */
+const SEPARATORS = /\s*[:/\\|]+\s*/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it removes
-const NOT_IN_FILE_NAMES = /[\u0000-\u001f\u007f<>:"/\\|?*]+/g;
+const NOT_IN_FILE_NAMES = /[\u0000-\u001f\u007f<>"?*]+/g;
 /** Where a long draft name is cut (the file name stays well under every system's 255). */
 const NAME_MAX = 80;
 
@@ -15,8 +19,10 @@ const NAME_MAX = 80;
 export function addonFileName(kind: DocumentKind, draftName?: string): string {
   const plain = `${kind}-addon.json`;
   const name = (draftName ?? "")
-    .replace(NOT_IN_FILE_NAMES, "-")
+    .replace(NOT_IN_FILE_NAMES, " ")
+    .replace(SEPARATORS, " - ")
     .replace(/\s+/g, " ")
+    .replace(/( - )+/g, " - ")
     .trim()
     // A leading dot hides the file on macOS and Linux; trailing dots and spaces are dropped by Windows.
     .replace(/^[.\s-]+|[.\s-]+$/g, "");

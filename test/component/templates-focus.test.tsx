@@ -28,14 +28,7 @@ it("after a template is picked, focus is back on the Templates button", async ()
 it("Up, Down, Home and End move between the templates", async () => {
   const user = userEvent.setup({ delay: null });
   renderStudio();
-  screen.getByRole("button", { name: "Templates" }).focus();
-  await user.keyboard("{Enter}");
-  const group = await screen.findByRole("group", { name: "Templates" });
-  const items = await waitFor(() => {
-    const found = [...group.querySelectorAll<HTMLElement>(".menu-item")];
-    expect(found.length).toBeGreaterThan(2);
-    return found;
-  });
+  const items = await openTemplates(user);
   await waitFor(() => expect(document.activeElement).toBe(items[0]));
   await user.keyboard("{ArrowDown}");
   expect(document.activeElement).toBe(items[1]);
@@ -54,14 +47,7 @@ it("Up, Down, Home and End move between the templates", async () => {
 it("the Templates and Share menus close when focus moves out of them", async () => {
   const user = userEvent.setup({ delay: null });
   renderStudio();
-  screen.getByRole("button", { name: "Templates" }).focus();
-  await user.keyboard("{Enter}");
-  const group = await screen.findByRole("group", { name: "Templates" });
-  const items = await waitFor(() => {
-    const found = [...group.querySelectorAll<HTMLElement>(".menu-item")];
-    expect(found.length).toBeGreaterThan(2);
-    return found;
-  });
+  const items = await openTemplates(user);
   items.at(-1)?.focus();
   await user.tab();
   expect(screen.queryByRole("group", { name: "Templates" })).toBeNull();
@@ -75,3 +61,15 @@ it("the Templates and Share menus close when focus moves out of them", async () 
   await user.tab();
   await waitFor(() => expect(screen.queryByRole("group", { name: "Share link" })).toBeNull());
 });
+
+/** Opens the Templates menu from its button by keyboard; returns its items once drawn. */
+async function openTemplates(user: ReturnType<typeof userEvent.setup>): Promise<HTMLElement[]> {
+  screen.getByRole("button", { name: "Templates" }).focus();
+  await user.keyboard("{Enter}");
+  const group = await screen.findByRole("group", { name: "Templates" });
+  return waitFor(() => {
+    const found = [...group.querySelectorAll<HTMLElement>(".menu-item")];
+    expect(found.length).toBeGreaterThan(2);
+    return found;
+  });
+}

@@ -166,6 +166,27 @@ describe("records waiting out an outage (publish records)", () => {
     await expect(kept[0]).rejects.toThrow("still away");
   });
 
+  it("counts the items of a write still in flight against maxItems", async () => {
+    let release: () => void = () => {};
+    const hanging = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const lot = createParkingLot<number>({
+      write: () => hanging,
+      waitable: (e) => e instanceof Away,
+      retryMs: 1,
+      keepMs: 60_000,
+      now: Date.now,
+      maxItems: 2,
+    });
+    const kept = [lot.park(1, new Away("x")), lot.park(2, new Away("x"))];
+    // The retry has taken both out of the lot and is writing them (a store that hangs).
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(lot.park(3, new Away("x"))).rejects.toThrow("2 items already wait for the store to answer");
+    release();
+    await Promise.all(kept);
+  });
+
   it("gives up at once on a failure no wait fixes, and after keepMs on an outage", async () => {
     const lot = lotOver(async () => {
       throw new Away("still away");

@@ -161,6 +161,8 @@ export function createParkingLot<I>(opts: {
   maxItems?: number;
 }): ParkingLot<I> {
   let parked: { item: I; until: number; resolve: () => void; reject: (e: unknown) => void }[] = [];
+  // Items taken out of `parked` for a write still in flight: they count against `maxItems` too.
+  let writing = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let closing = false;
   const tryAll = async () => {
@@ -168,10 +170,13 @@ export function createParkingLot<I>(opts: {
     const batch = parked;
     parked = [];
     if (batch.length === 0) return;
+    writing += batch.length;
     try {
       await opts.write(batch.map((p) => p.item));
+      writing -= batch.length;
       for (const p of batch) p.resolve();
     } catch (err) {
+      writing -= batch.length;
       const now = opts.now();
       for (const p of batch) {
         if (closing || now >= p.until || !opts.waitable(err)) p.reject(err);
@@ -193,11 +198,12 @@ export function createParkingLot<I>(opts: {
           reject(err);
           return;
         }
-        if (parked.length >= (opts.maxItems ?? Number.POSITIVE_INFINITY)) {
+        const waiting = parked.length + writing;
+        if (waiting >= (opts.maxItems ?? Number.POSITIVE_INFINITY)) {
           reject(
             new StoreError(
               "unavailable",
-              `${parked.length} items already wait for the store to answer; this one is not kept.`,
+              `${waiting} items already wait for the store to answer; this one is not kept.`,
             ),
           );
           return;

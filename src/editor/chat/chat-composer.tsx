@@ -24,6 +24,7 @@ import { ChatJsonImport } from "./chat-json-import";
 import { ChatPreviewCard } from "./chat-preview-card";
 import { ChatSendCard } from "./chat-send-card";
 import { type ChatState, type ChatStore, createChatStore } from "./chat-store";
+import { focusCellLater } from "./grid-cell";
 import { NEW_ROW_KEY, refusedMove } from "./grid-moves";
 import { key, ProblemLines } from "./problem-lines";
 import { useChatUndo } from "./use-chat-undo";
@@ -151,11 +152,7 @@ export function ChatComposer(props: ChatComposerProps = {}) {
     const to = next ?? left.at(-1)?.buttons.at(-1);
     setSelected(to ? { side, id: to.id } : null);
     say(`Removed ${caption}. Undo with Ctrl+Z.`);
-    setTimeout(() =>
-      document
-        .querySelector<HTMLElement>(`[data-side="${side}"] [data-cell="${to?.id ?? NEW_ROW_KEY}"]`)
-        ?.focus(),
-    );
+    focusCellLater(side, to?.id ?? NEW_ROW_KEY);
   };
 
   const copy = async () => {

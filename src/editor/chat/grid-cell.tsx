@@ -3,6 +3,16 @@ import { PreviewIcon } from "../../preview/preview-icons";
 import { textOf } from "../../preview/preview-kit";
 import { type DragKit, useDragKit } from "../ui/lazy-drag";
 
+/**
+ * Focuses a grid cell from outside the grid (after a removal, an undo), once React has drawn it: the
+ * cell is found by its side and key (`data-side`, `data-cell`).
+ */
+export function focusCellLater(side: string, cellKey: string): void {
+  setTimeout(() =>
+    document.querySelector<HTMLElement>(`[data-side="${side}"] [data-cell="${cellKey}"]`)?.focus(),
+  );
+}
+
 /** What every focusable cell of the grid shares: roving focus and the keys of the grid. */
 interface CellProps {
   cellKey: string;

@@ -4,6 +4,7 @@ import { historyShortcut } from "../history/use-undo-shortcuts";
 import { announce } from "../ui/announcer";
 import type { ChatDraft, ChatSide } from "./chat-document";
 import type { ChatStore } from "./chat-store";
+import { focusCellLater } from "./grid-cell";
 
 const SIDES: readonly ChatSide[] = ["sender", "receiver"];
 
@@ -29,9 +30,7 @@ export function useChatUndo(store: ChatStore, select: (side: ChatSide, id: strin
       const back = broughtBack(before, after.draft);
       if (back) {
         select(back.side, back.id);
-        setTimeout(() =>
-          document.querySelector<HTMLElement>(`[data-side="${back.side}"] [data-cell="${back.id}"]`)?.focus(),
-        );
+        focusCellLater(back.side, back.id);
       }
       announce(
         `${which === "undo" ? "Undone" : "Redone"}${back ? `: ${back.caption} is back` : ""}; ${left} more ${left === 1 ? "step" : "steps"} to ${which}.`,

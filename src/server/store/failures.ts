@@ -27,8 +27,8 @@ export interface Failure {
   cause: string;
   /** The cause with the advice for a running studio ("check that it is running, then retry"). */
   text: string;
-  /** The driver's code (a SQLSTATE or a socket error), when it gave one. */
-  code?: string;
+  /** What to do about a refusal a setting can fix (a sign-in, a database, TLS), given where the URL came from. */
+  advice?: (setting: string) => string;
 }
 
 /**
@@ -77,7 +77,7 @@ const NO_TLS = {
 
 /**
  * Says why a driver call failed, without the query, its parameters or the database's message (they
- * can hold bodies, session ids or the URL's password): only a reason and a code.
+ * can hold bodies, session ids or the URL's password): only a reason, a code, and what to do.
  */
 export function classifyFailure(err: unknown): Failure {
   let e: unknown = err;
@@ -85,11 +85,11 @@ export function classifyFailure(err: unknown): Failure {
   while (e instanceof Error && e.cause instanceof Error) e = e.cause;
   const code = e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
   const message = e instanceof Error ? e.message : "";
-  const failure = (reason: StoreErrorReason, cause: string): Failure => ({
+  const failure = (reason: StoreErrorReason, cause: string, advice?: Failure["advice"]): Failure => ({
     reason,
     cause,
     text: reason === "unavailable" ? `${cause}; check that it is running, then retry` : cause,
-    ...(code !== undefined ? { code } : {}),
+    ...(advice ? { advice } : {}),
   });
   if (/PGlite is closed/i.test(message)) return failure("closed", "is closed");
   if (code !== undefined && (NETWORK_CODES.has(code) || unavailableSqlState(code)))
@@ -98,12 +98,13 @@ export function classifyFailure(err: unknown): Failure {
     /connection terminated|connection timeout|timeout exceeded|connection error|not queryable/i.test(message)
   )
     return failure("unavailable", "cannot be reached (connection lost)");
-  if (code !== undefined && TLS_CODE.test(code)) return failure("failed", TLS_REFUSAL.cause(code));
-  if (/does not support SSL/i.test(message)) return failure("failed", NO_TLS.cause);
+  if (code !== undefined && TLS_CODE.test(code))
+    return failure("failed", TLS_REFUSAL.cause(code), TLS_REFUSAL.advice);
+  if (/does not support SSL/i.test(message)) return failure("failed", NO_TLS.cause, NO_TLS.advice);
   // Class 22 (data exception), e.g. 22P05: JSON text holding \u0000, which PostgreSQL's jsonb refuses.
   if (code?.startsWith("22")) return failure("rejected", `refused the data (${code})`);
   const refusal = code !== undefined ? REFUSALS[code] : undefined;
-  if (refusal) return failure("failed", refusal.cause);
+  if (refusal) return failure("failed", refusal.cause, refusal.advice);
   return failure("failed", `answered with an error${code ? ` (${code})` : ""}`);
 }
 
@@ -115,8 +116,5 @@ export function classifyFailure(err: unknown): Failure {
 export function postgresOpenAdvice(failure: Failure, setting: string): string {
   if (failure.reason === "unavailable")
     return `start that server, or correct the host and port in ${setting}`;
-  if (failure.code !== undefined && TLS_CODE.test(failure.code)) return TLS_REFUSAL.advice(setting);
-  if (failure.cause === NO_TLS.cause) return NO_TLS.advice(setting);
-  const refusal = failure.code !== undefined ? REFUSALS[failure.code] : undefined;
-  return refusal ? refusal.advice(setting) : `check the user, password and database name in ${setting}`;
+  return failure.advice?.(setting) ?? `check the user, password and database name in ${setting}`;
 }

@@ -221,6 +221,8 @@ describe("chat composer", () => {
     await user.keyboard("{Delete}");
     expect(store.getState().draft.sender[0]?.buttons.map((b) => b.value.caption)).toEqual(["دکمه ۱"]);
     expect(spoken()).toContain("Removed دکمه ۲. Undo with Ctrl+Z.");
+    // The grid's key line says so, its words apart.
+    expect(document.querySelector(".chat-hint")?.textContent).toContain("drag move it; Delete removes it");
     await user.keyboard("{Control>}z{/Control}");
     expect(store.getState().draft.sender[0]?.buttons.map((b) => b.value.caption)).toEqual([
       "دکمه ۱",

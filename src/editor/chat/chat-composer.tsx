@@ -205,7 +205,7 @@ export function ChatComposer(props: ChatComposerProps = {}) {
           {grid("sender")}
           {grid("receiver")}
           <p id={`${ids}-keys`} className="chat-hint">
-            Click a button or use the arrow keys to select it; <kbd>Alt</kbd>+arrow keys or a drag move it;
+            Click a button or use the arrow keys to select it; <kbd>Alt</kbd>+arrow keys or a drag move it;{" "}
             <kbd>Delete</kbd> removes it (<kbd>Ctrl</kbd>+<kbd>Z</kbd> brings it back).
           </p>
         </div>

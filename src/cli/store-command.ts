@@ -32,11 +32,10 @@ export async function storeCommand(
       "say where to copy to: --to postgres://user:password@host:5432/database, or set DATABASE_URL",
       STORE_USAGE,
     );
-  if (!/^postgres(ql)?:\/\//.test(url) || !URL.canParse(url))
-    throw new UsageError(
-      "--to must be a postgres:// URL, e.g. postgres://user:password@host:5432/database",
-      STORE_USAGE,
-    );
+  // Loaded only here, as the store below: the driver's own URL parser, so the check reads it as pg will.
+  const { readPostgresUrl } = await import("../server/store/postgres-url");
+  const read = readPostgresUrl(url, values.to !== undefined ? "--to" : "DATABASE_URL");
+  if (!read.ok) throw new UsageError(read.problem, STORE_USAGE);
   // Loaded only here: PGlite and pg are not needed to validate a file.
   const { copyStore } = await import("../server/store/copy-store");
   const { StoreError } = await import("../server/store/store");

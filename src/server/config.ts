@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { resolve } from "node:path";
 import * as z from "zod";
+import { readPostgresUrl } from "./store/postgres-url";
 import { parseStudioUsers } from "./studio-users";
 
 /** Raised when the environment is incomplete or wrong; its message names the variable. */
@@ -174,17 +175,8 @@ function storeConfig(dataDir: string | undefined, databaseUrl: string | undefine
       "DATA_DIR and DATABASE_URL are both set: DATA_DIR is the embedded store's folder, DATABASE_URL a PostgreSQL server. Unset one of them.",
     );
   }
-  let u: URL | undefined;
-  try {
-    u = new URL(databaseUrl);
-  } catch {
-    u = undefined;
-  }
-  if (u === undefined || !["postgres:", "postgresql:"].includes(u.protocol) || u.hostname === "") {
-    throw new ConfigError(
-      `DATABASE_URL must be a PostgreSQL URL such as postgres://user:password@host:5432/database (${databaseUrl.length} characters given).`,
-    );
-  }
+  const read = readPostgresUrl(databaseUrl, "DATABASE_URL");
+  if (!read.ok) throw new ConfigError(`${read.problem}.`);
   return { kind: "postgres", url: databaseUrl };
 }
 

@@ -21,6 +21,8 @@ export interface PostgresCluster {
    * name as `sslrootcert`. Undefined for TEST_DATABASE_URL.
    */
   certFile?: string;
+  /** The folder of the server's Unix socket (libpq's `host=`), and its port. Undefined for TEST_DATABASE_URL. */
+  socket?: { dir: string; port: number };
 }
 
 /** Debian's binaries: /usr/lib/postgresql/<version>/bin, newest first. */
@@ -118,6 +120,7 @@ export async function startPostgresCluster(opts: { tls?: boolean } = {}): Promis
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     pause: stopServer,
     resume: start,
+    socket: { dir, port },
     ...(certFile !== undefined ? { certFile } : {}),
     stop() {
       try {

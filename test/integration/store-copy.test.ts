@@ -37,8 +37,15 @@ describe("store copy, usage", () => {
     expect((await cli(["store"])).code).toBe(2);
     const bad = await cli(["store", "copy", "--data-dir", root, "--to", "mysql://u:s3cret@h/db"]);
     expect(bad.code).toBe(2);
-    expect(bad.err).toContain("--to must be a postgres:// URL");
+    expect(bad.err).toContain(
+      "--to must be a PostgreSQL URL such as postgres://user:password@host:5432/database",
+    );
     expect(bad.err).not.toContain("s3cret");
+    const noServer = await cli(["store", "copy", "--data-dir", root, "--to", "postgresql:///db"]);
+    expect(noServer.code).toBe(2);
+    expect(noServer.err).toContain(
+      "--to names no server: give its host (postgres://user:password@host:5432/database) or, for a Unix socket, its folder (postgres://user@/database?host=/var/run/postgresql)",
+    );
     const none = await cli([
       "store",
       "copy",

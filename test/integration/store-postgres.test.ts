@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore } from "../../src/server/store/open-store";
+import { describeLocation, openStore } from "../../src/server/store/open-store";
 import type { StoredEvent } from "../../src/server/store/records";
 import type { Store } from "../../src/server/store/store";
 import {
@@ -185,6 +185,36 @@ describe.skipIf(unavailable !== undefined)("store on PostgreSQL", () => {
     expect(err.message).toContain("DATABASE_URL");
     expect(err.message).toContain("127.0.0.1:1");
     expect(err.message).not.toContain("s3cret-pass");
+  });
+
+  it("opens over a Unix socket named as libpq names it, and says it cannot be reached where no server listens", async ({
+    skip,
+  }) => {
+    const socket = cluster.socket;
+    if (socket === undefined) return skip("no socket of the test's own (TEST_DATABASE_URL)");
+    const urls = [
+      `postgres://postgres@/postgres?host=${socket.dir}&port=${socket.port}`,
+      `postgresql://postgres@${encodeURIComponent(socket.dir)}:${socket.port}/postgres`,
+    ];
+    for (const url of urls) {
+      expect(describeLocation({ kind: "postgres", url })).toBe(
+        `the PostgreSQL server on the socket in ${socket.dir}, port ${socket.port} (DATABASE_URL)`,
+      );
+      const s = await open(url);
+      try {
+        expect(await s.health()).toMatchObject({ reachable: true });
+      } finally {
+        await s.close();
+      }
+    }
+    // A folder without the server's socket (a stopped server, or another port).
+    const err = await expectStoreError(
+      open(`postgres://postgres@/postgres?host=${socket.dir}&port=${socket.port + 1}`),
+      "unavailable",
+    );
+    expect(err.message).toBe(
+      `Could not open the PostgreSQL server on the socket in ${socket.dir}, port ${socket.port + 1} (DATABASE_URL): it cannot be reached (no server's socket there: ENOENT); start that server, or correct the host and port in DATABASE_URL.`,
+    );
   });
 
   it("names a database that does not exist, and says to create it", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/server/config";
+import { describePostgres, readPostgresUrl } from "../../src/server/store/postgres-url";
 
 const demo = { slug: "demo", clientSecret: "ds", apiKey: "dk", identificationKey: "di" };
 
@@ -44,6 +45,43 @@ describe("store configuration", () => {
       expect(message).toContain("DATABASE_URL");
       expect(message).not.toContain("hunter2");
     }
+  });
+
+  it("takes a Unix socket's folder as libpq writes it, and names that socket", () => {
+    for (const url of [
+      "postgres://studio@/studio?host=/var/run/postgresql",
+      "postgresql://studio@%2Fvar%2Frun%2Fpostgresql:5433/studio",
+      "postgresql:///studio?host=/var/run/postgresql&port=5433",
+    ]) {
+      expect(loadConfig({ DATABASE_URL: url }, demo).store).toEqual({ kind: "postgres", url });
+    }
+    const read = (url: string) => {
+      const r = readPostgresUrl(url, "DATABASE_URL");
+      return r.ok ? describePostgres(r.address) : r.problem;
+    };
+    expect(read("postgres://studio@/studio?host=/var/run/postgresql")).toBe(
+      "the PostgreSQL server on the socket in /var/run/postgresql, port 5432",
+    );
+    expect(read("postgresql://studio@%2Fvar%2Frun%2Fpostgresql:5433/studio")).toBe(
+      "the PostgreSQL server on the socket in /var/run/postgresql, port 5433",
+    );
+    expect(read("postgres://u:pw@[::1]:6543/x")).toBe("the PostgreSQL server at [::1]:6543");
+    expect(read("postgres://u:pw@db.internal/x")).toBe("the PostgreSQL server at db.internal:5432");
+  });
+
+  it("refuses a URL without a server, saying how to name a host or a socket", () => {
+    expect(configError({ DATABASE_URL: "postgresql:///studio" })).toBe(
+      "DATABASE_URL names no server: give its host (postgres://user:password@host:5432/database) or, for a Unix socket, its folder (postgres://user@/database?host=/var/run/postgresql).",
+    );
+  });
+
+  it("refuses a URL whose certificate file cannot be read, naming the file, not the password", () => {
+    const message = configError({
+      DATABASE_URL: "postgres://u:hunter2@db/x?sslmode=verify-full&sslrootcert=/nowhere/ca.pem",
+    });
+    expect(message).toBe(
+      "DATABASE_URL cannot be used: the file /nowhere/ca.pem it names cannot be read (ENOENT); correct its sslrootcert, sslcert or sslkey.",
+    );
   });
 
   it("refuses DATA_DIR and DATABASE_URL together: data would go to only one of them", () => {

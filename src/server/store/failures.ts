@@ -94,6 +94,9 @@ export function classifyFailure(err: unknown): Failure {
   if (/PGlite is closed/i.test(message)) return failure("closed", "is closed");
   if (code !== undefined && (NETWORK_CODES.has(code) || unavailableSqlState(code)))
     return failure("unavailable", `cannot be reached (${code})`);
+  // A Unix socket's folder without the server's socket in it: not running, or another folder or port.
+  if (code === "ENOENT" && e instanceof Error && "syscall" in e && e.syscall === "connect")
+    return failure("unavailable", "cannot be reached (no server's socket there: ENOENT)");
   if (
     /connection terminated|connection timeout|timeout exceeded|connection error|not queryable/i.test(message)
   )

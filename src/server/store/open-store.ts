@@ -15,6 +15,7 @@ import { createInProcessFeed, createPostgresFeed } from "./change-feed";
 import { lockDataDir } from "./data-dir-lock";
 import { createDrizzleStore } from "./drizzle-store";
 import { classifyFailure, postgresOpenAdvice } from "./failures";
+import { describePostgres, readPostgresUrl } from "./postgres-url";
 import { events } from "./schema";
 import { type Store, StoreError } from "./store";
 
@@ -55,8 +56,8 @@ export function describeLocation(location: StoreLocation, setting?: string): str
     case "pglite":
       return `the embedded store in ${location.dataDir}${setting === "" ? "" : from("DATA_DIR")}`;
     case "postgres": {
-      const u = new URL(location.url);
-      return `the PostgreSQL server at ${u.hostname}:${u.port || "5432"}${setting === "" ? "" : from("DATABASE_URL")}`;
+      const read = readPostgresUrl(location.url, "");
+      return `${describePostgres(read.ok ? read.address : undefined)}${setting === "" ? "" : from("DATABASE_URL")}`;
     }
   }
 }

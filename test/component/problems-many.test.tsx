@@ -20,16 +20,22 @@ describe("the Problems panel of an add-on with thousands of problems", () => {
     act(() => store.getState().load(documentFromBody("post", { widgets }, widgets)));
     const panel = within(screen.getByRole("region", { name: "Problems" }));
     expect(panel.getByText(/^450 errors, 0 warnings\./)).toBeTruthy();
-    const rows = () => panel.getAllByRole("button", { name: /^Error/ });
+    // Buttons whose text starts with their severity: a query by accessible name computes it for every
+    // one of 400 buttons (seconds in jsdom on a loaded machine); the names are checked once below.
+    const rows = () => panel.getAllByRole("button").filter((b) => b.textContent?.startsWith("Error"));
+    const more = () => panel.queryByText(/^Show \d+ more \(\d+ not shown\)$/)?.closest("button") ?? null;
     expect(rows()).toHaveLength(PROBLEMS_PAGE);
-    await user.click(panel.getByRole("button", { name: "Show 200 more (250 not shown)" }));
+    expect(rows()[0]).toHaveProperty("textContent", expect.stringMatching(/^ErrorTitle \(widget 1\)/));
+    expect(more()?.textContent).toBe("Show 200 more (250 not shown)");
+    await user.click(more() ?? panel.getByText("no Show more button"));
     expect(rows()).toHaveLength(400);
     // The keyboard goes on from the first problem added.
     expect(document.activeElement).toBe(rows()[200]);
     expect(document.activeElement?.textContent).toContain("Title (widget 201)");
-    await user.click(panel.getByRole("button", { name: "Show 50 more (50 not shown)" }));
+    expect(more()?.textContent).toBe("Show 50 more (50 not shown)");
+    await user.click(more() ?? panel.getByText("no Show more button"));
     expect(rows()).toHaveLength(450);
-    expect(panel.queryByRole("button", { name: /^Show \d+ more/ })).toBeNull();
+    expect(more()).toBeNull();
     // The last one still leads to its field.
     const last = rows()[449];
     if (!last) throw new Error("450 problems are listed");

@@ -42,9 +42,17 @@ export default defineConfig([
     dts: false,
     deps: {
       // The store's drivers stay runtime dependencies too: PGlite loads its WASM and data files from
-      // beside its own module, and pg has optional native parts. drizzle-orm is plain JavaScript of
-      // which the store uses a small part: bundled, it saves users a 17 MB install.
-      neverBundle: ["hono", /^hono\//, "@hono/node-server", "@electric-sql/pglite", "pg", "pg-connection-string"],
+      // beside its own module, and pg has optional native parts (pg-connection-string, its URL parser,
+      // stays one copy for pg and the studio's own check of the URL). drizzle-orm is plain JavaScript
+      // of which the store uses a small part: bundled, it saves users a 17 MB install.
+      neverBundle: [
+        "hono",
+        /^hono\//,
+        "@hono/node-server",
+        "@electric-sql/pglite",
+        "pg",
+        "pg-connection-string",
+      ],
       alwaysBundle: ["zod", /^zod\//, /^drizzle-orm/],
       onlyBundle: false,
     },

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { formatPath } from "./problems";
 
 /**
  * Start-address request (spec 4.11, facts "Start address"). The platform POSTs it to the app with
@@ -41,8 +42,15 @@ export interface StartRequest {
   userSide?: "SUPPLY" | "DEMAND";
   source?: "POST_ADDON" | "CHAT_MESSAGE_ACTION" | "CHAT";
   userId?: string;
+  /** The app's data; a value that is not a string (an action's data takes any JSON) as its JSON text. */
   data: Record<string, string>;
   completionUrl?: string;
+  /**
+   * What the studio could not read as the documents describe it (a field or value newer than its
+   * contract), as `path: message`; `body` is then the request as it came, so nothing is lost.
+   */
+  problems?: string[];
+  body?: unknown;
 }
 
 /** Reads the version from either header spelling (facts "Start address"); absent means the old structure. */
@@ -55,8 +63,13 @@ export function startRequestVersion(headers: { get(name: string): string | null 
 }
 
 /**
- * Parses a start request body for the given version. A body that uses the other version's data field
+ * Reads a start request body for the given version. A body that uses the other version's data field
  * is still accepted, because the documents disagree on which field goes with which version.
+ *
+ * The user waits on the platform for the answer, which is the address their browser opens: a field or
+ * value the documents do not list (a newer platform's `locale`, an action's data holding numbers)
+ * must not leave them stuck there. Any JSON object is read for what it holds; what does not fit the
+ * documents is kept as `problems`, with the body as it came. Only a body that is not an object fails.
  */
 export function parseStartRequest(
   version: 1 | 2,
@@ -64,13 +77,22 @@ export function parseStartRequest(
 ): { ok: true; value: StartRequest } | { ok: false; error: z.ZodError } {
   const primary = version === 2 ? startRequestV2Schema : startRequestV1Schema;
   const secondary = version === 2 ? startRequestV1Schema : startRequestV2Schema;
-  let parsed = primary.safeParse(body);
-  if (!parsed.success) {
-    const alt = secondary.safeParse(body);
-    if (!alt.success) return { ok: false, error: parsed.error };
-    parsed = alt;
-  }
-  const v = parsed.data;
+  const parsed = primary.safeParse(body);
+  if (parsed.success) return { ok: true, value: normalise(version, parsed.data) };
+  const alt = secondary.safeParse(body);
+  if (alt.success) return { ok: true, value: normalise(version, alt.data) };
+  const object = z.record(z.string(), z.unknown()).safeParse(body);
+  if (!object.success) return { ok: false, error: object.error };
+  const problems = parsed.error.issues.map(
+    (i) => `${formatPath(i.path.filter((s): s is string | number => typeof s !== "symbol"))}: ${i.message}`,
+  );
+  return { ok: true, value: { ...leniently(version, object.data), problems, body } };
+}
+
+function normalise(
+  version: 1 | 2,
+  v: z.infer<typeof startRequestV2Schema> | z.infer<typeof startRequestV1Schema>,
+): StartRequest {
   const data =
     ("extra_data" in v ? v.extra_data : undefined) ??
     ("provider_data" in v ? v.provider_data : undefined) ??
@@ -82,7 +104,30 @@ export function parseStartRequest(
   if (v.source !== undefined) out.source = v.source;
   if (v.user_id !== undefined) out.userId = v.user_id;
   if (v.completion_url !== undefined) out.completionUrl = v.completion_url;
-  return { ok: true, value: out };
+  return out;
+}
+
+/** Each documented field that reads as documented; the rest is left out (and named in the problems). */
+function leniently(version: 1 | 2, body: Record<string, unknown>): StartRequest {
+  const field = <T>(schema: z.ZodType<T>, key: string): T | undefined => {
+    const r = schema.safeParse(body[key]);
+    return r.success ? r.data : undefined;
+  };
+  const rawData =
+    field(z.record(z.string(), z.unknown()), "extra_data") ??
+    field(z.record(z.string(), z.unknown()), "provider_data");
+  const data: Record<string, string> = {};
+  for (const [k, v] of Object.entries(rawData ?? {})) data[k] = typeof v === "string" ? v : JSON.stringify(v);
+  const v = {
+    post_token: field(commonFields.post_token, "post_token"),
+    conversation_id: field(commonFields.conversation_id, "conversation_id"),
+    user_side: field(commonFields.user_side, "user_side"),
+    source: field(commonFields.source, "source"),
+    user_id: field(commonFields.user_id, "user_id"),
+    completion_url: field(commonFields.completion_url, "completion_url"),
+    extra_data: data,
+  };
+  return normalise(version, v);
 }
 
 /** The app's answer to a start request (facts "Start address"). */

@@ -79,6 +79,15 @@ export function appSecrets(config: Pick<Config, "app" | "sessionSecret">): strin
 }
 
 /**
+ * Every credential the studio holds for its app: a delivery (an event, a start request) echoing one
+ * (the deprecated notify shape carries `identification_key`, spec 4.12; a subscription's metadata
+ * may hold anything) is stored and shown to every signed-in user of the inbox without it.
+ */
+export function deliverySecrets(config: Pick<Config, "app" | "sessionSecret">): string[] {
+  return [...appSecrets(config), config.app.apiKey];
+}
+
+/**
  * What the platform client cannot know and a route's answer must not carry either: the session's
  * refresh token (never sent to the API host, but a platform may echo one it saw elsewhere).
  */

@@ -26,9 +26,34 @@ describe("start request (spec 4.11, facts)", () => {
     expect(v1).toEqual({ ok: true, value: { version: 1, conversationId: "c", data: { x: "y" } } });
   });
 
-  it("refuses unknown fields and values", () => {
-    expect(parseStartRequest(2, { post_token: "t", other: 1 }).ok).toBe(false);
-    expect(parseStartRequest(2, { user_side: "BOTH" }).ok).toBe(false);
-    expect(parseStartRequest(2, { extra_data: { a: 1 } }).ok).toBe(false);
+  it("reads what it can of fields and values the documents do not list, and keeps the rest as problems", () => {
+    const body = {
+      post_token: "t",
+      locale: "fa",
+      user_side: "BUYER",
+      source: "POST_PAGE",
+      extra_data: { n: 5, label: "x", nested: { a: [1] } },
+    };
+    const read = parseStartRequest(2, body);
+    expect(read).toEqual({
+      ok: true,
+      value: {
+        version: 2,
+        postToken: "t",
+        data: { n: "5", label: "x", nested: '{"a":[1]}' },
+        problems: [
+          expect.stringMatching(/^user_side: /),
+          expect.stringMatching(/^source: /),
+          expect.stringMatching(/^extra_data\.n: .*string/),
+          expect.stringMatching(/^extra_data\.nested: .*string/),
+          expect.stringMatching(/^\(root\): .*"locale"/),
+        ],
+        body,
+      },
+    });
+  });
+
+  it("refuses only a body that is not a JSON object", () => {
+    for (const bad of [[], "post_token", 5, null]) expect(parseStartRequest(2, bad).ok).toBe(false);
   });
 });

@@ -10,6 +10,8 @@ const startSchema = z.looseObject({
   userId: z.string().optional(),
   data: z.record(z.string(), z.string()),
   completionUrl: z.string().optional(),
+  /** What the studio could not read as documented (kept with the body as it came). */
+  problems: z.array(z.string()).optional(),
 });
 
 /** One inbox entry as the proxy streams it (docs/api.md, `/api/inbox/stream`, event `inbox`). */
@@ -95,9 +97,14 @@ export function inboxRow(entry: InboxEntry): InboxRow {
       time: new Date(entry.receivedAt),
       conversation: s.conversationId,
       sender: s.userSide,
-      text: Object.entries(s.data)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(", "),
+      text: [
+        Object.entries(s.data)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(", "),
+        s.problems?.length ? `Not read as documented (see its JSON): ${s.problems.join("; ")}` : "",
+      ]
+        .filter(Boolean)
+        .join(". "),
       post: s.postToken,
       count: 1,
       raw: entry,

@@ -143,7 +143,8 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     const result = await deps.oauth.exchangeCode(code, pending.redirectUri);
     if (!result.ok) {
       deps.sessions.write(c, session);
-      // The answer's status and the failing field's name (never a value): the redirect carries only the code.
+      // The answer's status, its RFC 6749 code (TokenFailureNote) and the failing field's name (never a
+      // value): the redirect carries only the studio's code.
       deps.log("token_exchange_failed", { code: result.error.error.code, ...result.note });
       return c.redirect(
         withParams(pending.returnTo, { oauth: "failed", oauth_error: result.error.error.code }),

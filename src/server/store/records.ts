@@ -70,6 +70,8 @@ const startRequestSchema = z.strictObject({
   userId: z.string().optional(),
   data: z.record(z.string(), z.string()),
   completionUrl: z.string().optional(),
+  problems: z.array(z.string()).optional(),
+  body: z.unknown().optional(),
 });
 // A compile error here means StartRequest changed and this schema must follow it.
 const _startRequestMatches: z.ZodType<StartRequest> = startRequestSchema;

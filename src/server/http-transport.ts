@@ -311,8 +311,11 @@ export function createHttpFetch(): HttpFetch {
       const next: RequestInit = toGet ? { ...init, method: "GET", body: null } : init;
       return capAnswer(await fetch(new URL(location, url), next));
     }
+    // An answer, so not a broken connection: named as the unexpected status it is (a Response cannot hold it).
     if (status < 200 || status > 599)
-      throw new TypeError("fetch failed", { cause: new Error(`unexpected HTTP status ${status}`) });
+      throw new TypeError("fetch failed", {
+        cause: Object.assign(new Error(`HTTP ${status}`), { name: "UnexpectedStatusError" }),
+      });
     const empty = NULL_BODY.has(status) || method === "HEAD";
     return new Response(
       empty ? null : bodyFailure ? failingBody(bodyFailure) : decode(responseHeaders, bytes),

@@ -38,6 +38,11 @@ export interface TokenFailureNote {
   reason?: "not_json" | "cut_off" | "too_large";
   /** A request that got no answer: the network error's code or name (networkCause). */
   cause?: string;
+  /**
+   * The endpoint's RFC 6749 `error` (one of a fixed list, never an echo): tells a wrong secret
+   * (invalid_client) from a used or expired code or a redirect_uri mismatch (invalid_grant).
+   */
+  grant_error?: string;
 }
 
 export type TokenResult =
@@ -177,7 +182,7 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
         return {
           ok: false,
           error: studioError("token_exchange_failed", { detail, upstreamStatus: res.status }),
-          note: { status: res.status },
+          note: { status: res.status, ...(grantError !== undefined ? { grant_error: grantError } : {}) },
           ...(grantError !== undefined ? { grantError } : {}),
         };
       }

@@ -245,6 +245,8 @@ export function mapFetchFailure(error: unknown, timeoutMs: number): StudioError 
   // The message of a network error may contain the address; it holds no secret.
   const detail = cause?.message || name || "network error";
   if (cause?.name === "NotSentError") return studioError("upstream_unreachable", { detail });
+  // The platform answered, with a status outside HTTP's 200-599 (http-transport.ts).
+  if (cause?.name === "UnexpectedStatusError") return studioError("upstream_unexpected_status", { detail });
   // Any other network failure (a reset, a cut-off answer) may have come after the platform read the
   // request: upstream_outcome_unknown, never "unreachable", and never retried.
   if (cause?.name === "OutcomeUnknownError" || code === undefined || !NOT_SENT_CODES.has(code))

@@ -114,6 +114,28 @@ describe("the proxy's keep-alive transport (undici's Agent and request behind Fe
     expect(out.ok ? "ok" : out.error.error.code).toBe("upstream_unreachable");
   });
 
+  it("names a status outside 200-599 as an unexpected answer, not a broken connection, and sends once", async () => {
+    let requests = 0;
+    const s = await serve((_req, _body, res) => {
+      requests += 1;
+      res.writeHead(999, { "content-length": "0" });
+      res.end();
+    });
+    const client = createPlatformClient({
+      baseUrl: s.url,
+      apiKey: "k",
+      fetch: transport,
+      timeoutMs: 2000,
+      now: () => 0,
+    });
+    const out = await client.deleteUserAddon("id");
+    expect(out.ok ? "ok" : out.error.error).toMatchObject({
+      code: "upstream_unexpected_status",
+      message: expect.stringContaining("a status the studio does not expect here (HTTP 999)"),
+    });
+    expect(requests).toBe(1);
+  });
+
   it("maps a platform error answer exactly as with fetch (429 with Retry-After, platform message kept)", async () => {
     const s = await serve((_req, _body, res) => {
       res.writeHead(429, { "content-type": "application/json", "retry-after": "7" });

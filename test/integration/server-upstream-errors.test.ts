@@ -108,6 +108,14 @@ describe("upstream failures against a strict fake platform", () => {
     expect(landed).toBe("/?resume=publish&oauth=failed&oauth_error=token_exchange_failed");
     const session = JSON.parse((await browser.fetch(`${stack.proxyServer.url}/api/session`)).text);
     expect(session.signedIn).toBe(false);
+    // The log tells an operator which refusal it was (a used code, not a wrong secret), never its text.
+    const failed = stack.logs.map((l) => JSON.parse(l)).find((l) => l.event === "token_exchange_failed");
+    expect(failed).toMatchObject({
+      code: "token_exchange_failed",
+      status: 400,
+      grant_error: "invalid_grant",
+    });
+    expect(stack.logs.join("\n")).not.toContain("code expired");
   });
 });
 

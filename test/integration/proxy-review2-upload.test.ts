@@ -35,8 +35,17 @@ describe("a body that breaks off while it is sent is not called too large", () =
       socket.on("error", reject);
     });
     await expect
-      .poll(() => stack.logs.map((l) => JSON.parse(l)).find((l) => l.path === "/platform/events"))
+      .poll(() =>
+        stack.logs
+          .map((l) => JSON.parse(l))
+          .find((l) => l.event === "request" && l.path === "/platform/events"),
+      )
       .toMatchObject({ event: "request", method: "POST", status: 400 });
+    // With why, beside the request line.
+    expect(stack.logs.map((l) => JSON.parse(l)).find((l) => l.event === "delivery_refused")).toMatchObject({
+      path: "/platform/events",
+      reason: expect.any(String),
+    });
     expect(stack.logs.join("\n")).not.toContain('"status":413');
     expect((await stack.proxy.deps.inbox.sinceJson(0)).length).toBe(0);
   });

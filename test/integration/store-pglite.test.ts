@@ -144,6 +144,22 @@ describe("store on PGlite in a data folder", () => {
     );
   });
 
+  // `--data-dir /proc/nope` hung the start at full CPU (Node's recursive mkdir loops there for ever).
+  it.skipIf(process.platform !== "linux")(
+    "ends with why for a folder the kernel will not make (under /proc), instead of looping",
+    async () => {
+      const dir = "/proc/addon-studio-nope/data";
+      const err = await expectStoreError(
+        openStore({ location: { kind: "pglite", dataDir: dir }, retentionDays: 30 }),
+        "failed",
+      );
+      expect(err.message).toBe(
+        `Could not open the embedded store in ${dir} (DATA_DIR): the folder cannot be made or written there (ENOENT); give --data-dir or DATA_DIR a folder this user may write, or leave both out to use .addon-studio.`,
+      );
+    },
+    5_000,
+  );
+
   // `--data-dir package.json` said "it answered with an error (EEXIST)".
   it("says a DATA_DIR that is a file is not a folder, and what to give instead", async () => {
     const file = join(root, "package.json");

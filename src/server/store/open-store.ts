@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -13,6 +13,7 @@ import * as z from "zod";
 import type { StoreConfig } from "../config";
 import { createInProcessFeed, createPostgresFeed } from "./change-feed";
 import { lockDataDir } from "./data-dir-lock";
+import { makeFolder } from "./make-folder";
 import { createDrizzleStore } from "./drizzle-store";
 import { classifyFailure, postgresOpenAdvice } from "./failures";
 import { describePostgres, readPostgresUrl } from "./postgres-url";
@@ -85,6 +86,12 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
         "failed",
         `Could not open ${describe}: ${opts.location.dataDir} is a file, or lies under one, not a folder; give --data-dir or DATA_DIR a folder (it is made when missing), or leave both out to use .addon-studio.`,
       );
+    // A folder that cannot be made or written (a path under /proc, a read-only disk, another user's).
+    if (opts.location.kind === "pglite" && typeof code === "string" && FOLDER_CODES.has(code))
+      throw new StoreError(
+        "failed",
+        `Could not open ${describe}: the folder cannot be made or written there (${code}); give --data-dir or DATA_DIR a folder this user may write, or leave both out to use .addon-studio.`,
+      );
     const advice =
       opts.location.kind === "postgres"
         ? postgresOpenAdvice(failure, "DATABASE_URL")
@@ -92,6 +99,9 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
     throw new StoreError(failure.reason, `Could not open ${describe}: it ${failure.cause}; ${advice}.`);
   }
 }
+
+/** File-system refusals of the data folder itself. */
+const FOLDER_CODES = new Set(["ENOENT", "EACCES", "EPERM", "EROFS"]);
 
 const GITIGNORE = "# Written by addon-studio: the embedded store (a database), not for version control.\n*\n";
 
@@ -101,7 +111,7 @@ export async function openPgliteDatabase(location: Exclude<StoreLocation, { kind
   let client: PGlite;
   if (location.kind === "pglite") {
     // Owner only: it holds publish bodies, phone numbers of targets and session revocations.
-    const created = await mkdir(location.dataDir, { recursive: true, mode: 0o700 });
+    const created = await makeFolder(location.dataDir);
     // A folder the studio made is its own database: keep it out of the user's git (a `git add .`
     // in the project would otherwise commit it). A folder that was there already is left alone.
     // A courtesy: a failure to write it (a full disk) is PGlite's to report, not this file's.

@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { defineConfig } from "tsdown";
+import { licenceNotices } from "./scripts/licence-notices.mjs";
 import { readPreviewCss } from "./src/preview/stylesheet";
 
 // Why tsdown (rolldown, the engine Vite 8 already uses, plus rolldown-plugin-dts): see docs/decisions.md, issue 10.
@@ -56,6 +57,9 @@ export default defineConfig([
       alwaysBundle: ["zod", /^zod\//, /^drizzle-orm/],
       onlyBundle: false,
     },
+    // lib/THIRD-PARTY-NOTICES.txt: the licences of what cli.mjs bundles (zod, drizzle-orm, React)
+    // and of the fonts copied below; the library entry (index.*) bundles no third-party code.
+    plugins: [licenceNotices({ extra: ["node_modules/@fontsource/vazirmatn"] })],
     // The emulator's pages serve Vazirmatn from lib/fonts (see fontPath in src/emulator/pages.ts).
     // The four files are FONT_FILES of src/emulator/html.ts.
     copy: [

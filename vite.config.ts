@@ -2,6 +2,7 @@ import { execFileSync } from "node:child_process";
 import { resolve } from "node:path";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { licenceNotices } from "./scripts/licence-notices.mjs";
 
 /**
  * After the editor's build, writes its first paint into index.html (scripts/prerender-page.mjs):
@@ -29,7 +30,8 @@ function prerenderPage(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), prerenderPage()],
+  // dist/THIRD-PARTY-NOTICES.txt: the licences of what the bundles hold (React, zod, dnd-kit, the fonts…).
+  plugins: [react(), prerenderPage(), licenceNotices()],
   // The load budget (150 KB gzip of initial JS) is measured by `npm run bench`; Vite's raw-size
   // warning would only repeat it less precisely on every start.
   build: { outDir: "dist", sourcemap: false, chunkSizeWarningLimit: 600 },

@@ -77,6 +77,20 @@ describe("the packed tarball", () => {
       ),
     ).toEqual([]);
     expect(readFileSync(join(project, "node_modules/addon-studio/LICENSE"), "utf8")).toMatch(/^MIT License/);
+    // The bundles drop their code's licence comments and the fonts travel without theirs: each build
+    // folder carries the licences of what it holds (the OFL goes with every copy of Vazirmatn).
+    for (const [folder, names] of [
+      ["dist", ["react@", "zod@", "@dnd-kit/core@", "@fontsource/vazirmatn@"]],
+      ["lib", ["react@", "zod@", "drizzle-orm@", "@fontsource/vazirmatn@"]],
+    ] as const) {
+      const notices = readFileSync(
+        join(project, "node_modules/addon-studio", folder, "THIRD-PARTY-NOTICES.txt"),
+        "utf8",
+      );
+      for (const name of names)
+        expect(notices, `${folder}: ${name}`).toMatch(new RegExp(`^- ${name.replace(/[/@]/g, "\\$&")}`, "m"));
+      expect(notices, folder).toContain("SIL OPEN FONT LICENSE Version 1.1");
+    }
     // Every document a shipped page links to is shipped too (the README's screenshots stay in the
     // repository: 1.8 MB of pictures for the npm page alone).
     const broken: string[] = [];

@@ -211,7 +211,7 @@ export function findJsonError(text: string): JsonSyntaxError | undefined {
     if (i < text.length)
       throw new Stop(
         i,
-        `unexpected ${shown(i)} after the JSON value: a body is one value; remove what follows it, or put the values in one array [ ... ]`,
+        `unexpected ${shown(i)} after the JSON value: a body is one value; remove what follows it (check one body at a time)`,
       );
     return undefined;
   } catch (e) {

@@ -28,7 +28,8 @@ export async function makeFolder(path: string, mode = 0o700): Promise<string | u
   for (const folder of missing) {
     await mkdir(folder, { mode }).catch(async (e: unknown) => {
       // Made meanwhile by another process: fine when it is a folder.
-      if (e instanceof Error && "code" in e && e.code === "EEXIST" && (await stat(folder)).isDirectory()) return;
+      if (e instanceof Error && "code" in e && e.code === "EEXIST" && (await stat(folder)).isDirectory())
+        return;
       throw e;
     });
   }

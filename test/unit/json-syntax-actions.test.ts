@@ -30,7 +30,10 @@ describe("a JSON syntax error says what to do", () => {
       'column 8 (offset 7), in a: a number that ends at ".": write digits after it (1.0, 1e3) or remove it',
     ],
     ['{"a": -}', 'expected a number, found "-": write digits after the minus'],
-    ['{"a": 1} x', 'unexpected "x" after the JSON value: a body is one value; remove what follows it (check one body at a time)'],
+    [
+      '{"a": 1} x',
+      'unexpected "x" after the JSON value: a body is one value; remove what follows it (check one body at a time)',
+    ],
     ['{"a": 1 }}', 'an extra "}" after the JSON value: remove it'],
     ['{"a": "\\q"}', "bad escape \\q in a string: write \\\\ for a backslash, or one of \\n"],
     [

@@ -72,6 +72,12 @@ async function checkOne(input: Input, kind: CheckKind | undefined, io: CliIo): P
       const pos = positions[i];
       if (pos) Object.assign(p, pos);
     });
+    // In the file's order, as a linter reports (the schema's order is by path: line 5 column 87 came
+    // before line 5 column 43); problems of the whole body (no position) first. The sort is stable.
+    const inFileOrder = (a: LocatedProblem, b: LocatedProblem) =>
+      (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0);
+    errors.sort(inFileOrder);
+    warnings.sort(inFileOrder);
   }
   return { file, kind: checkKind, ok: checked.ok && !tooLarge, errors, warnings };
 }

@@ -131,6 +131,20 @@ describe("command line parsing", () => {
     expect(parsed.files[0].errors[0]).toMatchObject({ at: "message", severity: "error", line: 1, column: 2 });
   });
 
+  it("validate lists a file's problems in the file's order, not the schema's", async () => {
+    // The schema checks title_row's text before has_divider; the file writes them the other way.
+    const r = await cli(
+      ["validate", "--kind", "post", "-"],
+      '{"widgets": [{"title_row": {"has_divider": "no", "text": 5}}]}',
+    );
+    expect(r.code).toBe(1);
+    const located = r.out.split("\n").filter((l) => l.startsWith("stdin:1:"));
+    expect(located.map((l) => l.split(": ")[1])).toEqual([
+      "widgets[0].title_row.has_divider",
+      "widgets[0].title_row.text",
+    ]);
+  });
+
   it("empty input and a byte order mark", async () => {
     const empty = await cli(["validate", "--kind", "post", "-"], "  \n");
     expect(empty.code).toBe(2);

@@ -116,8 +116,10 @@ function leniently(version: 1 | 2, body: Record<string, unknown>): StartRequest 
   const rawData =
     field(z.record(z.string(), z.unknown()), "extra_data") ??
     field(z.record(z.string(), z.unknown()), "provider_data");
-  const data: Record<string, string> = {};
-  for (const [k, v] of Object.entries(rawData ?? {})) data[k] = typeof v === "string" ? v : JSON.stringify(v);
+  // fromEntries defines own properties: a "__proto__" key stays a key.
+  const data: Record<string, string> = Object.fromEntries(
+    Object.entries(rawData ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+  );
   const v = {
     post_token: field(commonFields.post_token, "post_token"),
     conversation_id: field(commonFields.conversation_id, "conversation_id"),

@@ -76,7 +76,7 @@ async function store(deps: ServerDeps, c: Context, input: InboxInput): Promise<R
   }
 }
 
-/** Problems kept with an event the studio could not read (the first ones; the body is kept whole). */
+/** Problems kept with a delivery the studio could not read (the first ones; the body is kept whole). */
 const UNREAD_PROBLEMS = 20;
 
 /** The event address and the start address, with 405 / 404 for anything else under /platform. */
@@ -127,8 +127,10 @@ export function deliveryRoutes(deps: ServerDeps): Hono {
       ];
       start.body = body.json;
     }
-    if (start.problems)
+    if (start.problems) {
       deps.log("delivery_unread", { path: "/platform/start", problems: start.problems.length });
+      start.problems = start.problems.slice(0, UNREAD_PROBLEMS);
+    }
     const params = new URLSearchParams();
     if (start.postToken) params.set("post_token", start.postToken);
     if (start.conversationId) params.set("conversation_id", start.conversationId);

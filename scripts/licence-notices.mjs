@@ -4,19 +4,22 @@
 // Vazirmatn font files in lib/fonts). The bundlers drop licence comments; the notices file carries them.
 // Used by vite.config.ts (dist/) and tsdown.config.ts (lib/).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 
-const NODE_MODULES = `${sep}node_modules${sep}`;
+const NODE_MODULES = "/node_modules/";
 
-/** The package folder a module id lies in (…/node_modules/name or …/@scope/name), or undefined. */
+/**
+ * The package folder a module id lies in (…/node_modules/name or …/@scope/name), or undefined. Ids use
+ * "/" on Windows too, and a path given by a build may use "\\": both are read as "/".
+ */
 function packageDir(id) {
-  const path = id.replace(/^\0/, "").split("?")[0];
+  const path = id.replace(/^\0/, "").split("?")[0].replaceAll("\\", "/");
   const at = path.lastIndexOf(NODE_MODULES);
   if (at < 0) return undefined;
-  const rest = path.slice(at + NODE_MODULES.length).split(sep);
+  const rest = path.slice(at + NODE_MODULES.length).split("/");
   const parts = rest[0]?.startsWith("@") ? 2 : 1;
   if (rest.length <= parts) return undefined;
-  return path.slice(0, at + NODE_MODULES.length) + rest.slice(0, parts).join(sep);
+  return path.slice(0, at + NODE_MODULES.length) + rest.slice(0, parts).join("/");
 }
 
 /** The package's licence files, in name order (LICENSE, LICENCE, COPYING, OFL, NOTICE). */
@@ -39,7 +42,10 @@ export function noticesText(dirs) {
     const key = `${pkg.name}@${pkg.version}`;
     if (seen.has(key)) continue;
     const texts = licenceFiles(dir);
-    seen.set(key, { key, licence: String(pkg.license ?? "see its text"), texts });
+    // An old package.json may give {type, url} (or a list of them) instead of an SPDX expression.
+    const declared = [pkg.license ?? pkg.licenses ?? "see its text"].flat();
+    const licence = declared.map((l) => (typeof l === "object" && l !== null ? l.type : l)).join(" OR ");
+    seen.set(key, { key, licence: String(licence), texts });
   }
   const entries = [...seen.values()].sort((a, b) => a.key.localeCompare(b.key));
   const head = [

@@ -26,7 +26,8 @@ export async function storeCommand(
   const dataDir = values["data-dir"] ?? env.DATA_DIR ?? ".addon-studio";
   if (dataDir.trim() === "")
     throw new UsageError("--data-dir must name a folder, e.g. --data-dir .addon-studio", STORE_USAGE);
-  const url = values.to ?? env.DATABASE_URL;
+  // As loadConfig reads DATABASE_URL: a space pasted around the URL is not part of it.
+  const url = (values.to ?? env.DATABASE_URL)?.trim();
   if (url === undefined || url.trim() === "")
     throw new UsageError(
       "say where to copy to: --to postgres://user:password@host:5432/database, or set DATABASE_URL",

@@ -27,12 +27,6 @@ export type FieldUi =
   | { ui: "list"; label: string; itemLabel: string; min?: number; max?: number; help?: string }
   | { ui: "group"; label: string; help?: string };
 
-// zod 3 (installed past the peer range, e.g. with --legacy-peer-deps) has no registries: say what is
-// wrong instead of "z.registry is not a function" from inside the bundle.
-if (typeof z.registry !== "function")
-  throw new Error(
-    "addon-studio needs zod 4.3 or newer (its peer dependency), but an older zod is installed: run npm install zod@^4.3",
-  );
 export const fieldRegistry = z.registry<FieldUi>();
 
 /**

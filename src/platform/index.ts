@@ -3,6 +3,9 @@
  * types, validation with JSON paths, and v1 -> v2 migration. React-free; import it in Node or a browser.
  */
 
+// First: an older zod is named before any schema is made with it.
+import "./zod-guard";
+
 export { isWidgetKind, modelOf, WIDGET_KINDS, WIDGET_MODELS, type WidgetKind } from "../widgets/registry";
 export * from "./actions";
 export * from "./bodies";

@@ -108,6 +108,11 @@ export function formatPath(path: readonly PathSegment[]): string {
   return out === "" ? "(root)" : out;
 }
 
+/** A zod issue's path as a JSON path (zod allows symbol keys, which JSON has none of). */
+export function issuePath(path: readonly PropertyKey[]): PathSegment[] {
+  return path.filter((s): s is PathSegment => typeof s !== "symbol");
+}
+
 /** Builds a problem, filling in its formatted path. */
 export function problem(
   path: readonly PathSegment[],

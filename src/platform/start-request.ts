@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { formatPath } from "./problems";
+import { formatPath, issuePath } from "./problems";
 
 /**
  * Start-address request (spec 4.11, facts "Start address"). The platform POSTs it to the app with
@@ -25,7 +25,8 @@ const commonFields = {
   user_side: userSideSchema.optional(),
   source: sourceSchema.optional(),
   user_id: z.string().min(1).optional(),
-  completion_url: z.url().optional(),
+  // The address the user goes back to: a web address only (a javascript: or data: URL is a problem).
+  completion_url: z.url({ protocol: /^https?$/ }).optional(),
 };
 
 /** New structure (API version 2): the app's data arrives as `extra_data`. */
@@ -83,9 +84,11 @@ export function parseStartRequest(
   if (alt.success) return { ok: true, value: normalise(version, alt.data) };
   const object = z.record(z.string(), z.unknown()).safeParse(body);
   if (!object.success) return { ok: false, error: object.error };
-  const problems = parsed.error.issues.map(
-    (i) => `${formatPath(i.path.filter((s): s is string | number => typeof s !== "symbol"))}: ${i.message}`,
-  );
+  // In the words of the version whose data field the body uses (a body with no version header but the
+  // new structure's `extra_data` is not told that `extra_data` is unknown); else the header's.
+  const v2 = "extra_data" in object.data ? true : "provider_data" in object.data ? false : version === 2;
+  const issues = (v2 === (version === 2) ? parsed : alt).error.issues;
+  const problems = issues.map((i) => `${formatPath(issuePath(i.path))}: ${i.message}`);
   return { ok: true, value: { ...leniently(version, object.data), problems, body } };
 }
 
@@ -116,7 +119,7 @@ function leniently(version: 1 | 2, body: Record<string, unknown>): StartRequest 
   const rawData =
     field(z.record(z.string(), z.unknown()), "extra_data") ??
     field(z.record(z.string(), z.unknown()), "provider_data");
-  // fromEntries defines own properties: a "__proto__" key stays a key.
+  // (zod's record has already left out a "__proto__" key, as the strict schemas do.)
   const data: Record<string, string> = Object.fromEntries(
     Object.entries(rawData ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
   );

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 import type { FetchLike } from "../platform/fetch-like";
-import { NotSentError } from "./http-transport";
+import { NotSentError } from "./transport-errors";
 
 /**
  * One user request's deadline: its length, when it ends once its first platform call started it, and

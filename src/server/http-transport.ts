@@ -1,6 +1,16 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { Agent, buildConnector, type Dispatcher, request } from "undici";
 import type { FetchLike } from "../platform/fetch-like";
+import {
+  AnswerTooLargeError,
+  codeOf,
+  NOT_SENT_CODES,
+  NotSentError,
+  OutcomeUnknownError,
+  UndecodableAnswerError,
+  UnexpectedStatusError,
+  UPSTREAM_ANSWER_LIMIT,
+} from "./transport-errors";
 
 /**
  * The proxy's transport to the platform: a `FetchLike` over undici's keep-alive `Agent` and `request`.
@@ -22,39 +32,6 @@ import type { FetchLike } from "../platform/fetch-like";
 export interface HttpFetch extends FetchLike {
   /** Closes the kept-alive connections (tests; a server that stops). */
   close(): Promise<void>;
-}
-
-/**
- * The most of one answer the proxy reads from the platform (after undoing a content-encoding): its
- * answers are small JSON (`{}`, `{id}`); reading on would hold a 40 MB answer in memory and pass it
- * to the browser and the history (docs/decisions.md, "Proxy review fixes (seventh session)").
- */
-export const UPSTREAM_ANSWER_LIMIT = 256 * 1024;
-
-/** How an answer over `limit` is named in messages (the transport's error, the clients' details). */
-export function answerTooLarge(limit = UPSTREAM_ANSWER_LIMIT): string {
-  return `the answer is larger than ${limit / 1024} KB`;
-}
-
-/**
- * The error a Response's body fails with when the answer was larger than the limit: the status and
- * headers were read, the rest of the answer was not (the connection is closed, not drained).
- */
-export class AnswerTooLargeError extends Error {
-  override name = "AnswerTooLargeError";
-  constructor(readonly limit: number) {
-    super(answerTooLarge(limit));
-  }
-}
-
-/** The error a Response's body fails with when its content-encoding could not be undone. */
-export class UndecodableAnswerError extends Error {
-  override name = "UndecodableAnswerError";
-  constructor(encoding: string, cause: unknown) {
-    super(
-      `its ${encoding} content-encoding could not be undone (${cause instanceof Error ? cause.message : String(cause)})`,
-    );
-  }
 }
 
 /** A body that fails at once with `error` (the status and headers of its answer stand). */
@@ -82,24 +59,6 @@ export function capAnswer(res: Response, limit = UPSTREAM_ANSWER_LIMIT): Respons
     headers: res.headers,
   });
 }
-
-/** Failures of the connection phase: the request provably never reached the platform. */
-export const NOT_SENT_CODES: ReadonlySet<string> = new Set([
-  "ECONNREFUSED",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "EADDRNOTAVAIL",
-  "UND_ERR_CONNECT_TIMEOUT",
-  // undici refuses a request it cannot write (an invalid header or method) before connecting.
-  "UND_ERR_INVALID_ARG",
-  "ERR_TLS_CERT_ALTNAME_INVALID",
-  "CERT_HAS_EXPIRED",
-  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
-  "DEPTH_ZERO_SELF_SIGNED_CERT",
-  "SELF_SIGNED_CERT_IN_CHAIN",
-]);
 
 /**
  * Failures of the connect phase (DNS, TCP, the TLS handshake, the connect timeout), whatever their
@@ -146,44 +105,6 @@ function noticingStart(dispatcher: Dispatcher, started: () => void): Dispatcher 
         onResponseError: (controller, error) => handler.onResponseError?.(controller, error),
       }),
   );
-}
-
-/** A network failure's code, when it has one. */
-function codeOf(e: unknown): string | undefined {
-  return e instanceof Error && "code" in e && typeof e.code === "string" ? e.code : undefined;
-}
-
-/**
- * A failure's message as a user reads it: OpenSSL's ("80…:error:0A00010B:SSL routines:ssl3_get_record:
- * wrong version number:../deps/openssl/…") becomes "the TLS handshake failed: wrong version number".
- */
-function readableMessage(cause: unknown): string {
-  const message = cause instanceof Error ? cause.message : String(cause);
-  const openssl = /SSL routines:[^:]*:([^:]+)/.exec(message)?.[1];
-  return openssl === undefined ? message : `the TLS handshake failed: ${openssl}`;
-}
-
-/** The cause of a failure that provably happened before any byte of the request was written. */
-export class NotSentError extends Error {
-  override name = "NotSentError";
-  readonly code: string | undefined;
-  constructor(cause: unknown) {
-    super(readableMessage(cause));
-    this.code = codeOf(cause);
-  }
-}
-
-/**
- * The cause of a failure after the request was (or may have been) written: the platform may or may not
- * have acted on it, so it must be reported as such and never sent again (docs/api.md).
- */
-export class OutcomeUnknownError extends Error {
-  override name = "OutcomeUnknownError";
-  readonly code: string | undefined;
-  constructor(cause: unknown) {
-    super(readableMessage(cause));
-    this.code = codeOf(cause);
-  }
 }
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
@@ -313,9 +234,7 @@ export function createHttpFetch(): HttpFetch {
     }
     // An answer, so not a broken connection: named as the unexpected status it is (a Response cannot hold it).
     if (status < 200 || status > 599)
-      throw new TypeError("fetch failed", {
-        cause: Object.assign(new Error(`HTTP ${status}`), { name: "UnexpectedStatusError" }),
-      });
+      throw new TypeError("fetch failed", { cause: new UnexpectedStatusError(status) });
     const empty = NULL_BODY.has(status) || method === "HEAD";
     return new Response(
       empty ? null : bodyFailure ? failingBody(bodyFailure) : decode(responseHeaders, bytes),

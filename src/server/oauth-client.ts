@@ -8,7 +8,7 @@ import {
   tokenErrorSchema,
   tokenResponseSchema,
 } from "../platform/oauth";
-import { answerTooLarge } from "./http-transport";
+import { answerTooLarge } from "./transport-errors";
 import { readAnswer, unreadBody } from "./upstream-answer";
 import {
   mapFetchFailure,

@@ -2,9 +2,9 @@ import * as z from "zod";
 import { type StudioError, studioError } from "../platform/errors";
 import type { SubscriptionRequest } from "../platform/events";
 import type { FetchLike } from "../platform/fetch-like";
-import { answerTooLarge } from "./http-transport";
 import type { Logger } from "./log";
 import { redactDeep, redactSecrets } from "./redaction";
+import { answerTooLarge } from "./transport-errors";
 import { boundedResult, readAnswer, unreadBody } from "./upstream-answer";
 import { mapFetchFailure, mapUpstreamFailure, networkCause } from "./upstream-errors";
 

@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import { AnswerTooLargeError, UndecodableAnswerError, UPSTREAM_ANSWER_LIMIT } from "./http-transport";
+import { AnswerTooLargeError, UndecodableAnswerError, UPSTREAM_ANSWER_LIMIT } from "./transport-errors";
 
 /**
  * Characters of a successful answer (as JSON) passed to the browser and kept in the publish history;

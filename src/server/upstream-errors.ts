@@ -9,8 +9,8 @@ import {
 import { isRecord } from "../platform/json";
 import { tokenErrorSchema } from "../platform/oauth";
 import { codePointLength, truncateCodePoints } from "../platform/text";
-import { NOT_SENT_CODES, UPSTREAM_ANSWER_LIMIT } from "./http-transport";
 import { redactDeep, redactSecrets } from "./redaction";
+import { NOT_SENT_CODES, UPSTREAM_ANSWER_LIMIT } from "./transport-errors";
 
 /** Characters of the platform's message kept in an error body (it appears there twice). */
 export const UPSTREAM_MESSAGE_LIMIT = 1000;

@@ -21,7 +21,8 @@ describe("the Problems panel of an add-on with thousands of problems", () => {
     const panel = within(screen.getByRole("region", { name: "Problems" }));
     expect(panel.getByText(/^450 errors, 0 warnings\./)).toBeTruthy();
     // Buttons whose text starts with their severity: a query by accessible name computes it for every
-    // one of 400 buttons (seconds in jsdom on a loaded machine); the names are checked once below.
+    // one of 400 buttons (seconds in jsdom on a loaded machine); problem rows' names are the subject
+    // of the Problems panel's other tests.
     const rows = () => panel.getAllByRole("button").filter((b) => b.textContent?.startsWith("Error"));
     const more = () => panel.queryByText(/^Show \d+ more \(\d+ not shown\)$/)?.closest("button") ?? null;
     expect(rows()).toHaveLength(PROBLEMS_PAGE);

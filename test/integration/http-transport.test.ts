@@ -1,13 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import {
-  createHttpFetch,
-  type HttpFetch,
-  NotSentError,
-  OutcomeUnknownError,
-} from "../../src/server/http-transport";
+import { createHttpFetch, type HttpFetch } from "../../src/server/http-transport";
 import { createPlatformClient } from "../../src/server/platform-client";
+import { NotSentError, OutcomeUnknownError } from "../../src/server/transport-errors";
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 

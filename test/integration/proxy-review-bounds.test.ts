@@ -1,7 +1,8 @@
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { studioErrorSchema } from "../../src/platform/errors";
-import { createHttpFetch, UPSTREAM_ANSWER_LIMIT } from "../../src/server/http-transport";
+import { createHttpFetch } from "../../src/server/http-transport";
+import { UPSTREAM_ANSWER_LIMIT } from "../../src/server/transport-errors";
 import { type Answer, raw, reviewStackPerTest, scriptedPlatform } from "./scripted-platform";
 
 const MB = 1024 * 1024;

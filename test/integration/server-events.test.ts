@@ -41,7 +41,8 @@ describe("event delivery address (spec 4.5)", () => {
 
   it("takes the app's credentials out of a delivery before it is stored and shown", async () => {
     await signIn(browser, stack, ["USER_PHONE"]);
-    // The deprecated notify shape (spec 4.12) carries the identification key; metadata may hold anything.
+    // Echoes: a body in the shape of the deprecated notify call (spec 4.12, which the app sends with
+    // its identification key), and metadata, which holds what the subscription was given.
     const notify = {
       type: "NEW_MESSAGE_ON_POST",
       post_token: DEMO_POST_TOKEN,
@@ -50,12 +51,17 @@ describe("event delivery address (spec 4.5)", () => {
     };
     const event = chatEvent("Is it still available?") as { metadata?: Record<string, string> };
     event.metadata = { key: DEMO_APP.apiKey, note: `secret ${DEMO_APP.clientSecret}` };
-    for (const body of [notify, event]) expect((await deliver(body)).status).toBe(200);
+    // Kept whole however deep (a body nested past MAX_JSON_DEPTH is refused before this).
+    let deep: unknown = [DEMO_APP.apiKey];
+    for (let i = 0; i < 40; i++) deep = [deep];
+    const nested = { type: "NEW_REACTION", nested: deep };
+    for (const body of [notify, event, nested]) expect((await deliver(body)).status).toBe(200);
     const { text } = await browser.fetch(`${stack.proxyServer.url}/api/inbox`);
     for (const secret of [DEMO_APP.identificationKey, DEMO_APP.apiKey, DEMO_APP.clientSecret])
       expect(text).not.toContain(secret);
     expect(text).toContain('"identification_key":"[redacted]"');
     expect(text).toContain('"note":"secret [redacted]"');
+    expect(text).toContain(`${"[".repeat(41)}"[redacted]"${"]".repeat(41)}`);
   });
 
   it("refuses an unauthenticated and a wrongly keyed delivery; neither reaches the inbox", async () => {

@@ -53,6 +53,22 @@ describe("start request (spec 4.11, facts)", () => {
     });
   });
 
+  it("leaves out a completion_url that is not a web address, and names the data field of the nearer version", () => {
+    // No version header (read as 1) with the new structure's extra_data: only locale is unknown.
+    const read = parseStartRequest(1, {
+      post_token: "t",
+      extra_data: { a: "b" },
+      locale: "fa",
+      completion_url: "javascript:alert(1)",
+    });
+    expect(read.ok && read.value).toMatchObject({ postToken: "t", data: { a: "b" } });
+    expect(read.ok && read.value.completionUrl).toBeUndefined();
+    expect(read.ok && read.value.problems).toEqual([
+      expect.stringMatching(/^completion_url: /),
+      expect.stringMatching(/^\(root\): .*"locale"$/),
+    ]);
+  });
+
   it("refuses only a body that is not a JSON object", () => {
     for (const bad of [[], "post_token", 5, null]) expect(parseStartRequest(2, bad).ok).toBe(false);
   });

@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import type * as z from "zod";
 import { studioError } from "../../platform/errors";
-import { problem } from "../../platform/problems";
+import { MAX_JSON_DEPTH } from "../../platform/json-text";
+import { issuePath, problem } from "../../platform/problems";
 import { parseStartRequest, startRequestVersion } from "../../platform/start-request";
 import { validateMessage } from "../../platform/validate";
 import { fail, type ServerDeps, sendError } from "../deps";
@@ -20,14 +21,7 @@ import { within } from "../within";
  */
 
 function problemsOf(error: z.ZodError) {
-  return error.issues.map((i) =>
-    problem(
-      i.path.filter((s): s is string | number => typeof s !== "symbol"),
-      i.message,
-      "error",
-      "invalid_delivery",
-    ),
-  );
+  return error.issues.map((i) => problem(issuePath(i.path), i.message, "error", "invalid_delivery"));
 }
 
 /** Spec 4.5 / 5.9: the platform authenticates itself with the identification key, compared in constant time. */
@@ -44,7 +38,8 @@ async function jsonBody(
   c: Context,
 ): Promise<{ ok: true; json: unknown } | { ok: false; response: Response }> {
   const read = await readJsonBody(c, PLATFORM_BODY_LIMIT);
-  if (read.ok) return { ok: true, json: redactDeep(read.json, deliverySecrets(deps.config)) };
+  // Whole, however deep: readJsonBody has refused anything nested past MAX_JSON_DEPTH.
+  if (read.ok) return { ok: true, json: redactDeep(read.json, deliverySecrets(deps.config), MAX_JSON_DEPTH) };
   const { code, message } = read.error.error;
   deps.log("delivery_refused", { path: c.req.path, reason: code });
   // Over the size limit stays a 413; anything else unreadable is an invalid delivery that says why.

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { desc } from "drizzle-orm";
@@ -87,7 +87,12 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
         `Could not open ${describe}: ${opts.location.dataDir} is a file, or lies under one, not a folder; give --data-dir or DATA_DIR a folder (it is made when missing), or leave both out to use .addon-studio.`,
       );
     // A folder that cannot be made or written (a path under /proc, a read-only disk, another user's).
-    if (opts.location.kind === "pglite" && typeof code === "string" && FOLDER_CODES.has(code))
+    if (
+      opts.location.kind === "pglite" &&
+      typeof code === "string" &&
+      FOLDER_CODES.has(code) &&
+      onTheWayTo(opts.location.dataDir, err)
+    )
       throw new StoreError(
         "failed",
         `Could not open ${describe}: the folder cannot be made or written there (${code}); give --data-dir or DATA_DIR a folder this user may write, or leave both out to use .addon-studio.`,
@@ -102,6 +107,14 @@ export async function openStore(opts: OpenStoreOptions): Promise<Store> {
 
 /** File-system refusals of the data folder itself. */
 const FOLDER_CODES = new Set(["ENOENT", "EACCES", "EPERM", "EROFS"]);
+
+/** Whether a file-system error is about the data folder or a folder above it (not a file of PGlite's own). */
+function onTheWayTo(dataDir: string, err: unknown): boolean {
+  const path = err instanceof Error && "path" in err && typeof err.path === "string" ? err.path : undefined;
+  if (path === undefined) return false;
+  const from = relative(path, dataDir);
+  return from === "" || (!from.startsWith("..") && !isAbsolute(from));
+}
 
 const GITIGNORE = "# Written by addon-studio: the embedded store (a database), not for version control.\n*\n";
 

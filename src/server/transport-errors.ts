@@ -52,9 +52,8 @@ function readableMessage(cause: unknown): string {
   return openssl === undefined ? message : `the TLS handshake failed: ${openssl}`;
 }
 
-/** The cause of a failure that provably happened before any byte of the request was written. */
-export class NotSentError extends Error {
-  override name = "NotSentError";
+/** A transport failure's cause: the underlying error's words (readableMessage) and code. */
+abstract class TransportCause extends Error {
   readonly code: string | undefined;
   constructor(cause: unknown) {
     super(readableMessage(cause));
@@ -62,17 +61,17 @@ export class NotSentError extends Error {
   }
 }
 
+/** The cause of a failure that provably happened before any byte of the request was written. */
+export class NotSentError extends TransportCause {
+  override name = "NotSentError";
+}
+
 /**
  * The cause of a failure after the request was (or may have been) written: the platform may or may not
  * have acted on it, so it must be reported as such and never sent again (docs/api.md).
  */
-export class OutcomeUnknownError extends Error {
+export class OutcomeUnknownError extends TransportCause {
   override name = "OutcomeUnknownError";
-  readonly code: string | undefined;
-  constructor(cause: unknown) {
-    super(readableMessage(cause));
-    this.code = codeOf(cause);
-  }
 }
 
 /** The platform answered with a status outside HTTP's 200-599, which a Response cannot hold. */

@@ -1,9 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FetchLike } from "../../src/platform/fetch-like";
 import { createHttpFetch, type HttpFetch } from "../../src/server/http-transport";
 import { createPlatformClient } from "../../src/server/platform-client";
 import { NotSentError, OutcomeUnknownError } from "../../src/server/transport-errors";
+
+/** The platform client over a transport, as the proxy makes it (API key "k", a clock at 0). */
+const clientOf = (baseUrl: string, fetch: FetchLike, timeoutMs: number) =>
+  createPlatformClient({ baseUrl, apiKey: "k", fetch, timeoutMs, now: () => 0 });
 
 type Handler = (req: IncomingMessage, body: string, res: ServerResponse) => void;
 
@@ -79,13 +84,7 @@ describe("the proxy's keep-alive transport (undici's Agent and request behind Fe
     await expect(transport(`${s.url}/slow`, { signal: AbortSignal.timeout(50) })).rejects.toMatchObject({
       name: "TimeoutError",
     });
-    const client = createPlatformClient({
-      baseUrl: s.url,
-      apiKey: "k",
-      fetch: transport,
-      timeoutMs: 50,
-      now: () => 0,
-    });
+    const client = clientOf(s.url, transport, 50);
     const out = await client.postAddon("at", "tok", { widgets: [] });
     expect(out.ok ? "ok" : out.error.error.code).toBe("upstream_timeout");
   });
@@ -99,13 +98,7 @@ describe("the proxy's keep-alive transport (undici's Agent and request behind Fe
     expect(err).toBeInstanceOf(TypeError);
     expect((err as TypeError).message).toBe("fetch failed");
     expect((err as TypeError).cause).toBeInstanceOf(Error);
-    const client = createPlatformClient({
-      baseUrl: url,
-      apiKey: "k",
-      fetch: transport,
-      timeoutMs: 500,
-      now: () => 0,
-    });
+    const client = clientOf(url, transport, 500);
     const out = await client.deleteUserAddon("id");
     expect(out.ok ? "ok" : out.error.error.code).toBe("upstream_unreachable");
   });
@@ -117,13 +110,7 @@ describe("the proxy's keep-alive transport (undici's Agent and request behind Fe
       res.writeHead(999, { "content-length": "0" });
       res.end();
     });
-    const client = createPlatformClient({
-      baseUrl: s.url,
-      apiKey: "k",
-      fetch: transport,
-      timeoutMs: 2000,
-      now: () => 0,
-    });
+    const client = clientOf(s.url, transport, 2000);
     const out = await client.deleteUserAddon("id");
     expect(out.ok ? "ok" : out.error.error).toMatchObject({
       code: "upstream_unexpected_status",
@@ -139,13 +126,7 @@ describe("the proxy's keep-alive transport (undici's Agent and request behind Fe
     });
     const results = [];
     for (const f of [transport, fetch]) {
-      const client = createPlatformClient({
-        baseUrl: s.url,
-        apiKey: "k",
-        fetch: f,
-        timeoutMs: 500,
-        now: () => 0,
-      });
+      const client = clientOf(s.url, f, 500);
       results.push(await client.postAddon("at", "tok", { widgets: [] }));
     }
     expect(results[0]).toEqual(results[1]);
@@ -180,13 +161,7 @@ describe("the proxy's keep-alive transport (undici's Agent and request behind Fe
     expect(received).toBe(2);
     expect(err).toBeInstanceOf(TypeError);
     expect((err as TypeError).cause).toBeInstanceOf(OutcomeUnknownError);
-    const client = createPlatformClient({
-      baseUrl: s.url,
-      apiKey: "k",
-      fetch: transport,
-      timeoutMs: 500,
-      now: () => 0,
-    });
+    const client = clientOf(s.url, transport, 500);
     s.server.removeAllListeners("request");
     s.server.on("request", (req, res) => {
       received += 1;

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { typeError } from "./fields";
 import { formatPath, issuePath } from "./problems";
 
 /**
@@ -8,32 +9,57 @@ import { formatPath, issuePath } from "./problems";
  * versions differ in how the app's own data is named: `extra_data` (new) or `provider_data` (old).
  */
 const userSideSchema = z
-  .string()
+  .string({ error: (iss) => typeError(iss.input, "SUPPLY or DEMAND") })
   .transform((s) => s.toUpperCase())
-  .pipe(z.enum(["SUPPLY", "DEMAND"]));
+  .pipe(z.enum(["SUPPLY", "DEMAND"], { error: "must be SUPPLY or DEMAND (in any case)" }));
 
+const SOURCES = ["POST_ADDON", "CHAT_MESSAGE_ACTION", "CHAT"] as const;
 const sourceSchema = z
-  .string()
+  .string({ error: (iss) => typeError(iss.input, SOURCES.join(", ")) })
   .transform((s) => s.toUpperCase())
-  .pipe(z.enum(["POST_ADDON", "CHAT_MESSAGE_ACTION", "CHAT"]));
+  .pipe(z.enum(SOURCES, { error: `must be one of ${SOURCES.join(", ")}` }));
 
-const stringMap = z.record(z.string(), z.string());
+const text = () =>
+  z
+    .string({ error: (iss) => typeError(iss.input, "text (a string)") })
+    .min(1, { error: "must not be empty" });
+
+/** The app's data: a map of strings (facts); a value of another kind is kept as its JSON text. */
+const stringMap = z.record(
+  z.string(),
+  z.string({ error: (iss) => `${typeError(iss.input, "text (a string)")}; kept as its JSON text` }),
+  { error: (iss) => typeError(iss.input, "an object of strings") },
+);
 
 const commonFields = {
-  post_token: z.string().min(1).optional(),
-  conversation_id: z.string().min(1).optional(),
+  post_token: text().optional(),
+  conversation_id: text().optional(),
   user_side: userSideSchema.optional(),
   source: sourceSchema.optional(),
-  user_id: z.string().min(1).optional(),
+  user_id: text().optional(),
   // The address the user goes back to: a web address only (a javascript: or data: URL is a problem).
-  completion_url: z.url({ protocol: /^https?$/ }).optional(),
+  completion_url: z.url({ protocol: /^https?$/, error: "must be an http(s) address; left out" }).optional(),
+};
+
+/** Keys the documents do not list, named (zod's own words are "Unrecognized keys"). */
+const strict = {
+  error: (iss: { code?: string; keys?: string[] }) =>
+    iss.code === "unrecognized_keys" && iss.keys
+      ? `${iss.keys.length === 1 ? "a field" : "fields"} the documents do not list: ${iss.keys.join(", ")}`
+      : undefined,
 };
 
 /** New structure (API version 2): the app's data arrives as `extra_data`. */
-export const startRequestV2Schema = z.strictObject({ ...commonFields, extra_data: stringMap.optional() });
+export const startRequestV2Schema = z.strictObject(
+  { ...commonFields, extra_data: stringMap.optional() },
+  strict,
+);
 
 /** Old structure: the app's data arrives as `provider_data`. */
-export const startRequestV1Schema = z.strictObject({ ...commonFields, provider_data: stringMap.optional() });
+export const startRequestV1Schema = z.strictObject(
+  { ...commonFields, provider_data: stringMap.optional() },
+  strict,
+);
 
 /** A start request normalised across versions. */
 export interface StartRequest {
@@ -82,7 +108,11 @@ export function parseStartRequest(
   if (parsed.success) return { ok: true, value: normalise(version, parsed.data) };
   const alt = secondary.safeParse(body);
   if (alt.success) return { ok: true, value: normalise(version, alt.data) };
-  const object = z.record(z.string(), z.unknown()).safeParse(body);
+  const object = z
+    .record(z.string(), z.unknown(), {
+      error: (iss) => typeError(iss.input, "a JSON object (the start request)"),
+    })
+    .safeParse(body);
   if (!object.success) return { ok: false, error: object.error };
   // In the words of the version whose data field the body uses (a body with no version header but the
   // new structure's `extra_data` is not told that `extra_data` is unknown); else the header's.

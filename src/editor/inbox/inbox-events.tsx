@@ -95,49 +95,56 @@ export function InboxEvents(props: {
       <p>
         Showing {shown.length} of {rows.length}
       </p>
-      <table aria-label="Received events">
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Time</th>
-            <th scope="col">Conversation</th>
-            <th scope="col">Sender</th>
-            <th scope="col">Text</th>
-            <th scope="col">As received</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((r) => (
-            <tr
-              key={r.id}
-              className={
-                r.type === SUBSCRIPTION_FAILED_TYPE || r.raw.kind === "unread_event"
-                  ? "inbox-failure"
-                  : undefined
-              }
-            >
-              <td>
-                <code>{r.type}</code>
-                {r.count > 1 ? <div>received {r.count}×</div> : null}
-                {r.post ? <div>post {r.post}</div> : null}
-                {r.metadata ? <div className="muted">metadata {r.metadata}</div> : null}
-              </td>
-              <td>
-                <time dateTime={r.time.toISOString()}>{r.time.toLocaleString()}</time>
-              </td>
-              <td>{r.conversation ?? ""}</td>
-              <td>{r.sender ?? ""}</td>
-              <td dir="auto">{r.text ?? ""}</td>
-              <td>
-                <details>
-                  <summary>JSON</summary>
-                  <pre className="inbox-json">{JSON.stringify(r.raw, null, 2)}</pre>
-                </details>
-              </td>
+      {/* Scrolls sideways in a narrow panel rather than squeezing the text to a few words a line. */}
+      <div className="inbox-table">
+        <table aria-label="Received events">
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col">Time</th>
+              <th scope="col">Conversation</th>
+              <th scope="col">Sender</th>
+              <th scope="col">Text</th>
+              <th scope="col">As received</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((r) => (
+              <tr
+                key={r.id}
+                className={
+                  r.type === SUBSCRIPTION_FAILED_TYPE ||
+                  r.raw.kind === "unread_event" ||
+                  (r.raw.kind === "start_request" && (r.raw.start.problems?.length ?? 0) > 0)
+                    ? "inbox-failure"
+                    : undefined
+                }
+              >
+                <td>
+                  <code>{r.type}</code>
+                  {r.count > 1 ? <div>received {r.count}×</div> : null}
+                  {r.post ? <div>post {r.post}</div> : null}
+                  {r.metadata ? <div className="muted">metadata {r.metadata}</div> : null}
+                </td>
+                <td>
+                  <time dateTime={r.time.toISOString()}>{r.time.toLocaleString()}</time>
+                </td>
+                <td>{r.conversation ?? ""}</td>
+                <td>{r.sender ?? ""}</td>
+                <td dir="auto" className="inbox-text">
+                  {r.text ?? ""}
+                </td>
+                <td>
+                  <details>
+                    <summary>JSON</summary>
+                    <pre className="inbox-json">{JSON.stringify(r.raw, null, 2)}</pre>
+                  </details>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {signedIn ? (
         <p>
           <button

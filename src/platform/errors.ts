@@ -116,7 +116,7 @@ export const errorCatalogue = {
     status: 502,
     grpc: 13,
     message:
-      "The platform answered with a redirect ({detail}), which the studio does not follow, so that answer did not confirm the change and nothing was sent on. Check PLATFORM_API_URL (PLATFORM_AUTH_URL when signing in): it must be the platform's own address, not one that redirects. Check the target before sending it again.",
+      "The platform answered with a redirect ({detail}), which the studio does not follow, and nothing was sent on. Check PLATFORM_API_URL (PLATFORM_AUTH_URL when signing in): it must be the platform's own address, not one that redirects. For a change sent (a publish, a removal, a message), the redirect does not say whether it was applied: check the target before sending it again.",
   },
   upstream_unexpected_status: {
     status: 502,

@@ -98,6 +98,9 @@ const REFRESH_FAILURES: Partial<Record<StudioError["error"]["code"], string>> = 
   upstream_unreachable: "the platform's token endpoint could not be reached; check PLATFORM_AUTH_URL",
   upstream_rate_limited: "the platform's token endpoint is rate limited; wait {retryAfter} seconds",
   upstream_invalid_response: "the platform's token endpoint answered in an unexpected shape",
+  // Not followed: a redirect would carry the client secret and the refresh token elsewhere.
+  upstream_redirect:
+    "the platform's token endpoint answered with a redirect, which the studio does not follow; check PLATFORM_AUTH_URL: it must be the platform's own address",
 };
 
 /** Words for a refresh whose successful answer broke off after its status line. */

@@ -35,4 +35,17 @@ describe("the token endpoint's answers", () => {
     expect(out.ok).toBe(false);
     if (!out.ok) expect(out.error.error.message).toContain("larger than 256 KB that was not read");
   });
+
+  it("says a refresh answered with a redirect is not followed, and which setting to check", async () => {
+    const out = await client(
+      () => new Response(null, { status: 302, headers: { location: "https://elsewhere.example/token" } }),
+    ).refresh("access-1", "refresh-1");
+    expect(out.ok).toBe(false);
+    if (!out.ok) {
+      expect(out.final).toBe(false);
+      expect(out.error.error.message).toContain(
+        "answered with a redirect, which the studio does not follow; check PLATFORM_AUTH_URL",
+      );
+    }
+  });
 });

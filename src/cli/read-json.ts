@@ -77,10 +77,19 @@ function readFileCapped(file: string): Buffer {
 function decode(name: string, bytes: Buffer): string {
   if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
     throw new InputError(`${name} is UTF-16 text: save it as UTF-8 and try again`);
-  // JSON starts with an ASCII character: a NUL byte beside it is UTF-16 saved without a byte order mark.
-  if (bytes.length >= 2 && (bytes[0] === 0) !== (bytes[1] === 0))
+  // JSON starts with ASCII characters: NUL bytes between them are UTF-16 saved without a byte order
+  // mark (the first four bytes alternate NUL and not NUL).
+  const head = [...bytes.subarray(0, 4)];
+  const alternates = (nulAt: 0 | 1) => head.every((b, i) => (i % 2 === nulAt) === (b === 0));
+  if (head.length >= 2 && (alternates(0) || alternates(1)))
     throw new InputError(
       `${name} looks like UTF-16 text (without a byte order mark): save it as UTF-8 and try again`,
+    );
+  // JSON has no raw NUL byte anywhere (not even inside a string): an image or another binary file.
+  const nul = bytes.indexOf(0);
+  if (nul >= 0)
+    throw new InputError(
+      `${name} is not a text file (a NUL byte at offset ${nul}, as in images and other binary files): give it a JSON file`,
     );
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -67,6 +67,13 @@ describe("malformed input: exit 2 with one line saying what and where", () => {
         /stdin looks like UTF-16 text \(without a byte order mark\): save it as UTF-8/,
       );
     }
+    // A binary file (an image's first bytes) is not called UTF-16: it is not text at all.
+    const image = await cli(
+      ["validate", "--kind", "post", "-"],
+      Buffer.from([0x00, 0x01, 0x02, 0x50, 0x4e, 0x47, 0x0d, 0x0a]),
+    );
+    expect(image.code).toBe(2);
+    expect(image.err).toMatch(/stdin is not a text file \(a NUL byte at offset 0, as in images/);
     const prefix = Buffer.from('{"widgets":[{"title_row":{"text":"سلام');
     const bad = await cli(
       ["validate", "--kind", "post", "-"],

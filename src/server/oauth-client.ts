@@ -8,7 +8,7 @@ import {
   tokenErrorSchema,
   tokenResponseSchema,
 } from "../platform/oauth";
-import { answerTooLarge } from "./transport-errors";
+import { answerTooLarge, UndecodableAnswerError } from "./transport-errors";
 import { readAnswer, unreadBody } from "./upstream-answer";
 import {
   mapFetchFailure,
@@ -35,7 +35,7 @@ export interface OAuthClientOptions {
 export interface TokenFailureNote {
   status?: number;
   fields?: string;
-  reason?: "not_json" | "cut_off" | "too_large";
+  reason?: "not_json" | "cut_off" | "too_large" | "undecodable";
   /** A request that got no answer: the network error's code or name (networkCause). */
   cause?: string;
   /**
@@ -103,9 +103,9 @@ const REFRESH_FAILURES: Partial<Record<StudioError["error"]["code"], string>> = 
     "the platform's token endpoint answered with a redirect, which the studio does not follow; check PLATFORM_AUTH_URL: it must be the platform's own address",
 };
 
-/** Words for a refresh whose successful answer broke off after its status line. */
+/** Words for a refresh whose successful answer broke off after its status line, or could not be decoded. */
 const CUT_OFF_REFRESH =
-  "the platform's token endpoint accepted it, but its answer was cut off; try again within 2 minutes, while it can still be renewed";
+  "the platform's token endpoint accepted it, but its answer could not be read (cut off, or an encoding that could not be undone); try again within 2 minutes, while it can still be renewed";
 
 /**
  * Maps a failed refresh grant (spec 2.4). Only `invalid_grant` ends the session: it is the one RFC 6749
@@ -122,7 +122,8 @@ function refreshFailure(failure: TokenFailure): RefreshResult {
   const fields = note.fields !== undefined ? ` (${note.fields})` : "";
   // A 2xx that broke off after its status line was answered: the pair was (most likely) rotated, so
   // only a retry within the 2 minutes the old pair still works (spec 3, 8) can renew it.
-  const words = note.reason === "cut_off" ? CUT_OFF_REFRESH : REFRESH_FAILURES[cause];
+  const unread = note.reason === "cut_off" || note.reason === "undecodable";
+  const words = unread ? CUT_OFF_REFRESH : REFRESH_FAILURES[cause];
   const known = words?.replace("{retryAfter}", String(retryAfter ?? "a few")).concat(fields);
   // A 503's Retry-After (maintenance) is the wait; "send it again in a moment" alone would be too soon.
   const wait =
@@ -202,7 +203,15 @@ export function createOAuthClient(opts: OAuthClientOptions): OAuthClient {
         error: studioError("upstream_invalid_response", {
           detail: `token response: ${tooLarge ? answerTooLarge() : unreadBody(read.error)}`,
         }),
-        note: { status: res.status, reason: tooLarge ? "too_large" : "cut_off" },
+        note: {
+          status: res.status,
+          // A content-encoding that could not be undone (a broken gzip) is not a cut-off answer.
+          reason: tooLarge
+            ? "too_large"
+            : read.error instanceof UndecodableAnswerError
+              ? "undecodable"
+              : "cut_off",
+        },
       };
     }
     let json: unknown;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createOAuthClient } from "../../src/server/oauth-client";
+import { UndecodableAnswerError } from "../../src/server/transport-errors";
 
 // The token endpoint's answer is read within the same bound as every platform answer; one over it is
 // named as such, never as "not JSON" or an empty answer.
@@ -34,6 +35,24 @@ describe("the token endpoint's answers", () => {
     );
     expect(out.ok).toBe(false);
     if (!out.ok) expect(out.error.error.message).toContain("larger than 256 KB that was not read");
+  });
+
+  it("names an answer whose encoding could not be undone as such, and a refresh's as one to retry soon", async () => {
+    const broken = () =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            c.error(new UndecodableAnswerError("gzip", new Error("incorrect header check")));
+          },
+        }),
+        { status: 200 },
+      );
+    const exchanged = await client(broken).exchangeCode("code-1");
+    expect(exchanged.ok ? "ok" : exchanged.note).toEqual({ status: 200, reason: "undecodable" });
+    const refreshed = await client(broken).refresh("access-1", "refresh-1");
+    expect(refreshed.ok ? "ok" : refreshed.error.error.message).toContain(
+      "accepted it, but its answer could not be read (cut off, or an encoding that could not be undone); try again within 2 minutes",
+    );
   });
 
   it("says a refresh answered with a redirect is not followed, and which setting to check", async () => {

@@ -4,6 +4,7 @@ import { connect } from "node:net";
 import { networkInterfaces, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/free-port";
 
 /** The first address of this machine that is not loopback, if it has one. */
 function outsideAddress(): string | undefined {
@@ -30,13 +31,15 @@ function accepts(host: string, port: number): Promise<boolean> {
   });
 }
 
-const port = 41000 + Math.floor(Math.random() * 2000);
-const emulatorPort = port + 2500;
+let port = 0;
+let emulatorPort = 0;
 let child: ChildProcess;
 let output = "";
 const dataDir = mkdtempSync(join(tmpdir(), "addon-studio-binding-"));
 
-beforeAll(async () => {
+/** Starts the studio on `port`/`emulatorPort`; resolves once both banners show, or it says why not. */
+async function start(): Promise<void> {
+  output = "";
   // The README's start command without the build: main.ts as `npm start` runs it, with no variables
   // but the ports (and a missing dist, which the proxy answers with a 503 page).
   child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
@@ -51,6 +54,10 @@ beforeAll(async () => {
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  let exited = false;
+  child.once("exit", () => {
+    exited = true;
+  });
   child.stdout?.on("data", (d: Buffer) => {
     output += d.toString();
   });
@@ -61,9 +68,21 @@ beforeAll(async () => {
   const deadline = Date.now() + 80_000;
   while (
     !(output.includes("Addon Studio") && output.includes("Platform emulator")) &&
+    !exited &&
     Date.now() < deadline
   ) {
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+beforeAll(async () => {
+  // Ports the OS just handed out; another test may take one between the pick and the start (the
+  // ephemeral range is shared), so a start that finds its port in use is tried again on new ones.
+  for (let tries = 0; tries < 5; tries++) {
+    [port, emulatorPort] = [await freePort(), await freePort()];
+    await start();
+    if (!/already in use/.test(output)) return;
+    child.kill();
   }
 }, 90_000);
 

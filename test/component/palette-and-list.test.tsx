@@ -130,3 +130,16 @@ describe("widget list", () => {
     expect(description?.textContent).toMatch(/^1 error\./);
   });
 });
+
+describe("a row cut by its buttons", () => {
+  it("shows its whole name and summary on hover (the title), however long", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    const id = store.getState().doc.widgets[0]?.id ?? "";
+    const long = "آپارتمان ۱۲۰ متری نوساز با آسانسور و پارکینگ در نزدیکی ایستگاه مترو";
+    act(() => store.getState().setWidgetField(id, ["title_row", "text"], long));
+    const row = screen.getByRole("button", { name: "Title, widget 1" });
+    expect(row.getAttribute("title")).toBe(`Title: ${long}`);
+  });
+});

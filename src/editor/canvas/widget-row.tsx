@@ -196,6 +196,8 @@ const RowBody = memo(function RowBody(props: RowBodyProps) {
         aria-pressed={selected}
         aria-label={name}
         aria-describedby={`${rowButtonId(item.id)}:desc`}
+        // The name and summary whole, on hover: a selected row's buttons (or a narrow list) cut them.
+        title={summary ? `${label}: ${summary}` : label}
         tabIndex={props.tabbable ? 0 : -1}
         onClick={select}
         onKeyDown={onRowKeyDown}

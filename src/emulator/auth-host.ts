@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { authorizationRequestSchema, type TokenResponse, tokenRequestSchema } from "../platform/oauth";
-import { OFFLINE_ACCESS, tryParseScopes } from "../platform/scopes";
+import { OFFLINE_ACCESS, tryParseScopes, unknownScopes } from "../platform/scopes";
 import { consentBody, escapeHtml, page } from "./html";
 import {
   accessTokenUsable,
@@ -81,9 +81,23 @@ export function createAuthHost(state: EmulatorState): Hono {
         400,
       );
     }
+    // RFC 6749 section 4.1.2.1: a malformed, empty or unknown scope is `invalid_scope`, with words.
     const scopes = tryParseScopes(req.scope);
-    if (!scopes || scopes.length === 0) {
-      return c.redirect(redirectWith(req.redirect_uri, { error: "invalid_scope", state: req.state }), 302);
+    const unknown = scopes ? unknownScopes(scopes) : [];
+    if (!scopes || scopes.length === 0 || unknown.length > 0) {
+      const description = !scopes
+        ? "The scope list is malformed: each scope is SCOPE or SCOPE.IDENTIFIER, separated by spaces."
+        : scopes.length === 0
+          ? "No scope was asked for."
+          : `Not a scope the platform has: ${unknown.slice(0, 5).join(", ")}.`;
+      return c.redirect(
+        redirectWith(req.redirect_uri, {
+          error: "invalid_scope",
+          error_description: description,
+          state: req.state,
+        }),
+        302,
+      );
     }
     const now = state.clock.now();
     prune(state, now);

@@ -1,11 +1,13 @@
 import * as z from "zod";
+import scopeNames from "./data/scope-names.json";
 
 /**
  * Scope grammar (spec 2.2): `SCOPE` (general) or `SCOPE.IDENTIFIER` (tied to one object such as a post
  * token or a conversation id). The name part is upper snake case on the wire, except `offline_access`,
- * which the live platform requires in lower case (facts "OAuth").
+ * which the live platform requires in lower case (facts "OAuth"), and `openid`, which its OpenAPI lists
+ * in lower case beside it.
  */
-const SCOPE_RE = /^(?:offline_access|[A-Z][A-Z0-9_]*(?:\.[A-Za-z0-9_-]+)?)$/;
+const SCOPE_RE = /^(?:offline_access|openid|[A-Z][A-Z0-9_]*(?:\.[A-Za-z0-9_-]+)?)$/;
 
 export const OFFLINE_ACCESS = "offline_access";
 
@@ -23,8 +25,20 @@ export const scopeSchema = z
   .refine(
     (s) => s !== "OFFLINE_ACCESS",
     "offline_access is written in lower case on the wire: write offline_access",
-  );
+  )
+  .refine((s) => s !== "OPENID", "openid is written in lower case on the wire: write openid");
 export type Scope = z.infer<typeof scopeSchema>;
+
+const KNOWN_NAMES: ReadonlySet<string> = new Set(scopeNames);
+
+/**
+ * The scopes of `scopes` whose name (the part before the dot) is not among the platform's list
+ * (data/scope-names.json, from its OpenAPI). The list is closed at the platform; the live one may
+ * have grown since the copy, so only the emulator refuses such a scope.
+ */
+export function unknownScopes(scopes: readonly string[]): string[] {
+  return scopes.filter((s) => !KNOWN_NAMES.has(splitScope(s).name));
+}
 
 /** A parsed scope: its name and, for object scopes, the identifier. */
 export interface ParsedScope {

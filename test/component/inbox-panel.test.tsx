@@ -55,6 +55,7 @@ function message(id: number, text: string, conversation: string) {
 function setup(
   route: (url: string, init?: RequestInit) => Response,
   fetchJson?: (url: string) => Promise<{ status: number; json: unknown }>,
+  search = "",
 ) {
   const streams: FakeEventSource[] = [];
   const calls: Array<{ url: string; body: unknown; method: string }> = [];
@@ -67,7 +68,7 @@ function setup(
     return route(url, init);
   });
   const storage = memoryStorage();
-  const { env, navigate } = flowEnv(storage);
+  const { env, navigate, replaceUrl } = flowEnv(storage, { search });
   render(
     <InboxPanel
       client={createProxyClient({ fetch })}
@@ -81,13 +82,40 @@ function setup(
       }}
     />,
   );
-  return { streams, calls, navigate };
+  return { streams, calls, navigate, replaceUrl };
 }
 
 const signedIn = (url: string) =>
   url === "/api/session" ? json(200, { signedIn: true, scopes: [] }) : json(200, { subscriptions: [] });
 
 describe("inbox panel", () => {
+  it("says why signing in from the Inbox did not work when the consent page sends the user back", async () => {
+    const signedOut = (url: string) =>
+      url === "/api/session" ? json(200, { signedIn: false, scopes: [] }) : json(200, { subscriptions: [] });
+    const { replaceUrl } = setup(
+      signedOut,
+      undefined,
+      "?resume=inbox&oauth=refused&oauth_error=consent_refused",
+    );
+    expect((await screen.findByRole("alert")).textContent).toContain("You refused the permission");
+    expect(replaceUrl).toHaveBeenCalledWith("/");
+    // The link comes back here, so the next return is read here too.
+    const link = screen.getByRole("link", { name: "authorize the app" });
+    expect(new URL(link.getAttribute("href") ?? "", "http://s").searchParams.get("returnTo")).toBe(
+      "/?resume=inbox",
+    );
+    cleanup();
+
+    setup(
+      signedOut,
+      undefined,
+      "?resume=inbox&oauth=failed&oauth_error=sign_in_failed&oauth_reason=invalid_scope&oauth_detail=Not%20a%20scope",
+    );
+    const failed = (await screen.findByRole("alert")).textContent;
+    expect(failed).toContain("(invalid_scope)");
+    expect(failed).toContain('the platform says: "Not a scope"');
+  });
+
   it("says what this browser sees: the app's deliveries since sign-in and its subscriptions' (issue 13.17)", async () => {
     const { streams } = setup(signedIn);
     await waitFor(() => expect(streams).toHaveLength(1));

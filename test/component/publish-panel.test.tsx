@@ -258,6 +258,29 @@ describe("publish panel", () => {
     expect(alert.textContent).toContain("You refused the permission");
   });
 
+  it("says which scope the platform did not have when its consent page refused the sign-in, in its words", async () => {
+    const { calls } = setup({
+      search: `?resume=publish&oauth=failed&oauth_error=sign_in_failed&oauth_reason=invalid_scope&oauth_detail=${encodeURIComponent("Not a scope the platform has: USER_PHONES.")}`,
+      route: () => json(200, SESSION),
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(
+      "the platform refused the scopes asked for (invalid_scope): one of them is not a scope it has",
+    );
+    expect(alert.textContent).toContain('(the platform says: "Not a scope the platform has: USER_PHONES.")');
+    expect(alert.textContent).not.toContain("You refused");
+    expect(calls.filter((c) => c.url.startsWith("/api/posts/"))).toEqual([]);
+  });
+
+  it("names a consent page's error it has no words for by its code, never by a property of its own", async () => {
+    setup({
+      search: "?resume=publish&oauth=failed&oauth_error=sign_in_failed&oauth_reason=constructor",
+      route: () => json(200, SESSION),
+    });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain("the platform's consent page answered with the error constructor");
+  });
+
   it("shows a rate limit with its Retry-After and an upstream error with the platform's words", async () => {
     let answer = json(429, studioError("upstream_rate_limited", { retryAfter: 30, upstreamStatus: 429 }));
     setup({ route: (url) => (url === "/api/session" ? json(200, SESSION) : answer) });

@@ -97,6 +97,42 @@ describe("publishing a post add-on through OAuth", () => {
     expect(session.signedIn).toBe(false);
   });
 
+  it("a scope the platform does not have comes back as the platform's error, in its words, not as a refusal", async () => {
+    // The emulator refuses it at its consent page (RFC 6749 invalid_scope), as the platform's closed
+    // list does: no consent page, no token.
+    const start = `${stack.proxyServer.url}/oauth/start?scope=${encodeURIComponent("USER_PHONES openid")}&returnTo=${encodeURIComponent("/?resume=publish")}`;
+    const authorize = (await browser.fetch(start)).res.headers.get("location") ?? "";
+    const atPlatform = await browser.fetch(authorize);
+    expect(atPlatform.res.status).toBe(302);
+    const callback = new URL(atPlatform.res.headers.get("location") ?? "");
+    expect(callback.searchParams.get("error")).toBe("invalid_scope");
+    expect(callback.searchParams.get("error_description")).toBe("Not a scope the platform has: USER_PHONES.");
+    const back = await browser.fetch(callback.toString());
+    const landed = new URL(back.res.headers.get("location") ?? "", "http://studio.test");
+    expect(Object.fromEntries(landed.searchParams)).toEqual({
+      resume: "publish",
+      oauth: "failed",
+      oauth_error: "sign_in_failed",
+      oauth_reason: "invalid_scope",
+      oauth_detail: "Not a scope the platform has: USER_PHONES.",
+    });
+    expect(stack.upstream.filter((u) => u.endsWith("/oauth2/token"))).toHaveLength(0);
+  });
+
+  it("passes on only printable, short words from the platform, and no code it does not know the shape of", async () => {
+    const start = await browser.fetch(`${stack.proxyServer.url}/oauth/start?scope=${POST_SCOPE}`);
+    const state = new URL(start.res.headers.get("location") ?? "").searchParams.get("state") ?? "";
+    const words = `bad\u0000\u202escope ${"x".repeat(300)}`;
+    const { res } = await browser.fetch(
+      `${stack.proxyServer.url}/oauth/callback?error=Server-Error%3Cb%3E&error_description=${encodeURIComponent(words)}&state=${encodeURIComponent(state)}`,
+    );
+    const landed = new URL(res.headers.get("location") ?? "", "http://studio.test").searchParams;
+    expect(landed.get("oauth_reason")).toBe("error");
+    const detail = landed.get("oauth_detail") ?? "";
+    expect(detail).toMatch(/^bad scope x+…$/);
+    expect(detail).toHaveLength(200);
+  });
+
   it("treats Deny as refusal: back to the editor with a clear reason, not signed in", async () => {
     const landed = await signIn(browser, stack, [POST_SCOPE], {
       decision: "deny",

@@ -6,10 +6,12 @@ import {
   formatScopes,
   hasScopes,
   parseScopes,
+  scopeSchema,
   splitScope,
   tryParseScopes,
   USER_ID,
   USER_VERIFICATION_CREATE,
+  unknownScopes,
 } from "../../src/platform/scopes";
 
 describe("scope grammar (spec 2.2)", () => {
@@ -28,6 +30,30 @@ describe("scope grammar (spec 2.2)", () => {
     expect(tryParseScopes("post_addon_create")).toBeNull();
     expect(tryParseScopes("A.")).toBeNull();
     expect(tryParseScopes("A.b.c")).toBeNull();
+  });
+
+  it("takes openid in lower case as the OpenAPI lists it, and says how to write it in upper case", () => {
+    expect(parseScopes("openid USER_PHONE offline_access")).toEqual([
+      "openid",
+      "USER_PHONE",
+      "offline_access",
+    ]);
+    const upper = scopeSchema.safeParse("OPENID");
+    expect(upper.success).toBe(false);
+    expect(upper.error?.issues[0]?.message).toBe("openid is written in lower case on the wire: write openid");
+  });
+
+  it("names the scopes whose name the platform's list does not have, with or without an identifier", () => {
+    expect(
+      unknownScopes([
+        "USER_PHONE",
+        "POST_ADDON_CREATE.gZ3kQx9aB1cD",
+        "openid",
+        "offline_access",
+        "USER_PHONES",
+        "POST_ADDON.abc",
+      ]),
+    ).toEqual(["USER_PHONES", "POST_ADDON.abc"]);
   });
 
   it("formats with single spaces and no duplicates, and splits name from identifier", () => {

@@ -2,10 +2,17 @@ import "../../preview/preview-styles";
 import "../proxy/panels.css";
 import "./inbox-panel.css";
 import { useEffect, useId, useMemo, useState } from "react";
+import type { StudioErrorDetail } from "../../platform/errors";
 import { NoProxyNote } from "../proxy/no-proxy-note";
-import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
+import {
+  browserStorage,
+  type KeyValueStorage,
+  readOAuthReturn,
+  withoutOAuthParams,
+} from "../proxy/oauth-resume";
 import { withOffline } from "../proxy/offline-access";
 import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
+import { signInReturnError } from "../proxy/sign-in-failure";
 import { useProxySession } from "../proxy/use-proxy-session";
 import { browserEnvironment, type FlowEnvironment } from "../proxy/use-send-flow";
 import { addInboxEntry, type InboxRow, parseInboxEntry } from "./inbox-entries";
@@ -44,6 +51,7 @@ export function InboxPanel(props: InboxPanelProps = {}) {
   const [live, setLive] = useState<InboxLive>("connecting");
   const ids = useId();
   const signedIn = proxy.status === "present" && proxy.session?.signedIn === true;
+  const signInError = useInboxSignInReturn(env);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the stream opens once per sign-in; openStream is a factory
   useEffect(() => {
@@ -82,12 +90,13 @@ export function InboxPanel(props: InboxPanelProps = {}) {
         this studio at the same time see the same new deliveries.
       </p>
       <NoProxyNote proxy={proxy} />
+      {signInError && !signedIn ? <p role="alert">{signInError.message}</p> : null}
       {proxy.status === "present" && !signedIn ? (
         <p>
           Sign in to see events:{" "}
           <a
             href={withOffline(
-              `/oauth/start?scope=USER_PHONE&returnTo=${encodeURIComponent(env().location.pathname)}`,
+              `/oauth/start?scope=USER_PHONE&returnTo=${encodeURIComponent(`${env().location.pathname}?resume=inbox`)}`,
               storage,
             )}
           >
@@ -114,4 +123,22 @@ export function InboxPanel(props: InboxPanelProps = {}) {
       />
     </section>
   );
+}
+
+/**
+ * The Inbox's own return from the consent page (`resume=inbox`): what went wrong, said once, and the
+ * address tidied. A refusal or a platform's error would otherwise leave the same "Sign in" link
+ * without a word.
+ */
+function useInboxSignInReturn(env: () => FlowEnvironment): StudioErrorDetail | undefined {
+  const [error, setError] = useState<StudioErrorDetail>();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the panel opens
+  useEffect(() => {
+    const e = env();
+    const back = readOAuthReturn(e.location.search);
+    if (back.resume !== "inbox") return;
+    e.replaceUrl(withoutOAuthParams(e.location.pathname, e.location.search, e.location.hash));
+    setError(signInReturnError(back));
+  }, []);
+  return error;
 }

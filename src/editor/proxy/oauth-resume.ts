@@ -166,6 +166,10 @@ export interface OAuthReturn {
   /** granted | refused | failed, set by the proxy's callback. */
   oauth: string | null;
   oauthError: string | null;
+  /** The platform's own error code when its consent page refused the sign-in (`invalid_scope`...). */
+  oauthReason: string | null;
+  /** The platform's words for it (`error_description`, printable, at most 200 characters). */
+  oauthDetail: string | null;
 }
 
 /** Reads the resume and OAuth outcome parameters of an address. */
@@ -176,11 +180,13 @@ export function readOAuthReturn(search: string): OAuthReturn {
     key: p.get("resume_key"),
     oauth: p.get("oauth"),
     oauthError: p.get("oauth_error"),
+    oauthReason: p.get("oauth_reason"),
+    oauthDetail: p.get("oauth_detail"),
   };
 }
 
-/** The parameters a return from OAuth adds to the page's address (the proxy adds the last two). */
-const RETURN_PARAMS = ["resume", "resume_key", "oauth", "oauth_error"];
+/** The parameters a return from OAuth adds to the page's address (the proxy adds all but the first two). */
+const RETURN_PARAMS = ["resume", "resume_key", "oauth", "oauth_error", "oauth_reason", "oauth_detail"];
 
 /**
  * The same-origin address to come back to after OAuth: the current page plus `resume=<action>` and

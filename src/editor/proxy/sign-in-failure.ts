@@ -1,4 +1,11 @@
-import { type ErrorCode, errorCodeSchema, type StudioErrorDetail, studioError } from "../../platform/errors";
+import {
+  type ErrorCode,
+  errorCodeSchema,
+  formatErrorMessage,
+  type StudioErrorDetail,
+  studioError,
+} from "../../platform/errors";
+import type { OAuthReturn } from "./oauth-resume";
 
 /**
  * What failed at the token endpoint, by the code the proxy's callback returned with (`oauth_error`),
@@ -20,10 +27,56 @@ const REASONS: Partial<Record<ErrorCode, string>> = {
     "the platform refused to issue a token (if it repeats, check APP_SLUG, APP_CLIENT_SECRET and PUBLIC_URL)",
 };
 
-/** The error the editor shows for `?oauth=failed&oauth_error=<code>`: `sign_in_failed`, saying what failed. */
-export function signInFailure(oauthError: string | null): StudioErrorDetail {
+/**
+ * Why the platform's consent page sent the user back with an error other than a refusal, by its RFC 6749
+ * section 4.1.2.1 code (`oauth_reason`): each a complete clause, saying what to check.
+ */
+const AUTHORIZE_REASONS: Record<string, string> = {
+  invalid_scope:
+    "the platform refused the scopes asked for (invalid_scope): one of them is not a scope it has, or not one this app may ask for",
+  unauthorized_client:
+    "the platform does not let this app sign users in (unauthorized_client): check APP_SLUG and the app's settings on the platform",
+  invalid_request:
+    "the platform found the sign-in request malformed (invalid_request): check that PUBLIC_URL's /oauth/callback is among the app's redirect addresses",
+  unsupported_response_type:
+    "the platform does not accept this kind of sign-in for the app (unsupported_response_type): check the app's settings on the platform",
+  server_error: "the platform's consent page failed (server_error)",
+  temporarily_unavailable: "the platform's consent page is busy (temporarily_unavailable): wait a minute",
+};
+
+/**
+ * The error the editor shows for `?oauth=failed&oauth_error=<code>`: `sign_in_failed`, saying what failed.
+ * A failure at the consent page also carries the platform's code (`reason`) and, when it gave them, its
+ * words (`platformWords`), quoted after the studio's.
+ */
+export function signInFailure(
+  oauthError: string | null,
+  reason: string | null = null,
+  platformWords: string | null = null,
+): StudioErrorDetail {
   const code = errorCodeSchema.safeParse(oauthError);
+  const atConsent =
+    reason === null
+      ? undefined
+      : Object.hasOwn(AUTHORIZE_REASONS, reason)
+        ? AUTHORIZE_REASONS[reason]
+        : `the platform's consent page answered with the error ${reason.slice(0, 40)}`;
+  const words = platformWords ? ` (the platform says: "${platformWords.slice(0, 200)}")` : "";
   const detail =
-    (code.success ? REASONS[code.data] : undefined) ?? "the platform's token endpoint could not be used";
+    (atConsent ??
+      (code.success ? REASONS[code.data] : undefined) ??
+      "the platform's token endpoint could not be used") + (atConsent ? words : "");
   return studioError("sign_in_failed", { detail }).error;
+}
+
+/**
+ * What a return from the consent page says went wrong, or undefined when it went well (or says
+ * nothing): a refusal is `consent_refused`; any other failure is `sign_in_failed`, never the token
+ * request's own code, whose message is about a send ("may still have applied").
+ */
+export function signInReturnError(back: OAuthReturn): StudioErrorDetail | undefined {
+  if (back.oauth === "refused")
+    return { code: "consent_refused", message: formatErrorMessage("consent_refused") };
+  if (back.oauth === "failed") return signInFailure(back.oauthError, back.oauthReason, back.oauthDetail);
+  return undefined;
 }

@@ -12,7 +12,7 @@ import {
 } from "./oauth-resume";
 import { withOffline } from "./offline-access";
 import type { ProxyResult, Published } from "./proxy-client";
-import { signInFailure } from "./sign-in-failure";
+import { signInReturnError } from "./sign-in-failure";
 
 /** Where a publish or send stands, as the panel shows it. */
 export type SendOutcome =
@@ -184,17 +184,12 @@ export function useSendFlow(opts: {
       });
       return;
     }
-    if (back.oauth === "refused" || back.oauth === "failed") {
+    const error = signInReturnError(back);
+    if (error) {
       if (pending) {
         last.current = { target: pending.target, body: pending.body, key: pending.key };
         setTarget(pending.target);
       }
-      // A failed sign-in is its own error, never the token request's code: that one's message is about a
-      // send (a timeout "may still have applied") and is shown as "maybe delivered" when nothing was sent.
-      const error =
-        back.oauth === "failed"
-          ? signInFailure(back.oauthError)
-          : { code: "consent_refused" as const, message: formatErrorMessage("consent_refused") };
       setOutcome({ status: "error", error });
     }
   }, [run]);

@@ -133,10 +133,23 @@ export function oauthRoutes(deps: ServerDeps): Hono {
     // code and an error is not one the platform sends; its code is not exchanged.
     if (!code || error !== undefined) {
       deps.sessions.write(c, session);
-      if (error !== undefined)
-        deps.log("oauth_callback_refused", { reason: /^[a-z_]{1,40}$/.test(error) ? error : "error" });
+      const reason = error === undefined ? undefined : /^[a-z_]{1,40}$/.test(error) ? error : "error";
+      if (reason !== undefined) deps.log("oauth_callback_refused", { reason });
+      // The user said no (access_denied, or no code and no error): a refusal. Any other error is the
+      // platform's (invalid_scope, server_error...): the editor says which, with the platform's words.
+      if (reason === undefined || reason === "access_denied") {
+        return c.redirect(
+          withParams(pending.returnTo, { oauth: "refused", oauth_error: "consent_refused" }),
+          302,
+        );
+      }
       return c.redirect(
-        withParams(pending.returnTo, { oauth: "refused", oauth_error: "consent_refused" }),
+        withParams(pending.returnTo, {
+          oauth: "failed",
+          oauth_error: "sign_in_failed",
+          oauth_reason: reason,
+          ...platformWords(c.req.query("error_description")),
+        }),
         302,
       );
     }
@@ -262,4 +275,14 @@ export function publicSubscription(s: {
     renewedAt: new Date(s.renewedAt).toISOString(),
     lastError: s.lastError ?? null,
   };
+}
+
+/**
+ * The platform's `error_description` (RFC 6749 section 4.1.2.1), as the editor may show it: printable
+ * text, at most 200 characters. It came through the user's browser, so it is no secret of the proxy's.
+ */
+function platformWords(description: string | undefined): { oauth_detail?: string } {
+  const text = description?.replace(/[\p{Cc}\p{Cf}]+/gu, " ").trim();
+  if (!text) return {};
+  return { oauth_detail: text.length > 200 ? `${text.slice(0, 199)}…` : text };
 }

@@ -175,7 +175,12 @@ export const chatMessageSchema = z
       type: z
         .enum(["TEXT"], { error: "must be TEXT (or leave it out): only text messages are supported" })
         .optional(),
-      message: textField({ label: "Message", multiline: true }),
+      message: textField({
+        label: "Message",
+        multiline: true,
+        // The live platform requires the field even for media: an empty one beside a media_token.
+        wanted: 'text (a string), or "" beside a media_token for a media message',
+      }),
       media_token: z
         .string({ error: (iss) => typeError(iss.input, "a media token (a string) from the chat upload") })
         .min(1, { error: "must not be empty: give the token of an uploaded file, or leave the field out" })

@@ -46,13 +46,15 @@ type TextOptions = {
   required?: boolean;
   multiline?: boolean;
   help?: string;
+  /** What to add when the field is missing, if more than "text (a string)" (an alternative field). */
+  wanted?: string;
 };
 
 /** A string field; `max` is counted in code points, as the platform counts. */
 export function textField(opts: TextOptions) {
-  const { label, max, maxUnless, required = false, multiline, help } = opts;
+  const { label, max, maxUnless, required = false, multiline, help, wanted = "text (a string)" } = opts;
   const schema = z
-    .string({ error: (iss) => typeError(iss.input, "text (a string)") })
+    .string({ error: (iss) => typeError(iss.input, iss.input === undefined ? wanted : "text (a string)") })
     .superRefine((s, ctx) => {
       if (required && isBlankText(s)) {
         // Led by the label: the inspector shows this beside the field, the CLI after the path.

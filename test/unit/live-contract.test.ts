@@ -76,6 +76,9 @@ describe("2. chat: media_token", () => {
     );
     expectError("chat", { message: " " }, "message", /must not be empty.*media_token/);
     expectError("chat", { message: "", media_token: "" }, "media_token", /must not be empty/);
+    // A body with neither names both ways out: the field stays required for a media message.
+    expectError("chat", {}, "message", /is required: add text \(a string\), or "" beside a media_token/);
+    expectError("chat", { media_token: "upl-5f2a" }, "message", /or "" beside a media_token/);
   });
 });
 

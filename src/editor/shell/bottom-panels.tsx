@@ -31,7 +31,8 @@ export function BottomPanels(props: { children: ReactNode }) {
   const [tab, setTab] = useState<BottomTab>(() => {
     const resume = resumingAction();
     if (resume === "publish") return "publish";
-    if (resume === "subscribe") return "inbox";
+    // A subscription waiting for consent, or the Inbox's own sign-in, which says how it went there.
+    if (resume === "subscribe" || resume === "inbox") return "inbox";
     // Arriving from a chat button (the start address answers with the conversation), the user came
     // to see that request in the inbox.
     const arrival = typeof window === "undefined" ? null : new URLSearchParams(window.location.search);

@@ -1,5 +1,7 @@
 import "./bottom-panels.css";
 import { type CSSProperties, lazy, type ReactNode, useRef, useState } from "react";
+import { InboxTabLabel } from "../inbox/inbox-tab-label";
+import { useInboxUnseen } from "../inbox/use-inbox-unseen";
 import { ProblemsPanel } from "../problems/problems-panel";
 import { ProblemsTabLabel } from "../problems/problems-tab-label";
 import { useEditorStore } from "../store/editor-store-context";
@@ -47,6 +49,7 @@ export function BottomPanels(props: { children: ReactNode }) {
   });
   const [errors, warnings] = counts.split("/").map(Number);
   const [collapsed, setCollapsed] = useState(false);
+  const unseen = useInboxUnseen(tab === "inbox" && !collapsed);
   // A height the user dragged to; null lets each tab take its own share of the stage (bottom-panels.css).
   const [height, setHeight] = useState<number | null>(rememberedOutputHeight);
   const resize = (h: number | null) => {
@@ -103,6 +106,8 @@ export function BottomPanels(props: { children: ReactNode }) {
                     warnings={warnings ?? 0}
                     pending={counts === "pending"}
                   />
+                ) : t.id === "inbox" ? (
+                  <InboxTabLabel unseen={unseen} />
                 ) : (
                   t.label
                 ),

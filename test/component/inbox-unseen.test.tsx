@@ -7,13 +7,21 @@ import { type FetchJson, useInboxUnseen } from "../../src/editor/inbox/use-inbox
 afterEach(cleanup);
 
 /** A proxy's `/api/inbox` as the hook reads it: `answers` in turn, the last one again; every URL kept. */
-function fakeInbox(answers: Array<{ status: number; json: unknown }>) {
+function fakeInbox(
+  answers: Array<{ status: number; json: unknown }>,
+  session: { status: number; json: unknown } = { status: 200, json: { signedIn: true, scopes: [] } },
+) {
   const urls: string[] = [];
+  const sessions: string[] = [];
   const fetchJson: FetchJson = async (url) => {
+    if (url === "/api/session") {
+      sessions.push(url);
+      return session;
+    }
     urls.push(url);
     return answers[Math.min(urls.length - 1, answers.length - 1)] ?? { status: 500, json: null };
   };
-  return { urls, fetchJson };
+  return { urls, sessions, fetchJson };
 }
 
 const page = (...ids: number[]) => ({ status: 200, json: { entries: ids.map((id) => ({ id })) } });
@@ -22,7 +30,7 @@ describe("the Inbox tab counts what arrived while it was not shown", () => {
   it("counts entries after the newest one when the tab was left, adds each answer's, and forgets them when shown", async () => {
     const inbox = fakeInbox([page(5), page(6, 7), page(), page(8, -1)]);
     const { result, rerender } = renderHook(
-      ({ shown }) => useInboxUnseen(shown, { fetchJson: inbox.fetchJson, everyMs: 5 }),
+      ({ shown }) => useInboxUnseen(shown, { fetchJson: inbox.fetchJson, everyMs: 5, firstMs: 0 }),
       {
         initialProps: { shown: false },
       },
@@ -47,17 +55,29 @@ describe("the Inbox tab counts what arrived while it was not shown", () => {
     expect(inbox.urls[asked]).toBe("/api/inbox?limit=1");
   });
 
-  it("counts nothing signed out and asks again; stops asking where no proxy answers", async () => {
-    const signedOut = fakeInbox([{ status: 401, json: { error: { code: "not_signed_in" } } }]);
-    const a = renderHook(() => useInboxUnseen(false, { fetchJson: signedOut.fetchJson, everyMs: 5 }));
-    await waitFor(() => expect(signedOut.urls.length).toBeGreaterThan(2));
+  it("signed out asks only whether it is signed in (no request refused with 401); stops where no proxy answers", async () => {
+    const signedOut = fakeInbox([page(1)], { status: 200, json: { signedIn: false, scopes: [] } });
+    const a = renderHook(() =>
+      useInboxUnseen(false, { fetchJson: signedOut.fetchJson, everyMs: 5, firstMs: 0 }),
+    );
+    await waitFor(() => expect(signedOut.sessions.length).toBeGreaterThan(2));
+    expect(signedOut.urls).toEqual([]);
     expect(a.result.current).toBe(0);
     a.unmount();
 
-    const noProxy = fakeInbox([{ status: 404, json: null }]);
-    renderHook(() => useInboxUnseen(false, { fetchJson: noProxy.fetchJson, everyMs: 5 }));
+    const noProxy = fakeInbox([page(1)], { status: 404, json: null });
+    renderHook(() => useInboxUnseen(false, { fetchJson: noProxy.fetchJson, everyMs: 5, firstMs: 0 }));
     await act(() => new Promise((r) => setTimeout(r, 40)));
-    expect(noProxy.urls).toEqual(["/api/inbox?limit=1"]);
+    expect(noProxy.sessions).toEqual(["/api/session"]);
+    expect(noProxy.urls).toEqual([]);
+  });
+
+  it("waits before its first question, out of the page's first load", async () => {
+    const inbox = fakeInbox([page(1)]);
+    renderHook(() => useInboxUnseen(false, { fetchJson: inbox.fetchJson, everyMs: 5, firstMs: 60 }));
+    await act(() => new Promise((r) => setTimeout(r, 20)));
+    expect(inbox.sessions).toEqual([]);
+    await waitFor(() => expect(inbox.sessions).toEqual(["/api/session"]));
   });
 
   it("says the count in the tab's name, in words", () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 
 /** Reads a same-origin JSON address with the session cookie (tests pass a fake). */
 export type FetchJson = (url: string) => Promise<{ status: number; json: unknown }>;
@@ -23,19 +23,27 @@ function entryIds(json: unknown): number[] | undefined {
   return ids;
 }
 
+/** Whether `/api/session` says signed in (read without a schema: this runs in the first bundle). */
+function signedIn(json: unknown): boolean {
+  return typeof json === "object" && json !== null && "signedIn" in json && json.signedIn === true;
+}
+
 /**
  * How many events the proxy received while the Inbox tab was not shown (since this page opened, or
  * since the tab was last left): the tab says so, so an answer to a chat button is not missed. The
  * Inbox's live stream is open only while its tab shows (a session keeps few streams), so a hidden
- * Inbox asks `GET /api/inbox` now and then instead, only while the page is visible; signed out it
- * counts nothing, and with no proxy behind the page (404) it stops asking.
+ * Inbox asks `GET /api/inbox` now and then instead, only while the page is visible. Signed out it
+ * asks only `/api/session` (never a request the proxy would refuse with 401, which the console would
+ * show); with no proxy behind the page (404) it stops asking. The first question waits `firstMs`,
+ * out of the page's first load.
  */
 export function useInboxUnseen(
   shown: boolean,
-  opts: { fetchJson?: FetchJson; everyMs?: number } = {},
+  opts: { fetchJson?: FetchJson; everyMs?: number; firstMs?: number } = {},
 ): number {
-  const { fetchJson = fetchJsonSameOrigin, everyMs = UNSEEN_POLL_MS } = opts;
+  const { fetchJson = fetchJsonSameOrigin, everyMs = UNSEEN_POLL_MS, firstMs = 2000 } = opts;
   const [count, setCount] = useState(0);
+  const started = useRef(false);
   useEffect(() => {
     setCount(0);
     if (shown) return;
@@ -44,12 +52,19 @@ export function useInboxUnseen(
     // it is new. Unknown until read. Each answer holds only what arrived since the one before.
     let latest: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const ask = async () => {
+    /** One question; false when there is no proxy to ask. */
+    const ask = async (): Promise<boolean> => {
       if (typeof document !== "undefined" && document.visibilityState === "hidden") return true;
       try {
+        if (latest === undefined) {
+          const session = await fetchJson("/api/session");
+          if (session.status === 404) return false;
+          if (session.status !== 200 || !signedIn(session.json)) return true;
+        }
         const url = latest === undefined ? "/api/inbox?limit=1" : `/api/inbox?after=${latest}`;
         const { status, json } = await fetchJson(url);
         if (status === 404) return false;
+        if (status === 401) latest = undefined; // Signed out meanwhile (another tab).
         const ids = status === 200 ? entryIds(json) : undefined;
         if (stopped || ids === undefined) return true;
         const before = latest;
@@ -68,11 +83,13 @@ export function useInboxUnseen(
       if (!(await ask()) || stopped) return;
       timer = setTimeout(() => void loop(), everyMs);
     };
-    void loop();
+    // Left by the user: what the Inbox showed is the starting point now, read at once.
+    timer = setTimeout(() => void loop(), started.current ? 0 : firstMs);
+    started.current = true;
     return () => {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [shown, fetchJson, everyMs]);
+  }, [shown, fetchJson, everyMs, firstMs]);
   return count;
 }

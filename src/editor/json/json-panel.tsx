@@ -1,7 +1,8 @@
 import "./json-panel.css";
 import { useEffect, useRef, useState } from "react";
 import type { MigrationChange } from "../../platform/migrate";
-import { useDraftName } from "../drafts/draft-name";
+import { useDraftName, useOpenAsNewDraft } from "../drafts/draft-name";
+import { DEFAULT_DRAFT_NAME } from "../drafts/draft-storage";
 import { bodyBytes, importSizeNote } from "../publish/body-size";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { selectExportBody, selectExportWidgets, selectWidgetIds } from "../store/selectors";
@@ -18,6 +19,9 @@ import { MigrationReport } from "./migration-report";
  */
 const keptPaste = new WeakMap<object, string>();
 
+/** Where a pasted import came from, in the outcome's words. */
+const PASTED = "the pasted text";
+
 type Outcome =
   | { tone: "error"; text: string }
   | { tone: "ok" | "warn"; text: string; report: readonly MigrationChange[] };
@@ -30,6 +34,7 @@ export function JsonPanel() {
   const kind = useEditorStore((s) => s.doc.kind);
   const api = useEditorStoreApi();
   const draftName = useDraftName();
+  const openAsNewDraft = useOpenAsNewDraft();
   const [status, setStatus] = useState<string | null>(null);
   const [paste, setPasteState] = useState(() => keptPaste.get(api) ?? "");
   const setPaste = (text: string) => {
@@ -77,7 +82,14 @@ export function JsonPanel() {
       setOutcome({ tone: "error", text: res.message });
       return;
     }
-    api.getState().replace(res.doc);
+    // Over a draft with widgets, the import opens as a new draft, as a template or a share link does:
+    // the draft it would replace stays saved (an undo step would not outlive a reload).
+    const kept =
+      api.getState().doc.widgets.length > 0 && openAsNewDraft
+        ? (draftName() ?? DEFAULT_DRAFT_NAME)
+        : undefined;
+    if (kept !== undefined && openAsNewDraft) openAsNewDraft(res.doc, importedName(source));
+    else api.getState().replace(res.doc);
     const what = res.doc.kind === "post" ? "post add-on" : "user add-on";
     const parts = [
       res.from === "v1"
@@ -97,7 +109,11 @@ export function JsonPanel() {
     // A body the proxy would refuse (HTTP 413) is said now, not after the work of fixing it.
     const size = importSizeNote(bodyBytes(selectExportBody(api.getState())));
     if (size) parts.push(size);
-    parts.push("Undo (Ctrl+Z) brings back the previous document.");
+    parts.push(
+      kept === undefined
+        ? "Undo (Ctrl+Z) brings back the previous document."
+        : `It opened as a new draft; your draft “\u2068${kept}\u2069” is kept: switch back to it in the header's draft list.`,
+    );
     setOutcome({ tone: res.errors || size ? "warn" : "ok", text: parts.join(" "), report: res.report });
     setPaste("");
   }
@@ -148,7 +164,7 @@ export function JsonPanel() {
           rows={8}
         />
         <div className="toolbar">
-          <button type="button" className="button is-primary" onClick={() => load(paste, "the pasted text")}>
+          <button type="button" className="button is-primary" onClick={() => load(paste, PASTED)}>
             Import JSON
           </button>
           <button type="button" className="button" onClick={() => fileRef.current?.click()}>
@@ -181,5 +197,16 @@ export function JsonPanel() {
         ) : null}
       </div>
     </section>
+  );
+}
+
+/** The new draft's name for an import: the file's name without `.json`, or "Imported add-on" for a paste. */
+function importedName(source: string): string {
+  if (source === PASTED) return "Imported add-on";
+  return (
+    source
+      .replace(/\.json$/i, "")
+      .trim()
+      .slice(0, 80) || "Imported add-on"
   );
 }

@@ -233,7 +233,7 @@ describe("fields the form has no control for", () => {
     await user.click(screen.getByRole("button", { name: "Unknown widget, widget 1" }));
     expect(
       inspector().getByText(
-        /this one has fancy_row\. It is no widget kind: delete this widget and add the one you meant from the palette\./,
+        /this one has fancy_row\. That key is not a kind of widget the platform has: delete this widget and add the one you meant from the palette\./,
       ),
     ).toBeTruthy();
     expect(inspector().getByRole("button", { name: "Remove fancy_row" })).toBeTruthy();

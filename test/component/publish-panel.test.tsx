@@ -94,6 +94,25 @@ describe("publish panel", () => {
     expect(storage.map.get("addon-studio.publish-history")).toContain("gZx7yK3aB1");
   });
 
+  it("a success beside a document changed since says the platform shows what was sent then; undo takes that back", async () => {
+    const { store } = setup({
+      route: (url) => (url === "/api/session" ? json(200, SESSION) : json(200, { ok: true, result: {} })),
+    });
+    const publish = screen.getByRole("button", { name: "Publish" });
+    await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(publish);
+    await screen.findByText("Published to post gZx7yK3aB1.");
+    const note = /You changed the add-on after this publish/;
+    expect(screen.queryByText(note)).toBeNull();
+    const id = store.getState().doc.widgets[0]?.id ?? "";
+    act(() => store.getState().setWidgetField(id, ["title_row", "text"], "گزارش دوم"));
+    expect(screen.getByText(note).textContent).toContain("Publish again to send your changes.");
+    // The success itself stays: where it went and the page showing it.
+    expect(screen.getByText("Published to post gZx7yK3aB1.")).toBeTruthy();
+    act(() => store.getState().undo());
+    expect(screen.queryByText(note)).toBeNull();
+  });
+
   it("shows an outcome under the kind it was for only: switching to User hides the post's, switching back shows it", async () => {
     const { store } = setup({
       route: (url) =>

@@ -41,7 +41,7 @@ describe("score_row: a percentage_score of 0 is the platform's unset value", () 
   it("any other percentage beside a descriptive_score is still two scores, in validate and the schema", () => {
     const body = score({ percentage_score: 1, descriptive_score: "خوب" });
     expect(errorsOf("post", body)).toEqual([
-      "widgets[0].score_row.descriptive_score: set exactly one of percentage_score and descriptive_score (a documented rule of score_row, which the OpenAPI cannot state): remove one",
+      "widgets[0].score_row.descriptive_score: use a percentage or a descriptive score, not both: clear one of them (percentage_score or descriptive_score; a documented rule of score_row)",
     ]);
     expect(post(body)).toBe(false);
     expect(post(score({}))).toBe(false);

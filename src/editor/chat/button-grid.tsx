@@ -209,7 +209,8 @@ export function ButtonGrid(props: ButtonGridProps) {
                 cellKey={NEW_ROW_KEY}
                 wide
                 label={`Add a ${label.toLowerCase()} button in a new row`}
-                text={rows.length === 0 ? "Add a button" : "New row"}
+                // The words shown are part of the name (speech control says what it sees).
+                text={rows.length === 0 ? `Add a ${label.toLowerCase()} button` : "New row"}
                 focusable={NEW_ROW_KEY === roving}
                 hintId={props.hintId}
                 onAdd={() => add(null)}

@@ -117,7 +117,7 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
           {problems.some((p) => p.rename)
             ? " Rename a misspelt key to the kind it means (its content is kept), or remove the extra keys."
             : keys.length === 1
-              ? " It is no widget kind: delete this widget and add the one you meant from the palette."
+              ? " That key is not a kind of widget the platform has: delete this widget and add the one you meant from the palette."
               : " Remove the extra keys (or delete the widget and add it again from the palette)."}
         </p>
         <FieldProblems id={fieldId(["widgets", index])} problems={problems} />

@@ -23,10 +23,18 @@ export function PublishOutcome(props: {
   readOnly?: boolean;
   /** False while the panel is still laying itself out: the outcome takes the focus once it is settled. */
   settled: boolean;
+  /** The document changed after this publish succeeded: the platform shows the body sent then. */
+  stale?: boolean;
 }) {
   const { addonId } = props;
   return (
     <>
+      {props.stale && props.outcome.status === "success" ? (
+        <p className="publish-blocked">
+          You changed the add-on after this publish: the platform shows what was sent then. Publish again to
+          send your changes.
+        </p>
+      ) : null}
       <SendOutcomeView
         outcome={props.outcome}
         successText={props.successText}

@@ -174,6 +174,8 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   const busy = flow.outcome.status === "sending";
   const canPublish = !absent && errorCount === null && target !== undefined && !busy;
   const shown = flow.target ? opFrom(flow.target) : undefined;
+  // The body the Publish button last sent: a success beside a document changed since says so.
+  const [sentBody, setSentBody] = useState<object>();
   const shownOp = shown?.op ?? "publish";
 
   // An outcome belongs to the kind it was for: on the other kind's form it is hidden (back on return).
@@ -202,6 +204,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
       completionUrl={flow.outcome.status === "success" ? completionUrl : null}
       readOnly={shownOp === "phones"}
       settled={proxy.status !== "checking"}
+      stale={shownOp === "publish" && sentBody !== undefined && sentBody !== body}
     />
   );
 
@@ -243,7 +246,11 @@ export function PublishPanel(props: PublishPanelProps = {}) {
           body={body}
           noTarget={target === undefined && !absent}
           canPublish={canPublish}
-          onPublish={() => target && run({ op: "publish", ...target }, body)}
+          onPublish={() => {
+            if (!target) return;
+            setSentBody(body);
+            run({ op: "publish", ...target }, body);
+          }}
           postToken={postToken}
           canRemovePost={!(absent || busy || !tokenCheck.success)}
           onRemovePost={() => run({ op: "deletePost", postToken }, null)}

@@ -39,7 +39,7 @@ export const scoreRow = defineWidget({
         code: "custom",
         path: hasPct ? ["descriptive_score"] : ["percentage_score"],
         message: hasPct
-          ? "set exactly one of percentage_score and descriptive_score (a documented rule of score_row, which the OpenAPI cannot state): remove one"
+          ? "use a percentage or a descriptive score, not both: clear one of them (percentage_score or descriptive_score; a documented rule of score_row)"
           : "needs exactly one of percentage_score (0 to 100) or descriptive_score (text), a documented rule of score_row: set one",
         input: v,
       });

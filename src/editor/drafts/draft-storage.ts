@@ -92,11 +92,14 @@ export function setLastDraftId(storage: Storage, id: string): void {
   storage.setItem(LAST_DRAFT_KEY, id);
 }
 
-/** A draft name not yet in the list, e.g. "Untitled add-on 2". */
+/** A draft name not yet in the list, e.g. "Untitled add-on 2" (or "آپارتمان ۲"). */
 export function uniqueDraftName(list: readonly DraftMeta[], base: string): string {
   const names = new Set(list.map((d) => d.name));
   if (!names.has(base)) return base;
-  for (let n = 2; ; n++) if (!names.has(`${base} ${n}`)) return `${base} ${n}`;
+  // A Persian name is numbered in Persian digits ("آپارتمان ۲"), as its reader writes them.
+  const persian = /[\u0600-\u06FF]/.test(base);
+  const digits = (n: number) => (persian ? n.toLocaleString("fa-IR", { useGrouping: false }) : String(n));
+  for (let n = 2; ; n++) if (!names.has(`${base} ${digits(n)}`)) return `${base} ${digits(n)}`;
 }
 
 /** What a failed save means for the user, and what to do (the browser's own message names an internal key). */

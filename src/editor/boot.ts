@@ -1,4 +1,5 @@
 import { type DraftSession, type Notice, startDraftSession } from "./drafts/draft-session";
+import { keepHistory, takeHistory } from "./history/kept-history";
 import type { SharedDoc } from "./share/share-link";
 import { SHARED_DRAFT_NAME, sharedLinkNotice } from "./share/shared-link-notice";
 import { readTabMemory, rememberInTab } from "./shell/tab-memory";
@@ -53,7 +54,7 @@ export function bootEditor(
 
 /**
  * A reload of this tab (the consent page's way back, a sign-out, F5) keeps the widget selected in the
- * same draft and the post being published to, as the draft itself is kept. Written as the page is
+ * same draft, its undo steps and the post being published to, as the draft itself is kept. Written as the page is
  * left (`pagehide`), never in an edit's own task. Returns what stops listening (a test's studio).
  */
 function keepPlaceOverReload(
@@ -64,6 +65,9 @@ function keepPlaceOverReload(
   kept: ReturnType<typeof readTabMemory>,
 ): () => void {
   if (!tab) return () => {};
+  // The undo steps of the draft that was open, if it opened again unchanged (history/kept-history.ts).
+  const history = takeHistory(tab, session.ui.getState().currentId, store.getState().doc);
+  if (history) store.getState().restoreHistory(history.past, history.future);
   const sel = kept.selection;
   if (
     sel &&
@@ -81,6 +85,7 @@ function keepPlaceOverReload(
         selection: selectedId ? { draftId, widgetId: selectedId } : undefined,
         postToken: postToken ?? undefined,
       });
+      keepHistory(tab, draftId, store.getState());
     },
     { signal: listening.signal },
   );

@@ -49,3 +49,53 @@ describe("a reload of the tab", () => {
     expect(screen.getByRole("tab", { name: /^JSON/ }).getAttribute("aria-selected")).toBe("true");
   });
 });
+
+describe("the undo history over a reload of the tab (the consent page's way back)", () => {
+  it("undoes and redoes the steps made before the reload, on the same draft", async () => {
+    const user = userEvent.setup({ delay: null });
+    const first = renderStudio({ tab: sessionStorage });
+    for (const label of ["Title", "Subtitle", "Score"])
+      await user.click(screen.getByRole("button", { name: `Add ${label}` }));
+    first.store.getState().undo();
+    const kinds = (s: typeof first.store) => s.getState().doc.widgets.map((w) => Object.keys(w.widget)[0]);
+    expect(kinds(first.store)).toEqual(["title_row", "subtitle_row"]);
+    window.dispatchEvent(new Event("pagehide"));
+    first.close();
+
+    const again = renderStudio({ tab: sessionStorage });
+    const s = again.store.getState();
+    expect(kinds(again.store)).toEqual(["title_row", "subtitle_row"]);
+    expect(s.past).toHaveLength(2);
+    expect(s.future).toHaveLength(1);
+    again.store.getState().redo();
+    expect(kinds(again.store)).toEqual(["title_row", "subtitle_row", "score_row"]);
+    again.store.getState().undo();
+    again.store.getState().undo();
+    again.store.getState().undo();
+    expect(kinds(again.store)).toEqual([]);
+    // The widgets the steps share with the open draft are its own objects: an undo redraws what it changes.
+    again.store.getState().redo();
+    again.store.getState().redo();
+    const title = again.store.getState().doc.widgets[0];
+    again.store.getState().redo();
+    expect(again.store.getState().doc.widgets[0]).toBe(title);
+  });
+
+  it("is not put back on a draft changed since (another tab saved it), nor on another draft", async () => {
+    const user = userEvent.setup({ delay: null });
+    const first = renderStudio({ tab: sessionStorage });
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    window.dispatchEvent(new Event("pagehide"));
+    first.close();
+    // Another tab's save of the same draft, while this one was away at the consent page.
+    const id = first.session.ui.getState().currentId;
+    const key = Object.keys(localStorage).find((k) => localStorage.getItem(k)?.includes('"title_row"'));
+    expect(key).toBeDefined();
+    const saved = JSON.parse(localStorage.getItem(key ?? "") ?? "{}");
+    saved.widgets[0].widget.title_row.text = "changed in another tab";
+    localStorage.setItem(key ?? "", JSON.stringify(saved));
+    const again = renderStudio({ tab: sessionStorage });
+    expect(again.session.ui.getState().currentId).toBe(id);
+    expect(again.store.getState().past).toHaveLength(0);
+  });
+});

@@ -180,8 +180,12 @@ test("Deny on the consent page: a clear message in view, the token kept, and not
   // What the user typed survived the round trip through the consent page.
   await expect(publishPanel(page).getByLabel("Post token")).toHaveValue(postToken);
   await expect(publishPanel(page).getByText(/Published to post/)).toHaveCount(0);
-  // The document the user built is still there.
+  // The document the user built is still there, and so are its undo steps (the page was reloaded).
   await expect(previewWidgets(page).first()).toContainText("این نباید منتشر شود");
+  await expect(page.getByRole("button", { name: "Undo", exact: true })).not.toHaveAttribute(
+    "aria-disabled",
+    "true",
+  );
 
   await page.goto(`${EMULATOR}/posts/${postToken}`);
   await expect(page.getByText("No add-ons on this post yet.")).toBeVisible();

@@ -81,6 +81,8 @@ export interface EditorState {
    * document the other tab has moved on from), the selection stays while its widget does.
    */
   adopt: (doc: EditorDocument) => void;
+  /** Puts back the undo and redo steps kept over a reload of the tab (the document stays). */
+  restoreHistory: (past: readonly EditorDocument[], future: readonly EditorDocument[]) => void;
 
   select: (id: string | null) => void;
   /** Shows the field at `path` (a body path): selects its widget, switches the tab, focuses it. */
@@ -182,6 +184,11 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
       weights.markReplaced(get().doc, doc);
       get().commit(doc, { record: true });
       set({ selectedId: doc.widgets[0]?.id ?? null });
+    },
+    restoreHistory(past, future) {
+      const kept = [...past];
+      weights.trim(kept);
+      set({ past: kept, future, coalesceKey: null });
     },
     adopt(doc) {
       const { selectedId } = get();

@@ -210,6 +210,31 @@ describe("chat composer", () => {
     expect(screen.getByRole("region", { name: "Message problems" }).textContent).toContain("No problems");
   });
 
+  it("keeps its undo steps over a reload of the tab (the consent page's way back after Send)", async () => {
+    const user = userEvent.setup({ delay: null });
+    sessionStorage.clear();
+    const first = setup({ draft: draftWith([2]) });
+    const sender = screen.getByRole("region", { name: "Sender buttons" });
+    within(sender).getByRole("button", { name: "Row 1, button 2: دکمه ۲" }).focus();
+    await user.keyboard("{Delete}");
+    const left = first.store.getState().draft;
+    window.dispatchEvent(new Event("pagehide"));
+    cleanup();
+
+    // The page opens again on the draft as it was left: one step back brings the button back.
+    const again = setup({ draft: left });
+    expect(again.store.getState().past).toHaveLength(1);
+    again.store.getState().undo();
+    expect(again.store.getState().draft.sender[0]?.buttons.map((b) => b.value.caption)).toEqual([
+      "دکمه ۱",
+      "دکمه ۲",
+    ]);
+    cleanup();
+    // Taken once: a later page of the tab does not get the steps again.
+    const other = setup({ draft: draftWith([3]) });
+    expect(other.store.getState().past).toHaveLength(0);
+  });
+
   // A keyboard review: Delete did nothing in the grid, and a removed button could not be brought back.
   it("removes the focused button with Delete and brings it back with Ctrl+Z, focused", async () => {
     const user = userEvent.setup({ delay: null });

@@ -1,8 +1,10 @@
 import { useEffect } from "react";
 import { textOf } from "../../preview/preview-kit";
 import { historyShortcut } from "../history/use-undo-shortcuts";
+import { tabStorage } from "../shell/tab-memory";
 import { announce } from "../ui/announcer";
 import type { ChatDraft, ChatSide } from "./chat-document";
+import { keepChatHistory, restoreChatHistory } from "./chat-history-keep";
 import type { ChatStore } from "./chat-store";
 import { focusCellLater } from "./grid-cell";
 
@@ -10,10 +12,19 @@ const SIDES: readonly ChatSide[] = ["sender", "receiver"];
 
 /**
  * Ctrl/Cmd+Z and Ctrl/Cmd+Shift+Z (Ctrl+Y) in the chat composer, as in the add-on editor: one step of
- * the message back or forward, said aloud. A button the step brings back (an undone removal) is
+ * the message back or forward, said aloud, kept over a reload of the tab. A button the step brings back (an undone removal) is
  * selected and focused, so a keyboard user is where it is.
  */
 export function useChatUndo(store: ChatStore, select: (side: ChatSide, id: string) => void): void {
+  // The steps over a reload of the tab (the consent page's way back after Send): kept as the page is
+  // left, put back when it opens again on the same draft.
+  useEffect(() => {
+    const tab = tabStorage();
+    restoreChatHistory(tab, store);
+    const keep = () => keepChatHistory(tab, store);
+    window.addEventListener("pagehide", keep);
+    return () => window.removeEventListener("pagehide", keep);
+  }, [store]);
   useEffect(() => {
     function onKeyDown(e: KeyboardEvent) {
       const which = historyShortcut(e);

@@ -176,7 +176,7 @@ describe("score_row", () => {
       "post",
       post({ score_row: { title: "موتور", percentage_score: 85, descriptive_score: "عالی" } }),
       "widgets[0].score_row.descriptive_score",
-      /exactly one/,
+      /a percentage or a descriptive score, not both/,
     );
     expectError(
       "post",

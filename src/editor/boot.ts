@@ -54,8 +54,9 @@ export function bootEditor(
 
 /**
  * A reload of this tab (the consent page's way back, a sign-out, F5) keeps the widget selected in the
- * same draft, its undo steps and the post being published to, as the draft itself is kept. Written as the page is
- * left (`pagehide`), never in an edit's own task. Returns what stops listening (a test's studio).
+ * same draft, its undo steps and the post being published to, as the draft itself is kept. Written
+ * as the page is left (`pagehide`), never in an edit's own task. Returns what stops listening (a
+ * test's studio).
  */
 function keepPlaceOverReload(
   store: EditorStore,

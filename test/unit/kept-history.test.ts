@@ -27,11 +27,8 @@ describe("the undo history kept in the tab over a reload", () => {
     keepHistory(t, "d1", { doc: now, past, future: [] });
     expect([...t.map.values()].join("").length).toBeLessThanOrEqual(KEPT_HISTORY_MAX_CHARS);
     const back = takeHistory(t, "d1", doc("e"));
-    expect(
-      back?.past.map((d) =>
-        (d.widgets[0]?.widget as { title_row: { text: string } }).title_row.text.slice(0, 1),
-      ),
-    ).toEqual(["c", "d"]);
+    // Each step's title starts with its letter: the two newest were kept.
+    expect(back?.past.map((d) => /"text":"(.)/.exec(JSON.stringify(d))?.[1])).toEqual(["c", "d"]);
     // Taken once: a second reload does not put it back again.
     expect(takeHistory(t, "d1", doc("e"))).toBeUndefined();
   });

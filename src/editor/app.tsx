@@ -6,6 +6,7 @@ import { useUndoShortcuts } from "./history/use-undo-shortcuts";
 import { AddonWorkspace } from "./shell/addon-workspace";
 import { Notices } from "./shell/notices";
 import { resumingAction } from "./shell/resuming-action";
+import { readTabMemory, rememberInTab, tabStorage } from "./shell/tab-memory";
 import { initialTheme, THEME_KEY, type Theme } from "./shell/theme";
 import { usePreloadDeferred } from "./shell/use-preload-deferred";
 import type { EditorStore } from "./store/editor-store";
@@ -31,7 +32,16 @@ export function App(props: { store: EditorStore; session: DraftSession }) {
 
 function Studio(props: { session: DraftSession }) {
   const api = useEditorStoreApi();
-  const [mode, setMode] = useState<Mode>(() => (resumingAction() === "send" ? "chat" : "addon"));
+  // Back from the consent page, the side whose action resumes; else the side this tab showed last.
+  const [mode, setModeState] = useState<Mode>(() => {
+    const resume = resumingAction();
+    if (resume) return resume === "send" ? "chat" : "addon";
+    return readTabMemory(tabStorage()).mode ?? "addon";
+  });
+  const setMode = (m: Mode) => {
+    setModeState(m);
+    rememberInTab(tabStorage(), { mode: m });
+  };
   const [theme, setTheme] = useState<Theme>(initialTheme);
   useUndoShortcuts(api, mode === "addon");
   usePreloadDeferred();

@@ -38,7 +38,11 @@ export function bootEditor(
   if (shared?.ok)
     opening = { doc: shared.doc, name: shared.name ?? SHARED_DRAFT_NAME, notice: sharedLinkNotice(shared) };
   else if (shared) notice = sharedLinkNotice(shared);
-  if (shared) env.clearHash();
+  if (shared) {
+    env.clearHash();
+    // A shared add-on is shown in the add-on editor, whichever side this tab showed last.
+    rememberInTab(tab, { mode: undefined });
+  }
   const session = startDraftSession({
     store,
     storage: env.storage,

@@ -3,6 +3,9 @@ import { cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryStorage } from "../../src/editor/drafts/memory-storage";
+import { shareUrl } from "../../src/editor/share/share-link";
+import { createEditorStore } from "../../src/editor/store/editor-store";
+import { selectExportBody } from "../../src/editor/store/selectors";
 import { renderStudio } from "./studio-harness";
 
 // A reload of the tab (the way back from the consent page, a sign-out, F5) keeps where the user was:
@@ -47,6 +50,24 @@ describe("a reload of the tab", () => {
     first.close();
     renderStudio({ tab: sessionStorage });
     expect(screen.getByRole("tab", { name: /^JSON/ }).getAttribute("aria-selected")).toBe("true");
+  });
+});
+
+describe("the side of the studio over a reload of the tab", () => {
+  it("opens on the chat composer if the tab showed it last; a share link opens the add-on editor", async () => {
+    const user = userEvent.setup({ delay: null });
+    const first = renderStudio({ tab: sessionStorage });
+    await user.click(screen.getByRole("tab", { name: "Chat message" }));
+    first.close();
+    const again = renderStudio({ tab: sessionStorage });
+    expect(screen.getByRole("tab", { name: "Chat message" }).getAttribute("aria-selected")).toBe("true");
+    again.close();
+
+    const store = createEditorStore();
+    store.getState().addWidget("title_row");
+    const url = shareUrl("http://localhost/", "post", selectExportBody(store.getState()));
+    renderStudio({ tab: sessionStorage, hash: new URL(url).hash });
+    expect(screen.getByRole("tab", { name: "Add-on" }).getAttribute("aria-selected")).toBe("true");
   });
 });
 

@@ -7,6 +7,8 @@ import { isRecord } from "../../platform/json";
  * being published to.
  */
 export interface TabMemory {
+  /** The add-on editor or the chat composer, as chosen in the header. */
+  mode?: "addon" | "chat";
   outputTab?: string;
   /** The selected widget, and the draft it belongs to. */
   selection?: { draftId: string; widgetId: string };
@@ -38,6 +40,7 @@ export function readTabMemory(storage: Pick<Storage, "getItem"> | null): TabMemo
   }
   if (!isRecord(raw)) return {};
   const out: TabMemory = {};
+  if (raw.mode === "addon" || raw.mode === "chat") out.mode = raw.mode;
   const outputTab = text(raw.outputTab);
   if (outputTab) out.outputTab = outputTab;
   const postToken = text(raw.postToken);

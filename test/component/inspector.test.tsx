@@ -77,6 +77,21 @@ describe("generated inspector", () => {
     expect(getAtPath(widget(), ["score_row", "action", "open_post_page", "post_token"])).toBe("abcdefgh");
   });
 
+  it("offers the nearest known icons for a name not in the list, each a click away", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Score" }));
+    const icon = inspector().getByLabelText(/^Icon/);
+    await user.type(icon, "HOUSE_INSPECT");
+    const near = await inspector().findByRole("group", { name: "Icons near HOUSE_INSPECT" });
+    const use = within(near).getByRole("button", { name: "Use HOUSE_INSPECTION" });
+    await user.click(use);
+    expect(getAtPath(store.getState().doc.widgets[0]?.widget, ["score_row", "icon_name"])).toBe(
+      "HOUSE_INSPECTION",
+    );
+    expect(inspector().queryByRole("group", { name: /^Icons near/ })).toBeNull();
+  });
+
   it("adds and removes list items within the model's limits", async () => {
     const user = userEvent.setup({ delay: null });
     const { store } = renderStudio();

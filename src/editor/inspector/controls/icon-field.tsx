@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
+import { suggestIcons } from "../../../platform/icons";
 import { FieldShell } from "../../ui/field-shell";
 import { TextControl } from "../../ui/text-control";
 import { type ControlProps, hasError, type InputProps, shellOf } from "./control";
@@ -21,6 +22,9 @@ export function IconField(p: ControlProps<"icon">) {
 
 function IconInput(props: InputProps<string, string>) {
   const [open, setOpen] = useState(false);
+  // A name not in the list: the nearest known ones, each a click away (the warning names them too).
+  const unknown = props.problems.some((p) => p.code === "unknown_icon");
+  const near = useMemo(() => (unknown ? suggestIcons(props.value) : []), [unknown, props.value]);
   // Closing the picker (by choosing or not) hands focus back to the name box it belongs to.
   const closePicker = () => {
     setOpen(false);
@@ -54,6 +58,15 @@ function IconInput(props: InputProps<string, string>) {
         onChange={(s) => props.onChange(s.toUpperCase(), true)}
         onBlur={props.onBlur}
       />
+      {near.length ? (
+        <div className="button-row" role="group" aria-label={`Icons near ${props.value}`}>
+          {near.map((name) => (
+            <button key={name} type="button" className="button" onClick={() => props.onChange(name, false)}>
+              Use {name}
+            </button>
+          ))}
+        </div>
+      ) : null}
       {open ? (
         <div id={`${props.id}:picker`}>
           <Suspense fallback={<p className="muted">Loading icons…</p>}>

@@ -59,13 +59,13 @@ function IconInput(props: InputProps<string, string>) {
         onBlur={props.onBlur}
       />
       {near.length ? (
-        <div className="button-row" role="group" aria-label={`Icons near ${props.value}`}>
+        <fieldset className="button-row bare" aria-label={`Icons near ${props.value}`}>
           {near.map((name) => (
             <button key={name} type="button" className="button" onClick={() => props.onChange(name, false)}>
               Use {name}
             </button>
           ))}
-        </div>
+        </fieldset>
       ) : null}
       {open ? (
         <div id={`${props.id}:picker`}>

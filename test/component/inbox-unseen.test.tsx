@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, renderHook, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import type { FetchJson } from "../../src/editor/inbox/fetch-json";
 import { InboxTabLabel } from "../../src/editor/inbox/inbox-tab-label";
-import { type FetchJson, useInboxUnseen } from "../../src/editor/inbox/use-inbox-unseen";
+import { useInboxUnseen } from "../../src/editor/inbox/use-inbox-unseen";
 
 afterEach(cleanup);
 

@@ -1,7 +1,8 @@
 import { type Dispatch, type SetStateAction, useId, useMemo, useState } from "react";
 import { deliveredEventTypeSchema } from "../../platform/events";
+import type { FetchJson } from "./fetch-json";
 import { type InboxRow, matchesFilter, START_REQUEST_TYPE, SUBSCRIPTION_FAILED_TYPE } from "./inbox-entries";
-import { type FetchJson, useOlderEntries } from "./use-older-entries";
+import { useOlderEntries } from "./use-older-entries";
 
 const DELIVERED_TYPES = deliveredEventTypeSchema.options;
 

@@ -15,10 +15,10 @@ import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
 import { signInReturnError } from "../proxy/sign-in-failure";
 import { useProxySession } from "../proxy/use-proxy-session";
 import { browserEnvironment, type FlowEnvironment } from "../proxy/use-send-flow";
+import type { FetchJson } from "./fetch-json";
 import { addInboxEntry, type InboxRow, parseInboxEntry } from "./inbox-entries";
 import { InboxEvents, type InboxLive } from "./inbox-events";
 import { Subscriptions } from "./subscriptions";
-import type { FetchJson } from "./use-older-entries";
 
 /** The part of EventSource the inbox uses; tests pass a fake. */
 export interface EventSourceLike {

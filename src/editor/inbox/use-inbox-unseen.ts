@@ -1,12 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-
-/** Reads a same-origin JSON address with the session cookie (tests pass a fake). */
-export type FetchJson = (url: string) => Promise<{ status: number; json: unknown }>;
-
-const fetchJsonSameOrigin: FetchJson = async (url) => {
-  const res = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } });
-  return { status: res.status, json: await res.json().catch(() => null) };
-};
+import { type FetchJson, fetchJsonSameOrigin } from "./fetch-json";
 
 /** How often a hidden Inbox asks for what arrived (a page on 127.0.0.1: cheap, and no stream held). */
 export const UNSEEN_POLL_MS = 20_000;

@@ -1,13 +1,6 @@
 import { useCallback, useState } from "react";
+import { type FetchJson, fetchJsonSameOrigin } from "./fetch-json";
 import { appendOlderEntries, type InboxRow, inboxEntrySchema, inboxPageSchema } from "./inbox-entries";
-
-/** Reads a same-origin JSON address with the session cookie (injectable for tests). */
-export type FetchJson = (url: string) => Promise<{ status: number; json: unknown }>;
-
-const defaultFetchJson: FetchJson = async (url) => {
-  const res = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } });
-  return { status: res.status, json: await res.json().catch(() => null) };
-};
 
 /**
  * "Load older" of the inbox: pages back through the proxy's stored history (GET /api/inbox with
@@ -16,7 +9,7 @@ const defaultFetchJson: FetchJson = async (url) => {
 export function useOlderEntries(
   rows: InboxRow[],
   setRows: (update: (rows: InboxRow[]) => InboxRow[]) => void,
-  fetchJson: FetchJson = defaultFetchJson,
+  fetchJson: FetchJson = fetchJsonSameOrigin,
 ) {
   const [cursor, setCursor] = useState<number | null | undefined>(undefined);
   const [loading, setLoading] = useState(false);

@@ -8,7 +8,7 @@ import { asciiDigits } from "../../platform/text";
 import { validateBody } from "../../platform/validate";
 // The body it sends leaves out nulls, which needs the contract: it comes with this chunk (it registers itself).
 import "../contract/contract";
-import type { FetchJson } from "../inbox/use-older-entries";
+import type { FetchJson } from "../inbox/fetch-json";
 import { NoProxyNote } from "../proxy/no-proxy-note";
 import { browserStorage, type KeyValueStorage } from "../proxy/oauth-resume";
 import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from "react";
-import type { FetchJson } from "../inbox/use-older-entries";
+import type { FetchJson } from "../inbox/fetch-json";
 import { importText } from "../json/import-body";
 import type { HistoryEntry } from "../proxy/publish-history";
 import { useEditorStoreApi } from "../store/editor-store-context";

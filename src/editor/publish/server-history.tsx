@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import * as z from "zod";
-import type { FetchJson } from "../inbox/use-older-entries";
+import { type FetchJson, fetchJsonSameOrigin } from "../inbox/fetch-json";
 import { ConfirmButton } from "./confirm-button";
 
 /** One record of GET /api/history (docs/api.md, "Publish history"), as the editor reads it. */
@@ -23,11 +23,6 @@ const recordSchema = z.looseObject({
 });
 export type ServerRecord = z.infer<typeof recordSchema>;
 const pageSchema = z.object({ records: z.array(z.unknown()), nextBefore: z.number().nullable() });
-
-const defaultFetchJson: FetchJson = async (url) => {
-  const res = await fetch(url, { credentials: "same-origin", headers: { accept: "application/json" } });
-  return { status: res.status, json: await res.json().catch(() => null) };
-};
 
 const WHAT: Record<ServerRecord["target"]["kind"], string> = {
   post_addon: "post add-on",
@@ -118,7 +113,7 @@ export interface ServerHistoryProps {
  * "Load older"; each publish can be opened in the editor, published again or removed.
  */
 export function ServerHistory(props: ServerHistoryProps) {
-  const fetchJson = props.fetchJson ?? defaultFetchJson;
+  const fetchJson = props.fetchJson ?? fetchJsonSameOrigin;
   const [records, setRecords] = useState<ServerRecord[] | null>(null);
   const [next, setNext] = useState<number | null>(null);
   const [error, setError] = useState<string | undefined>(undefined);

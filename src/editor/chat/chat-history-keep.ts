@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { putInTab, type TabStore, takeFromTab } from "../drafts/tab-slot";
 import { chatDraftSchema } from "./chat-document";
 import type { ChatStore } from "./chat-store";
 
@@ -17,37 +18,17 @@ const keptSchema = z.object({
   future: z.array(chatDraftSchema),
 });
 
-type Tab = Pick<Storage, "getItem" | "setItem">;
-
-/** Writes the composer's steps to the tab's storage (best effort; cleared when there are none). */
-export function keepChatHistory(tab: Tab | null, store: ChatStore): void {
-  if (!tab) return;
+/** Writes the composer's steps to the tab's storage (cleared when there are none). */
+export function keepChatHistory(tab: TabStore | null, store: ChatStore): void {
   const { draft, past, future } = store.getState();
-  try {
-    if (past.length === 0 && future.length === 0) {
-      if (tab.getItem(KEY)) tab.setItem(KEY, "");
-      return;
-    }
-    tab.setItem(KEY, JSON.stringify({ draft, past, future }));
-  } catch {
-    // A full or refused storage: the steps go with the page, as before.
-  }
+  const none = past.length === 0 && future.length === 0;
+  putInTab(tab, KEY, none ? undefined : JSON.stringify({ draft, past, future }));
 }
 
 /** Puts back (once) the steps kept for the draft the composer opened with, if it is the one left. */
-export function restoreChatHistory(tab: Tab | null, store: ChatStore): void {
-  let raw: unknown;
-  try {
-    const text = tab?.getItem(KEY);
-    if (!text) return;
-    tab?.setItem(KEY, "");
-    raw = JSON.parse(text);
-  } catch {
-    return;
-  }
-  const kept = keptSchema.safeParse(raw);
+export function restoreChatHistory(tab: TabStore | null, store: ChatStore): void {
+  const kept = keptSchema.safeParse(takeFromTab(tab, KEY));
   if (!kept.success) return;
-  const now = store.getState().draft;
-  if (JSON.stringify(kept.data.draft) !== JSON.stringify(now)) return;
+  if (JSON.stringify(kept.data.draft) !== JSON.stringify(store.getState().draft)) return;
   store.setState({ past: kept.data.past, future: kept.data.future });
 }

@@ -3,14 +3,14 @@ import type { EditorDocument } from "../store/document";
 import { asStoredDraft, type DraftMeta } from "./draft-shapes";
 import { draftDocument } from "./draft-storage";
 import type { DraftWriter } from "./draft-writer";
+import { type TabStore, takeFromTab } from "./tab-slot";
 
 // Drafts browser storage refused (full) live only in the tab's memory: a reload, or leaving for the
 // platform's consent page to publish and coming back, would lose them. Their text is put in the
 // tab's own storage (sessionStorage: per tab, its own quota, gone with the tab) as the page is
 // left, and taken back when it opens again in the same tab.
 
-/** The tab's storage, as the draft session uses it. */
-export type TabStore = Pick<Storage, "getItem" | "setItem">;
+export type { TabStore };
 
 const KEY = "addon-studio:unsaved-drafts";
 
@@ -32,20 +32,7 @@ function asMeta(v: unknown): DraftMeta | undefined {
 /** Reads (and clears) what the tab kept; nothing when it kept nothing or the text is not ours. */
 export function takeKept(tab: TabStore | null): KeptInTab {
   const none: KeptInTab = { current: undefined, drafts: [] };
-  let text: string | null;
-  try {
-    text = tab?.getItem(KEY) ?? null;
-    if (text) tab?.setItem(KEY, "");
-  } catch {
-    return none;
-  }
-  if (!text) return none;
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return none;
-  }
+  const json = takeFromTab(tab, KEY);
   if (!isRecord(json) || !Array.isArray(json.drafts)) return none;
   const drafts: KeptInTab["drafts"] = [];
   for (const entry of json.drafts) {

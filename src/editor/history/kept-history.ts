@@ -1,5 +1,6 @@
 import { isRecord } from "../../platform/json";
 import type { Widget } from "../../platform/widgets";
+import { putInTab, type TabStore, takeFromTab } from "../drafts/tab-slot";
 import type { EditorDocument, EditorWidget } from "../store/document";
 
 /*
@@ -16,8 +17,6 @@ const KEY = "addon-studio:undo-history";
 
 /** Past this many characters the oldest steps are left out (the tab's storage holds ~5 MB in all). */
 export const KEPT_HISTORY_MAX_CHARS = 2_000_000;
-
-type Tab = Pick<Storage, "getItem" | "setItem">;
 
 interface History {
   doc: EditorDocument;
@@ -54,23 +53,18 @@ function encode(draftId: string, h: History): string {
  * Writes the history of draft `draftId` to the tab's storage (best effort), leaving out the oldest
  * steps when it is too large; clears it when there is nothing to undo or redo.
  */
-export function keepHistory(tab: Tab | null, draftId: string, h: History): void {
-  if (!tab) return;
-  try {
-    let past = h.past;
-    while (past.length > 0 || h.future.length > 0) {
-      const text = encode(draftId, { ...h, past });
-      if (text.length <= KEPT_HISTORY_MAX_CHARS) {
-        tab.setItem(KEY, text);
-        return;
-      }
-      if (past.length === 0) break;
-      past = past.slice(Math.ceil(past.length / 2));
+export function keepHistory(tab: TabStore | null, draftId: string, h: History): void {
+  let past = h.past;
+  while (past.length > 0 || h.future.length > 0) {
+    const text = encode(draftId, { ...h, past });
+    if (text.length <= KEPT_HISTORY_MAX_CHARS) {
+      putInTab(tab, KEY, text);
+      return;
     }
-    if (tab.getItem(KEY)) tab.setItem(KEY, "");
-  } catch {
-    // A full or refused storage: the history goes with the page, as before.
+    if (past.length === 0) break;
+    past = past.slice(Math.ceil(past.length / 2));
   }
+  putInTab(tab, KEY, undefined);
 }
 
 /** Two documents with the same kind, fields and widgets (ids and content). */
@@ -107,19 +101,11 @@ function decodeDoc(
  * redraws only what it changes.
  */
 export function takeHistory(
-  tab: Tab | null,
+  tab: TabStore | null,
   draftId: string,
   doc: EditorDocument,
 ): { past: EditorDocument[]; future: EditorDocument[] } | undefined {
-  let json: unknown;
-  try {
-    const text = tab?.getItem(KEY);
-    if (!text) return undefined;
-    tab?.setItem(KEY, "");
-    json = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
+  const json = takeFromTab(tab, KEY);
   if (!isRecord(json) || json.v !== 1 || json.draftId !== draftId) return undefined;
   const { widgets: rawWidgets, fields: rawFields, docs: rawDocs, past } = json;
   if (!Array.isArray(rawWidgets) || !Array.isArray(rawFields) || !Array.isArray(rawDocs)) return undefined;

@@ -69,7 +69,7 @@ export const errorCatalogue = {
     status: 502,
     grpc: 13,
     message:
-      "Signing in with the platform did not complete: {detail}. Nothing was sent to the platform. Try again: the studio takes you through signing in again; if it keeps failing, report it with the time of the sign-in (the studio's log says what the platform answered).",
+      "Signing in with the platform did not complete: {detail}. Nothing was sent to the platform. {next}.",
   },
   upstream_bad_request: {
     status: 400,

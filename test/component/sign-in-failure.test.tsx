@@ -59,4 +59,22 @@ describe("a failed sign-in, as the editor shows it", () => {
       expect(message).not.toMatch(/no detail given|\{\w+\}/);
     }
   });
+
+  it.each([
+    ["invalid_scope", "not a scope it has"],
+    ["unauthorized_client", "check APP_SLUG"],
+    ["invalid_request", "redirect addresses"],
+  ])("%s at the consent page: says to correct the settings first, not to try again unchanged", (reason, what) => {
+    const { message } = signInFailure("sign_in_failed", reason, "Not a scope the platform has: USER_PHONES.");
+    expect(message).toContain(what);
+    expect(message).toContain('(the platform says: "Not a scope the platform has: USER_PHONES.")');
+    expect(message).toMatch(/Nothing was sent to the platform\. Correct what is named above, then sign in again/);
+    expect(message).not.toContain("Try again");
+  });
+
+  it("a busy consent page still says to try again", () => {
+    const { message } = signInFailure("sign_in_failed", "temporarily_unavailable", null);
+    expect(message).toContain("wait a minute");
+    expect(message).toContain("Try again: the studio takes you through signing in again");
+  });
 });

@@ -3,7 +3,6 @@ import {
   errorCodeSchema,
   formatErrorMessage,
   type StudioErrorDetail,
-  studioError,
 } from "../../platform/errors";
 import type { OAuthReturn } from "./oauth-resume";
 
@@ -44,6 +43,18 @@ const AUTHORIZE_REASONS: Record<string, string> = {
   temporarily_unavailable: "the platform's consent page is busy (temporarily_unavailable): wait a minute",
 };
 
+/** Consent-page codes that say the request or the app's settings are wrong: asking again unchanged fails again. */
+const SETTINGS_REASONS = new Set([
+  "invalid_scope",
+  "unauthorized_client",
+  "invalid_request",
+  "unsupported_response_type",
+]);
+const FIX_FIRST =
+  "Correct what is named above, then sign in again: asking again unchanged gets the same answer";
+const TRY_AGAIN =
+  "Try again: the studio takes you through signing in again; if it keeps failing, report it with the time of the sign-in (the studio's log says what the platform answered)";
+
 /**
  * The error the editor shows for `?oauth=failed&oauth_error=<code>`: `sign_in_failed`, saying what failed.
  * A failure at the consent page also carries the platform's code (`reason`) and, when it gave them, its
@@ -66,7 +77,8 @@ export function signInFailure(
     (atConsent ??
       (code.success ? REASONS[code.data] : undefined) ??
       "the platform's token endpoint could not be used") + (atConsent ? words : "");
-  return studioError("sign_in_failed", { detail }).error;
+  const next = reason !== null && SETTINGS_REASONS.has(reason) ? FIX_FIRST : TRY_AGAIN;
+  return { code: "sign_in_failed", message: formatErrorMessage("sign_in_failed", { detail, next }) };
 }
 
 /**

@@ -64,13 +64,22 @@ describe("a failed sign-in, as the editor shows it", () => {
     ["invalid_scope", "not a scope it has"],
     ["unauthorized_client", "check APP_SLUG"],
     ["invalid_request", "redirect addresses"],
-  ])("%s at the consent page: says to correct the settings first, not to try again unchanged", (reason, what) => {
-    const { message } = signInFailure("sign_in_failed", reason, "Not a scope the platform has: USER_PHONES.");
-    expect(message).toContain(what);
-    expect(message).toContain('(the platform says: "Not a scope the platform has: USER_PHONES.")');
-    expect(message).toMatch(/Nothing was sent to the platform\. Correct what is named above, then sign in again/);
-    expect(message).not.toContain("Try again");
-  });
+  ])(
+    "%s at the consent page: says to correct the settings first, not to try again unchanged",
+    (reason, what) => {
+      const { message } = signInFailure(
+        "sign_in_failed",
+        reason,
+        "Not a scope the platform has: USER_PHONES.",
+      );
+      expect(message).toContain(what);
+      expect(message).toContain('(the platform says: "Not a scope the platform has: USER_PHONES.")');
+      expect(message).toMatch(
+        /Nothing was sent to the platform\. Correct what is named above, then sign in again/,
+      );
+      expect(message).not.toContain("Try again");
+    },
+  );
 
   it("a busy consent page still says to try again", () => {
     const { message } = signInFailure("sign_in_failed", "temporarily_unavailable", null);

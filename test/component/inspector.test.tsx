@@ -90,6 +90,8 @@ describe("generated inspector", () => {
       "HOUSE_INSPECTION",
     );
     expect(inspector().queryByRole("group", { name: /^Icons near/ })).toBeNull();
+    // The pressed button went with the group: focus is back on the name box, not lost to the page.
+    expect(document.activeElement).toBe(icon);
   });
 
   it("adds and removes list items within the model's limits", async () => {

@@ -310,6 +310,10 @@ describe("publish panel", () => {
     expect(alert.textContent).toContain("Wait 30 seconds");
     expect(alert.textContent).toContain("You can try again in 30 s.");
     expect(alert.textContent).toContain("HTTP 429");
+    // Read out once: the ticking count is for the eye (its change each second would repeat the alert),
+    // and the region around the alert stays quiet so the failure is not read twice.
+    expect(screen.getByText("You can try again in 30 s.").getAttribute("aria-hidden")).toBe("true");
+    expect(alert.parentElement?.getAttribute("aria-live")).toBe("off");
 
     answer = json(
       400,

@@ -82,7 +82,14 @@ export function SendOutcomeView(props: {
       ? outcome.error.upstream.message
       : undefined;
   return (
-    <div className="send-outcome" role="status" aria-live="polite" ref={resultRef} tabIndex={-1}>
+    <div
+      className="send-outcome"
+      role="status"
+      // A failure is read out by its own alert; the region polite too would read it a second time.
+      aria-live={outcome.status === "error" || outcome.status === "unreachable" ? "off" : "polite"}
+      ref={resultRef}
+      tabIndex={-1}
+    >
       {outcome.status === "sending" ? <p>Sending…</p> : null}
       {outcome.status === "authorizing" ? (
         <p>
@@ -118,9 +125,13 @@ export function SendOutcomeView(props: {
             <strong>{outcome.error.code.replaceAll("_", " ")}</strong>
             {outcome.httpStatus ? ` (HTTP ${outcome.httpStatus})` : ""}: {outcome.error.message}
           </p>
-          {left !== undefined ? (
-            <p>{left > 0 ? `You can try again in ${left} s.` : "You can try again now."}</p>
-          ) : null}
+          {left === undefined ? null : left > 0 ? (
+            // For the eye only: read out, each tick would repeat the whole alert every second; the
+            // message above already says how long to wait, and "now" is read once when the wait ends.
+            <p aria-hidden="true">You can try again in {left} s.</p>
+          ) : (
+            <p>You can try again now.</p>
+          )}
           {upstreamSaid ? <p>The platform said: {upstreamSaid}</p> : null}
           {MAYBE_DELIVERED.has(outcome.error.code) && !props.readOnly ? (
             <p>

@@ -61,7 +61,16 @@ function IconInput(props: InputProps<string, string>) {
       {near.length ? (
         <fieldset className="button-row bare" aria-label={`Icons near ${props.value}`}>
           {near.map((name) => (
-            <button key={name} type="button" className="button" onClick={() => props.onChange(name, false)}>
+            <button
+              key={name}
+              type="button"
+              className="button"
+              onClick={() => {
+                props.onChange(name, false);
+                // The buttons go with the warning they answer: focus returns to the name box, now holding the name.
+                document.getElementById(props.id)?.focus();
+              }}
+            >
               Use {name}
             </button>
           ))}

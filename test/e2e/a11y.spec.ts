@@ -63,3 +63,20 @@ test("journey 8: the output panels and the chat composer, light and dark, have n
   }
   expect(found).toEqual([]);
 });
+
+test("journey 8: warnings (field, widget row, Problems tab) are legible in both themes", async () => {
+  // A name not in the icon list is a warning, not an error: it shows under the field, on the row and
+  // in the Problems tab, in the warning colour axe checks against each background.
+  await page.getByRole("button", { name: "Add Score" }).click();
+  await page.getByRole("region", { name: "Inspector" }).getByLabel(/^Icon/).fill("HOUSE_INSPECT");
+  await expect(page.getByRole("group", { name: "Icons near HOUSE_INSPECT" })).toBeVisible();
+  await page.getByRole("tab", { name: /^Problems/ }).click();
+  await expect(page.getByRole("tabpanel", { name: /^Problems/ })).toContainText("HOUSE_INSPECT");
+  const toggle = page.getByRole("button", { name: "Dark theme" });
+  const found: string[] = [];
+  for (const dark of [false, true]) {
+    if ((await toggle.getAttribute("aria-pressed")) !== String(dark)) await toggle.click();
+    found.push(...(await seriousViolations(page)).map((l) => `${dark ? "dark" : "light"} ${l}`));
+  }
+  expect(found).toEqual([]);
+});

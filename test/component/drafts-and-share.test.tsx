@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import { act, cleanup, screen, within } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { compressToEncodedURIComponent } from "lz-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -15,6 +15,11 @@ import { renderStudio } from "./studio-harness";
 
 beforeEach(() => localStorage.clear());
 afterEach(() => cleanup());
+
+/** What the page's announcer says now (its polite live region). */
+function announced(): string | null | undefined {
+  return document.getElementById("editor-announcer")?.textContent;
+}
 
 function rowNames() {
   return within(screen.getByRole("list", { name: "Add-on widgets" }))
@@ -67,9 +72,16 @@ describe("drafts", () => {
     await user.click(screen.getByRole("menuitem", { name: /^User add-on/ }));
     expect(store.getState().doc.kind).toBe("user");
     expect(select.options).toHaveLength(3);
+    // The draft changed out of sight: a screen reader hears which one is open and that the last is kept.
+    expect(announced()).toBe(
+      "New user add-on draft “\u2068Untitled add-on 3\u2069” is open; “\u2068Untitled add-on 2\u2069” is kept.",
+    );
     await user.click(button);
     await user.click(screen.getByRole("menuitem", { name: /^Chat message/ }));
-    expect(screen.getByRole("tab", { name: "Chat message" }).getAttribute("aria-selected")).toBe("true");
+    const chatTab = screen.getByRole("tab", { name: "Chat message" });
+    expect(chatTab.getAttribute("aria-selected")).toBe("true");
+    // The menu went with the add-on header: focus is on the chosen mode's tab, not lost to the page.
+    await waitFor(() => expect(document.activeElement).toBe(chatTab));
   });
 
   it("keeps several named drafts: new, rename, switch, delete", async () => {
@@ -103,6 +115,7 @@ describe("drafts", () => {
     }
     expect(rowNames()).toEqual(["Title, widget 1"]);
     expect([...select.options].map((o) => o.text)).toEqual(["Car report"]);
+    expect(announced()).toBe("Deleted the draft “\u2068Car report 2\u2069”; “\u2068Car report\u2069” is open.");
   });
 
   it("an unreadable draft in the picker can be removed, its stored text downloaded first", async () => {

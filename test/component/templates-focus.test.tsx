@@ -21,6 +21,10 @@ it("after a template is picked, focus is back on the Templates button", async ()
   await waitFor(() => expect(store.getState().doc.widgets.length).toBeGreaterThan(0));
   await waitFor(() => expect(document.activeElement).toBe(screen.getByRole("button", { name: "Templates" })));
   expect(screen.queryByRole("button", { name: "Use template: Seller rating" })).toBeNull();
+  // Nothing near the focus changed: the announcer says what did.
+  expect(document.getElementById("editor-announcer")?.textContent).toMatch(
+    /^Opened the template as the new draft “\u2068Seller rating\u2069”, \d+ widgets; “\u2068Untitled add-on\u2069” is kept\.$/,
+  );
 });
 
 // The templates were reachable only by Tab: Up and Down did nothing in an open menu, unlike the New

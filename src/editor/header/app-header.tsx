@@ -57,7 +57,15 @@ export function AppHeader(props: {
       {mode === "addon" ? (
         <>
           <KindSwitch />
-          <DraftControls session={session} onChat={() => props.onMode("chat")} />
+          <DraftControls
+            session={session}
+            onChat={() => {
+              onMode("chat");
+              // The menu that chose it went with the add-on header: focus goes to the mode's tab, which
+              // says where the user is ("Chat message, tab, selected").
+              requestAnimationFrame(() => document.getElementById("mode-tab-chat")?.focus());
+            }}
+          />
           <UndoRedo />
           <span className="spacer" />
           <TemplatesMenu session={session} />

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useStore } from "zustand";
+import { changeDraftAloud } from "../drafts/draft-announce";
 import type { DraftSession } from "../drafts/draft-session";
 import type { DraftMeta } from "../drafts/draft-storage";
 import { downloadText } from "../ui/download-text";
@@ -67,7 +68,11 @@ export function DraftControls(props: { session: DraftSession; onChat?: () => voi
         danger
         onClick={() => {
           if (window.confirm(`Delete the draft "${current?.name ?? ""}"? This cannot be undone.`))
-            session.remove(currentId);
+            changeDraftAloud(
+              session,
+              () => session.remove(currentId),
+              (open, before) => `Deleted the draft ${before}; ${open} is open.`,
+            );
         }}
       />
     </fieldset>

@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useRef, useState } from "react";
+import { changeDraftAloud } from "../drafts/draft-announce";
 import type { DraftSession } from "../drafts/draft-session";
 import { emptyDocument } from "../store/document";
 import { IconButton } from "../ui/icon-button";
@@ -28,9 +29,16 @@ export function NewDraftMenu(props: { session: DraftSession; onChat?: (() => voi
     if (refocus) wrap.current?.querySelector<HTMLElement>(":scope > button")?.focus();
   };
   const choose = (id: (typeof CHOICES)[number]["id"]) => {
-    close(true);
+    // The chat composer replaces the header's draft controls, this menu's button with them: the
+    // composer's opener moves focus on, not back here.
+    close(id !== "chat");
     if (id === "chat") props.onChat?.();
-    else props.session.newDraft(emptyDocument(id));
+    else
+      changeDraftAloud(
+        props.session,
+        () => props.session.newDraft(emptyDocument(id)),
+        (open, before) => `New ${id} add-on draft ${open} is open; ${before} is kept.`,
+      );
   };
   const onMenuKey = (e: KeyboardEvent<HTMLDivElement>) => {
     const list = items();

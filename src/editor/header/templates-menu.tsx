@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { changeDraftAloud } from "../drafts/draft-announce";
 import type { DraftSession } from "../drafts/draft-session";
 import type { Template } from "../templates/templates";
 import { ChromeIcon } from "../ui/icons";
@@ -69,7 +70,13 @@ export function TemplatesMenu(props: { session: DraftSession }) {
               onClick={async () => {
                 const { importJson } = await import("../json/import-body");
                 const res = importJson(t.body, t.kind);
-                if (res.ok) props.session.newDraft(res.doc, t.name);
+                if (res.ok)
+                  changeDraftAloud(
+                    props.session,
+                    () => props.session.newDraft(res.doc, t.name),
+                    (open, before) =>
+                      `Opened the template as the new draft ${open}, ${res.doc.widgets.length} widgets; ${before} is kept.`,
+                  );
                 setOpen(false);
                 // The pressed item goes with the menu: focus returns to the button that opened it
                 // (as Escape and New draft's menu do), not to the page's start.

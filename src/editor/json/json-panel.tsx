@@ -1,6 +1,7 @@
 import "./json-panel.css";
 import { useEffect, useRef, useState } from "react";
 import type { MigrationChange } from "../../platform/migrate";
+import { quotedDraftName } from "../drafts/draft-announce";
 import { useDraftName, useOpenAsNewDraft } from "../drafts/draft-name";
 import { DEFAULT_DRAFT_NAME } from "../drafts/draft-storage";
 import { bodyBytes, importSizeNote } from "../publish/body-size";
@@ -112,7 +113,7 @@ export function JsonPanel() {
     parts.push(
       kept === undefined
         ? "Undo (Ctrl+Z) brings back the previous document."
-        : `It opened as a new draft; your draft “\u2068${kept}\u2069” is kept: switch back to it in the header's draft list.`,
+        : `It opened as a new draft; your draft ${quotedDraftName(kept)} is kept: switch back to it in the header's draft list.`,
     );
     setOutcome({ tone: res.errors || size ? "warn" : "ok", text: parts.join(" "), report: res.report });
     setPaste("");

@@ -115,7 +115,9 @@ describe("drafts", () => {
     }
     expect(rowNames()).toEqual(["Title, widget 1"]);
     expect([...select.options].map((o) => o.text)).toEqual(["Car report"]);
-    expect(announced()).toBe("Deleted the draft “\u2068Car report 2\u2069”; “\u2068Car report\u2069” is open.");
+    expect(announced()).toBe(
+      "Deleted the draft “\u2068Car report 2\u2069”; “\u2068Car report\u2069” is open.",
+    );
   });
 
   it("an unreadable draft in the picker can be removed, its stored text downloaded first", async () => {

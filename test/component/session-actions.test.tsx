@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { createProxyClient } from "../../src/editor/proxy/proxy-client";
-import { SessionActions } from "../../src/editor/publish/session-actions";
+import { SessionActions, SignedOutNote } from "../../src/editor/publish/session-actions";
 import { studioError } from "../../src/platform/errors";
 import { fakeFetch } from "../helpers/fake-fetch";
 import { json } from "../helpers/flow-env";
@@ -27,6 +27,15 @@ describe("session actions", () => {
     await userEvent.click(screen.getByRole("button", { name: "Sign out" }));
     await waitFor(() => expect(reloads()).toBe(1));
     expect(calls).toEqual(["POST /api/session/signout"]);
+    // The reloaded page says so, once, where the focus is: the pressed button went with the old page.
+    cleanup();
+    render(<SignedOutNote />);
+    const note = screen.getByRole("status");
+    expect(note.textContent).toMatch(/^Signed out: .*Your draft is kept/);
+    expect(document.activeElement).toBe(note);
+    cleanup();
+    render(<SignedOutNote />);
+    expect(screen.queryByRole("status")).toBeNull();
   });
 
   it("asks before signing out everywhere, and shows the proxy's error if it refuses", async () => {
@@ -38,5 +47,9 @@ describe("session actions", () => {
     await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("not signed in"));
     expect(calls).toEqual(["POST /api/session/signout-everywhere"]);
     expect(reloads()).toBe(0);
+    // Refused: no sign-out is said after a later reload.
+    cleanup();
+    render(<SignedOutNote />);
+    expect(screen.queryByRole("status")).toBeNull();
   });
 });

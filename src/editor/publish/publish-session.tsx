@@ -3,7 +3,7 @@ import { OfflineAccessToggle } from "../proxy/offline-access";
 import type { ProxyClient } from "../proxy/proxy-client";
 import type { ProxyState } from "../proxy/use-proxy-session";
 import { countOf } from "../ui/count-of";
-import { SessionActions } from "./session-actions";
+import { SessionActions, SignedOutNote } from "./session-actions";
 
 /** Where the proxy and the sign-in stand, in one line beside the panel's heading. */
 export function PublishSession(props: { proxy: ProxyState }) {
@@ -35,7 +35,7 @@ export function SignInOptions(props: {
   const session = proxy.session;
   return (
     <div className="publish-signin">
-      {session?.signedIn ? <SessionActions client={props.client} /> : null}
+      {session?.signedIn ? <SessionActions client={props.client} /> : <SignedOutNote />}
       <OfflineAccessToggle storage={props.storage} held={session?.scopes.includes("offline_access")} />
     </div>
   );

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { EventSourceLike } from "../../src/editor/inbox/inbox-panel";
 import { InboxPanel } from "../../src/editor/inbox/inbox-panel";
 import { createProxyClient } from "../../src/editor/proxy/proxy-client";
+import { Announcer } from "../../src/editor/ui/announcer";
 import { fakeFetch } from "../helpers/fake-fetch";
 import { flowEnv, json, keyless, memoryStorage } from "../helpers/flow-env";
 
@@ -401,5 +402,23 @@ describe("inbox panel", () => {
     await screen.findByText("No subscriptions yet.");
     const del = calls.find((c) => c.method === "DELETE");
     expect(del?.url).toBe("/api/subscriptions?event_type=POST_UPDATE");
+  });
+
+  it("says aloud what arrives after the stream caught up, not what it replays of earlier deliveries", async () => {
+    const { streams } = setup(signedIn);
+    render(<Announcer />);
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const stream = streams[0] as FakeEventSource;
+    const announcer = () => document.getElementById("editor-announcer")?.textContent ?? "";
+    stream.emit("ready", {});
+    stream.emit("inbox", message(1, "replayed", "conv-1"));
+    stream.emit("caught_up", {});
+    stream.emit("inbox", message(2, "سلام، هنوز موجود است؟", "conv-2"));
+    await waitFor(() => expect(announcer()).toBe("1 new event in the Inbox: NEW_MESSAGE."), {
+      timeout: 4000,
+    });
+    expect(within(screen.getByRole("table", { name: "Received events" })).getAllByRole("row")).toHaveLength(
+      3,
+    );
   });
 });

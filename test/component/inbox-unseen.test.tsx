@@ -30,8 +30,10 @@ const page = (...ids: number[]) => ({ status: 200, json: { entries: ids.map((id)
 describe("the Inbox tab counts what arrived while it was not shown", () => {
   it("counts entries after the newest one when the tab was left, adds each answer's, and forgets them when shown", async () => {
     const inbox = fakeInbox([page(5), page(6, 7), page(), page(8, -1)]);
+    const said: string[] = [];
+    const say = (t: string) => said.push(t);
     const { result, rerender } = renderHook(
-      ({ shown }) => useInboxUnseen(shown, { fetchJson: inbox.fetchJson, everyMs: 5, firstMs: 0 }),
+      ({ shown }) => useInboxUnseen(shown, { fetchJson: inbox.fetchJson, everyMs: 5, firstMs: 0, say }),
       {
         initialProps: { shown: false },
       },
@@ -39,6 +41,8 @@ describe("the Inbox tab counts what arrived while it was not shown", () => {
     await waitFor(() => expect(inbox.urls.length).toBeGreaterThanOrEqual(4));
     // A subscription failure (a negative id) is this studio's own note, not an arrival.
     await waitFor(() => expect(result.current).toBe(3));
+    // Said as each answer brings some, for a screen reader that would hear the tab's name only on it.
+    expect(said.slice(0, 2)).toEqual(["2 new events in the Inbox.", "1 new event in the Inbox."]);
     expect(inbox.urls.slice(0, 4)).toEqual([
       "/api/inbox?limit=1",
       "/api/inbox?after=5",

@@ -117,6 +117,7 @@ describe("event delivery address (spec 4.5)", () => {
 
   it("streams a delivered event to the editor over server-sent events", async () => {
     await signIn(browser, stack, ["USER_PHONE"]);
+    expect((await deliver(chatEvent("Earlier hello"))).status).toBe(200);
     const cookie = [...browser.cookies].map(([k, v]) => `${k.split("|")[1]}=${v}`).join("; ");
     const controller = new AbortController();
     const res = await fetch(`${stack.proxyServer.url}/api/inbox/stream`, {
@@ -135,13 +136,18 @@ describe("event delivery address (spec 4.5)", () => {
         text += decoder.decode(value);
       }
     };
-    await readUntil("event: ready");
+    // The replay of what arrived before, then `caught_up`, then what arrives while listening.
+    await readUntil("event: caught_up");
     expect((await deliver(chatEvent("Live hello"))).status).toBe(200);
     await readUntil("Live hello");
     controller.abort();
+    const at = (needle: string) => text.indexOf(needle);
+    expect(at("event: ready")).toBeLessThan(at("Earlier hello"));
+    expect(at("Earlier hello")).toBeLessThan(at("event: caught_up"));
+    expect(at("event: caught_up")).toBeLessThan(at("Live hello"));
     const line = text.split("\n").find((l) => l.startsWith("data: ") && l.includes("Live hello")) ?? "";
     const entry = JSON.parse(line.slice(6));
-    expect(entry).toMatchObject({ id: 1, kind: "event", event: { new_message: { text: "Live hello" } } });
+    expect(entry).toMatchObject({ id: 2, kind: "event", event: { new_message: { text: "Live hello" } } });
   });
 });
 

@@ -15,8 +15,9 @@ import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
 import { signInReturnError } from "../proxy/sign-in-failure";
 import { useProxySession } from "../proxy/use-proxy-session";
 import { browserEnvironment, type FlowEnvironment } from "../proxy/use-send-flow";
+import { arrivalsAloud } from "./arrivals-aloud";
 import type { FetchJson } from "./fetch-json";
-import { addInboxEntry, type InboxRow, parseInboxEntry } from "./inbox-entries";
+import { addInboxEntry, type InboxRow, inboxRow, parseInboxEntry } from "./inbox-entries";
 import { InboxEvents, type InboxLive } from "./inbox-events";
 import { Subscriptions } from "./subscriptions";
 
@@ -57,12 +58,23 @@ export function InboxPanel(props: InboxPanelProps = {}) {
   useEffect(() => {
     if (!signedIn) return;
     const source = openStream("/api/inbox/stream");
-    source.addEventListener("ready", () => setLive("live"));
+    // What the stream replays of earlier deliveries is shown silently; what arrives after its
+    // `caught_up` is new to the user, and said aloud.
+    const aloud = arrivalsAloud();
+    let caughtUp = false;
+    source.addEventListener("ready", () => {
+      setLive("live");
+      caughtUp = false;
+    });
+    source.addEventListener("caught_up", () => {
+      caughtUp = true;
+    });
     source.addEventListener("inbox", (e) => {
       const entry = parseInboxEntry(e.data);
       if (!entry) return;
       setLive("live");
       setRows((r) => addInboxEntry(r, entry, MAX_ROWS));
+      if (caughtUp) aloud.add(inboxRow(entry).type);
     });
     // Ended to make way for a newer stream of this session (too many tabs): EventSource comes back
     // by itself after the retry the proxy sent, from the last event id.
@@ -78,7 +90,10 @@ export function InboxPanel(props: InboxPanelProps = {}) {
     source.addEventListener("ready", () => {
       paused = false;
     });
-    return () => source.close();
+    return () => {
+      aloud.stop();
+      source.close();
+    };
   }, [signedIn]);
 
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { announce } from "../ui/announcer";
 import { type FetchJson, fetchJsonSameOrigin } from "./fetch-json";
 
 /** How often a hidden Inbox asks for what arrived (a page on 127.0.0.1: cheap, and no stream held). */
@@ -32,9 +33,9 @@ function signedIn(json: unknown): boolean {
  */
 export function useInboxUnseen(
   shown: boolean,
-  opts: { fetchJson?: FetchJson; everyMs?: number; firstMs?: number } = {},
+  opts: { fetchJson?: FetchJson; everyMs?: number; firstMs?: number; say?: (text: string) => void } = {},
 ): number {
-  const { fetchJson = fetchJsonSameOrigin, everyMs = UNSEEN_POLL_MS, firstMs = 2000 } = opts;
+  const { fetchJson = fetchJsonSameOrigin, everyMs = UNSEEN_POLL_MS, firstMs = 2000, say = announce } = opts;
   const [count, setCount] = useState(0);
   const started = useRef(false);
   useEffect(() => {
@@ -64,7 +65,11 @@ export function useInboxUnseen(
         latest = Math.max(latest ?? 0, ...ids);
         if (before !== undefined) {
           const added = ids.filter((id) => id > before).length;
-          if (added > 0) setCount((n) => n + added);
+          if (added > 0) {
+            setCount((n) => n + added);
+            // The tab's name says it too, but only to someone who goes to the tab.
+            say(`${added === 1 ? "1 new event" : `${added.toLocaleString("en")} new events`} in the Inbox.`);
+          }
         }
       } catch {
         // The studio did not answer (restarting): ask again later.
@@ -83,6 +88,6 @@ export function useInboxUnseen(
       stopped = true;
       clearTimeout(timer);
     };
-  }, [shown, fetchJson, everyMs, firstMs]);
+  }, [shown, fetchJson, everyMs, firstMs, say]);
   return count;
 }

@@ -158,6 +158,8 @@ export function inboxRoutes(deps: ServerDeps): Hono {
           };
           await stream.writeSSE({ event: "ready", data: "{}" });
           for (const e of await deps.inbox.sinceJson(lastSent)) await send(e);
+          // What follows arrived while the client listened: it may tell its user of each (the editor says them aloud).
+          await stream.writeSSE({ event: "caught_up", data: "{}" });
           while (!stream.aborted && !evicted) {
             const next = queue.shift();
             if (next) {

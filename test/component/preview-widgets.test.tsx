@@ -213,8 +213,15 @@ describe("add-on preview", () => {
     expect(onSelect).not.toHaveBeenCalled();
   });
 
+  it("folds the docs pictures' two-line text, as they show it folded", () => {
+    const text =
+      "این یک دسکریپشن رو هست. در این نمونه متن اکسپندبل است و میتوان با کلیک روی ویجت ، ادامه ی متن را مشاهده کرد";
+    show([{ description_row: { text, expandable: true } }]);
+    expect(screen.getByRole("button", { name: "نمایش ادامه" })).toBeTruthy();
+  });
+
   it("does not fold a short expandable description", () => {
-    show([{ description_row: { text: "کوتاه", expandable: true } }]);
+    show([{ description_row: { text: "این یک دسکریپشن رو هست", expandable: true } }]);
     expect(screen.queryByRole("button")).toBeNull();
     expect(document.querySelector<HTMLElement>(".pv-description-row")?.dataset.folded).toBeUndefined();
   });

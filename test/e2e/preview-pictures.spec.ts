@@ -22,6 +22,11 @@ type Theme = (typeof THEMES)[number];
  * icon's centre 18.9 and 20.2 below the top, 23 and 22.5 above the divider.
  */
 const SCORE_ROW_PICTURE = { height: 43, iconCentre: 20 };
+/**
+ * group_info_row's picture, at its 2.625 scale: 80 px from the divider above to its own, the column
+ * title's middle 27 px and the value's 55 px below the top; the title's text 14 px, the value's 17.
+ */
+const GROUP_ROW_PICTURE = { height: 80, titleCentre: 27, valueCentre: 55 };
 
 /** A colour as [r, g, b, a] (0..255, alpha 0..1), from "#RRGGBB[AA]" or a computed rgb()/rgba(). */
 function rgba(color: string): number[] {
@@ -54,7 +59,13 @@ async function style(target: Locator, property: string, pseudo?: string): Promis
 async function box(target: Locator) {
   const b = await target.boundingBox();
   if (!b) throw new Error("not visible");
-  return { ...b, right: b.x + b.width, bottom: b.y + b.height, cx: b.x + b.width / 2 };
+  return {
+    ...b,
+    right: b.x + b.width,
+    bottom: b.y + b.height,
+    cx: b.x + b.width / 2,
+    cy: b.y + b.height / 2,
+  };
 }
 
 /** Waits for the icon drawings, a chunk loaded after the first render (until then an icon holds only its title). */
@@ -133,12 +144,14 @@ for (const ex of DOCS_WIDGET_EXAMPLES)
           expect(await style(desc, "line-height")).toBe("26px");
           const more = frame.locator(".pv-more");
           if (ex.name.endsWith("not_expanded")) {
-            // Folded to three lines, "show more" centred over the faded last one.
-            expect(await style(desc, "max-height")).toBe("78px");
+            // Folded to one faded line (the picture's two), "show more" centred over its upper half.
+            expect(await style(desc, "max-height")).toBe("26px");
             expect(await desc.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
             const m = await box(more);
+            const line = await box(desc);
             expect(Math.abs(m.cx - content.cx)).toBeLessThan(2);
-            expect(m.y).toBeLessThan((await box(desc)).bottom);
+            expect(m.y).toBeLessThan(line.y + 4);
+            expect(m.cy).toBeLessThan(line.cy - 3);
           } else if (ex.expand) {
             expect(await style(desc, "max-height")).toBe("none");
             expect(await desc.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
@@ -173,6 +186,9 @@ for (const ex of DOCS_WIDGET_EXAMPLES)
           // Icon at the right, then the title; the chevron at the left edge.
           expect(icon.right).toBeGreaterThan(inner.right - 2);
           expect(icon.x).toBeGreaterThan(title.x);
+          // The title close to its icon (9-11 px between their inks in the pictures; 7 between the boxes).
+          expect(icon.x - title.right).toBeGreaterThan(6);
+          expect(icon.x - title.right).toBeLessThan(8);
           expect(chevron.x).toBeLessThan(inner.left + 2);
           expectColor(await style(frame.getByRole("img", { name: "Icon HISTORY" }), "color"), color, "icon");
           // As tall as the pictures, divider included, with the icon as far down.
@@ -255,6 +271,15 @@ for (const ex of DOCS_WIDGET_EXAMPLES)
           expectColor(await style(title, "color"), text.secondary, "column title");
           expect(await style(value, "font-weight")).toBe("700");
           expect((await box(title)).bottom).toBeLessThanOrEqual((await box(value)).y + 0.5);
+          expect(await style(title, "font-size")).toBe("14px");
+          expect(await style(value, "font-size")).toBe("17px");
+          expect(Math.abs(content.height - GROUP_ROW_PICTURE.height)).toBeLessThan(1.5);
+          expect(Math.abs((await box(title)).cy - content.y - GROUP_ROW_PICTURE.titleCentre)).toBeLessThan(
+            1.5,
+          );
+          expect(Math.abs((await box(value)).cy - content.y - GROUP_ROW_PICTURE.valueCentre)).toBeLessThan(
+            1.5,
+          );
           // The first column is the right one.
           expect((await box(items.first())).x).toBeGreaterThan((await box(items.last())).x);
           break;
@@ -380,6 +405,11 @@ for (const theme of THEMES)
       expect(n.bottom).toBeLessThanOrEqual(t.y);
       expect(t.bottom).toBeLessThanOrEqual(meta.y);
       expect(meta.x).toBeLessThan(t.x + 1);
+      // bot-message.png's spacing (1 CSS px a pixel, 22 px lines): name to first line 34, last line to
+      // the time 32, the time to the bubble's foot 18 (middle to middle).
+      expect(Math.abs(t.y + 11 - n.cy - 34)).toBeLessThan(1.5);
+      expect(Math.abs(meta.cy - (t.bottom - 11) - 32)).toBeLessThan(1.5);
+      expect(Math.abs(b.bottom - meta.cy - 18)).toBeLessThan(1.5);
       await expect(region.locator(".pv-chat-meta")).toHaveText(/^[۰-۹]{2}:[۰-۹]{2}$/);
       await expect(region.getByRole("img", { name: "Sent" })).toBeVisible();
       if (theme === "light") expect(await style(bubble, "background-color")).toBe("rgb(240, 250, 255)");

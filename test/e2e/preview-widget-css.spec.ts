@@ -43,5 +43,5 @@ test("widgets keep their own padding, and an event row's divider is drawn on its
     }),
   );
   expect(drawn[0]).toEqual({ padding: "16px 16px", dividerFromBottom: -1 });
-  expect(drawn[1]).toEqual({ padding: "14px 9px", dividerFromBottom: -1 });
+  expect(drawn[1]).toEqual({ padding: "16px 11px", dividerFromBottom: -1 });
 });

@@ -3,12 +3,15 @@ import { codePointLength } from "../../platform/text";
 import { CutText, Divider, textOf, type WidgetPreviewProps } from "../../preview/preview-kit";
 import { DESCRIPTION_LIMIT } from "./meta";
 
-/** How long an expandable description must be before the app folds it (about three lines on a phone). */
-export const COLLAPSED_LENGTH = 120;
+/**
+ * How long an expandable description must be before the app folds it: longer than about one line
+ * on a phone (the docs' pictures fold their 107-character text, two lines open, to one).
+ */
+export const COLLAPSED_LENGTH = 50;
 
 /**
  * description_row as the app draws it: a secondary paragraph. A long expandable one is folded to its
- * first lines, fading out under a centred "نمایش ادامه" (show more) with a down chevron.
+ * first line, faded, under a centred "نمایش ادامه" (show more) with a down chevron.
  */
 export function DescriptionRowPreview({ value }: WidgetPreviewProps<"description_row">) {
   const [open, setOpen] = useState(false);

@@ -290,6 +290,8 @@ for (const ex of DOCS_WIDGET_EXAMPLES)
           const [a, b] = [await box(images.nth(0)), await box(images.nth(1))];
           // Side by side, the first at the right, several in view; rounded 4:3 images.
           expect(a.y).toBe(b.y);
+          // Just under the divider above (2 px, as in the picture), not a row's 12 px further down.
+          expect(Math.abs(a.y - content.y - 2)).toBeLessThan(1);
           expect(b.right).toBeLessThan(a.x);
           expect(b.x).toBeGreaterThan(inner.left);
           expect(Math.abs(a.width / a.height - 4 / 3)).toBeLessThan(0.02);

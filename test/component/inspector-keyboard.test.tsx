@@ -129,6 +129,13 @@ describe("icon picker", () => {
     // The picker is loaded on demand; a busy machine can take more than findBy's default second.
     const search = await inspector().findByLabelText("Search icons", {}, { timeout: 5000 });
     expect(document.activeElement).toBe(search);
+    // With nothing typed, a reflex Enter picks nothing: the icon stays as it was, the picker open.
+    const before = getAtPath(store.getState().doc.widgets[0]?.widget, ["selector_row", "icon_name"]);
+    await user.keyboard("{Enter}");
+    expect(getAtPath(store.getState().doc.widgets[0]?.widget, ["selector_row", "icon_name"])).toBe(before);
+    expect(inspector().getByLabelText("Search icons")).toBe(search);
+    expect(search.getAttribute("aria-describedby") ?? "").toBeTruthy();
+    expect(inspector().getByText(/icons; Escape closes\./)).toBeTruthy();
     await user.keyboard("{Escape}");
     expect(inspector().queryByLabelText("Search icons")).toBeNull();
     const field = document.activeElement as HTMLInputElement;

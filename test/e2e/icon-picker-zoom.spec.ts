@@ -10,6 +10,7 @@ test("at 200% zoom the icon picker's hint stays inside the inspector", async ({ 
   await paletteItem(page, "Score").click();
   const inspector = page.getByRole("region", { name: "Inspector" });
   await inspector.getByRole("button", { name: "Browse icons" }).click();
+  await inspector.getByLabel("Search icons").fill("keyboard");
   const hint = inspector.getByText(/icons; Enter picks/);
   await expect(hint).toBeVisible();
   const fits = await hint.evaluate((el) => {

@@ -102,6 +102,7 @@ export default function IconPicker(props: {
       .replace(/[\s-]+/g, "_");
     return q ? ICON_NAMES.filter((n) => n.includes(q)) : ICON_NAMES;
   }, [query]);
+  const searched = query.trim() !== "";
   const [shown, setShown] = useShownCount(gridRef, moreRef, matches);
   // One Tab stop in the grid (the last one focused, else the chosen icon, else the first shown); the
   // arrow keys, Home and End move between options, and moving past the last shown shows more.
@@ -159,8 +160,9 @@ export default function IconPicker(props: {
         ref={searchRef}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={(e) => {
-          // Enter takes the first match, so "search, Enter" picks an icon without tabbing the grid.
-          const first = matches[0];
+          // Enter takes the first match, so "search, Enter" picks an icon without tabbing the grid; with
+          // nothing typed it does nothing (a reflex Enter on opening would replace the icon with the list's first).
+          const first = searched ? matches[0] : undefined;
           if (e.key === "Enter" && first) {
             e.preventDefault();
             props.onPick(first);
@@ -171,7 +173,7 @@ export default function IconPicker(props: {
       />
       <p className="muted" id={`${searchId}:hint`} aria-live="polite">
         {matches.length} {matches.length === 1 ? "icon" : "icons"}
-        {matches[0] ? `; Enter picks ${matches[0]}, Escape closes.` : "."}
+        {searched && matches[0] ? `; Enter picks ${matches[0]}, Escape closes.` : "; Escape closes."}
       </p>
       <p className="visually-hidden" id={`${searchId}:keys`}>
         Arrow keys, Home and End move between icons; Enter or Space picks one.

@@ -420,5 +420,9 @@ describe("inbox panel", () => {
     expect(within(screen.getByRole("table", { name: "Received events" })).getAllByRole("row")).toHaveLength(
       3,
     );
+    // Each row's JSON disclosure says whose it is, and its body scrolls from the keyboard.
+    const summaries = [...document.querySelectorAll("summary")].map((el) => el.textContent);
+    expect(summaries.sort()).toEqual(["JSON of NEW_MESSAGE, entry 1", "JSON of NEW_MESSAGE, entry 2"]);
+    expect(document.querySelector("pre.inbox-json")?.getAttribute("tabindex")).toBe("0");
   });
 });

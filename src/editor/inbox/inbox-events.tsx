@@ -137,8 +137,18 @@ export function InboxEvents(props: {
                 </td>
                 <td>
                   <details>
-                    <summary>JSON</summary>
-                    <pre className="inbox-json">{JSON.stringify(r.raw, null, 2)}</pre>
+                    <summary>
+                      JSON
+                      <span className="visually-hidden">
+                        {" "}
+                        of {r.type}, entry {r.id}
+                      </span>
+                    </summary>
+                    {/* A scrolling box a keyboard reaches, to scroll a long body without a mouse. */}
+                    {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take focus (WCAG 2.1.1) */}
+                    <pre className="inbox-json" tabIndex={0}>
+                      {JSON.stringify(r.raw, null, 2)}
+                    </pre>
                   </details>
                 </td>
               </tr>

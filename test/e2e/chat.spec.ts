@@ -67,6 +67,13 @@ test("journey 6: a chat message with buttons laid out by pointer and keyboard, p
   await expect(page.getByText(`CONVERSATION_SEND_MESSAGE.${DEMO_CONVERSATION_ID}`)).toBeVisible();
   await page.getByRole("button", { name: "Allow" }).click();
   await expect(page.getByText(`Sent to conversation ${DEMO_CONVERSATION_ID}.`)).toBeVisible();
+  // With the outcome shown, the Send card no longer sits over the column's foot: scrolled to its top,
+  // the receiver's preview is whole above the card.
+  const card = page.locator(".chat-send");
+  const receiverPreview = page.getByRole("region", { name: "As the receiver sees it" });
+  await page.locator(".chat-side").evaluate((el) => el.scrollTo(0, 0));
+  const [previewBox, cardBox] = [await receiverPreview.boundingBox(), await card.boundingBox()];
+  expect(previewBox && cardBox && cardBox.y >= previewBox.y + previewBox.height).toBe(true);
   const studioUrl = page.url();
 
   // The conversation opens in its own tab, as the studio's link says.

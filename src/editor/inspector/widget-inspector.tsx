@@ -3,6 +3,7 @@ import { fieldOf } from "../../platform/json";
 import { formatPath, type PathSegment, type Problem } from "../../platform/problems";
 import { widgetKindOf } from "../../platform/widgets";
 import { modelOf } from "../../widgets/registry";
+import { deleteAndAnnounce } from "../canvas/row-actions";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId, selectSelectedWidget, widgetProblems } from "../store/selectors";
 import { FieldProblems } from "../ui/field-shell";
@@ -122,14 +123,25 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
         </p>
         <FieldProblems id={fieldId(["widgets", index])} problems={problems} />
         <div className="button-row">
-          {keys.map((k) => (
-            <KeyFixes
-              key={k}
-              path={[k]}
-              name={k}
-              problems={map.get(formatPath(["widgets", index, k])) ?? NONE}
-            />
-          ))}
+          {keys.length === 1 && !problems.some((p) => p.rename) ? (
+            // Removing the only key would leave a widget of no kind, still an error: the widget goes.
+            <button
+              type="button"
+              className="button key-fix"
+              onClick={() => deleteAndAnnounce(api, sel.item.id, `the unknown widget ${index + 1}`)}
+            >
+              Delete this widget
+            </button>
+          ) : (
+            keys.map((k) => (
+              <KeyFixes
+                key={k}
+                path={[k]}
+                name={k}
+                problems={map.get(formatPath(["widgets", index, k])) ?? NONE}
+              />
+            ))
+          )}
         </div>
       </FormProvider>
     );

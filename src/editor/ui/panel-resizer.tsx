@@ -79,7 +79,7 @@ export function PanelResizer(props: {
       aria-valuemin={Math.min(props.min, shown)}
       aria-valuemax={Math.round(props.max())}
       tabIndex={0}
-      title="Drag to resize; double-click to reset"
+      title="Drag (or Up and Down arrows) to resize; double-click (or Enter) to reset"
       className={`panel-resizer ${dragging ? "is-dragging" : ""}`}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}

@@ -118,6 +118,11 @@ describe("drafts", () => {
     expect(announced()).toBe(
       "Deleted the draft “\u2068Car report 2\u2069”; “\u2068Car report\u2069” is open.",
     );
+    // A Persian name reads from the right in the closed picker (cut at its end, not its start).
+    expect(select.getAttribute("dir")).toBe("ltr");
+    await user.clear(name);
+    await user.type(name, "۲۰۶ تیپ ۲ «سفید»{Enter}");
+    expect(select.getAttribute("dir")).toBe("rtl");
   });
 
   it("an unreadable draft in the picker can be removed, its stored text downloaded first", async () => {
@@ -157,7 +162,7 @@ describe("drafts", () => {
     expect(await downloads[0]?.blob?.text()).toBe('{"version": 99, "pages": []}');
     expect(localStorage.getItem("addon-studio:draft:bad")).toBeNull();
     expect([...select.options].map((o) => o.text)).toEqual(["Untitled add-on"]);
-    expect(screen.getByText(/Removed the unreadable draft "Old\/report"/)).toBeTruthy();
+    expect(screen.getByText(/Removed the unreadable draft “\u2068Old\/report\u2069”/)).toBeTruthy();
   });
 
   it("warns when the same draft is open in another tab", () => {

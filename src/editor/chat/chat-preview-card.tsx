@@ -30,6 +30,8 @@ export function ChatPreviewCard(props: {
             className="input"
             id={id}
             value={draft.appName}
+            // The app's display name is often Persian (the docs' own is): it reads from its first letter.
+            dir="auto"
             placeholder={appName}
             onChange={(e) => props.onAppName(e.target.value)}
           />

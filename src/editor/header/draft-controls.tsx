@@ -1,10 +1,11 @@
 import { useEffect, useState } from "react";
 import { useStore } from "zustand";
-import { changeDraftAloud } from "../drafts/draft-announce";
+import { changeDraftAloud, quotedDraftName } from "../drafts/draft-announce";
 import type { DraftSession } from "../drafts/draft-session";
 import type { DraftMeta } from "../drafts/draft-storage";
 import { downloadText } from "../ui/download-text";
 import { IconButton } from "../ui/icon-button";
+import { textDirection } from "../ui/text-direction";
 import { NewDraftMenu } from "./new-draft-menu";
 
 /** The local drafts: picker, name field, New draft (a menu asking what to start) and Delete draft. */
@@ -28,6 +29,9 @@ export function DraftControls(props: { session: DraftSession; onChat?: () => voi
       <select
         id="draft-select"
         className="input draft-select"
+        // A closed select draws its option in its own direction: a Persian name reads from the right,
+        // and is cut at its end, not its start.
+        dir={textDirection(current?.name ?? "")}
         value={currentId}
         onChange={(e) => {
           const id = e.target.value;
@@ -39,7 +43,7 @@ export function DraftControls(props: { session: DraftSession; onChat?: () => voi
         }}
       >
         {drafts.map((d) => (
-          <option key={d.id} value={d.id}>
+          <option key={d.id} value={d.id} dir="auto">
             {d.name}
           </option>
         ))}
@@ -67,7 +71,9 @@ export function DraftControls(props: { session: DraftSession; onChat?: () => voi
         label="Delete draft"
         danger
         onClick={() => {
-          if (window.confirm(`Delete the draft "${current?.name ?? ""}"? This cannot be undone.`))
+          if (
+            window.confirm(`Delete the draft ${quotedDraftName(current?.name ?? "")}? This cannot be undone.`)
+          )
             changeDraftAloud(
               session,
               () => session.remove(currentId),
@@ -91,7 +97,7 @@ function offerRemoval(session: DraftSession, draft: DraftMeta | undefined): void
   const keep = text ? ` Its stored text is downloaded first (${file}), so nothing is lost.` : "";
   if (
     !window.confirm(
-      `The draft "${draft.name}" could not be read from browser storage. Remove it from the list?${keep}`,
+      `The draft ${quotedDraftName(draft.name)} could not be read from browser storage. Remove it from the list?${keep}`,
     )
   )
     return;
@@ -100,7 +106,7 @@ function offerRemoval(session: DraftSession, draft: DraftMeta | undefined): void
   session.setNotice({
     tone: "info",
     text: text
-      ? `Removed the unreadable draft "${draft.name}"; its stored text was downloaded as ${file}.`
-      : `Removed the unreadable draft "${draft.name}".`,
+      ? `Removed the unreadable draft ${quotedDraftName(draft.name)}; its stored text was downloaded as ${file}.`
+      : `Removed the unreadable draft ${quotedDraftName(draft.name)}.`,
   });
 }

@@ -48,6 +48,7 @@ export function MetadataPairs(props: { pairs: Pair[]; onPairs: (pairs: Pair[]) =
             <input
               className="input"
               value={p.value}
+              dir="auto"
               onChange={(e) =>
                 setPairs(pairs.map((x) => (x.id === p.id ? { ...x, value: e.target.value } : x)))
               }

@@ -80,11 +80,22 @@ export function CutText(props: { text: string; max: number | undefined; classNam
 const ZWJ = "\u200D";
 const ARABIC_LETTER = /[\u0620-\u064A\u066E-\u06D3\u06FA-\u06FF\u0750-\u077F]/u;
 
-/** True when the text is cut between two Arabic-script letters (one word). */
+/**
+ * Letters that never join the letter after them (Unicode Joining_Type R, and the hamza, U): alef,
+ * dal, zal, reh, zain, jeh, waw and their variants. After one, the next letter starts a new shape.
+ */
+const JOINS_ONLY_BEFORE =
+  /[\u0621-\u0625\u0627\u0629\u062F-\u0632\u0648\u0671-\u0673\u0675-\u0677\u0688-\u0699\u06C0\u06C3-\u06CB\u06CD\u06CF\u06D2\u06D3\u06EE\u06EF\u0759-\u075B\u076B\u076C\u0771\u0773\u0774\u0778\u0779]/u;
+
+/**
+ * True when the text is cut inside a word between two letters that are joined in it: the kept part
+ * ends in a letter that joins the next one. A joiner after "ر" (کار|برد) would give the "ب" a joined
+ * shape it does not have in the word.
+ */
 function joinsAcross(kept: string, cut: string): boolean {
   const before = Array.from(kept).at(-1) ?? "";
   const after = Array.from(cut)[0] ?? "";
-  return ARABIC_LETTER.test(before) && ARABIC_LETTER.test(after);
+  return ARABIC_LETTER.test(before) && !JOINS_ONLY_BEFORE.test(before) && ARABIC_LETTER.test(after);
 }
 
 /** The thin line the app draws under a widget with a divider. */

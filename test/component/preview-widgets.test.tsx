@@ -120,6 +120,19 @@ describe("add-on preview", () => {
     expect(screen.queryByRole("meter")).toBeNull();
     const cut = screen.getByRole("deletion");
     expect(cut.textContent).toBe("\u200Dالی");
+    cleanup();
+    // Cut after a letter that never joins the next ("ر" of کاربرد), no joiner: the "ب" starts anew.
+    show([
+      {
+        score_row: {
+          title: "بدنه",
+          descriptive_score: `${"عالی".repeat(4)}ربد`,
+          score_color: "ERROR_PRIMARY",
+        },
+      },
+    ]);
+    expect(screen.getByRole("deletion").textContent).toBe("بد");
+    expect(screen.getByRole("deletion").parentElement?.textContent).toBe(`${"عالی".repeat(4)}ربد`);
     expect((cut.closest(".pv-score-text") as HTMLElement).style.color).toBe(
       rgb(COLOR_SWATCHES.ERROR_PRIMARY.light),
     );

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { type DeliveredEvent, deliveredEventSchema, unreadEventType } from "../../platform/events";
+import { asciiDigits } from "../../platform/text";
 
 const startSchema = z.looseObject({
   version: z.union([z.literal(1), z.literal(2)]),
@@ -163,12 +164,24 @@ export function inboxRow(entry: InboxEntry): InboxRow {
   };
 }
 
-/** True when a row matches the type filter ("" = all) and the text filter (case-insensitive, any column or the raw JSON). */
+/**
+ * A text as the filter compares it: lower case, Persian and Arabic-Indic digits as ASCII ones, the
+ * Arabic ي and ك as the Persian ی and ک, without ZWNJ or tatweel, so "۲۰۶" finds "پژو 206" and
+ * "میشود" finds "می‌شود", as a Persian reader expects of a search.
+ */
+function folded(text: string): string {
+  return asciiDigits(text.toLowerCase())
+    .replace(/[\u064A\u0649]/gu, "\u06CC")
+    .replace(/\u0643/gu, "\u06A9")
+    .replace(/[\u200C\u0640]/gu, "");
+}
+
+/** True when a row matches the type filter ("" = all) and the text filter (folded: any column or the raw JSON). */
 export function matchesFilter(row: InboxRow, type: string, text: string): boolean {
   if (type && row.type !== type) return false;
-  const q = text.trim().toLowerCase();
+  const q = folded(text.trim());
   if (!q) return true;
-  return JSON.stringify(row.raw).toLowerCase().includes(q);
+  return folded(JSON.stringify(row.raw)).includes(q);
 }
 
 /**

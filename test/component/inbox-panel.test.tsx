@@ -169,6 +169,9 @@ describe("inbox panel", () => {
     expect(rows).toHaveLength(3);
     const first = rows.find((r) => r.textContent?.includes("conv-1"));
     expect(first?.textContent).toContain("NEW_MESSAGE");
+    // The message's text is the second column, shown whole in a narrow panel before the ids.
+    expect(within(table).getAllByRole("columnheader")[1]?.textContent).toBe("Text");
+    expect(first?.querySelectorAll("td")[1]?.textContent).toBe("سلام، هنوز موجود است؟");
     expect(first?.textContent).toContain("buyer (human)");
     expect(first?.textContent).toContain("سلام، هنوز موجود است؟");
     expect(first?.querySelector("time")?.getAttribute("datetime")).toBe("2026-01-02T10:30:00.000Z");

@@ -102,10 +102,11 @@ export function InboxEvents(props: {
           <thead>
             <tr>
               <th scope="col">Type</th>
+              {/* Second, where a narrow panel still shows it whole: a Persian message starts at its right edge. */}
+              <th scope="col">Text</th>
               <th scope="col">Time</th>
               <th scope="col">Conversation</th>
               <th scope="col">Sender</th>
-              <th scope="col">Text</th>
               <th scope="col">As received</th>
             </tr>
           </thead>
@@ -127,14 +128,14 @@ export function InboxEvents(props: {
                   {r.post ? <div>post {r.post}</div> : null}
                   {r.metadata ? <div className="muted">metadata {r.metadata}</div> : null}
                 </td>
+                <td dir="auto" className="inbox-text">
+                  {r.text ?? ""}
+                </td>
                 <td>
                   <time dateTime={r.time.toISOString()}>{r.time.toLocaleString()}</time>
                 </td>
                 <td>{r.conversation ?? ""}</td>
                 <td>{r.sender ?? ""}</td>
-                <td dir="auto" className="inbox-text">
-                  {r.text ?? ""}
-                </td>
                 <td>
                   <details>
                     <summary>

@@ -60,6 +60,30 @@ describe("JSON panel", () => {
     expect(view()).toBe(JSON.stringify(selectExportBody(store.getState()), null, 2));
   });
 
+  it("isolates each right-to-left string between its quotes, and its text stays the JSON", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    const panel = await openJson(user);
+    const body = {
+      widgets: [
+        { title_row: { text: "206 تیپ ۲ «سفید»" } },
+        { subtitle_row: { text: 'Plain "quoted" text' } },
+      ],
+      notes: "یادداشت",
+    };
+    paste(panel, JSON.stringify(body));
+    await user.click(panel.getByRole("button", { name: "Import JSON" }));
+    const view = screen.getByLabelText("Export body (JSON)");
+    // Laid out in its own direction (from its first letter, the ت) instead of the line's: the numbers and
+    // «» stay in the string's order. Strings of left-to-right text, and the keys, are left as they are.
+    expect([...view.querySelectorAll("bdi")].map((b) => b.textContent)).toEqual([
+      "206 تیپ ۲ «سفید»",
+      "یادداشت",
+    ]);
+    expect(view.querySelector("bdi")?.previousSibling?.textContent?.endsWith('"text": "')).toBe(true);
+    expect(JSON.parse(view.textContent ?? "")).toEqual(body);
+  });
+
   it("shows the export body live, without editor ids", async () => {
     const user = userEvent.setup({ delay: null });
     const { store } = renderStudio();

@@ -15,6 +15,7 @@ import { useProxySession } from "../proxy/use-proxy-session";
 import { browserEnvironment, type FlowEnvironment } from "../proxy/use-send-flow";
 import { initialTheme, type Theme } from "../shell/theme";
 import { fieldId } from "../store/selectors";
+import { isolateQuoted } from "../ui/isolate-quoted";
 import { renderNow } from "../ui/render-now";
 import { scrollIntoContainer } from "../ui/scroll-into-container";
 import { ButtonGrid } from "./button-grid";
@@ -266,7 +267,7 @@ export function ChatComposer(props: ChatComposerProps = {}) {
                   >
                     {p.severity === "error" ? "Error" : "Warning"} at <code>{p.at}</code>
                   </button>
-                  : <span id={`${ids}-problem-${n}`}>{p.message}</span>
+                  : <span id={`${ids}-problem-${n}`}>{isolateQuoted(p.message)}</span>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import type { PathSegment, Problem, Severity } from "../../platform/problems";
+import { isolateQuoted } from "../ui/isolate-quoted";
 
 /** A problem-map key for a path. */
 export const key = (path: readonly PathSegment[]) => JSON.stringify(path);
@@ -11,7 +12,7 @@ export function ProblemLines(props: { problems: readonly Problem[] | undefined }
       {props.problems.map((p) => (
         <li key={`${p.code}:${p.message}`} className={`field-problem is-${p.severity}`}>
           {p.severity === "error" ? "Error: " : "Warning: "}
-          {p.message}
+          {isolateQuoted(p.message)}
         </li>
       ))}
     </ul>

@@ -1,4 +1,5 @@
-import { memo, type ReactNode } from "react";
+import { memo } from "react";
+import { isolateQuoted } from "../ui/isolate-quoted";
 
 const blockCache = new WeakMap<object, string>();
 
@@ -20,37 +21,12 @@ function widgetBlock(widget: object): string {
   return text;
 }
 
-/** A letter of a right-to-left script (Hebrew, Arabic and its presentation forms). */
-const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
-/** A JSON string literal on one line (escapes included). */
-const STRING_LITERAL = /"(?:[^"\\\n]|\\.)*"/g;
-
-/**
- * `text` with each string value that holds right-to-left letters isolated in a `<bdi>` between its
- * quotes: it is laid out in its own direction ("206 تیپ ۲ «سفید»" reads from its first letter, from
- * the right) instead of having its numbers and «» pulled into the left-to-right line around it.
- * An element, not FSI/PDI characters, so text copied from the view is the JSON as it is.
- */
-function isolateStrings(text: string): ReactNode {
-  if (!RTL_LETTER.test(text)) return text;
-  const out: ReactNode[] = [];
-  let at = 0;
-  for (const m of text.matchAll(STRING_LITERAL)) {
-    const start = m.index ?? 0;
-    if (!RTL_LETTER.test(m[0])) continue;
-    out.push(text.slice(at, start + 1), <bdi key={start}>{m[0].slice(1, -1)}</bdi>);
-    at = start + m[0].length - 1;
-  }
-  out.push(text.slice(at));
-  return out;
-}
-
 const WidgetBlock = memo(function WidgetBlock(props: { widget: object; last: boolean }) {
   const text = widgetBlock(props.widget);
   // Its own block: a keystroke lays out this widget's lines only, and off-screen blocks are skipped.
   return (
     <div className="json-block" style={{ containIntrinsicSize: `auto ${text.split("\n").length * 18}px` }}>
-      {isolateStrings(text)}
+      {isolateQuoted(text)}
       {props.last ? "\n" : ",\n"}
     </div>
   );
@@ -86,7 +62,7 @@ export function JsonCodeView(props: {
     <section id={props.id} className="json-code" tabIndex={0} aria-label="Export body (JSON)" dir="ltr">
       {n === 0 ? (
         // One block: split after `[]`, the closing brace's block began with a line break (a blank line).
-        <div className="json-pre">{isolateStrings(`{\n  "widgets": []${tail(props.body)}\n}`)}</div>
+        <div className="json-pre">{isolateQuoted(`{\n  "widgets": []${tail(props.body)}\n}`)}</div>
       ) : (
         <>
           <div className="json-pre">{'{\n  "widgets": [\n'}</div>
@@ -95,7 +71,7 @@ export function JsonCodeView(props: {
           ))}
           <div className="json-pre">
             {"  ]"}
-            {isolateStrings(tail(props.body))}
+            {isolateQuoted(tail(props.body))}
             {"\n}"}
           </div>
         </>

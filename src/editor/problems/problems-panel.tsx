@@ -5,6 +5,7 @@ import type { Widget } from "../../platform/widgets";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { type Problems, selectProblems, selectWidgetIds, selectWidgets } from "../store/selectors";
 import { countOf } from "../ui/count-of";
+import { isolateQuoted } from "../ui/isolate-quoted";
 import { problemLocation } from "./problem-location";
 
 /**
@@ -111,7 +112,7 @@ const ProblemRow = memo(
             <span className="problem-place">{where.place}</span>
             {where.field ? <span className="problem-field"> › {where.field}</span> : null}
           </span>
-          <span className="problem-message">{p.message}</span>
+          <span className="problem-message">{isolateQuoted(p.message)}</span>
           <code className="problem-path">{p.at}</code>
         </button>
       </li>

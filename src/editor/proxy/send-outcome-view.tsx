@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { isolateQuoted } from "../ui/isolate-quoted";
 import type { SendOutcome } from "./use-send-flow";
 
 /** Seconds left of a wait of `seconds` that started when `key` (the outcome) appeared; ticks each second. */
@@ -123,7 +124,8 @@ export function SendOutcomeView(props: {
         <div className="send-error" role="alert">
           <p>
             <strong>{outcome.error.code.replaceAll("_", " ")}</strong>
-            {outcome.httpStatus ? ` (HTTP ${outcome.httpStatus})` : ""}: {outcome.error.message}
+            {outcome.httpStatus ? ` (HTTP ${outcome.httpStatus})` : ""}:{" "}
+            {isolateQuoted(outcome.error.message)}
           </p>
           {left === undefined ? null : left > 0 ? (
             // For the eye only: read out, each tick would repeat the whole alert every second; the

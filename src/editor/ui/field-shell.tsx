@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import type { Problem } from "../../platform";
+import { isolateQuoted } from "./isolate-quoted";
 
 /** The id of the element listing a field's problems (for aria-describedby). */
 export function problemsId(id: string): string {
@@ -42,7 +43,7 @@ export function FieldProblems(props: {
       {props.problems.map((p) => (
         <li key={`${p.code}:${p.message}`} className={`field-problem is-${p.severity}`}>
           <span className="visually-hidden">{p.severity === "error" ? "Error: " : "Warning: "}</span>
-          {fieldSentence(props.label, p.message)}
+          {isolateQuoted(fieldSentence(props.label, p.message))}
         </li>
       ))}
     </ul>

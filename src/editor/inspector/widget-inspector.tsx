@@ -3,10 +3,11 @@ import { fieldOf } from "../../platform/json";
 import { formatPath, type PathSegment, type Problem } from "../../platform/problems";
 import { widgetKindOf } from "../../platform/widgets";
 import { modelOf } from "../../widgets/registry";
-import { deleteAndAnnounce } from "../canvas/row-actions";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
 import { fieldId, selectSelectedWidget, widgetProblems } from "../store/selectors";
+import { announce } from "../ui/announcer";
 import { FieldProblems } from "../ui/field-shell";
+import { renderNow } from "../ui/render-now";
 import { FieldEditor } from "./field-editor";
 import { type FormApi, FormProvider } from "./form-context";
 import { byPath, NONE, SEMANTIC_KEYS } from "./inspector-shared";
@@ -128,7 +129,12 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
             <button
               type="button"
               className="button key-fix"
-              onClick={() => deleteAndAnnounce(api, sel.item.id, `the unknown widget ${index + 1}`)}
+              onClick={() => {
+                renderNow(() => api.getState().deleteWidget(sel.item.id));
+                announce(`Deleted the unknown widget ${index + 1}. Undo with Ctrl+Z.`);
+                // The form goes with the widget: the list keeps the keyboard in the editor.
+                document.getElementById(fieldId(["widgets"]))?.focus();
+              }}
             >
               Delete this widget
             </button>

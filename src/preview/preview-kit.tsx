@@ -93,10 +93,19 @@ const JOINS_ONLY_BEFORE =
  * shape it does not have in the word.
  */
 function joinsAcross(kept: string, cut: string): boolean {
-  const before = Array.from(kept).at(-1) ?? "";
+  // A vowel mark rides on the letter before it: the letter is what joins.
+  const before = Array.from(kept.replace(/\p{Mn}+$/u, "")).at(-1) ?? "";
   const after = Array.from(cut)[0] ?? "";
-  return ARABIC_LETTER.test(before) && !JOINS_ONLY_BEFORE.test(before) && ARABIC_LETTER.test(after);
+  return (
+    ARABIC_LETTER.test(before) &&
+    !JOINS_ONLY_BEFORE.test(before) &&
+    ARABIC_LETTER.test(after) &&
+    !NEVER_JOINS.test(after)
+  );
 }
+
+/** Letters that join neither side (Joining_Type U): the hamza; before one, the letter ends its shape. */
+const NEVER_JOINS = /[\u0621\u0674]/u;
 
 /** The thin line the app draws under a widget with a divider. */
 export function Divider(props: { show: unknown }) {

@@ -133,6 +133,30 @@ describe("add-on preview", () => {
     ]);
     expect(screen.getByRole("deletion").textContent).toBe("بد");
     expect(screen.getByRole("deletion").parentElement?.textContent).toBe(`${"عالی".repeat(4)}ربد`);
+    cleanup();
+    // Nor before a letter that joins neither side (the hamza of شیء).
+    show([
+      {
+        score_row: {
+          title: "بدنه",
+          descriptive_score: `${"عالی".repeat(3)}عالشیء`,
+          score_color: "ERROR_PRIMARY",
+        },
+      },
+    ]);
+    expect(screen.getByRole("deletion").textContent).toBe("ء");
+    cleanup();
+    // A vowel mark on the last kept letter: the letter joins, so the joiner stays.
+    show([
+      {
+        score_row: {
+          title: "بدنه",
+          descriptive_score: `${"عالی".repeat(3)}عالبَبد`,
+          score_color: "ERROR_PRIMARY",
+        },
+      },
+    ]);
+    expect(screen.getByRole("deletion").textContent).toBe("\u200Dبد");
     expect((cut.closest(".pv-score-text") as HTMLElement).style.color).toBe(
       rgb(COLOR_SWATCHES.ERROR_PRIMARY.light),
     );

@@ -5,6 +5,8 @@ describe("a text's direction by its first strong letter", () => {
   it.each([
     ["آپارتمان ۱۲۰ متری (فروش)", "rtl"],
     ["۲۰۶ تیپ ۲", "rtl"], // Persian digits are weak: the first letter decides
+    ["۲۰۶ Peugeot", "ltr"],
+    ["، Peugeot", "ltr"], // Arabic punctuation is neutral too
     ["206 تیپ ۲ «سفید»", "rtl"],
     ["«خانه‌ها» می‌شود", "rtl"],
     ["Car report ۲", "ltr"],

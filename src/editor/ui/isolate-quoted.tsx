@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
+import { RTL_LETTER } from "./text-direction";
 
-/** A letter of a right-to-left script (Hebrew, Arabic and its presentation forms). */
-const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 /** A JSON string literal on one line (escapes included). */
 const STRING_LITERAL = /"(?:[^"\\\n]|\\.)*"/g;
 

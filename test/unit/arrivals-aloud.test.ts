@@ -14,10 +14,10 @@ describe("the Inbox says what arrives, a burst at a time", () => {
     vi.advanceTimersByTime(1999);
     expect(said).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(said).toEqual(["3 new events in the Inbox: NEW_MESSAGE, START_REQUEST."]);
+    expect(said).toEqual(["3 new events in the Inbox: NEW MESSAGE, START REQUEST."]);
     aloud.add("POST_UPDATE");
     vi.advanceTimersByTime(2000);
-    expect(said.at(-1)).toBe("1 new event in the Inbox: POST_UPDATE.");
+    expect(said.at(-1)).toBe("1 new event in the Inbox: POST UPDATE.");
   });
 
   it("names three types at most, and says nothing once stopped", () => {

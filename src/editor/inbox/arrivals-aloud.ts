@@ -1,4 +1,5 @@
 import { announce } from "../ui/announcer";
+import { countOf } from "../ui/count-of";
 
 /** How long arrivals are gathered into one sentence: a burst is said once, not once per event. */
 export const ARRIVALS_GATHER_MS = 2000;
@@ -16,9 +17,11 @@ export function arrivalsAloud(say: (text: string) => void = announce, gatherMs =
     const n = types.length;
     const names = [...new Set(types)];
     types = [];
+    // Said, not read: "NEW MESSAGE", not "NEW underscore MESSAGE".
+    const spoken = names.map((t) => t.replaceAll("_", " "));
     const listed =
-      names.slice(0, 3).join(", ") + (names.length > 3 ? ` and ${names.length - 3} more types` : "");
-    say(`${n === 1 ? "1 new event" : `${n.toLocaleString("en")} new events`} in the Inbox: ${listed}.`);
+      spoken.slice(0, 3).join(", ") + (names.length > 3 ? ` and ${names.length - 3} more types` : "");
+    say(`${countOf(n, "new event")} in the Inbox: ${listed}.`);
   };
   return {
     add(type: string): void {

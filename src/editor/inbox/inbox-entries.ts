@@ -189,9 +189,13 @@ export function matchesFilter(row: InboxRow, type: string, text: string): boolea
  * before (same id, on a reconnect's replay) is ignored; a second delivery of the same event counts
  * on the existing row rather than adding one.
  */
-export function addInboxEntry(rows: InboxRow[], entry: InboxEntry, max: number): InboxRow[] {
+export function addInboxEntry(
+  rows: InboxRow[],
+  entry: InboxEntry,
+  max: number,
+  row: InboxRow = inboxRow(entry),
+): InboxRow[] {
   if (rows.some((r) => r.id === entry.id)) return rows;
-  const row = inboxRow(entry);
   const same = row.eventKey === undefined ? -1 : rows.findIndex((r) => r.eventKey === row.eventKey);
   if (same >= 0) {
     const existing = rows[same];

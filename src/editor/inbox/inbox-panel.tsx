@@ -1,7 +1,7 @@
 import "../../preview/preview-styles";
 import "../proxy/panels.css";
 import "./inbox-panel.css";
-import { useEffect, useId, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { StudioErrorDetail } from "../../platform/errors";
 import { NoProxyNote } from "../proxy/no-proxy-note";
 import {
@@ -36,6 +36,11 @@ export interface InboxPanelProps {
   openStream?: (url: string) => EventSourceLike;
   /** Reads GET /api/inbox pages for "Load older" (tests inject it). */
   fetchJson?: FetchJson;
+  /**
+   * Whether arrivals are said aloud (default yes): not while the output panel is collapsed, where
+   * the panel stays mounted but the tab's count (useInboxUnseen) says them instead.
+   */
+  aloud?: boolean;
 }
 
 /** The inbox keeps the latest entries only, so a long session stays fast. */
@@ -50,6 +55,8 @@ export function InboxPanel(props: InboxPanelProps = {}) {
   const proxy = useProxySession(client);
   const [rows, setRows] = useState<InboxRow[]>([]);
   const [live, setLive] = useState<InboxLive>("connecting");
+  const aloudNow = useRef(props.aloud !== false);
+  aloudNow.current = props.aloud !== false;
   const ids = useId();
   const signedIn = proxy.status === "present" && proxy.session?.signedIn === true;
   const signInError = useInboxSignInReturn(env);
@@ -58,14 +65,13 @@ export function InboxPanel(props: InboxPanelProps = {}) {
   useEffect(() => {
     if (!signedIn) return;
     const source = openStream("/api/inbox/stream");
-    // What the stream replays of earlier deliveries is shown silently; what arrives after its
-    // `caught_up` is new to the user, and said aloud.
+    // What the first connection replays of earlier deliveries is shown silently; what arrives after
+    // its `caught_up` is new to the user, and said aloud. So is what a reconnection replays (from the
+    // last id: it arrived while the connection was down), each entry once.
     const aloud = arrivalsAloud();
     let caughtUp = false;
-    source.addEventListener("ready", () => {
-      setLive("live");
-      caughtUp = false;
-    });
+    const heard = new Set<number>();
+    source.addEventListener("ready", () => setLive("live"));
     source.addEventListener("caught_up", () => {
       caughtUp = true;
     });
@@ -73,8 +79,11 @@ export function InboxPanel(props: InboxPanelProps = {}) {
       const entry = parseInboxEntry(e.data);
       if (!entry) return;
       setLive("live");
-      setRows((r) => addInboxEntry(r, entry, MAX_ROWS));
-      if (caughtUp) aloud.add(inboxRow(entry).type);
+      const row = inboxRow(entry);
+      setRows((r) => addInboxEntry(r, entry, MAX_ROWS, row));
+      const fresh = !heard.has(entry.id);
+      heard.add(entry.id);
+      if (caughtUp && fresh && aloudNow.current) aloud.add(row.type);
     });
     // Ended to make way for a newer stream of this session (too many tabs): EventSource comes back
     // by itself after the retry the proxy sent, from the last event id.

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { announce } from "../ui/announcer";
+import { countOf } from "../ui/count-of";
 import { type FetchJson, fetchJsonSameOrigin } from "./fetch-json";
 
 /** How often a hidden Inbox asks for what arrived (a page on 127.0.0.1: cheap, and no stream held). */
@@ -68,7 +69,7 @@ export function useInboxUnseen(
           if (added > 0) {
             setCount((n) => n + added);
             // The tab's name says it too, but only to someone who goes to the tab.
-            say(`${added === 1 ? "1 new event" : `${added.toLocaleString("en")} new events`} in the Inbox.`);
+            say(`${countOf(added, "new event")} in the Inbox.`);
           }
         }
       } catch {

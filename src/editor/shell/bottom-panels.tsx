@@ -137,7 +137,7 @@ export function BottomPanels(props: { children: ReactNode }) {
           <Loading>
             {tab === "json" ? <JsonPanel /> : null}
             {tab === "publish" ? <PublishPanel /> : null}
-            {tab === "inbox" ? <InboxPanel /> : null}
+            {tab === "inbox" ? <InboxPanel aloud={!collapsed} /> : null}
           </Loading>
         </div>
       </section>

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { FieldProblems } from "../../src/editor/ui/field-shell";
 import { isolateQuoted } from "../../src/editor/ui/isolate-quoted";
 import { problem } from "../../src/platform/problems";
+import { renderStudio } from "./studio-harness";
 
 afterEach(cleanup);
 
@@ -31,5 +33,21 @@ describe("quoted Persian inside an English message", () => {
       />,
     );
     expect(container.querySelector("bdi")?.textContent).toBe("۲ موفق.");
+  });
+
+  it("is isolated in the Problems tab, where a user add-on's semantic value is quoted", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("tab", { name: "JSON" }));
+    const json = within(await screen.findByRole("region", { name: "JSON" }));
+    const body = { widgets: [{ title_row: { text: "احراز" } }], semantic: { status: "۲ موفق." } };
+    fireEvent.change(json.getByLabelText(/Paste JSON to import/), {
+      target: { value: JSON.stringify(body) },
+    });
+    await user.click(json.getByRole("button", { name: "Import JSON" }));
+    await user.click(screen.getByRole("tab", { name: /^Problems/ }));
+    const panel = await screen.findByRole("tabpanel", { name: /^Problems/ });
+    const quoted = [...panel.querySelectorAll(".problem-message bdi")].map((b) => b.textContent);
+    expect(quoted).toContain("۲ موفق.");
   });
 });

@@ -36,6 +36,21 @@ describe("session actions", () => {
     cleanup();
     render(<SignedOutNote />);
     expect(screen.queryByRole("status")).toBeNull();
+    // A note left unread past the reload (the Publish panel not shown then) is not said a minute later.
+    sessionStorage.setItem(
+      "addon-studio:signed-out",
+      JSON.stringify({ which: "everywhere", at: Date.now() - 61_000 }),
+    );
+    cleanup();
+    render(<SignedOutNote />);
+    expect(screen.queryByRole("status")).toBeNull();
+    sessionStorage.setItem(
+      "addon-studio:signed-out",
+      JSON.stringify({ which: "everywhere", at: Date.now() }),
+    );
+    cleanup();
+    render(<SignedOutNote />);
+    expect(screen.getByRole("status").textContent).toMatch(/^Signed out everywhere: every session/);
   });
 
   it("asks before signing out everywhere, and shows the proxy's error if it refuses", async () => {

@@ -75,7 +75,7 @@ describe("a failed sign-in, as the editor shows it", () => {
       expect(message).toContain(what);
       expect(message).toContain('(the platform says: "Not a scope the platform has: USER_PHONES.")');
       expect(message).toMatch(
-        /Nothing was sent to the platform\. Correct what is named above, then sign in again/,
+        /Nothing was sent to the platform\. Correct the setting this message names, then sign in again/,
       );
       expect(message).not.toContain("Try again");
     },

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { changeDraftAloud } from "../drafts/draft-announce";
 import type { DraftSession } from "../drafts/draft-session";
 import type { Template } from "../templates/templates";
+import { countOf } from "../ui/count-of";
 import { ChromeIcon } from "../ui/icons";
 import { rovingIndex } from "../ui/roving-index";
 import { useOutsideClose } from "./use-outside-close";
@@ -75,7 +76,7 @@ export function TemplatesMenu(props: { session: DraftSession }) {
                     props.session,
                     () => props.session.newDraft(res.doc, t.name),
                     (open, before) =>
-                      `Opened the template as the new draft ${open}, ${res.doc.widgets.length} widgets; ${before} is kept.`,
+                      `Opened the template as the new draft ${open}, ${countOf(res.doc.widgets.length, "widget")}; ${before} is kept.`,
                   );
                 setOpen(false);
                 // The pressed item goes with the menu: focus returns to the button that opened it

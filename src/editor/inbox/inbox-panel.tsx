@@ -15,6 +15,7 @@ import { createProxyClient, type ProxyClient } from "../proxy/proxy-client";
 import { signInReturnError } from "../proxy/sign-in-failure";
 import { useProxySession } from "../proxy/use-proxy-session";
 import { browserEnvironment, type FlowEnvironment } from "../proxy/use-send-flow";
+import { isolateQuoted } from "../ui/isolate-quoted";
 import { arrivalsAloud } from "./arrivals-aloud";
 import type { FetchJson } from "./fetch-json";
 import { addInboxEntry, type InboxRow, inboxRow, parseInboxEntry } from "./inbox-entries";
@@ -114,7 +115,7 @@ export function InboxPanel(props: InboxPanelProps = {}) {
         this studio at the same time see the same new deliveries.
       </p>
       <NoProxyNote proxy={proxy} />
-      {signInError && !signedIn ? <p role="alert">{signInError.message}</p> : null}
+      {signInError && !signedIn ? <p role="alert">{isolateQuoted(signInError.message)}</p> : null}
       {proxy.status === "present" && !signedIn ? (
         <p>
           Sign in to see events:{" "}

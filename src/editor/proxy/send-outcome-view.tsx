@@ -188,7 +188,7 @@ function FindingList(props: {
       <ul aria-label={props.label}>
         {items.slice(0, FINDINGS_SHOWN).map((p) => (
           <li key={`${p.at}:${p.message}`}>
-            <code>{p.at}</code>: {p.message}
+            <code>{p.at}</code>: {isolateQuoted(p.message)}
           </li>
         ))}
       </ul>

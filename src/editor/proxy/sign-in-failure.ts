@@ -51,7 +51,7 @@ const SETTINGS_REASONS = new Set([
   "unsupported_response_type",
 ]);
 const FIX_FIRST =
-  "Correct what is named above, then sign in again: asking again unchanged gets the same answer";
+  "Correct the setting this message names, then sign in again: asking again unchanged gets the same answer";
 const TRY_AGAIN =
   "Try again: the studio takes you through signing in again; if it keeps failing, report it with the time of the sign-in (the studio's log says what the platform answered)";
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { isRecord } from "../../platform/json";
 import { putInTab, takeFromTab } from "../drafts/tab-slot";
 import type { ProxyClient } from "../proxy/proxy-client";
 import { tabStorage } from "../shell/tab-memory";
@@ -7,6 +8,8 @@ import { ConfirmButton } from "./confirm-button";
 /** Kept in the tab over the reload a sign-out ends with: which sign-out it was, said once after it. */
 const SIGNED_OUT_KEY = "addon-studio:signed-out";
 type SignedOut = "here" | "everywhere";
+/** Said only right after the reload: a note left unread (the Publish panel not shown then) goes stale. */
+const SAID_WITHIN_MS = 60_000;
 
 /**
  * Sign out (this session, including any copy of its cookie) and sign out everywhere (every session
@@ -20,7 +23,7 @@ export function SessionActions(props: { client: ProxyClient; reload?: () => void
   const run = async (action: () => ReturnType<ProxyClient["signOut"]>, which: SignedOut) => {
     const r = await action();
     if (r.ok) {
-      putInTab(tabStorage(), SIGNED_OUT_KEY, JSON.stringify(which));
+      putInTab(tabStorage(), SIGNED_OUT_KEY, JSON.stringify({ which, at: Date.now() }));
       reload();
     } else setError(r.kind === "unreachable" ? r.message : r.error.message);
   };
@@ -51,7 +54,9 @@ export function SessionActions(props: { client: ProxyClient; reload?: () => void
 export function SignedOutNote() {
   const [which] = useState(() => {
     const kept = takeFromTab(tabStorage(), SIGNED_OUT_KEY);
-    return kept === "here" || kept === "everywhere" ? kept : undefined;
+    if (!isRecord(kept) || typeof kept.at !== "number" || Date.now() - kept.at > SAID_WITHIN_MS)
+      return undefined;
+    return kept.which === "here" || kept.which === "everywhere" ? kept.which : undefined;
   });
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {

@@ -174,6 +174,13 @@ export async function showPanel(page: Page, name: string): Promise<void> {
     await tab.first().click();
 }
 
+/** Imports `body` through the JSON tab's paste box, as a user pastes a file's text. */
+export async function importPasted(page: Page, body: unknown): Promise<void> {
+  await showPanel(page, "JSON");
+  await page.getByLabel(/^Paste JSON to import/).fill(typeof body === "string" ? body : JSON.stringify(body));
+  await page.getByRole("button", { name: "Import JSON", exact: true }).click();
+}
+
 /**
  * Moves keyboard focus with Tab (or Shift+Tab) until `target` has it, as a keyboard user would;
  * fails when it is not reachable within `max` presses.

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import {
+  importPasted,
   openEditor,
   paletteItem,
   previewWidgets,
@@ -38,10 +39,6 @@ function exportBody(p: Page) {
 }
 function importOutcome(p: Page) {
   return p.locator(".import-outcome");
-}
-async function importPasted(p: Page, text: string): Promise<void> {
-  await p.getByLabel(/^Paste JSON to import/).fill(text);
-  await p.getByRole("button", { name: "Import JSON", exact: true }).click();
 }
 
 let exported = "";

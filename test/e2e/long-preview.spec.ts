@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openEditor, preview, previewWidgets, showPanel } from "./helpers";
+import { importPasted, openEditor, preview, previewWidgets, showPanel } from "./helpers";
 
 // A long add-on (300 widgets): the preview draws only the widgets near its view (issue 14), yet
 // every widget stays in it, selectable by click and keyboard, and the selected one is scrolled in.
@@ -12,8 +12,7 @@ test("a 300-widget preview: every widget is there, drawn when scrolled to, selec
   await openEditor(page);
   await showPanel(page, "JSON");
   const body = { widgets: Array.from({ length: COUNT }, (_, i) => ({ title_row: { text: text(i + 1) } })) };
-  await page.getByLabel(/^Paste JSON to import/).fill(JSON.stringify(body));
-  await page.getByRole("button", { name: "Import JSON", exact: true }).click();
+  await importPasted(page, body);
 
   const frames = previewWidgets(page);
   await expect(frames).toHaveCount(COUNT);

@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from "@playwright/test";
-import { openEditor, preview, previewWidgets, showPanel } from "./helpers";
+import { importPasted, openEditor, preview, previewWidgets, showPanel } from "./helpers";
 
 // A Persian author's review: a hashtag joined by underscores or ZWNJ, a long code or a phone number
 // ran off the phone (description, event title, descriptive score, group value), and a long chat
@@ -60,8 +60,7 @@ test("long words break inside their widget, line breaks show, and chat captions 
       },
     ],
   };
-  await page.getByLabel(/^Paste JSON to import/).fill(JSON.stringify(body));
-  await page.getByRole("button", { name: "Import JSON", exact: true }).click();
+  await importPasted(page, body);
   await expect(previewWidgets(page)).toHaveCount(5);
   // A line break typed in the subtitle's box is drawn as one (two 28 px lines).
   expect((await preview(page).locator(".pv-subtitle").boundingBox())?.height).toBeGreaterThanOrEqual(55);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openEditor, previewWidgets, showPanel } from "./helpers";
+import { importPasted, openEditor, previewWidgets, showPanel } from "./helpers";
 
 // A widget's own preview.css must win over the shared rules, in the studio as on the emulator's
 // pages. The studio's bundle had the widgets' rules before the shared ones, so `.pv-widget`'s padding
@@ -24,8 +24,7 @@ test("widgets keep their own padding, and an event row's divider is drawn on its
       },
     ],
   };
-  await page.getByLabel(/^Paste JSON to import/).fill(JSON.stringify(body));
-  await page.getByRole("button", { name: "Import JSON", exact: true }).click();
+  await importPasted(page, body);
   const frames = previewWidgets(page);
   await expect(frames).toHaveCount(2);
   const drawn = await frames.evaluateAll((els) =>

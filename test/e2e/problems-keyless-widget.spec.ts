@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openEditor, showPanel } from "./helpers";
+import { importPasted, openEditor, showPanel } from "./helpers";
 
 // A widget with no widget key ({}) or two has no field: choosing its problem focuses its heading in
 // the inspector, as for a misspelt key. Far down a 2,000-widget list, focus went to the widget list.
@@ -14,8 +14,7 @@ test("choosing the problem of a widget with no widget key focuses its heading in
   widgets[1997] = { title_row: { text: "a" }, subtitle_row: { text: "b" } };
   await openEditor(page);
   await showPanel(page, "JSON");
-  await page.getByLabel(/^Paste JSON to import/).fill(JSON.stringify({ widgets }));
-  await page.getByRole("button", { name: "Import JSON", exact: true }).click();
+  await importPasted(page, { widgets });
   await expect(page.locator(".import-outcome")).toContainText("It came with 2 errors");
   await showPanel(page, "Problems");
   const problems = page.getByRole("region", { name: "Problems" });

@@ -497,8 +497,15 @@ async function measureLoad(browser: Browser, base: string): Promise<LoadFigures>
           : type === "font" || ct.startsWith("font/")
             ? "font"
             : "other";
+    // The browser may no longer hold a body by the time it is asked for (a preloaded module read at
+    // once): the same file is then fetched again from the server, rather than left out of the count.
     const file = res
       .body()
+      .catch(() =>
+        fetch(res.url())
+          .then((r) => r.arrayBuffer())
+          .then((a) => Buffer.from(a)),
+      )
       .then((b) => ({
         url: new URL(res.url()).pathname,
         type: kind,

@@ -58,4 +58,11 @@ describe("the start's advice", () => {
     );
     expect(advice({})).not.toContain("The emulator listens");
   });
+
+  it("says how other instances share this one's emulator when a team's database is set", () => {
+    expect(advice({ DATABASE_URL: "postgres://studio@127.0.0.1:5432/studio" })).toContain(
+      "other instances on the same DATABASE_URL cannot use sign-ins made through it. Start them with PLATFORM_API_URL and PLATFORM_AUTH_URL set to this emulator (http://127.0.0.1:8788)",
+    );
+    expect(advice({})).not.toContain("other instances");
+  });
 });

@@ -91,6 +91,11 @@ describe("editor store", () => {
     store.getState().undo();
     expect(store.getState().doc.widgets.map((w) => w.id)).toEqual([a, b, c]);
     expect(store.getState().selectedId).toBe(b);
+    // Redone, the delete selects what it selected the first time: the widget that took its place.
+    store.getState().redo();
+    expect(store.getState().selectedId).toBe(c);
+    store.getState().undo();
+    expect(store.getState().selectedId).toBe(b);
     // A redone add does the same: the widget it adds again is selected.
     store.getState().select(a);
     store.getState().undo();

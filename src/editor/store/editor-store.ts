@@ -170,7 +170,7 @@ export function createEditorStore(options: EditorStoreOptions = {}) {
         past: [...s.past, s.doc],
         future: s.future.slice(1),
         coalesceKey: null,
-        selectedId: keepSelection(s.doc, next, s.selectedId),
+        selectedId: keepSelection(s.doc, next, s.selectedId, "redo"),
       });
     },
     endTyping() {

@@ -53,16 +53,22 @@ export function historyWeights() {
  * After undo/redo: a widget the step brought back (an undone delete, a redone add), so the user sees
  * it; else the selection if it still exists; else the widget the step changed.
  */
-export function keepSelection(from: EditorDocument, to: EditorDocument, id: string | null): string | null {
+export function keepSelection(
+  from: EditorDocument,
+  to: EditorDocument,
+  id: string | null,
+  step: "undo" | "redo" = "undo",
+): string | null {
   const before = new Map(from.widgets.map((w) => [w.id, w.widget]));
   const back = to.widgets.find((w) => !before.has(w.id))?.id;
   if (back) return back;
   if (id && indexOfWidget(to, id) >= 0) return id;
   const changed = to.widgets.find((w) => before.get(w.id) !== w.widget)?.id;
   if (changed) return changed;
-  // The selected widget went away (an add was undone): the widget before it (the one it was added
-  // after) keeps the user's place.
+  // The selected widget went away. An add undone: the widget before it (the one it was added after)
+  // keeps the user's place. A delete redone: the one that took its place, as the delete itself chose.
   const at = id ? indexOfWidget(from, id) : -1;
   if (at < 0) return null;
-  return to.widgets[Math.min(Math.max(0, at - 1), to.widgets.length - 1)]?.id ?? null;
+  const place = step === "redo" ? at : at - 1;
+  return to.widgets[Math.min(Math.max(0, place), to.widgets.length - 1)]?.id ?? null;
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { importPasted, openEditor, preview, previewWidgets, showPanel } from "./helpers";
+import { importPasted, openEditor, preview, previewWidgets } from "./helpers";
 
 // A long add-on (300 widgets): the preview draws only the widgets near its view (issue 14), yet
 // every widget stays in it, selectable by click and keyboard, and the selected one is scrolled in.
@@ -10,7 +10,6 @@ test("a 300-widget preview: every widget is there, drawn when scrolled to, selec
   page,
 }) => {
   await openEditor(page);
-  await showPanel(page, "JSON");
   const body = { widgets: Array.from({ length: COUNT }, (_, i) => ({ title_row: { text: text(i + 1) } })) };
   await importPasted(page, body);
 

@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from "@playwright/test";
-import { importPasted, openEditor, preview, previewWidgets, showPanel } from "./helpers";
+import { importPasted, openEditor, preview, previewWidgets } from "./helpers";
 
 // A Persian author's review: a hashtag joined by underscores or ZWNJ, a long code or a phone number
 // ran off the phone (description, event title, descriptive score, group value), and a long chat
@@ -35,7 +35,6 @@ test("long words break inside their widget, line breaks show, and chat captions 
   page,
 }) => {
   await openEditor(page);
-  await showPanel(page, "JSON");
   const body = {
     widgets: [
       { subtitle_row: { text: "خط اول\nخط دوم", has_divider: false } },

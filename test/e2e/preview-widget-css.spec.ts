@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { importPasted, openEditor, previewWidgets, showPanel } from "./helpers";
+import { importPasted, openEditor, previewWidgets } from "./helpers";
 
 // A widget's own preview.css must win over the shared rules, in the studio as on the emulator's
 // pages. The studio's bundle had the widgets' rules before the shared ones, so `.pv-widget`'s padding
@@ -9,7 +9,6 @@ test("widgets keep their own padding, and an event row's divider is drawn on its
   page,
 }) => {
   await openEditor(page);
-  await showPanel(page, "JSON");
   const body = {
     widgets: [
       { event_row: { title: "بازدید کارشناس", subtitle: "فردا ساعت ۱۰", has_divider: true } },

@@ -13,7 +13,6 @@ test("choosing the problem of a widget with no widget key focuses its heading in
   widgets[1996] = {};
   widgets[1997] = { title_row: { text: "a" }, subtitle_row: { text: "b" } };
   await openEditor(page);
-  await showPanel(page, "JSON");
   await importPasted(page, { widgets });
   await expect(page.locator(".import-outcome")).toContainText("It came with 2 errors");
   await showPanel(page, "Problems");

@@ -129,6 +129,9 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
             <button
               type="button"
               className="button key-fix"
+              // Not the list's deleteAndAnnounce: any import of canvas/ from this lazy chunk splits the
+              // first load into 11 files (decisions.md, "Twenty-fourth session"; tried again: a static
+              // or a dynamic import of canvas/list-ids does it too).
               onClick={() => {
                 renderNow(() => api.getState().deleteWidget(sel.item.id));
                 announce(`Deleted the unknown widget ${index + 1}. Undo with Ctrl+Z.`);

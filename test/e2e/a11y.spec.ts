@@ -54,14 +54,19 @@ async function auditHiddenPanels(p: Page): Promise<string[]> {
   return found;
 }
 
-test("journey 8: the output panels and the chat composer, light and dark, have none either", async () => {
-  const toggle = page.getByRole("button", { name: "Dark theme" });
+/** Runs `audit` in the light theme, then the dark one; its findings, each led by its theme. */
+async function inBothThemes(p: Page, audit: (p: Page) => Promise<string[]>): Promise<string[]> {
+  const toggle = p.getByRole("button", { name: "Dark theme" });
   const found: string[] = [];
   for (const dark of [false, true]) {
     if ((await toggle.getAttribute("aria-pressed")) !== String(dark)) await toggle.click();
-    found.push(...(await auditHiddenPanels(page)).map((l) => `${dark ? "dark" : "light"} ${l}`));
+    found.push(...(await audit(p)).map((l) => `${dark ? "dark" : "light"} ${l}`));
   }
-  expect(found).toEqual([]);
+  return found;
+}
+
+test("journey 8: the output panels and the chat composer, light and dark, have none either", async () => {
+  expect(await inBothThemes(page, auditHiddenPanels)).toEqual([]);
 });
 
 test("journey 8: warnings (field, widget row, Problems tab) are legible in both themes", async () => {
@@ -72,11 +77,5 @@ test("journey 8: warnings (field, widget row, Problems tab) are legible in both 
   await expect(page.getByRole("group", { name: "Icons near HOUSE_INSPECT" })).toBeVisible();
   await page.getByRole("tab", { name: /^Problems/ }).click();
   await expect(page.getByRole("tabpanel", { name: /^Problems/ })).toContainText("HOUSE_INSPECT");
-  const toggle = page.getByRole("button", { name: "Dark theme" });
-  const found: string[] = [];
-  for (const dark of [false, true]) {
-    if ((await toggle.getAttribute("aria-pressed")) !== String(dark)) await toggle.click();
-    found.push(...(await seriousViolations(page)).map((l) => `${dark ? "dark" : "light"} ${l}`));
-  }
-  expect(found).toEqual([]);
+  expect(await inBothThemes(page, seriousViolations)).toEqual([]);
 });

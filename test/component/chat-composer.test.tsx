@@ -421,6 +421,23 @@ describe("chat composer", () => {
       screen.getByRole("link", { name: "Open the conversation on the emulator" }).getAttribute("href"),
     ).toBe("http://127.0.0.1:9001/conversations/conv-9");
   });
+
+  it("holds Send while the platform's Retry-After runs: a message sent then would only be refused", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = setup({
+      draft: { ...draftWith([2]), conversationId: "conv-9" },
+      route: (url) =>
+        url === "/api/session"
+          ? json(200, { signedIn: true, scopes: ["CONVERSATION_SEND_MESSAGE.conv-9"], mode: "emulator" })
+          : json(429, studioError("upstream_rate_limited", { retryAfter: 30, upstreamStatus: 429 })),
+    });
+    const send = screen.getByRole<HTMLButtonElement>("button", { name: "Send message" });
+    await waitFor(() => expect(send.disabled).toBe(false));
+    await user.click(send);
+    await screen.findByText("You can try again in 30 s.");
+    expect(send.disabled).toBe(true);
+    expect(calls.filter((c) => c.url.startsWith("/api/conversations/")).length).toBe(1);
+  });
 });
 
 describe("chat preview theme", () => {

@@ -301,19 +301,30 @@ describe("publish panel", () => {
   });
 
   it("shows a rate limit with its Retry-After and an upstream error with the platform's words", async () => {
-    let answer = json(429, studioError("upstream_rate_limited", { retryAfter: 30, upstreamStatus: 429 }));
-    setup({ route: (url) => (url === "/api/session" ? json(200, SESSION) : answer) });
+    let answer = json(429, studioError("upstream_rate_limited", { retryAfter: 2, upstreamStatus: 429 }));
+    const { calls } = setup({ route: (url) => (url === "/api/session" ? json(200, SESSION) : answer) });
     const publish = screen.getByRole("button", { name: "Publish" });
     await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
     await userEvent.click(publish);
     const alert = await screen.findByRole("alert");
-    expect(alert.textContent).toContain("Wait 30 seconds");
-    expect(alert.textContent).toContain("You can try again in 30 s.");
+    expect(alert.textContent).toContain("Wait 2 seconds");
+    expect(alert.textContent).toContain("You can try again in 2 s.");
     expect(alert.textContent).toContain("HTTP 429");
     // Read out once: the ticking count is for the eye (its change each second would repeat the alert),
     // and the region around the alert stays quiet so the failure is not read twice.
-    expect(screen.getByText("You can try again in 30 s.").getAttribute("aria-hidden")).toBe("true");
+    expect(screen.getByText("You can try again in 2 s.").getAttribute("aria-hidden")).toBe("true");
     expect(alert.parentElement?.getAttribute("aria-live")).toBe("off");
+    // Until the wait is over, Publish (and the post's removal) would only be refused again: held.
+    const sent = () => calls.filter((c) => c.url.startsWith("/api/posts/")).length;
+    expect(sent()).toBe(1);
+    expect((publish as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole("button", { name: "Remove this post's add-ons" }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("You can try again now."), {
+      timeout: 3500,
+    });
+    expect((publish as HTMLButtonElement).disabled).toBe(false);
 
     answer = json(
       400,

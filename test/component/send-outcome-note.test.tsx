@@ -15,6 +15,7 @@ describe("a delivery whose answer could not be read (review defect 1)", () => {
   it("is shown as a success with the proxy's note, not as an error", () => {
     render(
       <SendOutcomeView
+        waitLeft={undefined}
         outcome={{ status: "success", published: { ok: true, result: null, answerNote: NOTE } }}
         successText="Published to the user u-1."
       />,

@@ -62,7 +62,8 @@ export function ChatSendCard(props: ChatSendCardProps) {
     errors === 0 &&
     idOk &&
     // Not "authorizing": coming back from the consent page with Back restores this very state.
-    flow.outcome.status !== "sending";
+    flow.outcome.status !== "sending" &&
+    !flow.waiting;
   return (
     <section aria-labelledby={`${ids}-h`} className="panel chat-card chat-send">
       <div className="panel-head">
@@ -121,6 +122,7 @@ export function ChatSendCard(props: ChatSendCardProps) {
           }
           pageLabel="Open the conversation on the emulator"
           onAuthorize={flow.authorizeAgain}
+          waitLeft={flow.waitLeft}
         />
       </div>
     </section>

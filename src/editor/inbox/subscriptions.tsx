@@ -166,7 +166,7 @@ export function Subscriptions(props: {
       <button
         className="button is-primary"
         type="button"
-        disabled={props.disabled || flow.outcome.status === "sending"}
+        disabled={props.disabled || flow.outcome.status === "sending" || flow.waiting}
         onClick={() =>
           void flow.run(
             { eventType: type, ...(resource.trim() ? { resourceId: resource.trim() } : {}) },
@@ -180,6 +180,7 @@ export function Subscriptions(props: {
         outcome={flow.outcome}
         successText="Subscribed. The proxy holds it and creates it again after each token refresh."
         onAuthorize={flow.authorizeAgain}
+        waitLeft={flow.waitLeft}
       />
       <HeldSubscriptions
         held={held}

@@ -1,27 +1,6 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { isolateQuoted } from "../ui/isolate-quoted";
 import type { SendOutcome } from "./use-send-flow";
-
-/** Seconds left of a wait of `seconds` that started when `key` (the outcome) appeared; ticks each second. */
-function useCountdown(seconds: number | undefined, key: unknown): number | undefined {
-  const [start, setStart] = useState(() => ({ key, at: Date.now() }));
-  const [, setTick] = useState(0);
-  if (start.key !== key) setStart({ key, at: Date.now() });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new outcome (key) restarts the wait
-  useEffect(() => {
-    if (seconds === undefined || seconds <= 0) return;
-    let ticks = 0;
-    const timer = setInterval(() => {
-      ticks += 1;
-      setTick((n) => n + 1);
-      if (ticks > seconds) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [seconds, key]);
-  if (seconds === undefined) return undefined;
-  const at = start.key === key ? start.at : Date.now();
-  return Math.max(0, seconds - Math.floor((Date.now() - at) / 1000));
-}
 
 /** A sentence without its closing stop and spaces: the catalogue quotes the platform's words in brackets, without it. */
 function withoutFinalStop(text: string): string {
@@ -71,11 +50,12 @@ export function SendOutcomeView(props: {
    * itself out (its proxy session not read yet) would push the outcome away after it was scrolled to.
    */
   focusOnFinish?: boolean;
+  /** Seconds left of the wait the failure asked for (the flow's `waitLeft`); undefined without one. */
+  waitLeft: number | undefined;
 }) {
   const { outcome } = props;
   const resultRef = useFocusOnFinish(outcome, props.focusOnFinish !== false);
-  const retryAfter = outcome.status === "error" ? outcome.error.retryAfter : undefined;
-  const left = useCountdown(retryAfter, outcome);
+  const left = props.waitLeft;
   const upstreamSaid =
     outcome.status === "error" &&
     outcome.error.upstream &&

@@ -13,6 +13,7 @@ import {
 import { withOffline } from "./offline-access";
 import type { ProxyResult, Published } from "./proxy-client";
 import { signInReturnError } from "./sign-in-failure";
+import { useCountdown } from "./use-countdown";
 
 /** Where a publish or send stands, as the panel shows it. */
 export type SendOutcome =
@@ -200,5 +201,9 @@ export function useSendFlow(opts: {
     leave(latest.current.env(), last.current, outcome.error.authorizeUrl, outcome.error.scope);
   }, [outcome, leave]);
 
-  return { outcome, target, run, setOutcome, authorizeAgain };
+  // A failure that asked to wait (a 429, a 503 with Retry-After): sending again before it ends would
+  // only be refused again, so the panels hold their buttons until then.
+  const waitLeft = useCountdown(outcome.status === "error" ? outcome.error.retryAfter : undefined, outcome);
+
+  return { outcome, target, run, setOutcome, authorizeAgain, waitLeft, waiting: (waitLeft ?? 0) > 0 };
 }

@@ -13,6 +13,8 @@ export function PublishOutcome(props: {
   successText: string;
   page: ResultPage | undefined;
   onAuthorize: () => void;
+  /** Seconds left of a wait the failure asked for (the send flow's `waitLeft`). */
+  waitLeft: number | undefined;
   /** The user add-on the last publish created, offered for removal. */
   addonId: string | undefined;
   disabled: boolean;
@@ -41,6 +43,7 @@ export function PublishOutcome(props: {
         pageUrl={props.page?.url}
         {...(props.page ? { pageLabel: props.page.label } : {})}
         onAuthorize={props.onAuthorize}
+        waitLeft={props.waitLeft}
         focusOnFinish={props.settled}
         readOnly={props.readOnly === true}
       />

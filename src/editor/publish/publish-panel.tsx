@@ -171,7 +171,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
   const target = kind === "post" ? (tokenCheck.success ? { postToken } : undefined) : user;
   const absent = proxy.status === "absent";
   // Not "authorizing": coming back from the consent page with Back restores that state as it was.
-  const busy = flow.outcome.status === "sending";
+  const busy = flow.outcome.status === "sending" || flow.waiting; // waiting: a 429's Retry-After
   const canPublish = !absent && errorCount === null && target !== undefined && !busy;
   const shown = flow.target ? opFrom(flow.target) : undefined;
   // The body the Publish button last sent: a success beside a document changed since says so.
@@ -198,6 +198,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
       successText={shown ? doneText(shown, flow.outcome) : "Done."}
       page={page}
       onAuthorize={flow.authorizeAgain}
+      waitLeft={flow.waitLeft}
       addonId={outcomeAddonId}
       disabled={absent || busy}
       onRemoveAddon={(addonId) => run({ op: "deleteUserAddon", addonId }, null)}

@@ -12,7 +12,7 @@ const SAID =
 function showError(detail: string, upstreamMessage: string) {
   render(
     <SendOutcomeView
-        waitLeft={undefined}
+      waitLeft={undefined}
       outcome={{
         status: "error",
         httpStatus: 502,

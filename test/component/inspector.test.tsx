@@ -246,7 +246,7 @@ describe("fields the form has no control for", () => {
   it("says a widget's one unknown key is no widget kind, and what to do", async () => {
     const user = userEvent.setup({ delay: null });
     const { store } = renderStudio();
-    await importBody(user, { widgets: [{ fancy_row: { text: "a" } }] });
+    await importBody(user, { widgets: [{ fancy_row: { text: "a" } }, { title_row: { text: "b" } }] });
     await user.click(screen.getByRole("button", { name: "Unknown widget, widget 1" }));
     expect(
       inspector().getByText(
@@ -256,10 +256,12 @@ describe("fields the form has no control for", () => {
     // Removing the key would leave a widget of no kind, still an error: the fix offered is the one said.
     expect(inspector().queryByRole("button", { name: "Remove fancy_row" })).toBeNull();
     await user.click(inspector().getByRole("button", { name: "Delete this widget" }));
-    expect(store.getState().doc.widgets).toEqual([]);
+    expect(store.getState().doc.widgets.map((w) => w.widget)).toEqual([{ title_row: { text: "b" } }]);
     expect(document.getElementById("editor-announcer")?.textContent).toBe(
       "Deleted the unknown widget 1. Undo with Ctrl+Z.",
     );
+    // The form went with the widget: the row selected in its place has the keyboard, as after the list's delete.
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Title, widget 1" }));
     store.getState().undo();
     expect(store.getState().doc.widgets[0]?.widget).toEqual({ fancy_row: { text: "a" } });
   });

@@ -1,7 +1,7 @@
 import type { Widget } from "../../platform";
 import { widgetLabel } from "../../widgets/catalog";
 import { type EditorDocument, indexOfWidget } from "../store/document";
-import { fieldId } from "../store/selectors";
+import { fieldId, rowButtonId } from "../store/selectors";
 
 /** The id of the drop zone after the last row (palette drops there append). */
 export const LIST_END_ID = "list:end";
@@ -15,10 +15,7 @@ export function dropIndex(doc: EditorDocument, overId: string, mode: "insert" | 
   return indexOfWidget(doc, overId);
 }
 
-/** The row's select button's id (focus moves between rows with the arrow keys). */
-export function rowButtonId(id: string): string {
-  return `row:${id}`;
-}
+export { rowButtonId };
 
 /**
  * A row's name as a screen reader reads it ("Title, widget 3"); `position` is 1-based (a string

@@ -4,7 +4,7 @@ import { formatPath, type PathSegment, type Problem } from "../../platform/probl
 import { widgetKindOf } from "../../platform/widgets";
 import { modelOf } from "../../widgets/registry";
 import { useEditorStore, useEditorStoreApi } from "../store/editor-store-context";
-import { fieldId, selectSelectedWidget, widgetProblems } from "../store/selectors";
+import { fieldId, rowButtonId, selectSelectedWidget, widgetProblems } from "../store/selectors";
 import { announce } from "../ui/announcer";
 import { FieldProblems } from "../ui/field-shell";
 import { renderNow } from "../ui/render-now";
@@ -135,8 +135,11 @@ const SelectedWidgetForm = memo(function SelectedWidgetForm({ sel }: { sel: Sele
               onClick={() => {
                 renderNow(() => api.getState().deleteWidget(sel.item.id));
                 announce(`Deleted the unknown widget ${index + 1}. Undo with Ctrl+Z.`);
-                // The form goes with the widget: the list keeps the keyboard in the editor.
-                document.getElementById(fieldId(["widgets"]))?.focus();
+                // The form goes with the widget: the row selected in its place takes the keyboard, as
+                // after the list's delete; the list itself when that row is not rendered (or none is left).
+                const next = api.getState().selectedId;
+                const row = next ? document.getElementById(rowButtonId(next)) : null;
+                (row ?? document.getElementById(fieldId(["widgets"])))?.focus();
               }}
             >
               Delete this widget

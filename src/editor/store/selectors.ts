@@ -237,6 +237,14 @@ export function selectCanRedo(state: Pick<EditorState, "future">): boolean {
   return state.future.length > 0;
 }
 
+/**
+ * The id of a widget's row button in the list (focus moves between rows with the arrow keys). Here,
+ * beside `fieldId`, so the inspector can focus a row without importing the list (canvas/).
+ */
+export function rowButtonId(id: string): string {
+  return `row:${id}`;
+}
+
 /** The id of the HTML control that edits the value at `path` (problems focus it). */
 export function fieldId(path: readonly PathSegment[]): string {
   return `field:${path.map(String).join("/")}`;

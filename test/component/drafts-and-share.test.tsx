@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 
-import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { compressToEncodedURIComponent } from "lz-string";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -98,6 +98,23 @@ describe("drafts", () => {
     const select = screen.getByLabelText("Open draft") as HTMLSelectElement;
     expect([...select.options].map((o) => o.text)).toContain("Car report");
     await user.selectOptions(select, screen.getByRole("option", { name: "Car report" }));
+    expect(rowNames()).toEqual(["Title, widget 1"]);
+    await user.selectOptions(select, screen.getByRole("option", { name: "Untitled add-on" }));
+    expect(rowNames()).toEqual(["Subtitle, widget 1"]);
+    // An arrow key on the closed picker steps its value (as Chrome does): the draft under the keyboard
+    // opens on Enter, not on each step; Escape goes back to the open one.
+    const car = [...select.options].find((o) => o.text === "Car report")?.value ?? "";
+    const step = () => {
+      fireEvent.keyDown(select, { key: "ArrowUp" });
+      fireEvent.change(select, { target: { value: car } });
+    };
+    step();
+    expect(select.value).toBe(car);
+    expect(rowNames()).toEqual(["Subtitle, widget 1"]);
+    fireEvent.keyDown(select, { key: "Escape" });
+    expect(select.options[select.selectedIndex]?.text).toBe("Untitled add-on");
+    step();
+    fireEvent.keyDown(select, { key: "Enter" });
     expect(rowNames()).toEqual(["Title, widget 1"]);
     await user.selectOptions(select, screen.getByRole("option", { name: "Untitled add-on" }));
     expect(rowNames()).toEqual(["Subtitle, widget 1"]);

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
 import { changeDraftAloud, quotedDraftName } from "../drafts/draft-announce";
 import type { DraftSession } from "../drafts/draft-session";
@@ -8,6 +8,20 @@ import { IconButton } from "../ui/icon-button";
 import { textDirection } from "../ui/text-direction";
 import { NewDraftMenu } from "./new-draft-menu";
 
+/** Keys that step a closed select's value (the first letter of a name does too). */
+const STEP_KEYS = new Set([
+  "ArrowUp",
+  "ArrowDown",
+  "ArrowLeft",
+  "ArrowRight",
+  "Home",
+  "End",
+  "PageUp",
+  "PageDown",
+]);
+/** A change this soon after such a key came from it (the key's own default action). */
+const STEP_MS = 100;
+
 /** The local drafts: picker, name field, New draft (a menu asking what to start) and Delete draft. */
 export function DraftControls(props: { session: DraftSession; onChat?: () => void }) {
   const { session } = props;
@@ -16,6 +30,20 @@ export function DraftControls(props: { session: DraftSession; onChat?: () => voi
   const current = drafts.find((d) => d.id === currentId);
   const [name, setName] = useState(current?.name ?? "");
   useEffect(() => setName(current?.name ?? ""), [current?.name]);
+  // A draft chosen with the arrow keys, not opened yet (see the select's onChange).
+  const [picked, setPicked] = useState<string | null>(null);
+  const stepped = useRef(Number.NEGATIVE_INFINITY);
+  const shown = drafts.find((d) => d.id === (picked ?? currentId));
+  const open = (id: string) => {
+    setPicked(null);
+    stepped.current = Number.NEGATIVE_INFINITY;
+    if (id === currentId) return;
+    if (!session.switchTo(id))
+      offerRemoval(
+        session,
+        drafts.find((d) => d.id === id),
+      );
+  };
   const commit = () => {
     const trimmed = name.trim();
     if (trimmed && trimmed !== current?.name) session.rename(trimmed);
@@ -31,15 +59,23 @@ export function DraftControls(props: { session: DraftSession; onChat?: () => voi
         className="input draft-select"
         // A closed select draws its option in its own direction: a Persian name reads from the right,
         // and is cut at its end, not its start.
-        dir={textDirection(current?.name ?? "")}
-        value={currentId}
+        dir={textDirection(shown?.name ?? "")}
+        value={shown?.id ?? currentId}
+        aria-describedby="draft-select-help"
+        onKeyDown={(e) => {
+          if (STEP_KEYS.has(e.key) || e.key.length === 1) stepped.current = performance.now();
+          if (e.key === "Enter" && picked !== null) open(picked);
+          if (e.key === "Escape" && picked !== null) setPicked(null);
+        }}
+        onBlur={() => {
+          if (picked !== null) open(picked);
+        }}
         onChange={(e) => {
-          const id = e.target.value;
-          if (!session.switchTo(id))
-            offerRemoval(
-              session,
-              drafts.find((d) => d.id === id),
-            );
+          // An arrow key on the closed list changes its value at once (Chrome, Firefox on Windows and
+          // Linux): opening each draft passed would replace the editor under the keyboard. Such a step
+          // waits for Enter or leaving the list; a click, or Enter in the opened list, opens at once.
+          if (performance.now() - stepped.current < STEP_MS) setPicked(e.target.value);
+          else open(e.target.value);
         }}
       >
         {drafts.map((d) => (
@@ -48,6 +84,9 @@ export function DraftControls(props: { session: DraftSession; onChat?: () => voi
           </option>
         ))}
       </select>
+      <span id="draft-select-help" className="visually-hidden">
+        Choose a draft, then press Enter to open it.
+      </span>
       <label className="visually-hidden" htmlFor="draft-name">
         Draft name
       </label>

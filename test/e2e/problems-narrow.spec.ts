@@ -24,6 +24,9 @@ test("in a narrow window a problem's message takes the row's width", async ({ pa
   const problems = page.getByRole("region", { name: "Problems" });
   await expect(problems.getByRole("button", { name: /not allowed/ })).toBeVisible();
   await expect(problems.getByRole("button", { name: /must not be empty/ })).toBeVisible();
+  // The tab's badge is for the eye; its name says the count in words, with no stray space
+  // (a word then a hidden span read "Problems , 2 errors" in Chrome).
+  await expect(page.getByRole("tab", { name: /^Problems/ })).toHaveAccessibleName("Problems, 2 errors");
   const { messages, list } = await widths(page);
   expect(messages).toHaveLength(2);
   // Beside the place it had a quarter of the list; under it, all but the severity's column.

@@ -1,4 +1,5 @@
 import { countOf } from "../ui/count-of";
+import { CountedLabel } from "../ui/counted-label";
 
 /**
  * The Inbox tab's label: a badge with the events that arrived while it was not shown, and in its
@@ -7,16 +8,10 @@ import { countOf } from "../ui/count-of";
 export function InboxTabLabel(props: { unseen: number }) {
   const { unseen } = props;
   return (
-    <>
-      Inbox
-      {unseen > 0 ? (
-        <>
-          <span className="badge is-new" aria-hidden="true">
-            {unseen > 99 ? "99+" : unseen}
-          </span>
-          <span className="visually-hidden">, {countOf(unseen, "new event")}</span>
-        </>
-      ) : null}
-    </>
+    <CountedLabel
+      word="Inbox"
+      said={unseen > 0 ? countOf(unseen, "new event") : ""}
+      badge={{ text: unseen > 99 ? "99+" : String(unseen), className: "is-new" }}
+    />
   );
 }

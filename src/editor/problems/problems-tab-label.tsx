@@ -1,10 +1,10 @@
 import { countOf } from "../ui/count-of";
+import { CountedLabel } from "../ui/counted-label";
 
-/** What the Problems tab says after its name: ", 2 errors, 1 warning"; empty when there are none. */
+/** What the Problems tab says after its name: "2 errors, 1 warning"; empty when there are none. */
 export function problemsSummary(errors: number, warnings: number): string {
   const parts = [errors ? countOf(errors, "error") : "", warnings ? countOf(warnings, "warning") : ""];
-  const said = parts.filter(Boolean).join(", ");
-  return said ? `, ${said}` : "";
+  return parts.filter(Boolean).join(", ");
 }
 
 /**
@@ -13,20 +13,13 @@ export function problemsSummary(errors: number, warnings: number): string {
  */
 export function ProblemsTabLabel(props: { errors: number; warnings: number; pending?: boolean }) {
   const { errors, warnings } = props;
+  // The contract is still loading: no count yet, and never a false "none".
+  if (props.pending) return <CountedLabel word="Problems" said="checking" />;
   return (
-    <>
-      Problems
-      {props.pending ? (
-        // The contract is still loading: no count yet, and never a false "none".
-        <span className="visually-hidden">, checking</span>
-      ) : errors || warnings ? (
-        <>
-          <span className={`badge ${errors ? "is-error" : "is-warning"}`} aria-hidden="true">
-            {errors ? errors : warnings}
-          </span>
-          <span className="visually-hidden">{problemsSummary(errors, warnings)}</span>
-        </>
-      ) : null}
-    </>
+    <CountedLabel
+      word="Problems"
+      said={problemsSummary(errors, warnings)}
+      badge={{ text: String(errors || warnings), className: errors ? "is-error" : "is-warning" }}
+    />
   );
 }

@@ -53,5 +53,7 @@ describe("the browser's own publish history", () => {
     expect(removable).toEqual([false, false, false, true, true]);
     expect(items[2]?.textContent).toContain("removed since");
     expect(items[3]?.textContent).not.toContain("removed since");
+    // A server error does not say nothing was applied: the removal's outcome is unknown, not failed.
+    expect(items[1]?.textContent).toContain("outcome unknown: HTTP 502");
   });
 });

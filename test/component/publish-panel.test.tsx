@@ -387,6 +387,42 @@ describe("publish panel", () => {
     expect((await screen.findByRole("note")).textContent).toContain("No proxy is running");
   });
 
+  it('after the proxy answered, a publish it did not answer may have been delivered: never "no proxy"', async () => {
+    let answer: () => Response = () => {
+      throw new TypeError("Failed to fetch");
+    };
+    const { calls } = setup({ route: (url) => (url === "/api/session" ? json(200, SESSION) : answer()) });
+    const publish = screen.getByRole("button", { name: "Publish" });
+    await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
+    // The connection to the studio broke (it stopped, or the network did) after the request left.
+    await userEvent.click(publish);
+    let alert = await screen.findByRole("alert");
+    expect(alert.textContent).toContain(
+      "The connection to the studio broke before it answered (Failed to fetch)",
+    );
+    expect(alert.textContent).toContain("may or may not have been delivered; it was not sent again");
+    expect(alert.textContent).not.toContain("No proxy is running");
+    // A gateway in front of the studio answered with its own page.
+    answer = () => new Response("<html>502 Bad Gateway</html>", { status: 502 });
+    await userEvent.click(publish);
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toContain("answered HTTP 502 with a page"),
+    );
+    expect(screen.getByRole("alert").textContent).toContain("may or may not have reached the platform");
+    // Its body limit refused it: nothing went on, and what to change is named.
+    answer = () => new Response("<html>413 Request Entity Too Large</html>", { status: 413 });
+    await userEvent.click(publish);
+    await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("HTTP 413"));
+    alert = screen.getByRole("alert");
+    expect(alert.textContent).toContain("nothing was sent to the platform");
+    expect(alert.textContent).toContain("client_max_body_size");
+    // A 2xx that is not the proxy's JSON is still a delivery: "do not send it again before checking".
+    answer = () => new Response("OK", { status: 200 });
+    await userEvent.click(publish);
+    expect(await screen.findByText(/its answer could not be read\. Do not send it again/)).toBeTruthy();
+    expect(calls.filter((c) => c.url.startsWith("/api/posts/"))).toHaveLength(4);
+  });
+
   it("removes a post's add-ons only after the user confirms", async () => {
     const { calls } = setup({
       route: (url) => (url === "/api/session" ? json(200, SESSION) : json(200, { ok: true, result: {} })),

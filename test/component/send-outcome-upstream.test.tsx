@@ -40,3 +40,35 @@ describe("the platform's own words in a failed send", () => {
     expect(text).toContain(`The platform said: ${SAID}`);
   });
 });
+
+describe("a failed send that may have been delivered", () => {
+  const shown = (
+    code: "upstream_redirect" | "upstream_unexpected_status" | "upstream_bad_request",
+    readOnly = false,
+  ) => {
+    render(
+      <SendOutcomeView
+        waitLeft={undefined}
+        readOnly={readOnly}
+        outcome={{
+          status: "error",
+          httpStatus: 502,
+          error: { code, message: formatErrorMessage(code, { detail: "HTTP 302" }) },
+        }}
+        successText="Published."
+      />,
+    );
+    const text = screen.getByRole("alert").textContent ?? "";
+    cleanup();
+    return text;
+  };
+
+  it("warns that pressing again may deliver it twice after a redirect or an unexpected status, not after a refusal", () => {
+    const again = "Pressing the button again may deliver it a second time";
+    expect(shown("upstream_redirect")).toContain(again);
+    expect(shown("upstream_unexpected_status")).toContain(again);
+    expect(shown("upstream_bad_request")).not.toContain(again);
+    // A read (the user's phone numbers) delivers nothing.
+    expect(shown("upstream_redirect", true)).not.toContain(again);
+  });
+});

@@ -115,6 +115,42 @@ describe("publish history read from the proxy", () => {
     expect(items[0]?.textContent).not.toContain("removed since");
   });
 
+  it('names a send that may have been delivered "outcome unknown", not failed, and offers its removal', async () => {
+    const unknown = (id: number, code: string): ServerRecord =>
+      record(id, { result: { ok: false, status: 502, error: { code, message: `${code} said` } } });
+    const records = [
+      unknown(4, "upstream_outcome_unknown"),
+      unknown(3, "upstream_timeout"),
+      unknown(2, "upstream_redirect"),
+      record(1, {
+        result: { ok: false, status: 400, error: { code: "upstream_bad_request", message: "refused" } },
+      }),
+    ];
+    render(
+      <ServerHistory
+        fallback={<p>local history</p>}
+        refreshKey={0}
+        disabled={false}
+        fetchJson={async () => ({ status: 200, json: { records, nextBefore: null } })}
+        onOpen={() => {}}
+        onRun={() => {}}
+      />,
+    );
+    const list = await screen.findByRole("list", { name: "Publish history (all your browsers)" });
+    const items = [...list.querySelectorAll("li")];
+    expect(items.map((li) => /outcome unknown: |failed: /.exec(li.textContent ?? "")?.[0])).toEqual([
+      "outcome unknown: ",
+      "outcome unknown: ",
+      "outcome unknown: ",
+      "failed: ",
+    ]);
+    // The add-on may be on the post: it can be removed from here. A refusal put nothing there.
+    const removable = items.map((li) =>
+      [...li.querySelectorAll("button")].some((b) => b.textContent === "Remove"),
+    );
+    expect(removable).toEqual([true, true, true, false]);
+  });
+
   it("shows the browser's own history when the proxy keeps none", async () => {
     render(
       <ServerHistory

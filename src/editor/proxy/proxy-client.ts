@@ -88,6 +88,25 @@ export type UserTarget = { phone: string } | { divarUserId: string; phone?: stri
 export const NO_PROXY_MESSAGE =
   "No proxy is running, so publishing, sending and events are off here. Start the studio with `npm start` (it runs the editor, the proxy and a local emulator of the platform), then reload this page. Editing, preview and export keep working without it.";
 
+/**
+ * A send (any method but GET) whose connection to the proxy broke: the proxy may have passed it on
+ * before that, so it is not "no proxy" (which would suggest starting one and sending again).
+ */
+function connectionBrokeMessage(detail: string): string {
+  return `The connection to the studio broke before it answered (${detail}). It may have passed the request on to the platform first, so it may or may not have been delivered; it was not sent again. Check the target (the post page, the conversation, the user) before sending it again, and reload this page if the studio was restarted.`;
+}
+
+/**
+ * A send answered by something other than the proxy (no JSON): a server in front of the studio (a
+ * reverse proxy or gateway), or the studio stopping. A 413 there refused it before it went on.
+ */
+function notTheProxyMessage(status: number): string {
+  const said = `The studio's address answered HTTP ${status} with a page, not the proxy's answer: a server in front of the studio (a reverse proxy or gateway) answered`;
+  if (status === 413)
+    return `${said} that the request is too large for it, and nothing was sent to the platform. Raise that server's body limit to at least 1 MB (nginx: client_max_body_size 1m), then send it again.`;
+  return `${said}, or the studio stopped. The request may or may not have reached the platform, and it was not sent again: check the target (the post page, the conversation, the user) before sending it again.`;
+}
+
 function describeProblems(problems: readonly Problem[] | undefined): string {
   return problems?.length ? ` (${problems.length} problem${problems.length === 1 ? "" : "s"})` : "";
 }
@@ -108,6 +127,8 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
     schema: z.ZodType<T>,
     body?: unknown,
   ): Promise<ProxyResult<T>> {
+    // Sign-out is no send: it reaches only the proxy.
+    const sends = method !== "GET" && !path.startsWith("/api/session");
     let res: Response;
     try {
       res = await doFetch(`${base}${path}`, {
@@ -120,18 +141,23 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (e) {
+      const detail = e instanceof Error ? e.message : String(e);
       return {
         ok: false,
         kind: "unreachable",
-        message: `${NO_PROXY_MESSAGE} (${e instanceof Error ? e.message : String(e)})`,
+        message: sends ? connectionBrokeMessage(detail) : `${NO_PROXY_MESSAGE} (${detail})`,
       };
     }
     let json: unknown;
     try {
       json = await res.json();
     } catch {
-      // Static hosting answers HTML (or nothing) where the proxy would answer JSON.
-      return { ok: false, kind: "unreachable", message: NO_PROXY_MESSAGE };
+      // Static hosting answers HTML (or nothing) where the proxy would answer JSON: no proxy. A send
+      // is only offered once the proxy answered, so another answer to one came from something else;
+      // a 2xx of one is still a delivery (`deliveredSchema` says its answer could not be read).
+      if (!sends || res.status === 404) return { ok: false, kind: "unreachable", message: NO_PROXY_MESSAGE };
+      if (!res.ok) return { ok: false, kind: "unreachable", message: notTheProxyMessage(res.status) };
+      json = undefined;
     }
     if (res.ok) {
       const parsed = schema.safeParse(json);

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { maybeDelivered } from "./maybe-delivered";
 import type { KeyValueStorage } from "./oauth-resume";
 import { errorText } from "./proxy-client";
 import type { SendOutcome } from "./use-send-flow";
@@ -11,6 +12,8 @@ export const historyEntrySchema = z.strictObject({
   ok: z.boolean(),
   detail: z.string(),
   pageUrl: z.string().optional(),
+  /** It failed in a way that does not say nothing was applied (`maybeDelivered`): "outcome unknown". */
+  unsure: z.boolean().optional(),
   /** A published user add-on's id (4.7 answers `{id}`), so it can be removed later from the history. */
   addonId: z.string().optional(),
 });
@@ -86,6 +89,12 @@ export function historyEntryFor(
   const base = { at: now.toISOString(), kind, target: describeTarget(target) };
   if (outcome.status === "success")
     return { ...base, ok: true, detail: successDetail, ...(pageUrl ? { pageUrl } : {}) };
-  if (outcome.status === "error") return { ...base, ok: false, detail: errorText(outcome.error) };
+  if (outcome.status === "error")
+    return {
+      ...base,
+      ok: false,
+      detail: errorText(outcome.error),
+      ...(maybeDelivered(outcome.error.code) ? { unsure: true } : {}),
+    };
   return undefined;
 }

@@ -1,17 +1,12 @@
 import { useEffect, useRef } from "react";
 import { isolateQuoted } from "../ui/isolate-quoted";
+import { maybeDelivered } from "./maybe-delivered";
 import type { SendOutcome } from "./use-send-flow";
 
 /** A sentence without its closing stop and spaces: the catalogue quotes the platform's words in brackets, without it. */
 function withoutFinalStop(text: string): string {
   return text.trim().replace(/[.!?。]+$/u, "");
 }
-
-/**
- * Failures after which the platform may or may not have acted on the request (docs/api.md): a
- * server error too, which a gateway may answer after the platform applied the change.
- */
-const MAYBE_DELIVERED = new Set(["upstream_outcome_unknown", "upstream_timeout", "upstream_server_error"]);
 
 /** Outcomes that end a send: the user is taken to them. */
 const FINISHED = new Set<SendOutcome["status"]>(["success", "error", "unreachable"]);
@@ -115,7 +110,7 @@ export function SendOutcomeView(props: {
             <p>You can try again now.</p>
           )}
           {upstreamSaid ? <p>The platform said: {upstreamSaid}</p> : null}
-          {MAYBE_DELIVERED.has(outcome.error.code) && !props.readOnly ? (
+          {maybeDelivered(outcome.error.code) && !props.readOnly ? (
             <p>
               Nothing was sent again automatically. Pressing the button again may deliver it a second time.
               {props.pageUrl ? (

@@ -18,7 +18,7 @@ export function LocalHistory(props: {
         {history.map((h) => (
           <li key={`${h.at}-${h.target}-${h.detail}`}>
             <time dateTime={h.at}>{new Date(h.at).toLocaleString()}</time> · {h.target} ·{" "}
-            {h.ok ? h.detail : `failed: ${h.detail}`}
+            {h.ok ? h.detail : `${h.unsure ? "outcome unknown" : "failed"}: ${h.detail}`}
             {h.pageUrl ? (
               <>
                 {" "}

@@ -1,6 +1,7 @@
 import { type ReactNode, useCallback, useEffect, useState } from "react";
 import * as z from "zod";
 import { type FetchJson, fetchJsonSameOrigin } from "../inbox/fetch-json";
+import { maybeDelivered } from "../proxy/maybe-delivered";
 import { ConfirmButton } from "./confirm-button";
 
 /** One record of GET /api/history (docs/api.md, "Publish history"), as the editor reads it. */
@@ -170,12 +171,16 @@ export function ServerHistory(props: ServerHistoryProps) {
           const openable =
             r.operation === "publish" && (r.target.kind === "post_addon" || r.target.kind === "user_addon");
           const again = recordTarget(r, "again");
-          const remove = r.result.ok && !gone.has(r.id) ? recordTarget(r, "remove") : undefined;
+          // What may have been delivered may be there: its removal is offered as a success's is.
+          const unsure = !r.result.ok && maybeDelivered(r.result.error?.code);
+          const remove = (r.result.ok || unsure) && !gone.has(r.id) ? recordTarget(r, "remove") : undefined;
           return (
             <li key={r.id}>
               <time dateTime={r.at}>{new Date(r.at).toLocaleString()}</time> · {r.operation}{" "}
               {WHAT[r.target.kind]} · {r.target.id} ·{" "}
-              {r.result.ok ? "done" : `failed: ${r.result.error?.message ?? r.result.status}`}
+              {r.result.ok
+                ? "done"
+                : `${unsure ? "outcome unknown" : "failed"}: ${r.result.error?.message ?? r.result.status}`}
               {gone.has(r.id) ? " · removed since" : ""}{" "}
               {openable ? (
                 <button className="button" type="button" onClick={() => props.onOpen(r)}>

@@ -58,31 +58,102 @@ export function historyUser(deps: ServerDeps, c: Context): string | undefined {
 export type RecordNote = { historyId: number } | { historyError: string } | Record<string, never>;
 
 /**
- * Records a publish, update, removal or send right after the platform answered (never a second
- * platform call). The record's id is assigned before the answer and the write follows it (the
- * store's ordered queue, docs/decisions.md issue 15 phase 3), so the answer never waits for the
- * write. Taking the id waits on PostgreSQL only: one nextval round trip per record (ids taken one at
- * a time keep several instances' records in the order they were sent); on PGlite it comes from a
- * reserved block at once. The answer waits for the id at most STORE_WAIT_MS: a store that hangs
- * gets the record once it answers, behind the answer (an unreachable store is waited out for up to
- * 10 minutes, store/publish-writes.ts). A record given up is logged (operation, reason, target); it
- * never turns a delivered publish into an error.
+ * What a record holds until the platform's answer settles it: what a studio stopped (a crash, a
+ * kill) while the request was out leaves in the history, since the platform may have applied it.
  */
-export async function recordSend<T>(
+export const PENDING_OUTCOME: PublishResult = {
+  ok: false,
+  status: errorCatalogue.upstream_outcome_unknown.status,
+  error: {
+    code: "upstream_outcome_unknown",
+    message:
+      "No answer from the platform was recorded: the studio stopped (or was still waiting) before the platform answered, so it may or may not have been delivered. Check the target (the post page, the conversation, the user) before sending it again.",
+  },
+};
+
+/** A send's history record, begun before the send; `settle` gives it the platform's answer. */
+export interface SendRecord {
+  settle<T>(result: PlatformResult<T>): Promise<RecordNote>;
+}
+
+/**
+ * Begins the history record of a publish, update, removal or send before it goes to the platform
+ * (never delaying it: the record's id is taken alongside the send), and settles it with the answer
+ * (never a second platform call). A studio stopped while the request is out leaves the record as
+ * PENDING_OUTCOME ("outcome unknown"), written within the queue's linger (25 ms on PGlite).
+ *
+ * The record's id is assigned before the answer and the writes follow it (the store's ordered
+ * queue, docs/decisions.md issue 15 phase 3), so the answer never waits for a write. Taking the id
+ * waits on PostgreSQL only: one nextval round trip per record (ids taken one at a time keep several
+ * instances' records in the order they were sent); on PGlite it comes from a reserved block at once.
+ * The answer waits for the id at most STORE_WAIT_MS: a store that hangs gets the record once it
+ * answers, behind the answer (an unreachable store is waited out for up to 10 minutes,
+ * store/publish-writes.ts). A record given up is logged (operation, reason, target); it never turns
+ * a delivered publish into an error.
+ */
+export function beginRecord(
   deps: ServerDeps,
   c: Context,
   operation: PublishOperation,
   target: PublishTarget,
   body: unknown,
-  result: PlatformResult<T>,
-): Promise<RecordNote> {
+): SendRecord {
   const store = deps.store;
-  // Before the key is read, so this record goes to the user once named (bounded wait, docs/decisions.md).
-  await catchUpHistoryUser(deps, c, { waitMs: IDENTIFY_ON_SEND_MS });
+  // Under the session's key if it is not named yet: settling names it, which moves its records.
   const userId = historyUser(deps, c);
-  if (!store || userId === undefined) return {};
-  // Any 2xx is recorded as sent, its answer read or not (the proxy answered 200); sizes are bounded.
-  const outcome: PublishResult = result.ok
+  if (!store || userId === undefined) return { settle: async () => ({}) };
+  const input = { userId, operation, target, body: body ?? null, at: deps.now() };
+  const reason = (err: unknown) => (err instanceof StoreError ? err.reason : "error");
+  // What was lost, for whoever reads the log: the target, but never a user's phone number.
+  const lost = { target: target.kind, ...(target.ref === "phone" ? {} : { [target.ref]: target.id }) };
+  const begun = store.queuePublish({ ...input, result: PENDING_OUTCOME });
+  // A store that cannot take it is reported once, when the send is settled; so is a first write that
+  // fails (the settling write is the same record's).
+  begun.then(
+    ({ written }) => written.catch(() => undefined),
+    () => undefined,
+  );
+  return {
+    async settle(result) {
+      // Before the answer, so the record goes to the user once named (bounded wait, docs/decisions.md).
+      await catchUpHistoryUser(deps, c, { waitMs: IDENTIFY_ON_SEND_MS });
+      const queued = begun.then(
+        ({ record }) => {
+          store.settlePublish(record.id, { ...input, result: outcomeOf(result) }).catch((err: unknown) =>
+            deps.log("record_failed", {
+              operation,
+              id: record.id,
+              reason: reason(err),
+              after: "answer",
+              ...lost,
+            }),
+          );
+          return { historyId: record.id } satisfies RecordNote;
+        },
+        (err: unknown) => {
+          deps.log("record_failed", { operation, reason: reason(err), ...lost });
+          return {
+            historyError: `It was sent, but the studio could not add it to the publish history (${
+              err instanceof Error ? err.message : "store error"
+            }).`,
+          } satisfies RecordNote;
+        },
+      );
+      // The platform has answered: a store that hangs must not hold that answer. Past the wait the
+      // record goes on being queued behind the answer; if it fails, record_failed says so in the log.
+      const note = await within(queued, STORE_WAIT_MS);
+      if (note.done && note.ok) return note.value;
+      return {
+        historyError:
+          "It was sent. The studio's data store is slow to answer, so its publish history entry is still being added (it appears once the store answers; if it cannot be added, the studio's log says record_failed).",
+      };
+    },
+  };
+}
+
+/** A platform result as the history keeps it: any 2xx as sent, its answer read or not; sizes bounded. */
+function outcomeOf<T>(result: PlatformResult<T>): PublishResult {
+  return result.ok
     ? // The platform client already bounded the answer to RESULT_LIMIT (boundedResult).
       { ok: true, status: 200, response: result.value ?? null }
     : {
@@ -93,46 +164,4 @@ export async function recordSend<T>(
           message: truncate(result.error.error.message, RECORD_MESSAGE_LIMIT),
         },
       };
-  const reason = (err: unknown) => (err instanceof StoreError ? err.reason : "error");
-  // What was lost, for whoever reads the log: the target, but never a user's phone number.
-  const lost = { target: target.kind, ...(target.ref === "phone" ? {} : { [target.ref]: target.id }) };
-  const queued = store
-    .queuePublish({
-      userId,
-      operation,
-      target,
-      body: body ?? null,
-      result: outcome,
-      at: deps.now(),
-    })
-    .then(
-      ({ record, written }) => {
-        written.catch((err: unknown) =>
-          deps.log("record_failed", {
-            operation,
-            id: record.id,
-            reason: reason(err),
-            after: "answer",
-            ...lost,
-          }),
-        );
-        return { historyId: record.id } satisfies RecordNote;
-      },
-      (err: unknown) => {
-        deps.log("record_failed", { operation, reason: reason(err), ...lost });
-        return {
-          historyError: `It was sent, but the studio could not add it to the publish history (${
-            err instanceof Error ? err.message : "store error"
-          }).`,
-        } satisfies RecordNote;
-      },
-    );
-  // The platform has answered: a store that hangs must not hold that answer. Past the wait the
-  // record goes on being queued behind the answer; if it fails, record_failed says so in the log.
-  const note = await within(queued, STORE_WAIT_MS);
-  if (note.done && note.ok) return note.value;
-  return {
-    historyError:
-      "It was sent. The studio's data store is slow to answer, so its publish history entry is still being added (it appears once the store answers; if it cannot be added, the studio's log says record_failed).",
-  };
 }

@@ -17,15 +17,19 @@ export function studioFolder(prefix: string): string {
 
 /**
  * `addon-studio studio` as a user starts it: a real process in `cwd` (serving `cwd` as the editor),
- * on free ports, with `args` added. `printed(text)` resolves once its output holds `text` (rejects if
+ * on free ports (or `opts.ports`), with `args` and `opts.env` added. `printed(text)` resolves once its output holds `text` (rejects if
  * it exits first); `exited` resolves to its exit code.
  */
-export async function spawnStudio(cwd: string, args: string[] = []) {
-  const [port, emulatorPort] = [await freePort(), await freePort()];
+export async function spawnStudio(
+  cwd: string,
+  args: string[] = [],
+  opts: { env?: Record<string, string>; ports?: { port: number; emulatorPort: number } } = {},
+) {
+  const { port, emulatorPort } = opts.ports ?? { port: await freePort(), emulatorPort: await freePort() };
   const child = spawn(
     process.execPath,
     [BIN, "studio", "--port", String(port), "--emulator-port", String(emulatorPort), ...args],
-    { cwd, env: { ...process.env, DIST_DIR: cwd }, stdio: ["ignore", "pipe", "pipe"] },
+    { cwd, env: { ...process.env, DIST_DIR: cwd, ...opts.env }, stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
   const waiting = new Set<() => void>();

@@ -138,6 +138,46 @@ export function storeContract(store: () => Store): void {
     expect((await s.listPublishes(user)).items).toHaveLength(5);
   });
 
+  it("settles a record queued before its send with the answer, whether or not its first write has landed", async () => {
+    const s = store();
+    const user = `user-${randomUUID()}`;
+    const input = (n: number) => ({
+      userId: user,
+      operation: "send" as const,
+      target: { kind: "chat_message" as const, ref: "conversation_id" as const, id: `conv-${n}` },
+      body: { type: "TEXT", message: `پیام ${n}` },
+      at: NOW + n,
+    });
+    const pending = {
+      ok: false as const,
+      status: 502,
+      error: { code: "upstream_outcome_unknown", message: "no answer yet" },
+    };
+    // Written first, then settled (the platform took its time).
+    const slow = await s.queuePublish({ ...input(1), result: pending });
+    await slow.written;
+    expect((await s.getPublish(user, slow.record.id))?.result).toEqual(pending);
+    await s.settlePublish(slow.record.id, {
+      ...input(1),
+      result: { ok: true, status: 200, response: { id: "m-1" } },
+    });
+    // Settled before its first write landed (one batch): the answer stands, written once.
+    const fast = await s.queuePublish({ ...input(2), result: pending });
+    const refused = {
+      ok: false as const,
+      status: 403,
+      error: { code: "upstream_forbidden", message: "blocked" },
+    };
+    await s.settlePublish(fast.record.id, { ...input(2), result: refused });
+    await fast.written;
+    const items = (await s.listPublishes(user)).items;
+    expect(items.map((r) => [r.id, r.result])).toEqual([
+      [fast.record.id, refused],
+      [slow.record.id, { ok: true, status: 200, response: { id: "m-1" } }],
+    ]);
+    expect(items[1]?.body).toEqual({ type: "TEXT", message: "پیام 1" });
+  });
+
   it("moves a session's records to the user it was identified as, queued ones included, and no one else's", async () => {
     const s = store();
     const from = `session:${randomUUID()}`;

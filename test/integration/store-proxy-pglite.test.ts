@@ -161,6 +161,11 @@ describe("the proxy on the embedded store", () => {
             record: (await target.queuePublish(input)).record,
             written: Promise.reject(new StoreError("unavailable", "the store cannot be reached (test)")),
           });
+        // The record's outcome, written once the platform answered, fails the same way.
+        if (key === "settlePublish")
+          return async () => {
+            throw new StoreError("unavailable", "the store cannot be reached (test)");
+          };
         return Reflect.get(target, key, receiver);
       },
     });

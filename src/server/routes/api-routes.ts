@@ -16,7 +16,7 @@ import {
 import { authorizeUrlFor, fail, type ServerDeps, safeReturnTo, sendError } from "../deps";
 import { API_BODY_LIMIT, readJsonBody } from "../json-body";
 import type { PlatformResult, UserTarget } from "../platform-client";
-import { recordSend } from "../publish-record";
+import { beginRecord } from "../publish-record";
 import { redactError, redactResult, sessionSecrets } from "../redaction";
 import type { PublishOperation, PublishTarget } from "../store/records";
 import { removalRefused } from "../studio-users";
@@ -126,18 +126,22 @@ export function apiRoutes(deps: ServerDeps): Hono {
   const app = new Hono();
   const p = deps.platform;
 
-  /** Answers the platform's result after recording it in the publish history (when a store is open). */
+  /**
+   * Sends once and answers the platform's result, recorded in the publish history (when a store is
+   * open): the record is queued before the send, so a studio stopped while it is out still shows it.
+   */
   const recorded = async <T>(
     c: Context,
     operation: PublishOperation,
     target: PublishTarget,
     body: unknown,
-    platformResult: PlatformResult<T>,
+    send: () => Promise<PlatformResult<T>>,
     extra: Record<string, unknown> = {},
   ) => {
+    const record = beginRecord(deps, c, operation, target, body);
     // Every credential of this request is taken out of what the browser and the history get.
-    const result = redactResult(platformResult, sessionSecrets(deps, c));
-    return answer(c, result, { ...extra, ...(await recordSend(deps, c, operation, target, body, result)) });
+    const result = redactResult(await send(), sessionSecrets(deps, c));
+    return answer(c, result, { ...extra, ...(await record.settle(result)) });
   };
   const userRef = (target: UserTarget) =>
     "divarUserId" in target
@@ -161,10 +165,12 @@ export function apiRoutes(deps: ServerDeps): Hono {
       if (!body.ok) return body.response;
       const t = await requireToken(deps, c, scopes);
       if (!t.ok) return t.response;
-      const sent = await send(t.accessToken, target, body.json);
-      const result = kind === "user" ? noteMissingId(sent) : sent;
       const recordKind = kind === "user" ? "user_addon" : "user_semantic";
-      return recorded(c, "publish", { kind: recordKind, ...userRef(target) }, body.json, result, {
+      const sendIt = async () => {
+        const sent = await send(t.accessToken, target, body.json);
+        return kind === "user" ? noteMissingId(sent) : sent;
+      };
+      return recorded(c, "publish", { kind: recordKind, ...userRef(target) }, body.json, sendIt, {
         warnings: body.warnings,
       });
     };
@@ -178,11 +184,10 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (!body.ok) return body.response;
     const t = await requireToken(deps, c, postAddonScopeSets(postToken));
     if (!t.ok) return t.response;
-    const result = await p.postAddon(t.accessToken, postToken, body.json);
     const page = deps.config.postPageUrl?.replace("{post_token}", encodeURIComponent(postToken)) ?? null;
     // The platform attaches the add-on a moment later (facts "Endpoints"); say so rather than claim it shows.
     const target = { kind: "post_addon", ref: "post_token", id: postToken } as const;
-    return recorded(c, "publish", target, body.json, result, {
+    return recorded(c, "publish", target, body.json, () => p.postAddon(t.accessToken, postToken, body.json), {
       warnings: body.warnings,
       postPageUrl: page,
       attachedLater: true,
@@ -197,7 +202,7 @@ export function apiRoutes(deps: ServerDeps): Hono {
     const t = await requireToken(deps, c, postAddonScopeSets(postToken));
     if (!t.ok) return t.response;
     const target = { kind: "post_addon", ref: "post_token", id: postToken } as const;
-    return recorded(c, "remove", target, null, await p.deletePostAddons(t.accessToken, postToken));
+    return recorded(c, "remove", target, null, () => p.deletePostAddons(t.accessToken, postToken));
   });
 
   // Spec 4.7 by phone; facts: by divar_user_id on the live platform.
@@ -214,7 +219,7 @@ export function apiRoutes(deps: ServerDeps): Hono {
     const denied = requireSignedIn(deps, c) ?? (await refuseRemoval(deps, c));
     if (denied) return denied;
     const target = { kind: "user_addon", ref: "addon_id", id } as const;
-    return recorded(c, "remove", target, null, await p.deleteUserAddon(id));
+    return recorded(c, "remove", target, null, () => p.deleteUserAddon(id));
   });
 
   // Spec 4.8 / 4.9: API-key permissions; 4.8 also sends the user's token (any scope). The live route by
@@ -240,7 +245,7 @@ export function apiRoutes(deps: ServerDeps): Hono {
     const denied = requireSignedIn(deps, c) ?? (await refuseRemoval(deps, c));
     if (denied) return denied;
     const ref = { kind: "user_semantic" as const, ...userRef(found) };
-    return recorded(c, "remove", ref, null, await p.semanticDelete(target));
+    return recorded(c, "remove", ref, null, () => p.semanticDelete(target));
   };
   app.post("/api/users/phone/:phone/semantic", semanticCreate("semantic"));
   app.post("/api/users/id/:divarUserId/semantic", semanticCreate("semantic-by-id"));
@@ -261,8 +266,16 @@ export function apiRoutes(deps: ServerDeps): Hono {
     );
     if (!t.ok) return t.response;
     const target = { kind: "chat_message", ref: "conversation_id", id: conversationId } as const;
-    const result = await p.sendMessage(t.accessToken, conversationId, body.json);
-    return recorded(c, "send", target, body.json, result, { warnings: body.warnings });
+    return recorded(
+      c,
+      "send",
+      target,
+      body.json,
+      () => p.sendMessage(t.accessToken, conversationId, body.json),
+      {
+        warnings: body.warnings,
+      },
+    );
   });
 
   // Spec 4.3.

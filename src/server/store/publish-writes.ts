@@ -44,7 +44,13 @@ export function publishMethods(
   toPublish: (row: PublishRow) => PublishRecord | undefined,
 ): Pick<
   Store,
-  "queuePublish" | "recordPublish" | "flushPublishes" | "listPublishes" | "getPublish" | "movePublishes"
+  | "queuePublish"
+  | "settlePublish"
+  | "recordPublish"
+  | "flushPublishes"
+  | "listPublishes"
+  | "getPublish"
+  | "movePublishes"
 > & { closePublishes(): Promise<void> } {
   const reserve = (n: number) =>
     run("assign the publish record's id", async () => {
@@ -105,15 +111,38 @@ export function publishMethods(
     };
   };
 
-  type Item = { id: number; input: PublishRecordInput };
-  // The id is the record's own, so a retry after a write that did commit adds nothing.
+  /** `settles`: the outcome of a record queued before its send (`settlePublish`), which it replaces. */
+  type Item = { id: number; input: PublishRecordInput; settles: boolean };
+  // The id is the record's own, so a retry after a write that did commit adds nothing. A settling
+  // write replaces the outcome (and writes the whole record if the first write has not landed);
+  // a first write arriving after it (retried out of an outage) changes nothing.
   const write = (items: Item[]) =>
     run("record the publish", async () => {
-      await db
-        .insert(publishes)
-        .overridingSystemValue()
-        .values(items.map(rowOf))
-        .onConflictDoNothing({ target: publishes.id });
+      const last = new Map<number, Item>();
+      for (const item of items) if (item.settles || !last.get(item.id)?.settles) last.set(item.id, item);
+      const firsts = [...last.values()].filter((i) => !i.settles);
+      const settles = [...last.values()].filter((i) => i.settles);
+      if (firsts.length > 0)
+        await db
+          .insert(publishes)
+          .overridingSystemValue()
+          .values(firsts.map(rowOf))
+          .onConflictDoNothing({ target: publishes.id });
+      if (settles.length > 0)
+        await db
+          .insert(publishes)
+          .overridingSystemValue()
+          .values(settles.map(rowOf))
+          .onConflictDoUpdate({
+            target: publishes.id,
+            set: {
+              ok: sql`excluded.ok`,
+              status: sql`excluded.status`,
+              errorCode: sql`excluded.error_code`,
+              errorMessage: sql`excluded.error_message`,
+              response: sql`excluded.response`,
+            },
+          });
     });
   // The platform has the publish: its history entry waits out an outage of the store.
   const lot = createOutageLot(write);
@@ -151,12 +180,18 @@ export function publishMethods(
       id,
       at: new Date(input.at).toISOString(),
     };
-    const item = { id, input };
+    const item = { id, input, settles: false };
     return { record, written: queue.push(item).catch((err: unknown) => lot.park(item, err)) };
+  };
+
+  const settlePublish: Store["settlePublish"] = (id, input) => {
+    const item = { id, input, settles: true };
+    return queue.push(item).catch((err: unknown) => lot.park(item, err));
   };
 
   return {
     queuePublish,
+    settlePublish,
     flushPublishes: () => queue.flush(),
     closePublishes: async () => {
       await queue.flush();

@@ -75,6 +75,12 @@ export interface Store {
    * reads of the history wait for the ones queued before them (not for those waiting out an outage).
    */
   queuePublish(input: PublishRecordInput): Promise<{ record: PublishRecord; written: Promise<void> }>;
+  /**
+   * Gives record `id` (queued before its send, with an outcome for a send that never got its answer)
+   * the outcome the platform answered, through the same ordered queue; resolves when durable, or
+   * rejects (StoreError) when the retries are spent.
+   */
+  settlePublish(id: number, input: PublishRecordInput): Promise<void>;
   /** Resolves once every queued publish record is written or given up (close() does this first). */
   flushPublishes(): Promise<void>;
   /** The user's records, newest first; `before` is a record id (exclusive); limit 1 to 200, default 50. */

@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import type { ServerResponse } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { freePort } from "../helpers/free-port";
+import { spawnStudio, studioFolder } from "../helpers/studio-process";
+import { approveConsent, rawServer, sendJson } from "./scripted-platform";
+import { Browser } from "./server-harness";
+
+// A studio killed (a crash, `kill -9`, the machine's power) while a send is out: the platform may
+// apply it, so the history must still show it. The record was written only once the platform had
+// answered, so such a send left no trace at all (a helper's review, twenty-fifth session). It is
+// now queued before the send, "outcome unknown" until the answer settles it.
+const dist = studioFolder("addon-studio-crash-dist-");
+const data = mkdtempSync(join(tmpdir(), "addon-studio-crash-data-"));
+afterAll(() => {
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(data, { recursive: true, force: true });
+});
+
+const CONVERSATION = "conv-1";
+
+describe("a studio killed while a send is out", { timeout: 90_000 }, () => {
+  it("shows the send as outcome unknown after the restart, sent once", async () => {
+    const sent: string[] = [];
+    const held: ServerResponse[] = [];
+    const platform = await rawServer(async (req, res) => {
+      for await (const _ of req);
+      const u = new URL(req.url ?? "/", "http://platform.invalid");
+      if (u.pathname === "/oauth2/auth") return void approveConsent(u, res, "code-1-abcdef");
+      if (u.pathname === "/oauth2/token")
+        return sendJson(res, {
+          access_token: "acc-1-0123456789",
+          refresh_token: "ref-1-0123456789",
+          expires_in: 3600,
+          token_type: "bearer",
+          scope: `CONVERSATION_SEND_MESSAGE.${CONVERSATION} USER_PHONE`,
+        });
+      if (u.pathname === "/v1/open-platform/users") return sendJson(res, { phone_numbers: ["09120000001"] });
+      // The platform applies the message and has not answered yet when the studio dies.
+      sent.push(`${req.method} ${u.pathname}`);
+      held.push(res);
+    });
+    const ports = { port: await freePort(), emulatorPort: await freePort() };
+    const base = `http://127.0.0.1:${ports.port}`;
+    const env = {
+      PLATFORM_API_URL: platform.url,
+      PLATFORM_AUTH_URL: platform.url,
+      APP_SLUG: "strict-app",
+      APP_CLIENT_SECRET: "client-secret-0123456789",
+      APP_API_KEY: "api-key-0123456789",
+      APP_IDENTIFICATION_KEY: "identification-key-0123456789",
+      SESSION_SECRET: "crash-in-flight-session-secret-0123456789",
+      PUBLIC_URL: base,
+      DATA_DIR: data,
+      UPSTREAM_TIMEOUT_MS: "30000",
+    };
+    let studio = await spawnStudio(dist, [], { env, ports });
+    try {
+      await studio.printed("Press Ctrl+C to stop.");
+      const browser = new Browser();
+      const q = new URLSearchParams({ scope: `CONVERSATION_SEND_MESSAGE.${CONVERSATION}`, returnTo: "/" });
+      const start = await browser.fetch(`${base}/oauth/start?${q}`);
+      const consent = await browser.fetch(start.res.headers.get("location") ?? "");
+      const back = await browser.fetch(consent.res.headers.get("location") ?? "");
+      expect(back.res.headers.get("location")).toBe("/?oauth=granted");
+
+      const send = browser
+        .fetch(`${base}/api/conversations/${CONVERSATION}/messages`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ type: "TEXT", message: "سلام، در راهم" }),
+        })
+        .catch((e: unknown) => e);
+      await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(1);
+      // Long enough for the record's write (the embedded store lingers 25 ms to batch writes).
+      await new Promise((r) => setTimeout(r, 500));
+      studio.child.kill("SIGKILL");
+      await studio.exited;
+      expect(await send).toBeInstanceOf(Error);
+
+      studio = await spawnStudio(dist, [], { env, ports });
+      await studio.printed("Press Ctrl+C to stop.");
+      const history = await browser.fetch(`${base}/api/history`);
+      expect(history.res.status, history.text).toBe(200);
+      const records = JSON.parse(history.text).records;
+      expect(records).toHaveLength(1);
+      expect(records[0]).toMatchObject({
+        operation: "send",
+        target: { kind: "chat_message", id: CONVERSATION },
+        body: { type: "TEXT", message: "سلام، در راهم" },
+        result: { ok: false, error: { code: "upstream_outcome_unknown" } },
+      });
+      expect(records[0].result.error.message).toContain("may or may not have been delivered");
+      expect(sent).toEqual([`POST /v2/open-platform/conversations/${CONVERSATION}/messages`]);
+    } finally {
+      studio.child.kill("SIGKILL");
+      await studio.exited;
+      for (const res of held) res.destroy();
+      await platform.close();
+    }
+  });
+});

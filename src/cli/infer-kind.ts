@@ -1,5 +1,6 @@
 import { isRecord } from "../platform/json";
 import { CHAT_V1 } from "../platform/migrate/addons";
+import { closestName } from "../platform/names";
 import type { CheckKind } from "../platform/validate";
 
 /** The payload fields of a delivered event (spec 6.2). */
@@ -61,11 +62,18 @@ export function inferKind(json: unknown): CheckKind | { unknown: string; advice?
     // Only widgets (and semantic): the post and the user add-on check these fields alike (bodies.ts),
     // so the verdict is the same either way; it is checked as the post add-on (the studio's own
     // "Download JSON" of either kind is such a body).
-    if (Object.keys(json).every((k) => k === "widgets" || k === "semantic")) return "post";
+    const others = Object.keys(json).filter((k) => k !== "widgets" && k !== "semantic");
+    if (others.length === 0) return "post";
+    // The keys that left it undecided are of neither add-on: named, with the one each likely misspells.
+    const named = others.map((k) => {
+      const near = closestName(k, [...USER_ONLY, "notes"]);
+      if (!near) return k;
+      return `${k} (did you mean ${near}, of a ${near === "notes" ? "post" : "user"} add-on?)`;
+    });
     return {
-      unknown:
-        "a body with widgets and no categories, ticket_uuid, cost or notes may be a post or a user add-on",
-      advice: "pass --kind post or --kind user",
+      unknown: `${named.join(", ")} ${others.length === 1 ? "is a field" : "are fields"} of neither the post nor the user add-on, so the body's fields do not say which it is`,
+      advice:
+        "correct the key, or pass --kind post or --kind user to check it as that kind (each names the fields it does not have)",
     };
   }
   // The deprecated chat-read registration: the subscription check says where each field went.

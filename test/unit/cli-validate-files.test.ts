@@ -83,8 +83,17 @@ describe("validate: several files, folders and globs", () => {
     ]);
     expect(files[4].error).toEqual({
       code: "unknown_kind",
-      message: expect.stringMatching(/may be a post or a user add-on; pass --kind post or --kind user$/),
+      message: expect.stringContaining(
+        "categorys (did you mean categories, of a user add-on?) is a field of neither the post nor the user add-on, so the body's fields do not say which it is; correct the key, or pass --kind post or --kind user",
+      ),
     });
+    // The key is named, whichever add-on it misspells; one like no field is named as it is.
+    const note = put("kinds/note.json", { widgets: [], note: "x", foo: 1 });
+    const said = await cli(["validate", note]);
+    expect(said.code).toBe(2);
+    expect(said.err).toContain(
+      "note (did you mean notes, of a post add-on?), foo are fields of neither the post nor the user add-on",
+    );
     // A v1 body is pointed at the command that converts it.
     const v1 = put("kinds/v1.json", {
       widgets: { widget_list: [{ widget_type: "TITLE_ROW", data: { text: "x" } }] },

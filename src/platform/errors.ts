@@ -33,7 +33,7 @@ export const errorCatalogue = {
     status: 503,
     grpc: 14,
     message:
-      "Your sign-in could not be renewed: {detail}. Your request itself was not sent to the platform, so it is safe to send it again in a moment; if this keeps happening, sign in again.",
+      "Your sign-in could not be renewed: {detail}. Your request itself was not sent to the platform, so it is safe to send it again in {retryAfter}; if this keeps happening, sign in again.",
   },
   missing_scope: {
     status: 403,
@@ -104,13 +104,13 @@ export const errorCatalogue = {
     status: 429,
     grpc: 8,
     message:
-      "The platform's rate limit or daily quota is reached (429). Wait {retryAfter} seconds, then send it again.",
+      "The platform's rate limit or daily quota is reached (429). Wait {retryAfter}, then send it again.",
   },
   upstream_server_error: {
     status: 502,
     grpc: 13,
     message:
-      "The platform failed with a server error ({detail}), which does not say that nothing was applied. Nothing was retried automatically: check the target (the post page, the conversation, the user) before sending it again, in {retryAfter} seconds at the earliest.",
+      "The platform failed with a server error ({detail}), which does not say that nothing was applied. Nothing was retried automatically: check the target (the post page, the conversation, the user) before sending it again, in {retryAfter} at the earliest.",
   },
   upstream_redirect: {
     status: 502,
@@ -164,7 +164,7 @@ export const errorCatalogue = {
     status: 502,
     grpc: 14,
     message:
-      "Reading from the platform failed ({detail}). A read changes nothing, so it is safe to try again in a moment.",
+      "Reading from the platform failed ({detail}). A read changes nothing, so it is safe to try again in {retryAfter}.",
   },
   removal_not_allowed: {
     status: 403,
@@ -212,7 +212,7 @@ export const errorCatalogue = {
   rate_limited: {
     status: 429,
     grpc: 8,
-    message: "Too many requests: {detail}. Wait {retryAfter} seconds, then try again.",
+    message: "Too many requests: {detail}. Wait {retryAfter}, then try again.",
   },
   method_not_allowed: {
     status: 405,
@@ -300,6 +300,22 @@ export interface StudioErrorExtras {
   upstream?: PlatformError;
 }
 
+/** The longest wait a body's `retryAfter` carries (a day: a daily quota resets within one); a longer one is only said. */
+export const RETRY_AFTER_MAX_SECONDS = 24 * 60 * 60;
+
+/**
+ * A wait in words: "30 seconds", "12 minutes", "about 3 hours". "Wait 0 seconds" (Retry-After: 0,
+ * or a date already past) and "1 seconds" read as nonsense, and no wait known is "a few seconds";
+ * past a day, "more than a day" (the editor holds no button that long).
+ */
+export function waitWords(seconds: number | undefined): string {
+  if (seconds === undefined || seconds <= 1) return "a few seconds";
+  if (seconds > RETRY_AFTER_MAX_SECONDS) return "more than a day";
+  if (seconds < 120) return `${seconds} seconds`;
+  if (seconds < 2 * 3600) return `${Math.ceil(seconds / 60)} minutes`;
+  return `about ${Math.round(seconds / 3600)} hours`;
+}
+
 /** Builds a catalogue error body; only catalogue codes exist, so the editor can rely on them. */
 export function studioError(code: ErrorCode, extras: StudioErrorExtras = {}): StudioError {
   const { detail, permission, timeoutSeconds, ...rest } = extras;
@@ -308,11 +324,12 @@ export function studioError(code: ErrorCode, extras: StudioErrorExtras = {}): St
     permission,
     timeoutSeconds,
     scope: extras.scope,
-    // "Wait 0 seconds" (Retry-After: 0, or a date already past) and "1 seconds" read as nonsense.
-    retryAfter: extras.retryAfter !== undefined && extras.retryAfter > 1 ? extras.retryAfter : "a few",
+    retryAfter: waitWords(extras.retryAfter),
   });
   const error: StudioErrorDetail = { code, message };
   for (const [k, v] of Object.entries(rest)) if (v !== undefined) Object.assign(error, { [k]: v });
+  // Past a day the wait is said, not counted down (nor sent back as Retry-After).
+  if (error.retryAfter !== undefined && error.retryAfter > RETRY_AFTER_MAX_SECONDS) delete error.retryAfter;
   return { error };
 }
 

@@ -1,5 +1,5 @@
 import type { StudioError } from "../platform/errors";
-import { studioError } from "../platform/errors";
+import { studioError, waitWords } from "../platform/errors";
 import type { FetchLike } from "../platform/fetch-like";
 import {
   buildAuthorizeUrl,
@@ -96,7 +96,7 @@ const REFRESH_FAILURES: Partial<Record<StudioError["error"]["code"], string>> = 
   upstream_outcome_unknown:
     "the connection to the platform's token endpoint broke before it answered; try again within 2 minutes, while it can still be renewed",
   upstream_unreachable: "the platform's token endpoint could not be reached; check PLATFORM_AUTH_URL",
-  upstream_rate_limited: "the platform's token endpoint is rate limited; wait {retryAfter} seconds",
+  upstream_rate_limited: "the platform's token endpoint is rate limited; wait {retryAfter}",
   upstream_invalid_response: "the platform's token endpoint answered in an unexpected shape",
   // Not followed: a redirect would carry the client secret and the refresh token elsewhere.
   upstream_redirect:
@@ -124,16 +124,11 @@ function refreshFailure(failure: TokenFailure): RefreshResult {
   // only a retry within the 2 minutes the old pair still works (spec 3, 8) can renew it.
   const unread = note.reason === "cut_off" || note.reason === "undecodable";
   const words = unread ? CUT_OFF_REFRESH : REFRESH_FAILURES[cause];
-  const known = words?.replace("{retryAfter}", String(retryAfter ?? "a few")).concat(fields);
-  // A 503's Retry-After (maintenance) is the wait; "send it again in a moment" alone would be too soon.
-  const wait =
-    retryAfter !== undefined && !words?.includes("{retryAfter}")
-      ? `, and asked to wait ${retryAfter} seconds before trying again`
-      : "";
+  const known = words?.replace("{retryAfter}", waitWords(retryAfter)).concat(fields);
   const refused =
     grantError === "invalid_client" || grantError === "unauthorized_client"
       ? `the platform refused the app's credentials (${grantError}); check APP_SLUG and APP_CLIENT_SECRET`
-      : `the platform's token endpoint answered HTTP ${status ?? "with an error"}${grantError ? ` (${grantError})` : ""}${wait}`;
+      : `the platform's token endpoint answered HTTP ${status ?? "with an error"}${grantError ? ` (${grantError})` : ""}`;
   return {
     ok: false,
     final: false,

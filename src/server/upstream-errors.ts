@@ -18,12 +18,6 @@ export const UPSTREAM_MESSAGE_LIMIT = 1000;
 const DETAILS_LIMIT = 4000;
 
 /**
- * The longest wait a Retry-After is believed for (a day: a daily quota resets within one); a longer
- * one is taken as unreadable, as is anything but the forms below.
- */
-export const RETRY_AFTER_MAX_SECONDS = 24 * 60 * 60;
-
-/**
  * HTTP-date's three forms (RFC 9110 section 5.6.7): IMF-fixdate, which senders use, and the obsolete
  * RFC 850 and asctime forms, which recipients must still read. `Date.parse` alone would take "-5" or
  * "1.5" for dates.
@@ -36,7 +30,8 @@ const HTTP_DATES = [
 
 /**
  * Reads Retry-After as seconds: delta-seconds or an HTTP date (RFC 9110 section 10.2.3); undefined
- * for anything else and for a wait over RETRY_AFTER_MAX_SECONDS (the message then says "a few").
+ * for anything else (the message then says "a few seconds"). A wait over a day is kept: the message
+ * says "more than a day" (`waitWords`), and the body carries no countdown for it.
  */
 export function retryAfterSeconds(value: string | null, now: number): number | undefined {
   if (value === null) return undefined;
@@ -48,7 +43,7 @@ export function retryAfterSeconds(value: string | null, now: number): number | u
     const date = Date.parse(/GMT$/.test(trimmed) ? trimmed : `${trimmed} GMT`);
     if (!Number.isNaN(date)) seconds = Math.max(0, Math.ceil((date - now) / 1000));
   }
-  return seconds !== undefined && seconds <= RETRY_AFTER_MAX_SECONDS ? seconds : undefined;
+  return seconds;
 }
 
 /**

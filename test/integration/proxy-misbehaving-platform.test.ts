@@ -64,9 +64,9 @@ describe("a misbehaving platform's answers are reported by their status", () => 
     expect(r.platform.count("/messages")).toBe(1);
   });
 
-  it("a 429 whose Retry-After is not a number of seconds or a date is read as no wait given", async () => {
+  it("a 429 whose Retry-After is not a number of seconds or a date is read as no wait given; past a day, said only", async () => {
     const r = current();
-    for (const retryAfter of ["-5", "1.5", "99999999999999999999999"]) {
+    for (const retryAfter of ["-5", "1.5", "99999999999999999999999", "100000"]) {
       r.platform.next(
         raw(429, JSON.stringify({ code: 8, message: "slow down", details: [] }), {
           "retry-after": retryAfter,
@@ -77,7 +77,10 @@ describe("a misbehaving platform's answers are reported by their status", () => 
       const error = errorOf(text);
       expect(error.code).toBe("upstream_rate_limited");
       expect(error.retryAfter, retryAfter).toBeUndefined();
-      expect(error.message, retryAfter).toContain("Wait a few seconds");
+      // A wait of days is said as such (a daily quota), but not counted down nor sent back.
+      expect(error.message, retryAfter).toContain(
+        /^\d{6,}$/.test(retryAfter) ? "Wait more than a day" : "Wait a few seconds",
+      );
       expect(res.headers.get("retry-after"), retryAfter).toBeNull();
       // What the platform said is still passed on.
       expect(error.upstreamStatus).toBe(429);

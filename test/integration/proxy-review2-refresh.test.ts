@@ -52,7 +52,8 @@ describe("a refresh that failed says when to try again", () => {
     expect(res.headers.get("retry-after")).toBe("120");
     const err = studioErrorSchema.parse(JSON.parse(text)).error;
     expect(err).toMatchObject({ code: "refresh_failed", retryAfter: 120, upstreamStatus: 503 });
-    expect(err.message).toContain("answered HTTP 503, and asked to wait 120 seconds before trying again");
+    expect(err.message).toContain("answered HTTP 503. Your request itself was not sent");
+    expect(err.message).toContain("safe to send it again in 2 minutes");
     expect(fake.calls.filter((c) => c.startsWith("POST /v2/"))).toHaveLength(0);
   });
 });

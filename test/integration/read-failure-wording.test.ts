@@ -18,7 +18,7 @@ describe("a failed read of the user's phone numbers", () => {
     const error = studioErrorSchema.parse(JSON.parse(text)).error;
     expect(error.code).toBe("upstream_read_failed");
     expect(error.message).toBe(
-      "Reading from the platform failed (the platform answered with a server error). A read changes nothing, so it is safe to try again in a moment.",
+      "Reading from the platform failed (the platform answered with a server error). A read changes nothing, so it is safe to try again in a few seconds.",
     );
   });
 });

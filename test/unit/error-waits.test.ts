@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countdownText } from "../../src/editor/proxy/use-countdown";
 import { studioError } from "../../src/platform/errors";
 import { retryAfterSeconds } from "../../src/server/upstream-errors";
 
@@ -13,7 +14,22 @@ describe("the wait a platform's Retry-After asks for, in the user's message", ()
     expect(say("0")).toContain("Wait a few seconds");
     expect(say("1")).toContain("Wait a few seconds");
     expect(say("soon")).toContain("Wait a few seconds");
+    // Long waits (a daily quota) in minutes and hours; past a day said, not counted down.
+    expect(say("600")).toContain("Wait 10 minutes");
+    expect(say("72000")).toContain("Wait about 20 hours");
+    expect(say("100000")).toContain("Wait more than a day");
+    expect(studioError("upstream_rate_limited", { retryAfter: 100_000 }).error.retryAfter).toBeUndefined();
     // The number itself stays in the answer, for a countdown.
     expect(studioError("upstream_rate_limited", { retryAfter: 0 }).error).toMatchObject({ retryAfter: 0 });
+  });
+});
+
+describe("the editor's countdown", () => {
+  it("shows seconds, then minutes, then hours and minutes", () => {
+    expect(countdownText(45)).toBe("45 s");
+    expect(countdownText(119)).toBe("119 s");
+    expect(countdownText(600)).toBe("10 min");
+    expect(countdownText(72_000)).toBe("20 h 0 min");
+    expect(countdownText(12_030)).toBe("3 h 21 min");
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { isolateQuoted } from "../ui/isolate-quoted";
 import { maybeDelivered } from "./maybe-delivered";
+import { countdownText } from "./use-countdown";
 import type { SendOutcome } from "./use-send-flow";
 
 /** A sentence without its closing stop and spaces: the catalogue quotes the platform's words in brackets, without it. */
@@ -105,7 +106,7 @@ export function SendOutcomeView(props: {
           {left === undefined ? null : left > 0 ? (
             // For the eye only: read out, each tick would repeat the whole alert every second; the
             // message above already says how long to wait, and "now" is read once when the wait ends.
-            <p aria-hidden="true">You can try again in {left} s.</p>
+            <p aria-hidden="true">You can try again in {countdownText(left)}.</p>
           ) : (
             <p>You can try again now.</p>
           )}

@@ -23,3 +23,11 @@ export function useCountdown(seconds: number | undefined, key: unknown): number 
   const at = start.key === key ? start.at : Date.now();
   return Math.max(0, seconds - Math.floor((Date.now() - at) / 1000));
 }
+
+/** Seconds left, as the countdown shows them: "45 s", "12 min", "3 h 20 min". */
+export function countdownText(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.ceil(seconds / 60);
+  if (minutes < 120) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}

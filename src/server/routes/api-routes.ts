@@ -253,11 +253,11 @@ export function apiRoutes(deps: ServerDeps): Hono {
     if (!result.ok) {
       // The send wording ("may still have applied the change") means nothing for a read.
       const why = READ_FAILURES[result.error.error.code];
-      // A 503's Retry-After (maintenance) is passed on, as for a send: "in a moment" would be too soon.
+      // A 503's Retry-After (maintenance) is passed on, as for a send: the message says to wait that long.
       const wait = result.error.error.retryAfter;
       if (why)
         return fail(c, "upstream_read_failed", {
-          detail: wait === undefined ? why : `${why}, and asked to wait ${wait} seconds before trying again`,
+          detail: why,
           ...(wait !== undefined ? { retryAfter: wait } : {}),
         });
       return sendError(c, redactError(result.error, sessionSecrets(deps, c)));

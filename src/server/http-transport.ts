@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { Agent, buildConnector, type Dispatcher, request } from "undici";
+import { version } from "../../package.json";
 import type { FetchLike } from "../platform/fetch-like";
 import {
   AnswerTooLargeError,
@@ -117,6 +118,9 @@ const NULL_BODY = new Set([101, 103, 204, 205, 304]);
  */
 const IDLE_SOCKET_MS = 4000;
 
+/** What the proxy calls itself to the platform (its API and token endpoint alike). */
+export const USER_AGENT = `addon-studio/${version} (open-platform proxy)`;
+
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
 
 /** Creates a keep-alive `FetchLike` (see the module comment). */
@@ -148,6 +152,9 @@ export function createHttpFetch(): HttpFetch {
         ),
       });
     }
+
+    // undici's request sends none: some gateways and firewalls refuse a request without one.
+    headers["user-agent"] ??= USER_AGENT;
 
     let status: number;
     let bytes: Buffer = Buffer.alloc(0);

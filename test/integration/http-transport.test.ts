@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FetchLike } from "../../src/platform/fetch-like";
-import { createHttpFetch, type HttpFetch } from "../../src/server/http-transport";
+import { createHttpFetch, type HttpFetch, USER_AGENT } from "../../src/server/http-transport";
 import { createPlatformClient } from "../../src/server/platform-client";
 import { NotSentError, OutcomeUnknownError } from "../../src/server/transport-errors";
 
@@ -55,7 +55,7 @@ describe("the proxy's keep-alive transport (undici's Agent and request behind Fe
     const seen: string[] = [];
     const s = await serve((req, body, res) => {
       seen.push(
-        `${req.method} ${req.url} ${req.headers["x-api-key"]} ${req.headers["content-type"]} ${body}`,
+        `${req.method} ${req.url} ${req.headers["x-api-key"]} ${req.headers["content-type"]} ${req.headers["user-agent"]} ${body}`,
       );
       res.setHeader("set-cookie", ["a=1", "b=2"]);
       res.setHeader("content-type", "application/json");
@@ -72,7 +72,11 @@ describe("the proxy's keep-alive transport (undici's Agent and request behind Fe
       expect(res.headers.getSetCookie()).toEqual(["a=1", "b=2"]);
       expect(await res.json()).toEqual({ id: "x1" });
     }
-    expect(seen).toEqual([0, 1, 2, 3, 4, 5].map((i) => `POST /v2/thing?i=${i} k application/json {"n":1}`));
+    // It names itself (undici's request sends no User-Agent; some gateways refuse a request without one).
+    expect(seen).toEqual(
+      [0, 1, 2, 3, 4, 5].map((i) => `POST /v2/thing?i=${i} k application/json ${USER_AGENT} {"n":1}`),
+    );
+    expect(USER_AGENT).toMatch(/^addon-studio\/\d+\.\d+\.\d+ /);
     // Kept alive: undici may open a second connection while the first finishes its answer, no more.
     expect(s.connections()).toBeLessThanOrEqual(2);
   });

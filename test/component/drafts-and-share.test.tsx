@@ -113,6 +113,14 @@ describe("drafts", () => {
     expect(rowNames()).toEqual(["Subtitle, widget 1"]);
     fireEvent.keyDown(select, { key: "Escape" });
     expect(select.options[select.selectedIndex]?.text).toBe("Untitled add-on");
+    // Opening the list (Alt+ArrowDown, Space, F4, a click) starts it on the open draft, so a choice in
+    // it is a change even of the draft stepped to (Enter in the list never reaches the page).
+    step();
+    fireEvent.keyDown(select, { key: "ArrowDown", altKey: true });
+    expect(select.options[select.selectedIndex]?.text).toBe("Untitled add-on");
+    step();
+    fireEvent.mouseDown(select);
+    expect(select.options[select.selectedIndex]?.text).toBe("Untitled add-on");
     step();
     fireEvent.keyDown(select, { key: "Enter" });
     expect(rowNames()).toEqual(["Title, widget 1"]);

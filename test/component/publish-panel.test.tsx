@@ -308,11 +308,11 @@ describe("publish panel", () => {
     await userEvent.click(publish);
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("Wait 2 seconds");
-    expect(alert.textContent).toContain("You can try again in 2 s.");
+    expect(alert.textContent).toMatch(/You can try again in [12] s\./);
     expect(alert.textContent).toContain("HTTP 429");
     // Read out once: the ticking count is for the eye (its change each second would repeat the alert),
     // and the region around the alert stays quiet so the failure is not read twice.
-    expect(screen.getByText("You can try again in 2 s.").getAttribute("aria-hidden")).toBe("true");
+    expect(screen.getByText(/^You can try again in [12] s\.$/).getAttribute("aria-hidden")).toBe("true");
     expect(alert.parentElement?.getAttribute("aria-live")).toBe("off");
     // Until the wait is over, Publish (and the post's removal) would only be refused again: held.
     const sent = () => calls.filter((c) => c.url.startsWith("/api/posts/")).length;
@@ -337,6 +337,26 @@ describe("publish panel", () => {
     await userEvent.click(publish);
     await waitFor(() => expect(screen.getByRole("alert").textContent).toContain("widgets[0]"));
     expect(screen.getByRole("list", { name: "Problems" }).textContent).toContain("is wrong");
+  });
+
+  it("says why its buttons are held when the wait's outcome is on the other kind's form", async () => {
+    const { store } = setup({
+      route: (url) =>
+        url === "/api/session"
+          ? json(200, SESSION)
+          : json(429, studioError("upstream_rate_limited", { retryAfter: 600, upstreamStatus: 429 })),
+    });
+    const publish = screen.getByRole("button", { name: "Publish" });
+    await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(publish);
+    await screen.findByRole("alert");
+    expect(screen.queryByText(/sending is held/)).toBeNull();
+    act(() => store.getState().setKind("user"));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(
+      screen.getByText(/^The last send was told to wait: sending is held for (10|9) min more\.$/),
+    ).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Publish" }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("warns after a server error that publishing again may deliver it a second time", async () => {
@@ -416,11 +436,24 @@ describe("publish panel", () => {
     alert = screen.getByRole("alert");
     expect(alert.textContent).toContain("nothing was sent to the platform");
     expect(alert.textContent).toContain("client_max_body_size");
-    // A 2xx that is not the proxy's JSON is still a delivery: "do not send it again before checking".
-    answer = () => new Response("OK", { status: 200 });
+    // A 200 page is no delivery (a gateway's sign-in page a redirect ended on): it may or may not have gone on.
+    answer = () =>
+      new Response("<html>Sign in</html>", { status: 200, headers: { "content-type": "text/html" } });
+    await userEvent.click(publish);
+    await waitFor(() =>
+      expect(screen.getByRole("alert").textContent).toContain("answered HTTP 200 with a page"),
+    );
+    // The proxy's own 2xx, cut off, is a delivery: "do not send it again before checking".
+    answer = () => new Response('{"ok":tr', { status: 200, headers: { "content-type": "application/json" } });
     await userEvent.click(publish);
     expect(await screen.findByText(/its answer could not be read\. Do not send it again/)).toBeTruthy();
-    expect(calls.filter((c) => c.url.startsWith("/api/posts/"))).toHaveLength(4);
+    expect(calls.filter((c) => c.url.startsWith("/api/posts/"))).toHaveLength(5);
+    // This browser's history: each may-have-been-delivered send is "outcome unknown", the refused one failed.
+    const history = screen.getByRole("list", { name: /history/i });
+    const said = within(history)
+      .getAllByRole("listitem")
+      .map((li) => /^[^·]*· [^·]*· (outcome unknown|failed|published)/.exec(li.textContent ?? "")?.[1]);
+    expect(said).toEqual(["published", "outcome unknown", "failed", "outcome unknown", "outcome unknown"]);
   });
 
   it("removes a post's add-ons only after the user confirms", async () => {

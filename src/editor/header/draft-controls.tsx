@@ -19,6 +19,8 @@ const STEP_KEYS = new Set([
   "PageUp",
   "PageDown",
 ]);
+/** Keys that open a select's list (with Alt+ArrowUp/Down). */
+const OPEN_KEYS = new Set([" ", "F4"]);
 /** A change this soon after such a key came from it (the key's own default action). */
 const STEP_MS = 100;
 
@@ -63,9 +65,18 @@ export function DraftControls(props: { session: DraftSession; onChat?: () => voi
         value={shown?.id ?? currentId}
         aria-describedby="draft-select-help"
         onKeyDown={(e) => {
+          // Opening the list starts it on the open draft, so a choice in it is a change (Enter in a
+          // popup reaches the popup, not the page: a choice of the stepped-to draft would be none).
+          if (picked !== null && (OPEN_KEYS.has(e.key) || (e.altKey && STEP_KEYS.has(e.key)))) {
+            setPicked(null);
+            return;
+          }
           if (STEP_KEYS.has(e.key) || e.key.length === 1) stepped.current = performance.now();
           if (e.key === "Enter" && picked !== null) open(picked);
           if (e.key === "Escape" && picked !== null) setPicked(null);
+        }}
+        onMouseDown={() => {
+          if (picked !== null) setPicked(null);
         }}
         onBlur={() => {
           if (picked !== null) open(picked);

@@ -88,8 +88,21 @@ export type UserTarget = { phone: string } | { divarUserId: string; phone?: stri
 export const NO_PROXY_MESSAGE =
   "No proxy is running, so publishing, sending and events are off here. Start the studio with `npm start` (it runs the editor, the proxy and a local emulator of the platform), then reload this page. Editing, preview and export keep working without it.";
 
+/** A failure of a send the platform may have received: "outcome unknown" in the histories (maybe-delivered.ts). */
+function maybeSent(status: number, message: string): ProxyResult<never> {
+  return { ok: false, kind: "error", status, error: { code: "upstream_outcome_unknown", message } };
+}
+
+/** A send answered by something other than the proxy (`notTheProxyMessage`); a 413 there sent nothing on. */
+function notTheProxy(status: number): ProxyResult<never> {
+  const message = notTheProxyMessage(status);
+  return status === 413
+    ? { ok: false, kind: "error", status, error: { code: "payload_too_large", message } }
+    : maybeSent(status, message);
+}
+
 /**
- * A send (any method but GET) whose connection to the proxy broke: the proxy may have passed it on
+ * A send whose connection to the proxy broke: the proxy may have passed it on
  * before that, so it is not "no proxy" (which would suggest starting one and sending again).
  */
 function connectionBrokeMessage(detail: string): string {
@@ -126,9 +139,9 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
     path: string,
     schema: z.ZodType<T>,
     body?: unknown,
+    /** The request goes on to the platform (a publish, removal, message or subscription). */
+    sends = false,
   ): Promise<ProxyResult<T>> {
-    // Sign-out is no send: it reaches only the proxy.
-    const sends = method !== "GET" && !path.startsWith("/api/session");
     let res: Response;
     try {
       res = await doFetch(`${base}${path}`, {
@@ -142,23 +155,24 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
       });
     } catch (e) {
       const detail = e instanceof Error ? e.message : String(e);
-      return {
-        ok: false,
-        kind: "unreachable",
-        message: sends ? connectionBrokeMessage(detail) : `${NO_PROXY_MESSAGE} (${detail})`,
-      };
+      if (sends) return maybeSent(0, connectionBrokeMessage(detail));
+      return { ok: false, kind: "unreachable", message: `${NO_PROXY_MESSAGE} (${detail})` };
     }
+    // The proxy answers JSON, never through a redirect. Anything else came from something in front of
+    // it: static hosting (no proxy), or for a send, which is only offered once the proxy answered, a
+    // gateway (its error page; a sign-in page a redirect ended on, whose 200 is no delivery).
+    const fromProxy = !res.redirected && /json/i.test(res.headers.get("content-type") ?? "");
     let json: unknown;
     try {
       json = await res.json();
     } catch {
-      // Static hosting answers HTML (or nothing) where the proxy would answer JSON: no proxy. A send
-      // is only offered once the proxy answered, so another answer to one came from something else;
-      // a 2xx of one is still a delivery (`deliveredSchema` says its answer could not be read).
       if (!sends || res.status === 404) return { ok: false, kind: "unreachable", message: NO_PROXY_MESSAGE };
-      if (!res.ok) return { ok: false, kind: "unreachable", message: notTheProxyMessage(res.status) };
+      if (!fromProxy) return notTheProxy(res.status);
+      // The proxy's own answer, cut off: a 2xx of a send is still a delivery (`deliveredSchema` says
+      // its answer could not be read).
       json = undefined;
     }
+    if (sends && !fromProxy) return notTheProxy(res.status);
     if (res.ok) {
       const parsed = schema.safeParse(json);
       if (parsed.success) return { ok: true, value: parsed.data };
@@ -201,25 +215,45 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
     session: () => call("GET", "/api/session", sessionSchema),
     /** Spec 4.6: publishes a post add-on. */
     publishPost: (postToken: string, body: unknown, returnTo: string) =>
-      call("POST", `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`, deliveredSchema, body),
+      call(
+        "POST",
+        `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`,
+        deliveredSchema,
+        body,
+        true,
+      ),
     /** Spec 4.7: publishes a user add-on by phone or divar_user_id. */
     publishUser: (target: UserTarget, body: unknown, returnTo: string) =>
-      call("POST", `/api/users/${userPath(target)}/addon${q(returnTo)}`, deliveredSchema, body),
+      call("POST", `/api/users/${userPath(target)}/addon${q(returnTo)}`, deliveredSchema, body, true),
     /** Removes this app's add-ons from a post (DELETE /v1/open-platform/addons/post/{token}). */
     deletePostAddons: (postToken: string, returnTo: string) =>
-      call("DELETE", `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`, deliveredSchema),
+      call(
+        "DELETE",
+        `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`,
+        deliveredSchema,
+        undefined,
+        true,
+      ),
     /** Removes one user add-on by the id its publish answered. */
     deleteUserAddon: (id: string, returnTo: string) =>
-      call("DELETE", `/api/user-addons/${encodeURIComponent(id)}${q(returnTo)}`, deliveredSchema),
+      call(
+        "DELETE",
+        `/api/user-addons/${encodeURIComponent(id)}${q(returnTo)}`,
+        deliveredSchema,
+        undefined,
+        true,
+      ),
     /** Spec 4.8: creates (replaces) the user's semantic. */
     publishSemantic: (target: UserTarget, body: unknown, returnTo: string) =>
-      call("POST", `/api/users/${userPath(target)}/semantic${q(returnTo)}`, deliveredSchema, body),
+      call("POST", `/api/users/${userPath(target)}/semantic${q(returnTo)}`, deliveredSchema, body, true),
     /** Spec 4.9: deletes the user's semantic. */
     deleteSemantic: (target: UserTarget, returnTo: string) =>
       call(
         "DELETE",
         `/api/users/${userPath(target)}/semantic${q(returnTo)}${phoneQuery(target)}`,
         deliveredSchema,
+        undefined,
+        true,
       ),
     /** Spec 4.10: sends a chat message into a conversation. */
     sendMessage: (conversationId: string, body: unknown, returnTo: string) =>
@@ -228,6 +262,7 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
         `/api/conversations/${encodeURIComponent(conversationId)}/messages${q(returnTo)}`,
         deliveredSchema,
         body,
+        true,
       ),
     /** Spec 4.3: the signed-in user's phone numbers. */
     phones: (returnTo: string) => call("GET", `/api/phones${q(returnTo)}`, phonesSchema),
@@ -235,7 +270,7 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
     subscriptions: () => call("GET", "/api/subscriptions", subscriptionsSchema),
     /** Spec 4.4: creates an event subscription (held by the proxy to renew after a refresh). */
     subscribe: (req: SubscriptionRequest, returnTo: string) =>
-      call("POST", `/api/subscriptions${q(returnTo)}`, subscriptionsSchema, req),
+      call("POST", `/api/subscriptions${q(returnTo)}`, subscriptionsSchema, req, true),
     /** Stops holding (and renewing) a subscription; the platform has no removal call (spec 6.3.9). */
     unsubscribe: (eventType: string, resourceId: string | null) => {
       const p = new URLSearchParams({ event_type: eventType });

@@ -5,23 +5,26 @@ import { useEffect, useState } from "react";
  * second; undefined without a wait. A new `key` restarts it.
  */
 export function useCountdown(seconds: number | undefined, key: unknown): number | undefined {
-  const [start, setStart] = useState(() => ({ key, at: Date.now() }));
+  const [start, setStart] = useState(() => ({ key, at: performance.now() }));
   const [, setTick] = useState(0);
-  if (start.key !== key) setStart({ key, at: Date.now() });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new outcome (key) restarts the wait
+  if (start.key !== key) setStart({ key, at: performance.now() });
+  // A monotonic clock: setting the system clock back during a wait changes nothing.
+  const at = start.key === key ? start.at : performance.now();
   useEffect(() => {
     if (seconds === undefined || seconds <= 0) return;
-    let ticks = 0;
+    // Ticks until nothing is left (a new outcome starts another wait: a new `at`).
     const timer = setInterval(() => {
-      ticks += 1;
       setTick((n) => n + 1);
-      if (ticks > seconds) clearInterval(timer);
+      if (leftOf(seconds, at, performance.now()) === 0) clearInterval(timer);
     }, 1000);
     return () => clearInterval(timer);
-  }, [seconds, key]);
-  if (seconds === undefined) return undefined;
-  const at = start.key === key ? start.at : Date.now();
-  return Math.max(0, seconds - Math.floor((Date.now() - at) / 1000));
+  }, [seconds, at]);
+  return seconds === undefined ? undefined : leftOf(seconds, at, performance.now());
+}
+
+/** Whole seconds left of a wait of `seconds` that started at `at` (performance.now()). */
+function leftOf(seconds: number, at: number, now: number): number {
+  return Math.max(0, seconds - Math.floor((now - at) / 1000));
 }
 
 /** Seconds left, as the countdown shows them: "45 s", "12 min", "3 h 20 min". */

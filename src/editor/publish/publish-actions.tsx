@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { countdownText } from "../proxy/use-countdown";
 import type { DocumentKind } from "../store/document";
 import { countOf } from "../ui/count-of";
 import { bodyBytes, publishSizeText } from "./body-size";
@@ -21,6 +22,11 @@ export function PublishActions(props: {
   postToken: string;
   canRemovePost: boolean;
   onRemovePost: () => void;
+  /**
+   * Seconds left of a wait the last send was given (a 429's Retry-After) when its outcome is not on
+   * this form (it was for the other kind): the buttons are held, and this says why.
+   */
+  heldFor?: number | undefined;
 }) {
   const { kind, errorCount, body } = props;
   const sizeText = useMemo(
@@ -36,6 +42,11 @@ export function PublishActions(props: {
         </p>
       ) : null}
       {sizeText ? <p className="publish-blocked">{sizeText}</p> : null}
+      {props.heldFor ? (
+        <p className="publish-blocked">
+          The last send was told to wait: sending is held for {countdownText(props.heldFor)} more.
+        </p>
+      ) : null}
       {props.noTarget ? (
         <p className="muted">
           {kind === "post" ? "Enter a valid post token to publish." : "Enter the user to publish to."}

@@ -25,6 +25,9 @@ const CHAT_READ_FIELDS = ["endpoint", "identification_key"];
 /** Fields only a user add-on has (spec 2.11); a post add-on has `notes` instead. */
 const USER_ONLY = ["categories", "ticket_uuid", "cost"];
 
+/** The unknown keys an undecided body's message names; the rest are counted. */
+const NAMED_MAX = 5;
+
 /** Whether `widgets` has v1's shape: `{widget_list: [...]}`, or widgets written `{widget_type, data}`. */
 function isV1Widgets(widgets: unknown): boolean {
   if (isRecord(widgets)) return Object.hasOwn(widgets, "widget_list");
@@ -65,11 +68,14 @@ export function inferKind(json: unknown): CheckKind | { unknown: string; advice?
     const others = Object.keys(json).filter((k) => k !== "widgets" && k !== "semantic");
     if (others.length === 0) return "post";
     // The keys that left it undecided are of neither add-on: named, with the one each likely misspells.
-    const named = others.map((k) => {
-      const near = closestName(k, [...USER_ONLY, "notes"]);
+    const named = others.slice(0, NAMED_MAX).map((k) => {
+      const near = closestName(k, [...USER_ONLY, "notes", "widgets", "semantic"]);
       if (!near) return k;
-      return `${k} (did you mean ${near}, of a ${near === "notes" ? "post" : "user"} add-on?)`;
+      const whose =
+        near === "notes" ? "of a post add-on" : USER_ONLY.includes(near) ? "of a user add-on" : "of both";
+      return `${k} (did you mean ${near}, ${whose}?)`;
     });
+    if (others.length > NAMED_MAX) named.push(`${others.length - NAMED_MAX} more`);
     return {
       unknown: `${named.join(", ")} ${others.length === 1 ? "is a field" : "are fields"} of neither the post nor the user add-on, so the body's fields do not say which it is`,
       advice:

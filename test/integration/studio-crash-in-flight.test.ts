@@ -74,8 +74,13 @@ describe("a studio killed while a send is out", { timeout: 90_000 }, () => {
         })
         .catch((e: unknown) => e);
       await expect.poll(() => sent.length, { timeout: 10_000 }).toBe(1);
-      // Long enough for the record's write (the embedded store lingers 25 ms to batch writes).
-      await new Promise((r) => setTimeout(r, 500));
+      // While the platform holds it, the history already shows it (written, not only queued: a read
+      // of the history waits for the queued writes).
+      await expect
+        .poll(async () => JSON.parse((await browser.fetch(`${base}/api/history`)).text).records?.length, {
+          timeout: 10_000,
+        })
+        .toBe(1);
       studio.child.kill("SIGKILL");
       await studio.exited;
       expect(await send).toBeInstanceOf(Error);

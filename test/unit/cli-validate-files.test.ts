@@ -88,12 +88,19 @@ describe("validate: several files, folders and globs", () => {
       ),
     });
     // The key is named, whichever add-on it misspells; one like no field is named as it is.
-    const note = put("kinds/note.json", { widgets: [], note: "x", foo: 1 });
+    const note = put("kinds/note.json", { widgets: [], note: "x", foo: 1, semantics: {} });
     const said = await cli(["validate", note]);
     expect(said.code).toBe(2);
     expect(said.err).toContain(
-      "note (did you mean notes, of a post add-on?), foo are fields of neither the post nor the user add-on",
+      "note (did you mean notes, of a post add-on?), foo, semantics (did you mean semantic, of both?) are fields of neither the post nor the user add-on",
     );
+    // Thousands of stray keys: five named, the rest counted.
+    const many = put("kinds/many.json", {
+      widgets: [],
+      ...Object.fromEntries(Array.from({ length: 900 }, (_, i) => [`k${i}`, i])),
+    });
+    const counted = await cli(["validate", many]);
+    expect(counted.err).toContain("k0, k1, k2, k3, k4, 895 more are fields of neither");
     // A v1 body is pointed at the command that converts it.
     const v1 = put("kinds/v1.json", {
       widgets: { widget_list: [{ widget_type: "TITLE_ROW", data: { text: "x" } }] },

@@ -16,6 +16,20 @@ const record = (id: number, over: Partial<ServerRecord> = {}): ServerRecord => (
   ...over,
 });
 
+/** The history showing `records` (one page), its buttons doing nothing. */
+function renderRecords(records: ServerRecord[]) {
+  render(
+    <ServerHistory
+      fallback={<p>local history</p>}
+      refreshKey={0}
+      disabled={false}
+      fetchJson={async () => ({ status: 200, json: { records, nextBefore: null } })}
+      onOpen={() => {}}
+      onRun={() => {}}
+    />,
+  );
+}
+
 describe("publish history read from the proxy", () => {
   it("lists every browser's publishes, pages back, and opens, publishes again or removes one", async () => {
     const asked: string[] = [];
@@ -93,16 +107,7 @@ describe("publish history read from the proxy", () => {
       userAddon(2, "ua-1"),
       userAddon(1, "ua-2"),
     ];
-    render(
-      <ServerHistory
-        fallback={<p>local history</p>}
-        refreshKey={0}
-        disabled={false}
-        fetchJson={async () => ({ status: 200, json: { records, nextBefore: null } })}
-        onOpen={() => {}}
-        onRun={() => {}}
-      />,
-    );
+    renderRecords(records);
     const list = await screen.findByRole("list", { name: "Publish history (all your browsers)" });
     const items = [...list.querySelectorAll("li")];
     const removable = items.map((li) =>
@@ -126,16 +131,7 @@ describe("publish history read from the proxy", () => {
         result: { ok: false, status: 400, error: { code: "upstream_bad_request", message: "refused" } },
       }),
     ];
-    render(
-      <ServerHistory
-        fallback={<p>local history</p>}
-        refreshKey={0}
-        disabled={false}
-        fetchJson={async () => ({ status: 200, json: { records, nextBefore: null } })}
-        onOpen={() => {}}
-        onRun={() => {}}
-      />,
-    );
+    renderRecords(records);
     const list = await screen.findByRole("list", { name: "Publish history (all your browsers)" });
     const items = [...list.querySelectorAll("li")];
     expect(items.map((li) => /outcome unknown: |failed: /.exec(li.textContent ?? "")?.[0])).toEqual([

@@ -63,6 +63,55 @@ export function approveConsent(u: URL, res: ServerResponse, code: string): strin
 }
 
 /**
+ * A strict app's platform for a studio process: consent approves at once, the token grants a chat
+ * send into `conversation` (and USER_PHONE, named 09120000001), and every other request (the
+ * send) goes to `onSend`, which answers it when it likes.
+ */
+export function chatSendPlatform(
+  conversation: string,
+  onSend: (req: IncomingMessage, res: ServerResponse) => void,
+) {
+  return rawServer(async (req, res) => {
+    for await (const _ of req);
+    const u = new URL(req.url ?? "/", "http://platform.invalid");
+    if (u.pathname === "/oauth2/auth") return void approveConsent(u, res, "code-1-abcdef");
+    if (u.pathname === "/oauth2/token")
+      return sendJson(res, {
+        access_token: "acc-1-0123456789",
+        refresh_token: "ref-1-0123456789",
+        expires_in: 3600,
+        token_type: "bearer",
+        scope: `CONVERSATION_SEND_MESSAGE.${conversation} USER_PHONE`,
+      });
+    if (u.pathname === "/v1/open-platform/users") return sendJson(res, { phone_numbers: ["09120000001"] });
+    onSend(req, res);
+  });
+}
+
+/** The studio's environment for `chatSendPlatform` at `platformUrl`, served at `base`. */
+export function strictAppEnv(platformUrl: string, base: string): Record<string, string> {
+  return {
+    PLATFORM_API_URL: platformUrl,
+    PLATFORM_AUTH_URL: platformUrl,
+    APP_SLUG: "strict-app",
+    APP_CLIENT_SECRET: "client-secret-0123456789",
+    APP_API_KEY: "api-key-0123456789",
+    APP_IDENTIFICATION_KEY: "identification-key-0123456789",
+    SESSION_SECRET: "strict-app-session-secret-0123456789",
+    PUBLIC_URL: base,
+  };
+}
+
+/** Signs `browser` in at the studio at `base` for a send into `conversation` (the consent approves at once). */
+export async function signInToSend(browser: Browser, base: string, conversation: string): Promise<void> {
+  const q = new URLSearchParams({ scope: `CONVERSATION_SEND_MESSAGE.${conversation}`, returnTo: "/" });
+  const start = await browser.fetch(`${base}/oauth/start?${q}`);
+  const consent = await browser.fetch(start.res.headers.get("location") ?? "");
+  const back = await browser.fetch(consent.res.headers.get("location") ?? "");
+  expect(back.res.headers.get("location")).toBe("/?oauth=granted");
+}
+
+/**
  * A fake platform that misbehaves on request: the API host's next answers are scripted (`next`), the
  * token endpoint issues tokens with a "/" in them (so a JSON-escaped echo `at\/…` differs from the
  * token) and grants what was asked. Calls are counted by method and path.

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/free-port";
 import { spawnStudio, studioFolder } from "../helpers/studio-process";
-import { approveConsent, rawServer, sendJson } from "./scripted-platform";
+import { chatSendPlatform, signInToSend, strictAppEnv } from "./scripted-platform";
 import { Browser } from "./server-harness";
 
 // A studio killed (a crash, `kill -9`, the machine's power) while a send is out: the platform may
@@ -25,34 +25,15 @@ describe("a studio killed while a send is out", { timeout: 90_000 }, () => {
   it("shows the send as outcome unknown after the restart, sent once", async () => {
     const sent: string[] = [];
     const held: ServerResponse[] = [];
-    const platform = await rawServer(async (req, res) => {
-      for await (const _ of req);
-      const u = new URL(req.url ?? "/", "http://platform.invalid");
-      if (u.pathname === "/oauth2/auth") return void approveConsent(u, res, "code-1-abcdef");
-      if (u.pathname === "/oauth2/token")
-        return sendJson(res, {
-          access_token: "acc-1-0123456789",
-          refresh_token: "ref-1-0123456789",
-          expires_in: 3600,
-          token_type: "bearer",
-          scope: `CONVERSATION_SEND_MESSAGE.${CONVERSATION} USER_PHONE`,
-        });
-      if (u.pathname === "/v1/open-platform/users") return sendJson(res, { phone_numbers: ["09120000001"] });
-      // The platform applies the message and has not answered yet when the studio dies.
-      sent.push(`${req.method} ${u.pathname}`);
+    // The platform applies the message and has not answered yet when the studio dies.
+    const platform = await chatSendPlatform(CONVERSATION, (req, res) => {
+      sent.push(`${req.method} ${new URL(req.url ?? "/", "http://platform.invalid").pathname}`);
       held.push(res);
     });
     const ports = { port: await freePort(), emulatorPort: await freePort() };
     const base = `http://127.0.0.1:${ports.port}`;
     const env = {
-      PLATFORM_API_URL: platform.url,
-      PLATFORM_AUTH_URL: platform.url,
-      APP_SLUG: "strict-app",
-      APP_CLIENT_SECRET: "client-secret-0123456789",
-      APP_API_KEY: "api-key-0123456789",
-      APP_IDENTIFICATION_KEY: "identification-key-0123456789",
-      SESSION_SECRET: "crash-in-flight-session-secret-0123456789",
-      PUBLIC_URL: base,
+      ...strictAppEnv(platform.url, base),
       DATA_DIR: data,
       UPSTREAM_TIMEOUT_MS: "30000",
     };
@@ -60,11 +41,7 @@ describe("a studio killed while a send is out", { timeout: 90_000 }, () => {
     try {
       await studio.printed("Press Ctrl+C to stop.");
       const browser = new Browser();
-      const q = new URLSearchParams({ scope: `CONVERSATION_SEND_MESSAGE.${CONVERSATION}`, returnTo: "/" });
-      const start = await browser.fetch(`${base}/oauth/start?${q}`);
-      const consent = await browser.fetch(start.res.headers.get("location") ?? "");
-      const back = await browser.fetch(consent.res.headers.get("location") ?? "");
-      expect(back.res.headers.get("location")).toBe("/?oauth=granted");
+      await signInToSend(browser, base, CONVERSATION);
 
       const send = browser
         .fetch(`${base}/api/conversations/${CONVERSATION}/messages`, {

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { startStudio } from "../../src/server/start-studio";
 import { freePort } from "../helpers/free-port";
 import { studioFolder } from "../helpers/studio-process";
-import { approveConsent, rawServer, sendJson } from "./scripted-platform";
+import { chatSendPlatform, sendJson, signInToSend, strictAppEnv } from "./scripted-platform";
 import { Browser } from "./server-harness";
 
 /**
@@ -28,20 +28,8 @@ const CONVERSATION = "conv-1";
 describe("stopping the studio while a send is out", { timeout: 60_000 }, () => {
   it("answers the send the platform is applying, then stops; an open event stream does not hold it", async () => {
     const sent: string[] = [];
-    const platform = await rawServer(async (req, res) => {
-      for await (const _ of req);
-      const u = new URL(req.url ?? "/", "http://platform.invalid");
-      if (u.pathname === "/oauth2/auth") return void approveConsent(u, res, "code-1-abcdef");
-      if (u.pathname === "/oauth2/token")
-        return sendJson(res, {
-          access_token: "acc-1-0123456789",
-          refresh_token: "ref-1-0123456789",
-          expires_in: 3600,
-          token_type: "bearer",
-          scope: `CONVERSATION_SEND_MESSAGE.${CONVERSATION} USER_PHONE`,
-        });
-      if (u.pathname === "/v1/open-platform/users") return sendJson(res, { phone_numbers: ["09120000001"] });
-      sent.push(`${req.method} ${u.pathname}`);
+    const platform = await chatSendPlatform(CONVERSATION, (req, res) => {
+      sent.push(`${req.method} ${new URL(req.url ?? "/", "http://platform.invalid").pathname}`);
       // The platform takes its time answering the send it applied.
       setTimeout(() => sendJson(res, { message: "ok", status: 1 }), 800);
     });
@@ -49,14 +37,7 @@ describe("stopping the studio while a send is out", { timeout: 60_000 }, () => {
     const lines: string[] = [];
     const studio = await startStudio({
       env: {
-        PLATFORM_API_URL: platform.url,
-        PLATFORM_AUTH_URL: platform.url,
-        APP_SLUG: "strict-app",
-        APP_CLIENT_SECRET: "client-secret-0123456789",
-        APP_API_KEY: "api-key-0123456789",
-        APP_IDENTIFICATION_KEY: "identification-key-0123456789",
-        SESSION_SECRET: "graceful-stop-session-secret-0123456789",
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ...strictAppEnv(platform.url, `http://127.0.0.1:${port}`),
         PORT: String(port),
         DIST_DIR: dist,
         DATA_DIR: join(data, "1"),
@@ -68,11 +49,7 @@ describe("stopping the studio while a send is out", { timeout: 60_000 }, () => {
     try {
       const base = `http://127.0.0.1:${port}`;
       const browser = new Browser();
-      const q = new URLSearchParams({ scope: `CONVERSATION_SEND_MESSAGE.${CONVERSATION}`, returnTo: "/" });
-      const start = await browser.fetch(`${base}/oauth/start?${q}`);
-      const consent = await browser.fetch(start.res.headers.get("location") ?? "");
-      const back = await browser.fetch(consent.res.headers.get("location") ?? "");
-      expect(back.res.headers.get("location")).toBe("/?oauth=granted");
+      await signInToSend(browser, base, CONVERSATION);
 
       // An inbox stream stays open (as the editor's inbox keeps one).
       const cookie = [...browser.cookies].map(([k, v]) => `${k.split("|")[1]}=${v}`).join("; ");

@@ -60,7 +60,7 @@ describe("publish panel", () => {
     await userEvent.click(await screen.findByRole("button", { name: /^Publish/ }));
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain("may or may not have been delivered");
-    expect(alert.textContent).toContain("Nothing was sent again automatically");
+    expect(alert.textContent).toContain("It was not sent again");
     expect(calls.filter((c) => c.url.includes("/addon"))).toHaveLength(1);
   });
 
@@ -357,6 +357,10 @@ describe("publish panel", () => {
       screen.getByText(/^The last send was told to wait: sending is held for (10|9) min more\.$/),
     ).toBeTruthy();
     expect((screen.getByRole("button", { name: "Publish" }) as HTMLButtonElement).disabled).toBe(true);
+    // Back on the post's form the outcome is shown again, but does not take focus (or the alert be read) again.
+    act(() => store.getState().setKind("post"));
+    expect(screen.getByRole("alert").textContent).toContain("Wait 10 minutes");
+    expect(document.activeElement?.closest(".send-outcome")).toBeNull();
   });
 
   it("warns after a server error that publishing again may deliver it a second time", async () => {
@@ -418,9 +422,9 @@ describe("publish panel", () => {
     await userEvent.click(publish);
     let alert = await screen.findByRole("alert");
     expect(alert.textContent).toContain(
-      "The connection to the studio broke before it answered (Failed to fetch)",
+      "The studio did not answer: the connection to it failed or broke (Failed to fetch)",
     );
-    expect(alert.textContent).toContain("may or may not have been delivered; it was not sent again");
+    expect(alert.textContent).toContain("it may have been delivered; it was not sent again");
     expect(alert.textContent).not.toContain("No proxy is running");
     // A gateway in front of the studio answered with its own page.
     answer = () => new Response("<html>502 Bad Gateway</html>", { status: 502 });

@@ -72,8 +72,15 @@ export function DraftControls(props: { session: DraftSession; onChat?: () => voi
             return;
           }
           if (STEP_KEYS.has(e.key) || e.key.length === 1) stepped.current = performance.now();
-          if (e.key === "Enter" && picked !== null) open(picked);
-          if (e.key === "Escape" && picked !== null) setPicked(null);
+          if (e.key === "Enter" && picked !== null) {
+            // Chromium (but on a Mac) also opens the list on Enter: the draft is opened, the list stays shut.
+            e.preventDefault();
+            open(picked);
+          }
+          if (e.key === "Escape") {
+            if (picked !== null) setPicked(null);
+            stepped.current = Number.NEGATIVE_INFINITY;
+          }
         }}
         onMouseDown={() => {
           if (picked !== null) setPicked(null);

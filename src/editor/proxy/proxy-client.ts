@@ -106,7 +106,7 @@ function notTheProxy(status: number): ProxyResult<never> {
  * before that, so it is not "no proxy" (which would suggest starting one and sending again).
  */
 function connectionBrokeMessage(detail: string): string {
-  return `The connection to the studio broke before it answered (${detail}). It may have passed the request on to the platform first, so it may or may not have been delivered; it was not sent again. Check the target (the post page, the conversation, the user) before sending it again, and reload this page if the studio was restarted.`;
+  return `The studio did not answer: the connection to it failed or broke (${detail}). If it had already passed the request on to the platform, it may have been delivered; it was not sent again. Check the target before sending it again, and reload this page once the studio runs again.`;
 }
 
 /**
@@ -117,7 +117,7 @@ function notTheProxyMessage(status: number): string {
   const said = `The studio's address answered HTTP ${status} with a page, not the proxy's answer: a server in front of the studio (a reverse proxy or gateway) answered`;
   if (status === 413)
     return `${said} that the request is too large for it, and nothing was sent to the platform. Raise that server's body limit to at least 1 MB (nginx: client_max_body_size 1m), then send it again.`;
-  return `${said}, or the studio stopped. The request may or may not have reached the platform, and it was not sent again: check the target (the post page, the conversation, the user) before sending it again.`;
+  return `${said}, or the studio stopped. The request may or may not have reached the platform, and it was not sent again: check the target before sending it again.`;
 }
 
 function describeProblems(problems: readonly Problem[] | undefined): string {

@@ -12,15 +12,20 @@ function withoutFinalStop(text: string): string {
 /** Outcomes that end a send: the user is taken to them. */
 const FINISHED = new Set<SendOutcome["status"]>(["success", "error", "unreachable"]);
 
+/** Outcomes already given focus: one shown again (its form left and come back to) does not take it. */
+const focused = new WeakSet<SendOutcome>();
+
 /**
  * Moves keyboard focus to a finished outcome (read out by screen readers, scrolled into view in any
- * scrolling panel), once per outcome.
+ * scrolling panel), once per outcome: not again when it is drawn again (the document's kind switched
+ * away and back), which would pull focus from the switch and read the alert once more.
  */
 function useFocusOnFinish(outcome: SendOutcome, enabled: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = ref.current;
-    if (!enabled || !el || !FINISHED.has(outcome.status)) return;
+    if (!enabled || !el || !FINISHED.has(outcome.status) || focused.has(outcome)) return;
+    focused.add(outcome);
     el.focus({ preventScroll: true });
     // "nearest": the least scrolling that shows it, in the panel and in the page.
     el.scrollIntoView?.({ block: "nearest", inline: "nearest" });
@@ -113,7 +118,7 @@ export function SendOutcomeView(props: {
           {upstreamSaid ? <p>The platform said: {upstreamSaid}</p> : null}
           {maybeDelivered(outcome.error.code) && !props.readOnly ? (
             <p>
-              Nothing was sent again automatically. Pressing the button again may deliver it a second time.
+              Pressing the button again may deliver it a second time.
               {props.pageUrl ? (
                 <>
                   {" "}

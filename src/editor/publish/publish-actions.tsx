@@ -1,4 +1,4 @@
-import { useMemo } from "react";
+import { useId, useMemo } from "react";
 import { countdownText } from "../proxy/use-countdown";
 import type { DocumentKind } from "../store/document";
 import { countOf } from "../ui/count-of";
@@ -23,12 +23,14 @@ export function PublishActions(props: {
   canRemovePost: boolean;
   onRemovePost: () => void;
   /**
-   * Seconds left of a wait the last send was given (a 429's Retry-After) when its outcome is not on
-   * this form (it was for the other kind): the buttons are held, and this says why.
+   * A wait the last send was given (a 429's Retry-After): the buttons are held, and say why. Where
+   * its outcome is not on this form (it was for the other kind) the reason is shown; beside the
+   * outcome, which shows the countdown, it is only the buttons' description for screen readers.
    */
-  heldFor?: number | undefined;
+  held?: { left: number; outcomeShown: boolean } | undefined;
 }) {
   const { kind, errorCount, body } = props;
+  const heldId = useId();
   const sizeText = useMemo(
     () => publishSizeText(bodyBytes(body), Array.isArray(body.widgets) ? body.widgets.length : 0),
     [body],
@@ -42,9 +44,9 @@ export function PublishActions(props: {
         </p>
       ) : null}
       {sizeText ? <p className="publish-blocked">{sizeText}</p> : null}
-      {props.heldFor ? (
-        <p className="publish-blocked">
-          The last send was told to wait: sending is held for {countdownText(props.heldFor)} more.
+      {props.held ? (
+        <p id={heldId} className={props.held.outcomeShown ? "visually-hidden" : "publish-blocked"}>
+          The last send was told to wait: sending is held for {countdownText(props.held.left)} more.
         </p>
       ) : null}
       {props.noTarget ? (
@@ -57,6 +59,7 @@ export function PublishActions(props: {
           className="button is-primary"
           type="button"
           disabled={!props.canPublish || sizeText !== null}
+          aria-describedby={props.held ? heldId : undefined}
           onClick={props.onPublish}
         >
           Publish

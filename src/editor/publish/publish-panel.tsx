@@ -254,7 +254,7 @@ export function PublishPanel(props: PublishPanelProps = {}) {
           }}
           postToken={postToken}
           canRemovePost={!(absent || busy || !tokenCheck.success)}
-          heldFor={slot === null && flow.waiting ? flow.waitLeft : undefined}
+          held={flow.waiting ? { left: flow.waitLeft ?? 0, outcomeShown: slot !== null } : undefined}
           onRemovePost={() => run({ op: "deletePost", postToken }, null)}
         />
         {slot === "main" ? outcome : null}

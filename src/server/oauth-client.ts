@@ -1,5 +1,5 @@
 import type { StudioError } from "../platform/errors";
-import { studioError, waitWords } from "../platform/errors";
+import { studioError } from "../platform/errors";
 import type { FetchLike } from "../platform/fetch-like";
 import {
   buildAuthorizeUrl,
@@ -8,6 +8,7 @@ import {
   tokenErrorSchema,
   tokenResponseSchema,
 } from "../platform/oauth";
+import { waitWords } from "../platform/waits";
 import { answerTooLarge, UndecodableAnswerError } from "./transport-errors";
 import { readAnswer, unreadBody } from "./upstream-answer";
 import {

@@ -202,6 +202,9 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
     };
   }
 
+  /** A call that goes on to the platform (a publish, removal, message or subscription): see `call`'s `sends`. */
+  const send = <T>(method: string, path: string, schema: z.ZodType<T>, body?: unknown) =>
+    call(method, path, schema, body, true);
   const q = (returnTo: string) => `?returnTo=${encodeURIComponent(returnTo)}`;
   const userPath = (target: UserTarget) =>
     "divarUserId" in target
@@ -215,54 +218,33 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
     session: () => call("GET", "/api/session", sessionSchema),
     /** Spec 4.6: publishes a post add-on. */
     publishPost: (postToken: string, body: unknown, returnTo: string) =>
-      call(
-        "POST",
-        `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`,
-        deliveredSchema,
-        body,
-        true,
-      ),
+      send("POST", `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`, deliveredSchema, body),
     /** Spec 4.7: publishes a user add-on by phone or divar_user_id. */
     publishUser: (target: UserTarget, body: unknown, returnTo: string) =>
-      call("POST", `/api/users/${userPath(target)}/addon${q(returnTo)}`, deliveredSchema, body, true),
+      send("POST", `/api/users/${userPath(target)}/addon${q(returnTo)}`, deliveredSchema, body),
     /** Removes this app's add-ons from a post (DELETE /v1/open-platform/addons/post/{token}). */
     deletePostAddons: (postToken: string, returnTo: string) =>
-      call(
-        "DELETE",
-        `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`,
-        deliveredSchema,
-        undefined,
-        true,
-      ),
+      send("DELETE", `/api/posts/${encodeURIComponent(postToken)}/addon${q(returnTo)}`, deliveredSchema),
     /** Removes one user add-on by the id its publish answered. */
     deleteUserAddon: (id: string, returnTo: string) =>
-      call(
-        "DELETE",
-        `/api/user-addons/${encodeURIComponent(id)}${q(returnTo)}`,
-        deliveredSchema,
-        undefined,
-        true,
-      ),
+      send("DELETE", `/api/user-addons/${encodeURIComponent(id)}${q(returnTo)}`, deliveredSchema),
     /** Spec 4.8: creates (replaces) the user's semantic. */
     publishSemantic: (target: UserTarget, body: unknown, returnTo: string) =>
-      call("POST", `/api/users/${userPath(target)}/semantic${q(returnTo)}`, deliveredSchema, body, true),
+      send("POST", `/api/users/${userPath(target)}/semantic${q(returnTo)}`, deliveredSchema, body),
     /** Spec 4.9: deletes the user's semantic. */
     deleteSemantic: (target: UserTarget, returnTo: string) =>
-      call(
+      send(
         "DELETE",
         `/api/users/${userPath(target)}/semantic${q(returnTo)}${phoneQuery(target)}`,
         deliveredSchema,
-        undefined,
-        true,
       ),
     /** Spec 4.10: sends a chat message into a conversation. */
     sendMessage: (conversationId: string, body: unknown, returnTo: string) =>
-      call(
+      send(
         "POST",
         `/api/conversations/${encodeURIComponent(conversationId)}/messages${q(returnTo)}`,
         deliveredSchema,
         body,
-        true,
       ),
     /** Spec 4.3: the signed-in user's phone numbers. */
     phones: (returnTo: string) => call("GET", `/api/phones${q(returnTo)}`, phonesSchema),
@@ -270,7 +252,7 @@ export function createProxyClient(opts: { fetch?: FetchLike; baseUrl?: string } 
     subscriptions: () => call("GET", "/api/subscriptions", subscriptionsSchema),
     /** Spec 4.4: creates an event subscription (held by the proxy to renew after a refresh). */
     subscribe: (req: SubscriptionRequest, returnTo: string) =>
-      call("POST", `/api/subscriptions${q(returnTo)}`, subscriptionsSchema, req, true),
+      send("POST", `/api/subscriptions${q(returnTo)}`, subscriptionsSchema, req),
     /** Stops holding (and renewing) a subscription; the platform has no removal call (spec 6.3.9). */
     unsubscribe: (eventType: string, resourceId: string | null) => {
       const p = new URLSearchParams({ event_type: eventType });

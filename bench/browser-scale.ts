@@ -10,6 +10,7 @@ import {
   isNotMeasured,
   type NotMeasured,
   NotThere,
+  pageChannel,
   selectWidget,
   startCpuProfile,
   startFrames,
@@ -121,7 +122,6 @@ interface Expect {
  */
 function armProbe(arg: { trigger: string; expect: Expect }): void {
   const w = window as unknown as {
-    __probe?: Promise<Probed>;
     __bench: { afterThisFrame(then: () => void): void };
   };
   const { trigger, expect } = arg;
@@ -158,7 +158,11 @@ function armProbe(arg: { trigger: string; expect: Expect }): void {
     }
     return true;
   };
-  w.__probe = new Promise((resolve) => {
+  const report = (r: Probed) => {
+    const send = (window as unknown as Record<string, unknown>).__benchProbe; // PROBE_BINDING
+    if (typeof send === "function") send(JSON.stringify(r));
+  };
+  new Promise<Probed>((resolve) => {
     const started = performance.now();
     let t0 = 0;
     const onTrigger = () => {
@@ -181,7 +185,7 @@ function armProbe(arg: { trigger: string; expect: Expect }): void {
       } else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
-  });
+  }).then(report);
 }
 
 /** What the probe saw: the frame drawn, its callback, and where a moved widget landed. */
@@ -191,15 +195,15 @@ export interface Probed {
   landed: number;
 }
 
-async function probeResult(page: Page): Promise<Probed> {
-  return page.evaluate(() => (window as unknown as { __probe: Promise<Probed> }).__probe);
-}
+/** The binding the probe reports through (no `page.evaluate` runs in the page while a step is timed). */
+const PROBE_BINDING = "__benchProbe";
 
 /** Arms the probe, runs `act`, and returns the time to the frame showing `expect` (-1 if not seen). */
 export async function timedStep(page: Page, trigger: string, expect: Expect, act: () => Promise<void>) {
+  const channel = await pageChannel(page, PROBE_BINDING);
   await page.evaluate(armProbe, { trigger, expect });
   await act();
-  return probeResult(page);
+  return JSON.parse(await channel.next(30_000)) as Probed;
 }
 
 /**

@@ -21,10 +21,12 @@ import {
   isNotMeasured,
   type NotMeasured,
   NotThere,
+  pageChannel,
   selectWidget,
   startCpuProfile,
   startFrames,
   stopFrames,
+  USABLE_BINDING,
   waitUsable,
 } from "./page-steps";
 import { startServers } from "./servers";
@@ -234,6 +236,16 @@ function instruments() {
           bench.rowFoundAt = performance.now();
           const shown = () => {
             bench.usableAt = performance.now();
+            const report = (window as unknown as Record<string, unknown>).__benchUsable; // USABLE_BINDING
+            if (typeof report === "function")
+              report(
+                JSON.stringify({
+                  usableAt: bench.usableAt,
+                  paletteShownAt: bench.paletteShownAt,
+                  paletteFoundAt: bench.paletteFoundAt,
+                  rowFoundAt: bench.rowFoundAt,
+                }),
+              );
           };
           if (inFrame) afterThisFrame(shown);
           else requestAnimationFrame(() => afterThisFrame(shown));
@@ -417,6 +429,7 @@ export async function newPage(
       });
     }, css);
   const page = await context.newPage();
+  if (opts.probeUsable) await pageChannel(page, USABLE_BINDING);
   return { context, page };
 }
 

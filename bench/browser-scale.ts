@@ -11,6 +11,7 @@ import {
   type NotMeasured,
   NotThere,
   pageChannel,
+  pressAt,
   selectWidget,
   startCpuProfile,
   startFrames,
@@ -238,7 +239,7 @@ async function measureStructural(
     let step = "selecting";
     const click = (name: string) => () => {
       step = name;
-      return button(name).click({ timeout: 10_000 });
+      return pressAt(page, button(name));
     };
     const times = {
       add: new StepTimes(),
@@ -275,9 +276,7 @@ async function measureStructural(
       step = "Add Title";
       note(
         "add",
-        await timedStep(page, "click", { count: count + 1, selected: k + 1 }, () =>
-          add.click({ timeout: 10_000 }),
-        ),
+        await timedStep(page, "click", { count: count + 1, selected: k + 1 }, () => pressAt(page, add)),
       );
       await page.waitForTimeout(60);
       note("delete", await timedStep(page, "click", { count, selected: k + 1 }, click("Delete")));
@@ -381,7 +380,7 @@ async function measureImportUsable(
       if ((await tab.count()) > 0) await tab.first().click();
       await page.getByLabel(/^Paste JSON to import/).fill(text);
       const res = await timedStep(page, "click", { count }, () =>
-        page.getByRole("button", { name: "Import JSON", exact: true }).click(),
+        pressAt(page, page.getByRole("button", { name: "Import JSON", exact: true })),
       );
       if (res.ms < 0) throw new NotThere(`importing ${count} pasted widgets showed them not within 5 s`);
       paste.push(res.ms);

@@ -654,6 +654,9 @@ export type KeystrokeFigures = Pick<
   "toDom" | "toFrame" | "toCallback" | "previewOnly" | "timeouts" | "timedOutAt"
 >;
 
+/** The binding the keystroke probe reports through. */
+const KEY_BINDING = "__benchKey";
+
 /**
  * Types `keystrokes` keys (letters, then as many Backspaces) into the focused field (the
  * `field`-th input or textarea of the page) and times each with the keystroke probe: keydown to
@@ -677,6 +680,7 @@ export async function timeKeystrokes(
   const timedOutAt: number[] = [];
   const letters = "abcdefghijklmnopqrstuvwxyz";
   const half = Math.ceil(keystrokes / 2);
+  const channel = await pageChannel(page, KEY_BINDING);
   for (let i = 0; i < keystrokes; i++) {
     const key = i < half ? (letters[i % letters.length] ?? "a") : "Backspace";
     // Arm first (and wait for it), so the keydown listener sees the probe.
@@ -689,6 +693,10 @@ export async function timeKeystrokes(
         const found = w.__findTargets(text);
         const b = w.__bench;
         // The timer is cleared when the probe resolves, so it can never disarm a later keystroke's probe.
+        const report = (window as unknown as Record<string, unknown>).__benchKey; // KEY_BINDING
+        const send = (r: unknown) => {
+          if (typeof report === "function") report(JSON.stringify(r));
+        };
         b.pending = new Promise((resolve) => {
           const timer = setTimeout(() => {
             console.log(`bench: keystroke not seen in 3 s: ${JSON.stringify(b.disarm())}`);
@@ -698,14 +706,18 @@ export async function timeKeystrokes(
             clearTimeout(timer);
             resolve(r);
           });
-        });
+        }).then(send);
       },
       { text: await currentText(page, field), withJson },
     );
     await page.keyboard.press(key);
-    const r = (await page.evaluate(
-      () => (window as unknown as { __bench: { pending?: Promise<unknown> } }).__bench.pending,
-    )) as { preview: number; dom: number; frame: number; callback: number } | null;
+    // Heard through a binding: a page.evaluate here would run in the page while the keystroke's frame is made.
+    const r = JSON.parse(await channel.next(10_000)) as {
+      preview: number;
+      dom: number;
+      frame: number;
+      callback: number;
+    } | null;
     if (r === null) {
       timeouts++;
       timedOutAt.push(i);

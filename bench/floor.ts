@@ -9,7 +9,7 @@ import {
   StepTimes,
   timedStep,
 } from "./browser-scale";
-import { attempt, type NotMeasured } from "./page-steps";
+import { attempt, type NotMeasured, pressAt } from "./page-steps";
 
 /**
  * The probes' floor: the same keystroke and click probes on a page that does nothing but show the
@@ -97,7 +97,7 @@ export async function measureFloor(browser: Browser, base: string, coldRuns: num
     const clicks = new StepTimes();
     const add = page.locator('button[aria-label="Add Title"]');
     for (let n = 1; n <= STRUCTURAL_ROUNDS; n++) {
-      clicks.note(await timedStep(page, "click", { count: n + 1 }, () => add.click({ timeout: 10_000 })));
+      clicks.note(await timedStep(page, "click", { count: n + 1 }, () => pressAt(page, add)));
       await page.waitForTimeout(60);
     }
     return { keystroke, click: clicks.figures("click"), coldLoad };

@@ -72,3 +72,26 @@ describe("a failed send that may have been delivered", () => {
     expect(shown("upstream_redirect", true)).not.toContain(again);
   });
 });
+
+describe("a failed send's heading", () => {
+  const heading = (code: "upstream_outcome_unknown" | "upstream_rate_limited", message: string) => {
+    render(
+      <SendOutcomeView
+        waitLeft={undefined}
+        outcome={{ status: "error", error: { code, message } }}
+        successText="Published."
+      />,
+    );
+    const text = screen.getByRole("alert").querySelector("strong")?.textContent;
+    cleanup();
+    return text;
+  };
+
+  it("says the outcome is unknown, not that the platform failed, when the studio did not answer", () => {
+    // The proxy client's words when the studio's connection broke (proxy-client.ts).
+    expect(
+      heading("upstream_outcome_unknown", "The studio did not answer: the connection to it failed."),
+    ).toBe("outcome unknown");
+    expect(heading("upstream_rate_limited", "Wait 90 seconds.")).toBe("upstream rate limited");
+  });
+});

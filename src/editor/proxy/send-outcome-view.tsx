@@ -104,7 +104,7 @@ export function SendOutcomeView(props: {
       {outcome.status === "error" ? (
         <div className="send-error" role="alert">
           <p>
-            <strong>{outcome.error.code.replaceAll("_", " ")}</strong>
+            <strong>{errorHeading(outcome.error.code)}</strong>
             {outcome.httpStatus ? ` (HTTP ${outcome.httpStatus})` : ""}:{" "}
             {isolateQuoted(outcome.error.message)}
           </p>
@@ -151,6 +151,14 @@ export function SendOutcomeView(props: {
       ) : null}
     </div>
   );
+}
+
+/**
+ * A failure's heading: its code in words ("upstream rate limited"). A send whose answer never came
+ * is "outcome unknown": the code's "upstream" would be wrong when it is the studio that did not answer.
+ */
+function errorHeading(code: string): string {
+  return code === "upstream_outcome_unknown" ? "outcome unknown" : code.replaceAll("_", " ");
 }
 
 /** The first findings a send listed shown; more would be read out and drawn in full (2,000 at 2,000 widgets). */

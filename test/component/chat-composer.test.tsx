@@ -436,6 +436,13 @@ describe("chat composer", () => {
     await user.click(send);
     await screen.findByText("You can try again in 30 s.");
     expect(send.disabled).toBe(true);
+    // A screen reader is told why, not only that it is disabled.
+    expect(
+      screen.getByRole("button", {
+        name: "Send message",
+        description: /^The last send was told to wait: sending is held for (30|29) s more\.$/,
+      }),
+    ).toBe(send);
     expect(calls.filter((c) => c.url.startsWith("/api/conversations/")).length).toBe(1);
   });
 });

@@ -354,6 +354,9 @@ describe("publish panel", () => {
     const held = /^The last send was told to wait: sending is held for (10|9) min more\.$/;
     expect(screen.getByText(held).className).toBe("visually-hidden");
     expect(screen.getByRole("button", { name: "Publish", description: held })).toBeTruthy();
+    // Removing the post's add-ons is held by the same wait, and says so too.
+    const remove = screen.getByRole("button", { name: "Remove this post's add-ons", description: held });
+    expect((remove as HTMLButtonElement).disabled).toBe(true);
     act(() => store.getState().setKind("user"));
     expect(screen.queryByRole("alert")).toBeNull();
     expect(screen.getByText(held).className).toBe("publish-blocked");

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { chatSendScopeSets, conversationScope, SCOPE_ID_PATTERN } from "../../platform/scopes";
+import { HeldNote } from "../proxy/held-note";
 import { NoProxyNote } from "../proxy/no-proxy-note";
 import type { KeyValueStorage } from "../proxy/oauth-resume";
 import { OfflineAccessToggle } from "../proxy/offline-access";
@@ -104,10 +105,12 @@ export function ChatSendCard(props: ChatSendCardProps) {
             The message has {countOf(errors, "error")}: fix {errors === 1 ? "it" : "them"} to send.
           </p>
         ) : null}
+        {flow.waiting ? <HeldNote id={`${ids}-held`} left={flow.waitLeft ?? 0} visible={false} /> : null}
         <button
           className="button is-primary"
           type="button"
           disabled={!canSend}
+          aria-describedby={flow.waiting ? `${ids}-held` : undefined}
           onClick={() => void flow.run({ conversationId }, body)}
         >
           Send message

@@ -7,6 +7,7 @@ import {
   subscriptionEventTypeSchema,
   subscriptionRequestSchema,
 } from "../../platform/events";
+import { HeldNote } from "../proxy/held-note";
 import type { KeyValueStorage } from "../proxy/oauth-resume";
 import { OfflineAccessToggle } from "../proxy/offline-access";
 import { errorText, type HeldSubscription, type ProxyClient, type ProxySession } from "../proxy/proxy-client";
@@ -163,10 +164,12 @@ export function Subscriptions(props: {
       </div>
       <MetadataPairs pairs={pairs} onPairs={setPairs} />
       {props.disabled ? null : <OfflineAccessToggle storage={props.storage} held={props.offlineHeld} />}
+      {flow.waiting ? <HeldNote id={`${ids}-held`} left={flow.waitLeft ?? 0} visible={false} /> : null}
       <button
         className="button is-primary"
         type="button"
         disabled={props.disabled || flow.outcome.status === "sending" || flow.waiting}
+        aria-describedby={flow.waiting ? `${ids}-held` : undefined}
         onClick={() =>
           void flow.run(
             { eventType: type, ...(resource.trim() ? { resourceId: resource.trim() } : {}) },

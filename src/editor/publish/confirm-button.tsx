@@ -22,6 +22,8 @@ export function ConfirmButton(props: {
   question: string;
   confirmLabel: string;
   disabled?: boolean;
+  /** The id of what says why it is disabled (a held send), for its description. */
+  describedBy?: string | undefined;
   onConfirm: () => void;
 }) {
   const [asking, setAsking] = useState(false);
@@ -59,6 +61,7 @@ export function ConfirmButton(props: {
         type="button"
         disabled={props.disabled}
         aria-label={props.labelDetail ? `${props.label} ${props.labelDetail}` : undefined}
+        aria-describedby={props.describedBy}
         onClick={() => setAsking(true)}
       >
         {props.label}
@@ -78,6 +81,7 @@ export function ConfirmButton(props: {
         className="button is-danger"
         type="button"
         disabled={props.disabled}
+        aria-describedby={props.describedBy}
         onClick={() => {
           close();
           props.onConfirm();

@@ -1,5 +1,5 @@
 import { useId, useMemo } from "react";
-import { countdownText } from "../proxy/use-countdown";
+import { HeldNote } from "../proxy/held-note";
 import type { DocumentKind } from "../store/document";
 import { countOf } from "../ui/count-of";
 import { bodyBytes, publishSizeText } from "./body-size";
@@ -44,11 +44,7 @@ export function PublishActions(props: {
         </p>
       ) : null}
       {sizeText ? <p className="publish-blocked">{sizeText}</p> : null}
-      {props.held ? (
-        <p id={heldId} className={props.held.outcomeShown ? "visually-hidden" : "publish-blocked"}>
-          The last send was told to wait: sending is held for {countdownText(props.held.left)} more.
-        </p>
-      ) : null}
+      {props.held ? <HeldNote id={heldId} left={props.held.left} visible={!props.held.outcomeShown} /> : null}
       {props.noTarget ? (
         <p className="muted">
           {kind === "post" ? "Enter a valid post token to publish." : "Enter the user to publish to."}
@@ -70,6 +66,7 @@ export function PublishActions(props: {
             question={`Remove every add-on this app attached to post ${props.postToken}? This cannot be undone.`}
             confirmLabel="Remove them"
             disabled={!props.canRemovePost}
+            describedBy={props.held ? heldId : undefined}
             onConfirm={props.onRemovePost}
           />
         ) : null}

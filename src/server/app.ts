@@ -35,7 +35,7 @@ import { createStaticHandler } from "./static-files";
 import { type Store, StoreError } from "./store/store";
 import { createStoreInbox } from "./store-inbox";
 import { iconRoutes } from "./studio-pages";
-import { createTaskQueue } from "./tokens";
+import { createTaskQueue } from "./task-queue";
 
 export { PLATFORM_BODY_LIMIT };
 

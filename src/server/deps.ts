@@ -15,7 +15,7 @@ import type { PlatformClient } from "./platform-client";
 import type { RevocationStore } from "./revocations";
 import type { Session, SessionCodec } from "./session";
 import type { Store } from "./store/store";
-import type { TaskQueue } from "./tokens";
+import type { TaskQueue } from "./task-queue";
 
 /** What every route needs; built once by the app factory. */
 export interface ServerDeps {

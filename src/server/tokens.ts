@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { type StudioError, studioError } from "../platform/errors";
 import { consentScopes, meetsScopeSets, tryParseScopes } from "../platform/scopes";
-import { detached } from "./deadline";
 import { authorizeUrlFor, fail, type RefreshOutcome, type ServerDeps, safeReturnTo, sendError } from "./deps";
 import { redactSecrets } from "./redaction";
 import type { Session } from "./session";
@@ -32,13 +31,10 @@ export type TokenCheck =
   | { ok: true; accessToken: string; session: Session }
   | { ok: false; response: Response };
 
-/** Re-creations of held subscriptions running at once, over every session of this instance. */
-const RENEW_CONCURRENCY = 4;
-
 /**
  * Re-creates every held subscription with the new token, in the background: a subscription lasts only
  * as long as the token that created it (spec 3, 6.3.3), but the user's request (a publish right after
- * a refresh, a sign-in) must not wait for them. At most RENEW_CONCURRENCY run at once, each with its
+ * a refresh, a sign-in) must not wait for them. At most RENEW_CONCURRENCY (task-queue.ts) run at once, each with its
  * own timeout and outside the request's deadline; a failure is posted to the inbox, where the editor
  * shows it. The session records when re-creation was started (`renewedAt`).
  */
@@ -109,45 +105,6 @@ export function applyRenewalResults(deps: ServerDeps, c: Context, session: Sessi
     changed = true;
   }
   if (changed) deps.sessions.write(c, session);
-}
-
-/** A queue of background tasks of which at most `concurrency` run at once. */
-export interface TaskQueue {
-  push(task: () => Promise<void>): void;
-  /** Resolves when nothing is queued or running (tests, the benchmark). */
-  idle(): Promise<void>;
-}
-
-/** Creates a TaskQueue; tasks run outside any request's deadline and never throw out of it. */
-export function createTaskQueue(concurrency = RENEW_CONCURRENCY): TaskQueue {
-  const waiting: Array<() => Promise<void>> = [];
-  let running = 0;
-  let idlers: Array<() => void> = [];
-  const pump = () => {
-    while (running < concurrency && waiting.length > 0) {
-      const task = waiting.shift();
-      if (!task) break;
-      running++;
-      detached(task)
-        .catch(() => undefined)
-        .finally(() => {
-          running--;
-          pump();
-        });
-    }
-    if (running === 0 && waiting.length === 0) {
-      for (const resolve of idlers) resolve();
-      idlers = [];
-    }
-  };
-  return {
-    push(task) {
-      waiting.push(task);
-      pump();
-    },
-    idle: () =>
-      running === 0 && waiting.length === 0 ? Promise.resolve() : new Promise((r) => idlers.push(r)),
-  };
 }
 
 /** When a stored token is renewed; one sealed before renewAt existed renews EXPIRY_SKEW_MS early, as it did then. */

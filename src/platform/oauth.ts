@@ -19,9 +19,23 @@ const ACCESS_TOKEN_CHARS = /^[\x21-\x7e]+$/;
 const REFRESH_TOKEN_CHARS = /^[\x20-\x7e]+$/;
 
 /**
+ * An optional field a gateway may write as `null` or `""` when it is unset (gRPC-gateway answers
+ * write unset strings so): taken as left out. A `"scope": ""` read as granting no scope signed the
+ * user in with nothing held (every action then asked for consent again), and a `"refresh_token":
+ * null` failed the whole sign-in.
+ */
+function unsetAsAbsent<T extends z.ZodType<string>>(schema: T) {
+  return z.preprocess(
+    (v) => (v === null || (typeof v === "string" && v.trim() === "") ? undefined : v),
+    schema.optional(),
+  );
+}
+
+/**
  * Token response (spec 2.5). Lenient on extra fields: providers add fields (e.g. id_token) we do not use.
  * `scope` may be left out (RFC 6749 section 5.1: when it equals the requested scopes; section 6: on a
- * refresh, the scopes held); the caller then uses those. `expires_in` is capped at
+ * refresh, the scopes held); the caller then uses those. `null` or blank `scope` and `refresh_token`
+ * are left out too (`unsetAsAbsent`). `expires_in` is capped at
  * MAX_TOKEN_LIFE_SECONDS. An issue's path names the field, never its value.
  */
 export const tokenResponseSchema = z.object({
@@ -31,12 +45,11 @@ export const tokenResponseSchema = z.object({
     .positive()
     .refine(Number.isInteger, "expires_in must be a whole number of seconds")
     .transform((s) => Math.min(s, MAX_TOKEN_LIFE_SECONDS)),
-  scope: z.string().optional(),
+  scope: unsetAsAbsent(z.string()),
   token_type: z.string().refine((t) => t.toLowerCase() === "bearer", "token_type must be bearer"),
-  refresh_token: z
-    .string()
-    .regex(REFRESH_TOKEN_CHARS, "refresh_token must be printable ASCII characters")
-    .optional(),
+  refresh_token: unsetAsAbsent(
+    z.string().regex(REFRESH_TOKEN_CHARS, "refresh_token must be printable ASCII characters"),
+  ),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

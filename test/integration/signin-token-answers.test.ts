@@ -129,15 +129,38 @@ describe("sign-in against a misbehaving token endpoint", () => {
       },
     );
 
-    it("a token answer without scope is the requested scopes (RFC 6749 section 5.1)", async () => {
+    it.each([
+      ["without scope", undefined],
+      ["with a blank scope", ""],
+      ["with a null scope (a gateway writing an unset field)", null],
+    ])("a token answer %s is the requested scopes (RFC 6749 section 5.1)", async (_, scope) => {
       s = await startSignin();
-      s.platform.tokenNext(good({ scope: undefined }));
+      s.platform.tokenNext(good({ scope }));
       expect((await s.signIn()).landed).toBe("/?oauth=granted");
       const session = await s.session();
       expect(session.json.signedIn).toBe(true);
       expect([...session.json.scopes].sort()).toEqual([...SCOPE.split(" "), "offline_access"].sort());
       expect((await s.publish()).status).toBe(200);
     });
+
+    it.each([
+      ["null", null],
+      ["blank", ""],
+    ])(
+      "a token answer with a %s refresh_token signs in without one: past the expiry, sign in again",
+      async (_, refresh_token) => {
+        s = await startSignin();
+        s.platform.tokenNext(good({ refresh_token, expires_in: 60 }));
+        expect((await s.signIn()).landed).toBe("/?oauth=granted");
+        expect((await s.session()).json.signedIn).toBe(true);
+        expect((await s.publish()).status).toBe(200);
+        s.stack.clock.advance(60_000);
+        const publish = await s.publish();
+        expect(errorOf(publish.json).code).toBe("session_expired");
+        // No refresh was tried with an empty refresh token.
+        expect(s.platform.count("token refresh_token")).toBe(0);
+      },
+    );
 
     it("a refresh answer without scope keeps the scopes held", async () => {
       s = await startSignin();

@@ -60,6 +60,10 @@ const phonesSchema = z
 /** Chat send answer: `status` is int32 live (OpenAPI) and was a string on older platforms; both pass. */
 const chatSentSchema = z.looseObject({ message: z.unknown().optional(), status: z.unknown().optional() });
 
+/** The note of a subscription the platform answered 409 to (it holds it already). */
+export const SUBSCRIPTION_EXISTS =
+  "The platform already held this subscription (409, already exists); it is held as it is.";
+
 /** Calls the open API host with x-api-key and, where needed, Bearer (spec 4.3-4.10). Never retries. */
 export interface PlatformClient {
   postAddon(
@@ -261,6 +265,13 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
       ),
     // The live OpenAPI reads the user with GET (spec 4.3 says POST with a body it does not show).
     phones: (at) => read("/v1/open-platform/users", phonesSchema, at),
-    subscribe: (at, body) => write("POST", "/v1/open-platform/events/subscriptions", emptySchema, at, body),
+    subscribe: async (at, body) => {
+      const result = await write("POST", "/v1/open-platform/events/subscriptions", emptySchema, at, body);
+      // 409 (gRPC ALREADY_EXISTS): the platform holds this subscription already, as after the proxy
+      // creates it again on a token refresh. It is held: a success, said in a note.
+      if (!result.ok && result.error.error.upstreamStatus === 409)
+        return { ok: true, status: 409, value: null, note: SUBSCRIPTION_EXISTS };
+      return result;
+    },
   };
 }

@@ -101,7 +101,8 @@ export function Subscriptions(props: {
       const r = await client.subscribe(req.data, returnTo);
       if (!r.ok) return r;
       setHeld(r.value.subscriptions);
-      return { ok: true, value: { ok: true } };
+      const note = r.value.answerNote;
+      return { ok: true, value: note === undefined ? { ok: true } : { ok: true, answerNote: note } };
     },
     // Known signed out, or signed in without what this subscription needs: to sign-in for it, without
     // a request the proxy answers 401 or 403.

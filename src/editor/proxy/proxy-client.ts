@@ -44,7 +44,11 @@ const subscriptionSchema = z.looseObject({
   lastError: z.string().nullable(),
 });
 export type HeldSubscription = z.infer<typeof subscriptionSchema>;
-const subscriptionsSchema = z.looseObject({ subscriptions: z.array(subscriptionSchema) });
+const subscriptionsSchema = z.looseObject({
+  subscriptions: z.array(subscriptionSchema),
+  /** On a subscribe: the platform's answer was odd, or it held the subscription already (docs/api.md). */
+  answerNote: z.string().optional(),
+});
 
 /** The embedded emulator's pages and demo objects (only when the studio runs one). */
 const emulatorSchema = z.looseObject({

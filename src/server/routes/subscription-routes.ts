@@ -85,7 +85,9 @@ export function subscriptionRoutes(deps: ServerDeps): Hono {
           ),
         STORE_WAIT_MS,
       );
-    return c.json({ ok: true, subscriptions: session.subscriptions.map(publicSubscription) }, 200, {
+    // A 2xx the studio could not read, or a 409 "already exists", says so (docs/api.md).
+    const note = result.note !== undefined ? { answerNote: result.note } : {};
+    return c.json({ ok: true, subscriptions: session.subscriptions.map(publicSubscription), ...note }, 200, {
       "cache-control": "no-store",
     });
   });

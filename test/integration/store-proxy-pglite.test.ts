@@ -9,6 +9,7 @@ import { Browser, POST_BODY, signIn, startStack } from "./server-harness";
 import {
   chatEvent,
   deliver,
+  inboxEntries,
   inboxTexts,
   openStream,
   secondInstance,
@@ -145,6 +146,32 @@ describe("the proxy on the embedded store", () => {
       down = false;
       expect(await deliver(base, chatEvent("while down"))).toBe(200);
       expect(await inboxTexts(browser, base)).toEqual(["while down"]);
+    } finally {
+      await stack.close();
+      await store.close();
+    }
+  }, 120_000);
+
+  it("keeps an event whose post token the database cannot index (a NUL) as it came, and answers 200", async () => {
+    const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
+    const stack = await startStack({ proxy: { store } });
+    const base = stack.proxyServer.url;
+    try {
+      const browser = new Browser();
+      await signIn(browser, stack, ["USER_PHONE"]);
+      const odd = chatEvent("a NUL in its post token");
+      odd.new_message.conversation.post_token = `${DEMO_POST_TOKEN}\u0000x`;
+      expect(await deliver(base, odd)).toBe(200);
+      const entries = await inboxEntries(browser, base);
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({
+        kind: "unread_event",
+        body: odd,
+        problems: [expect.stringContaining("could not be stored as read")],
+      });
+      // The next delivery is stored as read, as always.
+      expect(await deliver(base, chatEvent("the next one"))).toBe(200);
+      expect(await inboxTexts(browser, base)).toEqual(["the next one"]);
     } finally {
       await stack.close();
       await store.close();

@@ -55,7 +55,12 @@ async function jsonBody(
  * as received yet (a store that could not be reached keeps the entry and stores it once it answers,
  * store.ts insertEvent); an entry that cannot be stored at all is refused (400).
  */
-async function store(deps: ServerDeps, c: Context, input: InboxInput): Promise<Response | undefined> {
+async function store(
+  deps: ServerDeps,
+  c: Context,
+  input: InboxInput,
+  asUnread?: InboxInput,
+): Promise<Response | undefined> {
   try {
     await deps.inbox.add(input);
     return undefined;
@@ -64,6 +69,8 @@ async function store(deps: ServerDeps, c: Context, input: InboxInput): Promise<R
       deps.log("delivery_not_stored", { path: c.req.path, reason: e.reason });
       return fail(c, "store_unavailable", { detail: e.message });
     }
+    // An event the database refuses as read (a NUL in the post token it indexes) is kept as it came.
+    if (asUnread) return store(deps, c, asUnread);
     deps.log("delivery_refused", { path: c.req.path, reason: e instanceof Error ? e.name : "error" });
     return fail(c, "invalid_delivery", {
       problems: [problem([], "the delivery cannot be stored", "error", "invalid_delivery")],
@@ -95,7 +102,14 @@ export function deliveryRoutes(deps: ServerDeps): Hono {
       deps.log("delivery_unread", { path: "/platform/events", problems: checked.errors.length });
       return (await store(deps, c, { kind: "unread_event", body: body.json, problems })) ?? c.json({});
     }
-    return (await store(deps, c, { kind: "event", event: checked.value })) ?? c.json({});
+    const unread: InboxInput = {
+      kind: "unread_event",
+      body: body.json,
+      problems: [
+        "the event could not be stored as read (the database refused one of its values); kept as it came",
+      ],
+    };
+    return (await store(deps, c, { kind: "event", event: checked.value }, unread)) ?? c.json({});
   });
 
   // Spec 4.11: the start request; both header spellings and both body versions (facts "Start address").

@@ -159,7 +159,7 @@ export const errorCatalogue = {
     status: 400,
     grpc: 3,
     message:
-      "The delivered request could not be read (not JSON, or not the platform's start-request shape); it was refused and not shown in the inbox.",
+      "The delivered request could not be read (its problems say why); it was refused and not shown in the inbox.",
   },
   upstream_read_failed: {
     status: 502,

@@ -165,7 +165,13 @@ export function createProxy(opts: ProxyOptions): StudioProxy {
   app.use("*", rateLimits(deps));
   app.use("/api/*", sameOriginOnly(config.publicUrl, log));
   app.use("/api/*", sizeLimit(API_BODY_LIMIT));
-  app.use("/platform/*", sizeLimit(PLATFORM_BODY_LIMIT));
+  // Logged as the routes log their refusals (docs/server.md, Logging): this answers before them.
+  app.use(
+    "/platform/*",
+    sizeLimit(PLATFORM_BODY_LIMIT, (c) =>
+      deps.log("delivery_refused", { path: c.req.path, reason: "payload_too_large" }),
+    ),
+  );
   // One overall deadline for every platform call a user request makes (a refresh, then the send),
   // counted from the first of them, so a slow upload of the body does not use it up.
   app.use("/api/*", requestDeadline(config.upstreamTimeoutMs));

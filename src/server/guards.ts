@@ -60,10 +60,14 @@ export function loopbackHostsOnly(config: Pick<Config, "host" | "publicUrl">): M
  * Refuses a body over `maxSize` bytes with 413 naming the limit. A declared Content-Length is checked
  * from the header alone (as bodyLimit itself does), without touching c.req.raw.body: that getter builds
  * a web Request and stream and turns off @hono/node-server's direct body read, ~0.1 ms per proxied
- * publish. Chunked bodies go to bodyLimit, which stops reading past the limit.
+ * publish. Chunked bodies go to bodyLimit, which stops reading past the limit. `refused` is told of
+ * each refusal (the platform's addresses log it, as their routes log theirs).
  */
-export function sizeLimit(maxSize: number): MiddlewareHandler {
-  const limitError = (c: Context) => sendError(c, tooLarge(maxSize));
+export function sizeLimit(maxSize: number, refused?: (c: Context) => void): MiddlewareHandler {
+  const limitError = (c: Context) => {
+    refused?.(c);
+    return sendError(c, tooLarge(maxSize));
+  };
   const limit = bodyLimit({ maxSize, onError: limitError });
   return (c, next) => {
     const length = c.req.header("content-length");

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { STUDIO_BODY_LIMIT } from "../platform/body-check";
@@ -84,5 +85,54 @@ export async function readJsonBody(
       }),
     };
   }
-  return parseJsonBytes(bytes, limit);
+  const decoded = decodeContent(c.req.header("content-encoding"), bytes, limit);
+  if (!decoded.ok) return decoded;
+  return parseJsonBytes(decoded.bytes, limit);
+}
+
+const DECODERS: Record<string, (bytes: Uint8Array, o: { maxOutputLength: number }) => Uint8Array> = {
+  gzip: gunzipSync,
+  "x-gzip": gunzipSync,
+  deflate: inflateSync,
+  br: brotliDecompressSync,
+};
+
+/**
+ * Undoes a body's Content-Encoding (gzip, deflate, br), at most `limit` bytes of it: a gateway in
+ * front of the platform may compress what it forwards. A compressed delivery read as text was
+ * refused as "not valid UTF-8", and the event lost.
+ */
+function decodeContent(
+  encoding: string | undefined,
+  bytes: Uint8Array,
+  limit: number,
+): { ok: true; bytes: Uint8Array } | { ok: false; error: StudioError } {
+  const codings = (encoding ?? "")
+    .split(",")
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== "" && e !== "identity");
+  let out = bytes;
+  // Applied in the order listed, so undone from the last.
+  for (const coding of codings.reverse()) {
+    const decode = DECODERS[coding];
+    if (!decode)
+      return {
+        ok: false,
+        error: studioError("invalid_request", {
+          detail: `the body's Content-Encoding "${coding}" is not one the studio reads (gzip, deflate, br); send it uncompressed`,
+        }),
+      };
+    try {
+      out = decode(out, { maxOutputLength: limit + 1 });
+    } catch (e) {
+      if (e instanceof RangeError) return { ok: false, error: tooLarge(limit) };
+      return {
+        ok: false,
+        error: studioError("invalid_request", {
+          detail: `the body is not valid ${coding} data, as its Content-Encoding says; send it uncompressed`,
+        }),
+      };
+    }
+  }
+  return { ok: true, bytes: out };
 }

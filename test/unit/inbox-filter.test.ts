@@ -41,3 +41,29 @@ describe("the Inbox's text filter, as a Persian reader searches", () => {
     expect(matchesFilter(row("پژو 206"), "POST_UPDATE", "")).toBe(false);
   });
 });
+
+describe("an Inbox row's metadata", () => {
+  it("shows values that are not text as their JSON, not as [object Object]", () => {
+    const entry = parseInboxEntry(
+      JSON.stringify({
+        id: 2,
+        receivedAt: "2026-01-02T10:30:05.000Z",
+        kind: "event",
+        event: {
+          type: "NEW_MESSAGE",
+          new_message: {
+            id: "m2",
+            conversation: { id: "conv-1", type: "POST", post_token: "gZx7yK3aB1" },
+            sender: { side: "BUYER", type: "HUMAN" },
+            type: "TEXT",
+            sent_at: 1767349805000000,
+            text: "سلام",
+          },
+          metadata: { source: "panel", o: { a: 1 }, n: 7 },
+        },
+      }),
+    );
+    if (!entry) throw new Error("not an entry");
+    expect(inboxRow(entry).metadata).toBe('source=panel, o={"a":1}, n=7');
+  });
+});

@@ -100,7 +100,8 @@ export function inboxRow(entry: InboxEntry): InboxRow {
       sender: s.userSide,
       text: [
         Object.entries(s.data)
-          .map(([k, v]) => `${k}=${v}`)
+          // A value that is not text (the platform may echo numbers or objects) as its JSON.
+        .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
           .join(", "),
         s.problems?.length ? `Not read as documented (see its JSON): ${s.problems.join("; ")}` : "",
       ]
@@ -140,7 +141,8 @@ export function inboxRow(entry: InboxEntry): InboxRow {
   const meta = e.metadata ?? e.meta_data;
   const metadata = meta
     ? Object.entries(meta)
-        .map(([k, v]) => `${k}=${v}`)
+        // A value that is not text (the platform may echo numbers or objects) as its JSON.
+        .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
         .join(", ")
     : undefined;
   return {

@@ -295,3 +295,28 @@ describe("fields the form has no control for", () => {
     expect(store.getState().doc.fields).toEqual({ semantic: { a: "b" } });
   });
 });
+
+describe("the form while it follows a new selection", () => {
+  it("takes no input until it is the selected widget's (a Title typed at once went into the one before)", async () => {
+    const user = userEvent.setup({ delay: null });
+    const { store } = renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Selector" }));
+    await waitFor(() => expect(inspector().getByRole("heading", { name: /widget 1$/ })).toBeTruthy());
+    const wrapper = document.querySelector(".widget-form");
+    if (!wrapper) throw new Error("no .widget-form");
+    // The form follows a render after the selection (useDeferredValue): record what the page went through.
+    const seen: string[] = [];
+    const observer = new MutationObserver((records) => {
+      for (const r of records)
+        if (r.attributeName === "inert") seen.push(r.oldValue === null ? "inert" : "live");
+    });
+    observer.observe(wrapper, { attributes: true, attributeOldValue: true });
+    await user.click(screen.getByRole("button", { name: "Add Selector" }));
+    await waitFor(() => expect(inspector().getByRole("heading", { name: /widget 2$/ })).toBeTruthy());
+    observer.disconnect();
+    expect(store.getState().doc.widgets).toHaveLength(2);
+    // While widget 1's form still showed, widget 2 selected, it was inert; it takes input again now.
+    expect(seen).toEqual(["inert", "live"]);
+    expect(wrapper.hasAttribute("inert")).toBe(false);
+  });
+});

@@ -30,7 +30,14 @@ export function WidgetInspector() {
   // The last selection drawn while a new one is pending; the shown widget's own edits are live.
   const drawn = useDeferredValue(live);
   const sel = live === undefined || (drawn !== undefined && isOwnEdit(live, drawn)) ? live : drawn;
-  return <SelectedWidgetForm sel={sel} />;
+  // Until it follows, the form is another widget's than the one selected: it takes no input, or a
+  // Title typed right after adding a widget went into the one selected before (seen in a loaded CI run).
+  const behind = sel !== undefined && live !== undefined && sel.item.id !== live.item.id;
+  return (
+    <div className="widget-form" inert={behind} aria-busy={behind || undefined}>
+      <SelectedWidgetForm sel={sel} />
+    </div>
+  );
 }
 
 /** Whether `live` is `drawn`'s widget at the same place, maybe edited: drawn at once, not deferred. */

@@ -104,6 +104,12 @@ describe("4. subscription event types", () => {
       /payment transactions to the app without a subscription/,
     );
     expect(validateMessage("subscription", { event_type: "NEW_MESSAGE" }).ok).toBe(false);
+    // A value that is no subscription type is the schema's error alone, not also "a type of the spec".
+    for (const event_type of ["NEW_MESSAGE", "FOO"]) {
+      const wrong = validateMessage("subscription", { event_type });
+      expect(wrong.errors.map((p) => p.at)).toEqual(["event_type"]);
+      expect(wrong.warnings).toEqual([]);
+    }
   });
 });
 

@@ -2,7 +2,7 @@
 import type * as z from "zod";
 import { isWidgetKind } from "../../widgets/registry";
 import { BODY_KINDS, BODY_SCHEMAS, type BodyKind } from "../bodies";
-import { LIVE_SUBSCRIPTION_EVENT_TYPES } from "../events";
+import { LIVE_SUBSCRIPTION_EVENT_TYPES, subscriptionEventTypeSchema } from "../events";
 import { isRecord } from "../json";
 import { type PathSegment, type Problem, problem } from "../problems";
 import { widgetKeysOf, widgetSchema } from "../widgets";
@@ -125,7 +125,13 @@ function messageWarnings(kind: MessageKind, json: unknown): Problem[] {
   if (!isRecord(json)) return [];
   const out: Problem[] = [];
   const type = json.event_type;
-  if (kind === "subscription" && typeof type === "string" && !LIVE_SUBSCRIPTION_EVENT_TYPES.includes(type))
+  // Only for the spec's other types: a value that is no subscription type at all is the schema's error.
+  if (
+    kind === "subscription" &&
+    typeof type === "string" &&
+    !LIVE_SUBSCRIPTION_EVENT_TYPES.includes(type) &&
+    subscriptionEventTypeSchema.safeParse(type).success
+  )
     out.push(
       problem(
         ["event_type"],

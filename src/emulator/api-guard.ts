@@ -82,9 +82,12 @@ export async function readJson(
   }
 }
 
-/** The platform's refusal of a body that fails the shared schemas, or undefined when it passes. */
-export function validated(kind: BodyKind, json: unknown): Response | undefined {
+/**
+ * The platform's refusal of a body that fails the shared schemas; else the body as the platform keeps
+ * it: a null on an optional field is read as absent (proto3 JSON), so it is not stored.
+ */
+export function validated(kind: BodyKind, json: unknown): { body: unknown } | Response {
   const result = checkBody(kind, json);
-  if (result.ok) return undefined;
+  if (result.ok) return { body: result.body };
   return fail("invalid_body", {}, result.errors);
 }

@@ -109,8 +109,8 @@ export function createApiHost(state: EmulatorState): Hono {
     if (g instanceof Response) return g;
     const body = await readJson(c, true);
     if (body instanceof Response) return body;
-    const invalid = validated("post", body.json);
-    if (invalid) return invalid;
+    const checked = validated("post", body.json);
+    if (checked instanceof Response) return checked;
     const now = state.clock.now();
     // Create or update: a new body replaces this app's earlier one on the post.
     state.postAddons = state.postAddons.filter(
@@ -119,7 +119,7 @@ export function createApiHost(state: EmulatorState): Hono {
     state.postAddons.push({
       postToken,
       appSlug: state.app.slug,
-      body: body.json,
+      body: checked.body,
       receivedAt: now,
       attachAt: now + state.attachDelayMs,
     });
@@ -152,10 +152,10 @@ export function createApiHost(state: EmulatorState): Hono {
     if (g instanceof Response) return g;
     const body = await readJson(c, false);
     if (body instanceof Response) return body;
-    const invalid = validated("user", body.json);
-    if (invalid) return invalid;
+    const checked = validated("user", body.json);
+    if (checked instanceof Response) return checked;
     const id = newId();
-    state.userAddons.push({ id, target, body: body.json, receivedAt: state.clock.now() });
+    state.userAddons.push({ id, target, body: checked.body, receivedAt: state.clock.now() });
     return c.json({ id });
   };
   app.post("/v2/open-platform/addons/user/:phone", (c) => userAddon(c, { phone: c.req.param("phone") }));
@@ -180,10 +180,10 @@ export function createApiHost(state: EmulatorState): Hono {
     const body = await readJson(c, false);
     if (body instanceof Response) return body;
     // The live route by divar_user_id takes the phone in the body; the spec's route by phone does not.
-    const invalid = validated("phone" in target ? "semantic" : "semantic-by-id", body.json);
-    if (invalid) return invalid;
+    const checked = validated("phone" in target ? "semantic" : "semantic-by-id", body.json);
+    if (checked instanceof Response) return checked;
     const id = newId();
-    state.semantics.push({ id, target, body: body.json, receivedAt: state.clock.now() });
+    state.semantics.push({ id, target, body: checked.body, receivedAt: state.clock.now() });
     return c.json({ id });
   };
   const semanticDelete = (c: Context, key: string) => {
@@ -220,9 +220,9 @@ export function createApiHost(state: EmulatorState): Hono {
     if (g instanceof Response) return g;
     const body = await readJson(c, true);
     if (body instanceof Response) return body;
-    const invalid = validated("chat", body.json);
-    if (invalid) return invalid;
-    const json = body.json;
+    const checked = validated("chat", body.json);
+    if (checked instanceof Response) return checked;
+    const json = checked.body;
     const rec = isRecord(json) ? json : {};
     const text = "message" in rec && typeof rec.message === "string" ? rec.message : "";
     const id = newId();

@@ -135,4 +135,20 @@ describe("the route table (OpenAPI routes we serve)", () => {
     expect(text).toMatch(/null_as_absent/);
     expect(stack.emulator.state.postAddons[0]?.body).toEqual({ widgets: [{ title_row: { text: "گزارش" } }] });
   });
+
+  it("the emulator, as the platform, keeps a body sent to it directly without its nulls too", async () => {
+    await signIn(browser, stack, [`POST_ADDON_CREATE.${POST_TOKEN}`]);
+    const token = stack.emulator.state.tokens[0]?.accessToken ?? "";
+    const res = await fetch(`${stack.emulatorServer.url}/v2/open-platform/addons/post/${POST_TOKEN}`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-api-key": stack.emulator.state.app.apiKey,
+        authorization: `Bearer ${token}`,
+      },
+      body: JSON.stringify({ widgets: [{ title_row: { text: "گزارش", has_divider: null } }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(stack.emulator.state.postAddons[0]?.body).toEqual({ widgets: [{ title_row: { text: "گزارش" } }] });
+  });
 });

@@ -248,8 +248,17 @@ export function fieldPaths(fields: readonly FieldDescriptor[], prefix = ""): str
   for (const f of fields) {
     const p = prefix ? `${prefix}.${f.key}` : f.key;
     out.push(p);
-    if (f.ui.ui === "group" && f.fields) out.push(...fieldPaths(f.fields, p));
+    // A list's items' fields are named without an index (facts "Widgets": items.value).
+    if ((f.ui.ui === "group" || f.ui.ui === "list") && f.fields) out.push(...fieldPaths(f.fields, p));
     if (f.ui.ui === "action") for (const a of ACTION_PATHS) out.push(`${p}.${a}`);
   }
   return out;
+}
+
+/**
+ * Whether `path` names a field of a widget whose field paths are `paths`: one of them, or a key
+ * inside an action's `data` (free JSON the app defines: `action.open_server_link.data.id`).
+ */
+export function isFieldPath(paths: readonly string[], path: string): boolean {
+  return paths.includes(path) || paths.some((p) => p.endsWith(".data") && path.startsWith(`${p}.`));
 }

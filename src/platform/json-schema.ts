@@ -79,7 +79,7 @@ function override(ctx: { zodSchema: z.core.$ZodTypes; jsonSchema: JsonSchema }):
       properties: {
         semantic_paths: {
           anyOf: [
-            { type: "object", additionalProperties: { type: "string", enum: [...m.paths] } },
+            { type: "object", additionalProperties: semanticPathSchema(m.paths) },
             // null: not set (nullAsAbsent below), as on every optional field.
             { type: "null" },
           ],
@@ -234,4 +234,18 @@ export function toJsonSchema(kind: CheckKind): JsonSchema {
 export function jsonSchemaText(kind: CheckKind): string {
   assertKind("jsonSchemaText", kind, CHECK_KINDS, "");
   return `${escapeInvisible(JSON.stringify(toJsonSchema(kind), null, 2))}\n`;
+}
+
+/** A semantic path of a widget whose field paths are `paths` (as `isFieldPath`: a key inside an action's data too). */
+function semanticPathSchema(paths: readonly string[]): Record<string, unknown> {
+  const data = paths.filter((p) => p.endsWith(".data"));
+  if (data.length === 0) return { type: "string", enum: [...paths] };
+  const escaped = data.map((p) => p.replaceAll(".", "\\."));
+  return {
+    type: "string",
+    anyOf: [
+      { enum: [...paths] },
+      { pattern: `^(${escaped.join("|")})\\.[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*$` },
+    ],
+  };
 }

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { newWidgetObject, widgetKeysOf } from "../widgets/catalog";
 import { modelOf, WIDGET_KINDS, WIDGET_MODELS, type WidgetKind } from "../widgets/registry";
-import { typeError } from "./fields";
+import { isFieldPath, typeError } from "./fields";
 
 const DOT_PATH = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 
@@ -55,7 +55,7 @@ export const widgetSchema = z
     }
     const [kind] = kinds;
     if (kind === undefined) return;
-    const paths = new Set<string>(modelOf(kind).paths);
+    const paths: readonly string[] = modelOf(kind).paths;
     for (const [key, path] of Object.entries(w.semantic_paths ?? {})) {
       if (!DOT_PATH.test(path)) {
         ctx.addIssue({
@@ -66,11 +66,11 @@ export const widgetSchema = z
             : `"${path}" is not a dot path: write field names joined by dots, e.g. action.open_direct_link`,
           input: path,
         });
-      } else if (!paths.has(path)) {
+      } else if (!isFieldPath(paths, path)) {
         ctx.addIssue({
           code: "custom",
           path: ["semantic_paths", key],
-          message: `"${path}" is not a field of ${kind}: use one of ${[...paths].join(", ")}`,
+          message: `"${path}" is not a field of ${kind}: use one of ${paths.join(", ")}`,
           input: path,
         });
       }

@@ -127,6 +127,29 @@ describe("schemas/<kind>.schema.json", () => {
     }
   });
 
+  it("take the semantic paths validate takes: item fields and action data keys, never an index", () => {
+    const group = {
+      items: [
+        { title: "الف", value: "۱" },
+        { title: "ب", value: "۲" },
+      ],
+    };
+    const bar = { title: "ثبت", action: { open_server_link: { data: { id: "r-1" } } } };
+    for (const [widget, path, ok] of [
+      [{ group_info_row: group }, "items.value", true],
+      [{ group_info_row: group }, "items.label", false],
+      [{ group_info_row: group }, "items.0.value", false],
+      [{ button_bar: bar }, "action.open_server_link.data.id", true],
+      [{ button_bar: bar }, "action.open_server_link.data", true],
+      [{ button_bar: bar }, "action.open_server_link.data.", false],
+      [{ button_bar: bar }, "action.open_server_link.other", false],
+    ] as const) {
+      const body = { widgets: [{ ...widget, semantic_paths: { k: path } }] };
+      expect(validators.post?.(body), path).toBe(ok);
+      expect(validateAny("post", body).ok, path).toBe(ok);
+    }
+  });
+
   it("accept the migrated fixtures, as validate does", () => {
     const dir = `${root}test/fixtures/v1/`;
     const names = readdirSync(dir).filter((f) => f.endsWith(".after.json"));

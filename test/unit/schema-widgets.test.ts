@@ -746,7 +746,7 @@ describe("image_id (facts: an uploaded image's name, or logo)", () => {
 });
 
 describe("semantic_paths (facts: dot paths of fields the widget has)", () => {
-  it("evaluation_row sections are addressed with dots; group items have no paths below items", () => {
+  it("evaluation_row sections are addressed with dots; a list's item fields and an action's data keys too, without an index", () => {
     expectValid(
       "post",
       post({
@@ -754,19 +754,34 @@ describe("semantic_paths (facts: dot paths of fields the widget has)", () => {
         semantic_paths: { verdict: "indicator_text", cheap: "right.text", colour: "left.section_color" },
       }),
     );
-    expectError(
+    const group = {
+      group_info_row: {
+        items: [
+          { title: "الف", value: "۱" },
+          { title: "ب", value: "۲" },
+        ],
+      },
+    };
+    // Facts "Widgets": a dot path of a field inside the widget, no array indices.
+    expectValid("post", post({ ...group, semantic_paths: { t: "items.title", v: "items.value" } }));
+    expectValid(
       "post",
       post({
-        group_info_row: {
-          items: [
-            { title: "الف", value: "۱" },
-            { title: "ب", value: "۲" },
-          ],
-        },
-        semantic_paths: { t: "items.title" },
+        button_bar: { title: "ثبت", action: { open_server_link: { data: { id: "r-1" } } } },
+        semantic_paths: { ref: "action.open_server_link.data.id" },
       }),
+    );
+    expectError(
+      "post",
+      post({ ...group, semantic_paths: { t: "items.label" } }),
       "widgets[0].semantic_paths.t",
-      /not a field of group_info_row: use one of items, has_divider/,
+      /not a field of group_info_row: use one of items, items.title, items.value, has_divider/,
+    );
+    expectError(
+      "post",
+      post({ ...group, semantic_paths: { t: "items.0.title" } }),
+      "widgets[0].semantic_paths.t",
+      /uses an array index/,
     );
   });
   it("semantic_paths alone is not a widget", () => {

@@ -1,7 +1,7 @@
 // Warnings (never blocking): unknown icons, semantic values, inert buttons, old spellings, chat layout.
 import { modelOf } from "../../widgets/registry";
 import { type BodyKind, CHAT_GRID } from "../bodies";
-import { ZERO_ICON } from "../fields";
+import { isFieldPath, ZERO_ICON } from "../fields";
 import { isKnownIcon, suggestIcons } from "../icons";
 import { isRecord, own } from "../json";
 import { type PathSegment, type Problem, problem } from "../problems";
@@ -74,13 +74,12 @@ function iconWarnings(value: unknown, path: PathSegment[], out: Problem[]): void
   }
 }
 
-function getPath(value: unknown, dotted: string): unknown {
-  let cur: unknown = value;
-  for (const part of dotted.split(".")) {
-    if (!isRecord(cur)) return undefined;
-    cur = cur[part];
-  }
-  return cur;
+/** Whether the field at `dotted` is set in `value`; through a list, in any of its items. */
+function isSetAt(value: unknown, parts: readonly string[]): boolean {
+  if (parts.length === 0) return value !== undefined;
+  if (Array.isArray(value)) return value.some((item) => isSetAt(item, parts));
+  const [first, ...rest] = parts;
+  return isRecord(value) && first !== undefined && isSetAt(value[first], rest);
 }
 
 /** A button (button_bar, a chat button) with no action: optional in the live OpenAPI, but inert. */
@@ -130,8 +129,11 @@ export function widgetWarnings(widget: unknown, prefix: readonly PathSegment[]):
     const kind = kinds[0];
     if (kinds.length === 1 && kind) {
       for (const [key, path] of Object.entries(widget.semantic_paths)) {
-        const known = (modelOf(kind).paths as readonly string[]).includes(String(path));
-        if (typeof path === "string" && known && getPath(widget[kind], path) === undefined)
+        if (
+          typeof path === "string" &&
+          isFieldPath(modelOf(kind).paths, path) &&
+          !isSetAt(widget[kind], path.split("."))
+        )
           out.push(
             problem(
               [...prefix, "semantic_paths", key],

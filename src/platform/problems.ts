@@ -47,6 +47,8 @@ export const PROBLEM_CODES = [
   /** A user add-on category that is empty or blank. */
   "empty_category",
   "chat_grid",
+  /** More than 9 chat buttons across both sides: the spec's "up to 9 after each message". */
+  "chat_buttons_per_message",
   "not_live_event_type",
   /** A key written twice in one object of the JSON text. */
   "duplicate_key",

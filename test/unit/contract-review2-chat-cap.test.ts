@@ -43,3 +43,23 @@ describe("the chat schema states what it can of the nine-button cap", () => {
     }
   });
 });
+
+describe("more than nine buttons across both sides", () => {
+  const grid = (n: number) => ({
+    rows: [0, 3, 6].filter((i) => i < n).map((i) => ({ buttons: buttons(n).slice(i, i + 3) })),
+  });
+  it("is said (the spec's 'up to 9 after each message'), not refused: each side holds 9", () => {
+    const both = validateAny("chat", { message: "سلام", sender_buttons: grid(9), receiver_buttons: grid(3) });
+    expect(both.ok).toBe(true);
+    expect(
+      both.warnings.filter((w) => w.code === "chat_buttons_per_message").map((w) => [w.at, w.message]),
+    ).toEqual([
+      [
+        "(root)",
+        "has 12 buttons (9 for the sender, 3 for the receiver); the spec allows up to 9 after each message, so a platform counting both sides together refuses it: keep 9 in all to be safe",
+      ],
+    ]);
+    const nine = validateAny("chat", { message: "سلام", sender_buttons: grid(6), receiver_buttons: grid(3) });
+    expect(nine.warnings.map((w) => w.code)).not.toContain("chat_buttons_per_message");
+  });
+});

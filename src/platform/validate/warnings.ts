@@ -1,6 +1,6 @@
 // Warnings (never blocking): unknown icons, semantic values, inert buttons, old spellings, chat layout.
 import { modelOf } from "../../widgets/registry";
-import { type BodyKind, CHAT_GRID } from "../bodies";
+import { type BodyKind, CHAT_GRID, CHAT_MAX_BUTTONS } from "../bodies";
 import { isFieldPath, ZERO_ICON } from "../fields";
 import { isKnownIcon, suggestIcons } from "../icons";
 import { isRecord, own } from "../json";
@@ -198,9 +198,32 @@ export function semanticWarnings(semantic: unknown, prefix: readonly PathSegment
   return out;
 }
 
+/** Buttons of one side of a chat message (a set the schema refuses counts as none). */
+function buttonCount(set: unknown): number {
+  if (!isRecord(set) || !Array.isArray(set.rows)) return 0;
+  return set.rows.reduce<number>(
+    (n, row) => n + (isRecord(row) && Array.isArray(row.buttons) ? row.buttons.length : 0),
+    0,
+  );
+}
+
 function chatWarnings(json: unknown): Problem[] {
   if (!isRecord(json)) return [];
   const out: Problem[] = [];
+  // The spec says "up to 9" buttons after each message (section 8), the facts "at most 9 per
+  // message"; the OpenAPI sets no limit. Each side is held to 9 (an error); both together past 9 are
+  // said, since a platform counting per message refuses them.
+  const sender = buttonCount(json.sender_buttons);
+  const receiver = buttonCount(json.receiver_buttons);
+  if (sender <= CHAT_MAX_BUTTONS && receiver <= CHAT_MAX_BUTTONS && sender + receiver > CHAT_MAX_BUTTONS)
+    out.push(
+      problem(
+        [],
+        `has ${sender + receiver} buttons (${sender} for the sender, ${receiver} for the receiver); the spec allows up to ${CHAT_MAX_BUTTONS} after each message, so a platform counting both sides together refuses it: keep ${CHAT_MAX_BUTTONS} in all to be safe`,
+        "warning",
+        "chat_buttons_per_message",
+      ),
+    );
   for (const side of ["sender_buttons", "receiver_buttons"] as const) {
     const set = json[side];
     if (!isRecord(set) || !Array.isArray(set.rows)) continue;

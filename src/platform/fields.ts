@@ -160,7 +160,16 @@ export function imageField(label = "Image id") {
 /** Words for a value of the wrong type, e.g. "must be text (a string), not a number". */
 export function typeError(input: unknown, wanted: string): string {
   if (input === undefined) return `is required: add ${wanted}`;
-  return `must be ${wanted}, not ${describeValue(input)}`;
+  const said = `must be ${wanted}, not ${describeValue(input)}`;
+  // A number or a boolean written in quotes ("1000", "true"): say what to write.
+  if (typeof input === "string") {
+    const t = input.trim();
+    if (/\bnumber\b/.test(wanted) && t !== "" && Number.isFinite(Number(t)))
+      return `${said}: write ${Number(t)} without the quotes`;
+    if (wanted === "true or false" && (t === "true" || t === "false"))
+      return `${said}: write ${t} without the quotes`;
+  }
+  return said;
 }
 
 /** Names a JSON value's kind for messages. */

@@ -35,7 +35,8 @@ function editDistance(a: string, b: string, max: number): number {
 /**
  * The one of `candidates` that `name` most likely misspells: the same words in another case or
  * separator (hasDivider -> has_divider), else the single closest within one edit (two for names of
- * eight characters or more). Undefined when nothing is that close, or two candidates are equally close.
+ * eight characters or more), else the one candidate that is the name plus a suffix (image -> image_id).
+ * Undefined when nothing is that close, or two candidates are equally close.
  */
 export function closestName(name: string, candidates: readonly string[]): string | undefined {
   const snake = snakeCase(name);
@@ -50,5 +51,8 @@ export function closestName(name: string, candidates: readonly string[]): string
     if (d < bestD) [best, bestD, tie] = [c, d, false];
     else if (d === bestD) tie = true;
   }
-  return bestD <= max && !tie ? best : undefined;
+  if (bestD <= max && !tie) return best;
+  // The field's name without its suffix (image for image_id, icon for icon_name), when only one fits.
+  const longer = candidates.filter((c) => c.startsWith(`${snake}_`));
+  return longer.length === 1 ? longer[0] : undefined;
 }

@@ -108,3 +108,38 @@ describe("a kind the function does not check (plain JavaScript callers)", () => 
     );
   });
 });
+
+describe("near misses say what to write", () => {
+  const errorAt = (kind: "post" | "user", body: unknown, at: string) =>
+    validateAny(kind, body).errors.find((p) => p.at === at)?.message;
+
+  it("a number or a boolean in quotes: write it without them", () => {
+    expect(errorAt("user", { widgets: [{ title_row: { text: "x" } }], cost: "1000" }, "cost")).toBe(
+      "must be a whole number, not a string: write 1000 without the quotes",
+    );
+    expect(
+      errorAt(
+        "post",
+        { widgets: [{ score_row: { title: "x", percentage_score: " 80 " } }] },
+        "widgets[0].score_row.percentage_score",
+      ),
+    ).toMatch(/not a string: write 80 without the quotes$/);
+    expect(
+      errorAt(
+        "post",
+        { widgets: [{ title_row: { text: "x", has_divider: "true" } }] },
+        "widgets[0].title_row.has_divider",
+      ),
+    ).toBe("must be true or false, not a string: write true without the quotes");
+    // Text that is no number gets no such advice.
+    expect(errorAt("user", { widgets: [{ title_row: { text: "x" } }], cost: "free" }, "cost")).toBe(
+      "must be a whole number, not a string",
+    );
+  });
+
+  it("a field named without its suffix: did you mean image_id", () => {
+    expect(
+      errorAt("post", { widgets: [{ event_row: { title: "x", image: "a" } }] }, "widgets[0].event_row.image"),
+    ).toMatch(/^is not a field of event_row: did you mean image_id\?/);
+  });
+});

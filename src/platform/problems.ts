@@ -50,6 +50,8 @@ export const PROBLEM_CODES = [
   /** More than 9 chat buttons across both sides: the spec's "up to 9 after each message". */
   "chat_buttons_per_message",
   "not_live_event_type",
+  /** A field of the spec the live body has not (chat's `type`): accepted, left out of what is sent. */
+  "not_live_field",
   /** A key written twice in one object of the JSON text. */
   "duplicate_key",
   /** A delivery the studio's platform endpoints refuse. */

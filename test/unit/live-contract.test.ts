@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { importJson } from "../../src/editor/json/import-body";
 import { selectExportBody } from "../../src/editor/store/selectors";
+import { checkBody } from "../../src/platform/body-check";
 import { toJsonSchema } from "../../src/platform/json-schema";
 import { formatChange, type MigrationSuccess, migrateBody } from "../../src/platform/migrate";
 import { validateAny, validateBody, validateMessage } from "../../src/platform/validate";
@@ -360,5 +361,16 @@ describe("11. outdated shapes of the official docs: migrate and import say what 
     expect(r.kind).toBe("event");
     expect(r.body).toEqual({ type: "PAYMENT_TRANSACTION", transaction: { id: "tx-81", state: "DONE" } });
     expect(validateAny("event", r.body).ok).toBe(true);
+  });
+});
+
+describe("a chat body's type (the spec's field, absent from the live body)", () => {
+  it("is accepted with a warning and left out of the body the proxy and the emulator pass on", () => {
+    const r = checkBody("chat", { type: "TEXT", message: "سلام" });
+    expect(r.ok).toBe(true);
+    expect(r.warnings.map((w) => [w.at, w.code])).toEqual([["type", "not_live_field"]]);
+    expect(r.body).toEqual({ message: "سلام" });
+    // Without it, nothing is said and the body is as written.
+    expect(checkBody("chat", { message: "سلام" })).toMatchObject({ warnings: [], body: { message: "سلام" } });
   });
 });

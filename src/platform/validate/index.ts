@@ -117,6 +117,19 @@ export function validateBody<K extends BodyKind>(
       body: json,
     };
   }
+  // The live chat body has no `type` (the spec's only value was TEXT): accepted, but not sent on.
+  if (kind === "chat" && isRecord(json) && json.type !== undefined) {
+    const { type: _, ...sent } = json;
+    warnings.push(
+      problem(
+        ["type"],
+        "is the spec's field; the live chat body has none (every message is text or media): it is left out of what the studio sends",
+        "warning",
+        "not_live_field",
+      ),
+    );
+    return { ok: true, errors: [], warnings, value: res.data as z.infer<(typeof BODY_SCHEMAS)[K]>, body: sent };
+  }
   return { ok: true, errors: [], warnings, value: res.data as z.infer<(typeof BODY_SCHEMAS)[K]>, body: json };
 }
 

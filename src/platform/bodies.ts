@@ -82,6 +82,10 @@ function phoneMessage(input: unknown): string {
   const ascii = typeof input === "string" ? asciiDigits(input.trim()) : "";
   if (typeof input === "string" && ascii !== input.trim() && PHONE_PATTERN.test(ascii))
     return `must be written with the digits 0-9: write ${ascii}`;
+  // Written as people write it, grouped with spaces, dashes, dots or brackets: the digits alone.
+  const bare = ascii.replace(/[\s\-.()\u200c\u200e\u200f]/g, "");
+  if (bare !== ascii && PHONE_PATTERN.test(bare))
+    return `must be the digits alone, without spaces, dashes or brackets: write ${bare}`;
   return "must be a phone number: 4 to 15 digits, optionally after +, e.g. 09120000001";
 }
 

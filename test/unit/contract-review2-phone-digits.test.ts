@@ -19,7 +19,11 @@ describe("semantic-by-id: a phone in Persian or Arabic-Indic digits", () => {
   });
 
   it("anything else is still not a phone number", () => {
+    // Grouped with spaces it is still refused, now with the digits alone written out.
     expect(errorsOf("semantic-by-id", { semantic: {}, phone: "0912 000 0001" })).toEqual([
+      "phone: must be the digits alone, without spaces, dashes or brackets: write 09120000001",
+    ]);
+    expect(errorsOf("semantic-by-id", { semantic: {}, phone: "0912-abc" })).toEqual([
       "phone: must be a phone number: 4 to 15 digits, optionally after +, e.g. 09120000001",
     ]);
     expect(errorsOf("semantic-by-id", { semantic: {}, phone: "۰۹" })).toEqual([

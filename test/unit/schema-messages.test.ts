@@ -137,6 +137,20 @@ describe("near misses say what to write", () => {
     );
   });
 
+  it("a phone grouped with spaces, dashes or brackets: the digits alone, written out", () => {
+    const phoneError = (phone: string) =>
+      validateAny("semantic-by-id", { semantic: { status: "SUCCEEDED" }, phone }).errors.find(
+        (p) => p.at === "phone",
+      )?.message;
+    expect(phoneError("0912 000 0001")).toBe(
+      "must be the digits alone, without spaces, dashes or brackets: write 09120000001",
+    );
+    expect(phoneError("+98 (912) 000-0001")).toMatch(/write \+989120000001$/);
+    expect(phoneError("0912-abc")).toBe(
+      "must be a phone number: 4 to 15 digits, optionally after +, e.g. 09120000001",
+    );
+  });
+
   it("a field named without its suffix: did you mean image_id", () => {
     expect(
       errorAt("post", { widgets: [{ event_row: { title: "x", image: "a" } }] }, "widgets[0].event_row.image"),

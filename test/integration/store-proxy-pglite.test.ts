@@ -152,31 +152,26 @@ describe("the proxy on the embedded store", () => {
     }
   }, 120_000);
 
-  it("keeps an event whose post token the database cannot index (a NUL) as it came, and answers 200", async () => {
-    const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
-    const stack = await startStack({ proxy: { store } });
-    const base = stack.proxyServer.url;
-    try {
-      const browser = new Browser();
-      await signIn(browser, stack, ["USER_PHONE"]);
-      const odd = chatEvent("a NUL in its post token");
-      odd.new_message.conversation.post_token = `${DEMO_POST_TOKEN}\u0000x`;
-      expect(await deliver(base, odd)).toBe(200);
-      const entries = await inboxEntries(browser, base);
-      expect(entries).toHaveLength(1);
-      expect(entries[0]).toMatchObject({
-        kind: "unread_event",
-        body: odd,
-        problems: [expect.stringContaining("could not be stored as read")],
-      });
-      // The next delivery is stored as read, as always.
-      expect(await deliver(base, chatEvent("the next one"))).toBe(200);
-      expect(await inboxTexts(browser, base)).toEqual(["the next one"]);
-    } finally {
-      await stack.close();
-      await store.close();
-    }
-  }, 120_000);
+  it(
+    "keeps an event whose post token the database cannot index (a NUL) as it came, and answers 200",
+    () =>
+      onMemoryStore(async ({ base, browser }) => {
+        const odd = chatEvent("a NUL in its post token");
+        odd.new_message.conversation.post_token = `${DEMO_POST_TOKEN}\u0000x`;
+        expect(await deliver(base, odd)).toBe(200);
+        const entries = await inboxEntries(browser, base);
+        expect(entries).toHaveLength(1);
+        expect(entries[0]).toMatchObject({
+          kind: "unread_event",
+          body: odd,
+          problems: [expect.stringContaining("could not be stored as read")],
+        });
+        // The next delivery is stored as read, as always.
+        expect(await deliver(base, chatEvent("the next one"))).toBe(200);
+        expect(await inboxTexts(browser, base)).toEqual(["the next one"]);
+      }),
+    120_000,
+  );
 
   it("answers a publish before its record is written; a write that fails is logged, the publish never sent again", async () => {
     const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
@@ -221,36 +216,47 @@ describe("the proxy on the embedded store", () => {
     }
   }, 120_000);
 
-  it("replays what a reconnecting stream missed after Last-Event-ID, then streams live, each once", async () => {
-    const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
-    const stack = await startStack({ proxy: { store } });
-    const base = stack.proxyServer.url;
-    try {
-      const browser = new Browser();
-      await signIn(browser, stack, ["USER_PHONE"]);
-      for (const t of ["one", "two", "three"]) expect(await deliver(base, chatEvent(t))).toBe(200);
-      const ids = (await store.listEvents()).items.map((e) => e.id).reverse();
-      const stream = await openStream(browser, base, ids[0]);
-      expect(await stream.take(2)).toEqual([
-        { id: String(ids[1]), text: "two" },
-        { id: String(ids[2]), text: "three" },
-      ]);
-      expect(await deliver(base, chatEvent("four"))).toBe(200);
-      const all = await stream.take(3);
-      expect(all[2]?.text).toBe("four");
-      stream.close();
+  it(
+    "replays what a reconnecting stream missed after Last-Event-ID, then streams live, each once",
+    () =>
+      onMemoryStore(async ({ store, base, browser }) => {
+        for (const t of ["one", "two", "three"]) expect(await deliver(base, chatEvent(t))).toBe(200);
+        const ids = (await store.listEvents()).items.map((e) => e.id).reverse();
+        const stream = await openStream(browser, base, ids[0]);
+        expect(await stream.take(2)).toEqual([
+          { id: String(ids[1]), text: "two" },
+          { id: String(ids[2]), text: "three" },
+        ]);
+        expect(await deliver(base, chatEvent("four"))).toBe(200);
+        const all = await stream.take(3);
+        expect(all[2]?.text).toBe("four");
+        stream.close();
 
-      // History pages back and filters by type and resource.
-      expect(await inboxTexts(browser, base, "?limit=2")).toEqual(["three", "four"]);
-      const page = JSON.parse((await browser.fetch(`${base}/api/inbox?limit=2`)).text);
-      expect(await inboxTexts(browser, base, `?limit=2&before=${page.nextBefore}`)).toEqual(["one", "two"]);
-      expect(await inboxTexts(browser, base, `?type=NEW_MESSAGE&resource=${DEMO_POST_TOKEN}`)).toHaveLength(
-        4,
-      );
-      expect(await inboxTexts(browser, base, "?type=POST_UPDATE")).toEqual([]);
-    } finally {
-      await stack.close();
-      await store.close();
-    }
-  }, 120_000);
+        // History pages back and filters by type and resource.
+        expect(await inboxTexts(browser, base, "?limit=2")).toEqual(["three", "four"]);
+        const page = JSON.parse((await browser.fetch(`${base}/api/inbox?limit=2`)).text);
+        expect(await inboxTexts(browser, base, `?limit=2&before=${page.nextBefore}`)).toEqual(["one", "two"]);
+        expect(await inboxTexts(browser, base, `?type=NEW_MESSAGE&resource=${DEMO_POST_TOKEN}`)).toHaveLength(
+          4,
+        );
+        expect(await inboxTexts(browser, base, "?type=POST_UPDATE")).toEqual([]);
+      }),
+    120_000,
+  );
 });
+
+/** A proxy on an in-memory store with one browser signed in (USER_PHONE), closed after `run`. */
+async function onMemoryStore(
+  run: (s: { store: Store; base: string; browser: Browser }) => Promise<void>,
+): Promise<void> {
+  const store = await openStore({ location: { kind: "memory" }, retentionDays: 30 });
+  const stack = await startStack({ proxy: { store } });
+  try {
+    const browser = new Browser();
+    await signIn(browser, stack, ["USER_PHONE"]);
+    await run({ store, base: stack.proxyServer.url, browser });
+  } finally {
+    await stack.close();
+    await store.close();
+  }
+}

@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { inboxRow, matchesFilter, parseInboxEntry } from "../../src/editor/inbox/inbox-entries";
 
-function row(text: string) {
+/** The Inbox row of a NEW_MESSAGE delivery of `text`, with `extra` fields beside the message. */
+function row(text: string, extra: Record<string, unknown> = {}) {
   const entry = parseInboxEntry(
     JSON.stringify({
       id: 1,
       receivedAt: "2026-01-02T10:30:05.000Z",
       kind: "event",
       event: {
+        ...extra,
         type: "NEW_MESSAGE",
         new_message: {
           id: "m1",
@@ -44,26 +46,7 @@ describe("the Inbox's text filter, as a Persian reader searches", () => {
 
 describe("an Inbox row's metadata", () => {
   it("shows values that are not text as their JSON, not as [object Object]", () => {
-    const entry = parseInboxEntry(
-      JSON.stringify({
-        id: 2,
-        receivedAt: "2026-01-02T10:30:05.000Z",
-        kind: "event",
-        event: {
-          type: "NEW_MESSAGE",
-          new_message: {
-            id: "m2",
-            conversation: { id: "conv-1", type: "POST", post_token: "gZx7yK3aB1" },
-            sender: { side: "BUYER", type: "HUMAN" },
-            type: "TEXT",
-            sent_at: 1767349805000000,
-            text: "سلام",
-          },
-          metadata: { source: "panel", o: { a: 1 }, n: 7 },
-        },
-      }),
-    );
-    if (!entry) throw new Error("not an entry");
-    expect(inboxRow(entry).metadata).toBe('source=panel, o={"a":1}, n=7');
+    const shown = row("سلام", { metadata: { source: "panel", o: { a: 1 }, n: 7 } });
+    expect(shown.metadata).toBe('source=panel, o={"a":1}, n=7');
   });
 });

@@ -101,7 +101,7 @@ export function inboxRow(entry: InboxEntry): InboxRow {
       text: [
         Object.entries(s.data)
           // A value that is not text (the platform may echo numbers or objects) as its JSON.
-        .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
+          .map(([k, v]) => `${k}=${typeof v === "string" ? v : JSON.stringify(v)}`)
           .join(", "),
         s.problems?.length ? `Not read as documented (see its JSON): ${s.problems.join("; ")}` : "",
       ]

@@ -128,7 +128,13 @@ export function validateBody<K extends BodyKind>(
         "not_live_field",
       ),
     );
-    return { ok: true, errors: [], warnings, value: res.data as z.infer<(typeof BODY_SCHEMAS)[K]>, body: sent };
+    return {
+      ok: true,
+      errors: [],
+      warnings,
+      value: res.data as z.infer<(typeof BODY_SCHEMAS)[K]>,
+      body: sent,
+    };
   }
   return { ok: true, errors: [], warnings, value: res.data as z.infer<(typeof BODY_SCHEMAS)[K]>, body: json };
 }

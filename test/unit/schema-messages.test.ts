@@ -151,6 +151,14 @@ describe("near misses say what to write", () => {
     );
   });
 
+  it("a predefined semantic value in another letter case: the one it means", () => {
+    const warning = validateAny("post", {
+      widgets: [{ title_row: { text: "x" } }],
+      semantic: { payment_method: "secure" },
+    }).warnings.find((w) => w.code === "semantic_value")?.message;
+    expect(warning).toMatch(/"secure" will not be understood \(values are case-sensitive\): write SECURE$/);
+  });
+
   it("a field named without its suffix: did you mean image_id", () => {
     expect(
       errorAt("post", { widgets: [{ event_row: { title: "x", image: "a" } }] }, "widgets[0].event_row.image"),

@@ -166,15 +166,20 @@ export function semanticWarnings(semantic: unknown, prefix: readonly PathSegment
   for (const [key, value] of Object.entries(semantic)) {
     if (typeof value !== "string") continue;
     const allowed = own(PREDEFINED_SEMANTIC, key);
-    if (allowed && !allowed.includes(value))
+    if (allowed && !allowed.includes(value)) {
+      // The value in another letter case ("secure" for SECURE): say which one it means.
+      const meant = allowed.find((a) => a.toLowerCase() === value.trim().toLowerCase());
       out.push(
         problem(
           [...prefix, key],
-          `${key} is a predefined key whose values are ${allowed.join(", ")}; "${value}" will not be understood`,
+          meant
+            ? `${key} is a predefined key whose values are ${allowed.join(", ")}; "${value}" will not be understood (values are case-sensitive): write ${meant}`
+            : `${key} is a predefined key whose values are ${allowed.join(", ")}; "${value}" will not be understood`,
           "warning",
           "semantic_value",
         ),
       );
+    }
     const known = knownSemanticKey(key);
     if (known !== undefined && known !== key)
       out.push(

@@ -31,9 +31,25 @@ const stringMap = z.record(
   { error: (iss) => typeError(iss.input, "an object of strings") },
 );
 
+/** What is not part of an id: spaces, and the marks a copy from right-to-left text carries (RLM, ZWNJ). */
+const NOT_IN_ID = /[\s\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+
+/** An id (a post token, a conversation id): text without spaces or invisible marks. */
+const idText = () =>
+  text().refine((s) => !NOT_IN_ID.test(s), {
+    error: "holds spaces or invisible marks (direction marks, zero-width joiners): read without them",
+  });
+
+/** The id `value` holds once spaces and invisible marks are taken out, when it is text. */
+function cleanId(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const id = value.replace(new RegExp(NOT_IN_ID.source, "gu"), "");
+  return id === "" ? undefined : id;
+}
+
 const commonFields = {
-  post_token: text().optional(),
-  conversation_id: text().optional(),
+  post_token: idText().optional(),
+  conversation_id: idText().optional(),
   user_side: userSideSchema.optional(),
   source: sourceSchema.optional(),
   user_id: text().optional(),
@@ -154,8 +170,8 @@ function leniently(version: 1 | 2, body: Record<string, unknown>): StartRequest 
     Object.entries(rawData ?? {}).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
   );
   const v = {
-    post_token: field(commonFields.post_token, "post_token"),
-    conversation_id: field(commonFields.conversation_id, "conversation_id"),
+    post_token: field(commonFields.post_token, "post_token") ?? cleanId(body.post_token),
+    conversation_id: field(commonFields.conversation_id, "conversation_id") ?? cleanId(body.conversation_id),
     user_side: field(commonFields.user_side, "user_side"),
     source: field(commonFields.source, "source"),
     user_id: field(commonFields.user_id, "user_id"),

@@ -69,6 +69,22 @@ describe("start request (spec 4.11, facts)", () => {
     ]);
   });
 
+  it("reads a post token or conversation id copied with invisible marks without them, and says so", () => {
+    // A token copied from right-to-left text carries RLM and ZWNJ: prefilled as sent, the proxy's path check refused it.
+    const read = parseStartRequest(2, {
+      post_token: "\u200fgZ3kQx9aB1cD\u200c",
+      conversation_id: " conv-1 ",
+    });
+    expect(read.ok && read.value).toMatchObject({ postToken: "gZ3kQx9aB1cD", conversationId: "conv-1" });
+    expect(read.ok && read.value.problems).toEqual([
+      "post_token: holds spaces or invisible marks (direction marks, zero-width joiners): read without them",
+      "conversation_id: holds spaces or invisible marks (direction marks, zero-width joiners): read without them",
+    ]);
+    // Only marks: nothing is left to prefill.
+    const empty = parseStartRequest(2, { post_token: "\u200f" });
+    expect(empty.ok && empty.value.postToken).toBeUndefined();
+  });
+
   it("refuses only a body that is not a JSON object", () => {
     for (const bad of [[], "post_token", 5, null]) expect(parseStartRequest(2, bad).ok).toBe(false);
   });

@@ -367,6 +367,46 @@ describe("publish panel", () => {
     expect(document.activeElement?.closest(".send-outcome")).toBeNull();
   });
 
+  it("keeps a wait over a reload: Publish stays held, with what is left of it", async () => {
+    const route: Route = (url) =>
+      url === "/api/session"
+        ? json(200, SESSION)
+        : json(429, studioError("upstream_rate_limited", { retryAfter: 600, upstreamStatus: 429 }));
+    const first = setup({ route });
+    const publish = screen.getByRole("button", { name: "Publish" });
+    await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(publish);
+    await screen.findByRole("alert");
+    cleanup();
+    // The page again, on the same storage: nothing sent, the wait said again, Publish held.
+    const again = setup({ route, storage: first.storage });
+    const alert = await screen.findByRole("alert");
+    expect(alert.textContent).toMatch(/You can try again in (10|9) min\./);
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: "Publish" }) as HTMLButtonElement).disabled).toBe(true),
+    );
+    expect(again.calls.filter((c) => c.url.includes("/addon"))).toHaveLength(0);
+  });
+
+  it("forgets a wait that has ended, and one a later outcome replaced", async () => {
+    let answer = json(429, studioError("upstream_rate_limited", { retryAfter: 1, upstreamStatus: 429 }));
+    const first = setup({ route: (url) => (url === "/api/session" ? json(200, SESSION) : answer) });
+    const publish = screen.getByRole("button", { name: "Publish" });
+    await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false));
+    await userEvent.click(publish);
+    await screen.findByRole("alert");
+    await waitFor(() => expect((publish as HTMLButtonElement).disabled).toBe(false), { timeout: 3500 });
+    answer = json(200, { ok: true, result: {} });
+    await userEvent.click(publish);
+    await screen.findByText(/Published/);
+    cleanup();
+    setup({ route: (url) => (url === "/api/session" ? json(200, SESSION) : answer), storage: first.storage });
+    await waitFor(() =>
+      expect((screen.getByRole("button", { name: "Publish" }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("warns after a server error that publishing again may deliver it a second time", async () => {
     const answer = json(
       502,

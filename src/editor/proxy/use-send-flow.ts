@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { formatErrorMessage, type StudioErrorDetail } from "../../platform/errors";
+import { forgetWait, keepWait, keptWait } from "./kept-wait";
 import {
   type KeyValueStorage,
   newResumeKey,
@@ -202,7 +203,31 @@ export function useSendFlow(opts: {
   }, [outcome, leave]);
 
   // A failure that asked to wait (a 429, a 503 with Retry-After): sending again before it ends would
-  // only be refused again, so the panels hold their buttons until then.
+  // only be refused again, so the panels hold their buttons until then, over a reload too: the
+  // failure is kept with the wall-clock end of its wait, and shown again (with what is left) when the
+  // page comes back with nothing newer to show.
+  const keptFor = useRef<SendOutcome | null>(null);
+  const restoreTried = useRef(false);
+  useEffect(() => {
+    const { action, env } = latest.current;
+    const storage = env().storage;
+    if (outcome.status === "idle") {
+      if (restoreTried.current) return;
+      restoreTried.current = true;
+      const kept = keptWait(storage, action, Date.now());
+      if (kept) {
+        const restored: SendOutcome = { status: "error", error: kept };
+        keptFor.current = restored;
+        setOutcome(restored);
+      }
+      return;
+    }
+    if (outcome === keptFor.current || outcome.status === "sending" || outcome.status === "authorizing")
+      return;
+    if (outcome.status === "error" && outcome.error.retryAfter !== undefined)
+      keepWait(storage, action, outcome.error, Date.now());
+    else forgetWait(storage, action);
+  }, [outcome]);
   const waitLeft = useCountdown(outcome.status === "error" ? outcome.error.retryAfter : undefined, outcome);
 
   return { outcome, target, run, setOutcome, authorizeAgain, waitLeft, waiting: (waitLeft ?? 0) > 0 };

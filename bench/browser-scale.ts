@@ -202,6 +202,7 @@ const PROBE_BINDING = "__benchProbe";
 /** Arms the probe, runs `act`, and returns the time to the frame showing `expect` (-1 if not seen). */
 export async function timedStep(page: Page, trigger: string, expect: Expect, act: () => Promise<void>) {
   const channel = await pageChannel(page, PROBE_BINDING);
+  channel.drain();
   await page.evaluate(armProbe, { trigger, expect });
   await act();
   return JSON.parse(await channel.next(30_000)) as Probed;

@@ -85,6 +85,8 @@ export interface UsableStamps {
 export interface PageChannel {
   /** The next message not taken yet; NotThere after `timeoutMs`. */
   next(timeoutMs: number): Promise<string>;
+  /** Drops messages not taken (a step's report arriving after its wait gave up), before a new step. */
+  drain(): void;
 }
 
 const channels = new WeakMap<Page, Map<string, Promise<PageChannel>>>();
@@ -111,6 +113,9 @@ async function openChannel(page: Page, name: string): Promise<PageChannel> {
   await cdp.send("Runtime.enable");
   await cdp.send("Runtime.addBinding", { name });
   return {
+    drain() {
+      heard.length = 0;
+    },
     next(timeoutMs) {
       const ready = heard.shift();
       if (ready !== undefined) return Promise.resolve(ready);

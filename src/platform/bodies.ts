@@ -84,7 +84,8 @@ function phoneMessage(input: unknown): string {
     return `must be written with the digits 0-9: write ${ascii}`;
   // Written as people write it, grouped with spaces, dashes, dots or brackets: the digits alone.
   const bare = ascii.replace(/[\s\-.()\u200c\u200e\u200f]/g, "");
-  if (bare !== ascii && PHONE_PATTERN.test(bare))
+  // "+98 (0) 912…": the bracketed trunk 0 is not dialled after the country code; no guess then.
+  if (bare !== ascii && PHONE_PATTERN.test(bare) && !/\(\s*0\s*\)/.test(ascii))
     return `must be the digits alone, without spaces, dashes or brackets: write ${bare}`;
   return "must be a phone number: 4 to 15 digits, optionally after +, e.g. 09120000001";
 }

@@ -164,8 +164,9 @@ export function typeError(input: unknown, wanted: string): string {
   // A number or a boolean written in quotes ("1000", "true"): say what to write.
   if (typeof input === "string") {
     const t = input.trim();
-    if (/\bnumber\b/.test(wanted) && t !== "" && Number.isFinite(Number(t)))
-      return `${said}: write ${Number(t)} without the quotes`;
+    // Plain decimals only, written back as they were ("0x50" or "1e3" would be rewritten otherwise).
+    if (/\bnumber\b/.test(wanted) && /^-?\d+(\.\d+)?$/.test(t))
+      return `${said}: write ${t} without the quotes`;
     if (wanted === "true or false" && (t === "true" || t === "false"))
       return `${said}: write ${t} without the quotes`;
   }

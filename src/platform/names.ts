@@ -35,7 +35,7 @@ function editDistance(a: string, b: string, max: number): number {
 /**
  * The one of `candidates` that `name` most likely misspells: the same words in another case or
  * separator (hasDivider -> has_divider), else the single closest within one edit (two for names of
- * eight characters or more), else the one candidate that is the name plus a suffix (image -> image_id).
+ * eight characters or more), else the one candidate that is the name plus `_id` or `_name` (image -> image_id).
  * Undefined when nothing is that close, or two candidates are equally close.
  */
 export function closestName(name: string, candidates: readonly string[]): string | undefined {
@@ -52,7 +52,9 @@ export function closestName(name: string, candidates: readonly string[]): string
     else if (d === bestD) tie = true;
   }
   if (bestD <= max && !tie) return best;
-  // The field's name without its suffix (image for image_id, icon for icon_name), when only one fits.
-  const longer = candidates.filter((c) => c.startsWith(`${snake}_`));
+  // The field's name without an id's or a name's suffix (image for image_id, icon for icon_name),
+  // when only one fits. Not any suffix: "score" is no score_color (a rename would turn a score into
+  // a colour; the scores are percentage_score and descriptive_score).
+  const longer = candidates.filter((c) => c === `${snake}_id` || c === `${snake}_name`);
   return longer.length === 1 ? longer[0] : undefined;
 }

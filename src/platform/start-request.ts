@@ -31,8 +31,11 @@ const stringMap = z.record(
   { error: (iss) => typeError(iss.input, "an object of strings") },
 );
 
-/** What is not part of an id: spaces, and the marks a copy from right-to-left text carries (RLM, ZWNJ). */
-const NOT_IN_ID = /[\s\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+/**
+ * What is not part of an id: spaces, and the marks a copy from right-to-left text carries (RLM, ALM,
+ * ZWNJ, a soft hyphen).
+ */
+const NOT_IN_ID = /[\s\u00ad\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
 
 /** An id (a post token, a conversation id): text without spaces or invisible marks. */
 const idText = () =>

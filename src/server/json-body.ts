@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import { STUDIO_BODY_LIMIT } from "../platform/body-check";
@@ -111,6 +111,15 @@ function decodeContent(
     .split(",")
     .map((e) => e.trim().toLowerCase())
     .filter((e) => e !== "" && e !== "identity");
+  // An empty body is empty whatever it says it is encoded with (parseJsonBytes says so).
+  if (bytes.byteLength === 0) return { ok: true, bytes };
+  if (codings.length > 2)
+    return {
+      ok: false,
+      error: studioError("invalid_request", {
+        detail: `the body's Content-Encoding lists ${codings.length} codings; send it with one at most`,
+      }),
+    };
   let out = bytes;
   // Applied in the order listed, so undone from the last.
   for (const coding of codings.reverse()) {
@@ -123,7 +132,7 @@ function decodeContent(
         }),
       };
     try {
-      out = decode(out, { maxOutputLength: limit + 1 });
+      out = decodeOne(coding, decode, out, limit + 1);
     } catch (e) {
       if (e instanceof RangeError) return { ok: false, error: tooLarge(limit) };
       return {
@@ -135,4 +144,19 @@ function decodeContent(
     }
   }
   return { ok: true, bytes: out };
+}
+
+/** One coding undone; `deflate` sent raw (no zlib header, as some senders write it) is read too. */
+function decodeOne(
+  coding: string,
+  decode: (bytes: Uint8Array, o: { maxOutputLength: number }) => Uint8Array,
+  bytes: Uint8Array,
+  maxOutputLength: number,
+): Uint8Array {
+  try {
+    return decode(bytes, { maxOutputLength });
+  } catch (e) {
+    if (coding !== "deflate" || e instanceof RangeError) throw e;
+    return inflateRawSync(bytes, { maxOutputLength });
+  }
 }

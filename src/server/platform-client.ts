@@ -269,8 +269,15 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
       const result = await write("POST", "/v1/open-platform/events/subscriptions", emptySchema, at, body);
       // 409 (gRPC ALREADY_EXISTS): the platform holds this subscription already, as after the proxy
       // creates it again on a token refresh. It is held: a success, said in a note.
-      if (!result.ok && result.error.error.upstreamStatus === 409)
-        return { ok: true, status: 409, value: null, note: SUBSCRIPTION_EXISTS };
+      // Only gRPC ALREADY_EXISTS (6): a 409 is ABORTED (10) too, where nothing was created.
+      const e = result.ok ? undefined : result.error.error;
+      if (e?.upstreamStatus === 409 && e.upstream?.code === 6)
+        return {
+          ok: true,
+          status: 409,
+          value: null,
+          note: `${SUBSCRIPTION_EXISTS}${e.upstream.message ? ` The platform said: ${e.upstream.message}` : ""}`,
+        };
       return result;
     },
   };

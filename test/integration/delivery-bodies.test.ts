@@ -1,4 +1,4 @@
-import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEMO_APP, DEMO_POST_TOKEN } from "../../src/emulator/state";
 import { studioErrorSchema } from "../../src/platform/errors";
@@ -41,12 +41,19 @@ describe("a delivery with a Content-Encoding", () => {
     expect((await deliver("deflate", deflateSync(json("deflate")))).status).toBe(200);
     expect((await deliver("br", brotliCompressSync(json("br")))).status).toBe(200);
     expect((await deliver("identity", json("identity"))).status).toBe(200);
+    // deflate as some senders write it: raw, without the zlib header.
+    expect((await deliver("deflate", deflateRawSync(json("raw deflate")))).status).toBe(200);
     expect(await inboxTexts(browser, stack.proxyServer.url)).toEqual([
       "پیام فشرده gzip",
       "deflate",
       "br",
       "identity",
+      "raw deflate",
     ]);
+    // An empty body is said to be empty, whatever its encoding.
+    const empty = await deliver("gzip", Buffer.alloc(0));
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(errorOf(empty.text))).toContain("the body is empty");
   });
 
   it("is refused, saying why, when the encoding is unknown or the data is not what it says", async () => {

@@ -48,10 +48,19 @@ describe("a subscription the platform already holds (409)", () => {
     const { res, text } = await subscribe();
     expect(res.status, text).toBe(200);
     const json = JSON.parse(text) as { ok: boolean; answerNote?: string; subscriptions: unknown[] };
-    expect(json.answerNote).toBe(SUBSCRIPTION_EXISTS);
+    // With the platform's own words.
+    expect(json.answerNote).toBe(`${SUBSCRIPTION_EXISTS} The platform said: subscription already exists`);
     expect((await held()).subscriptions.map((s) => s.event_type)).toEqual(["PAYMENT_TRANSACTION"]);
     expect(fake.calls.filter((c) => c === "POST /v1/open-platform/events/subscriptions")).toHaveLength(1);
     expect(leakedSecrets(stack, browser.seen, stack.logs)).toEqual([]);
+  });
+
+  it("a 409 that is not ALREADY_EXISTS (ABORTED: nothing was created) stays a failure", async () => {
+    const { fake, subscribe, held } = await start();
+    fake.answerNext({ status: 409, body: JSON.stringify({ code: 10, message: "aborted" }) });
+    const { res } = await subscribe();
+    expect(res.status).not.toBe(200);
+    expect((await held()).subscriptions).toEqual([]);
   });
 
   it("created again after a refresh, it is not reported as failed", async () => {

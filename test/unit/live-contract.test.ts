@@ -370,6 +370,9 @@ describe("a chat body's type (the spec's field, absent from the live body)", () 
     expect(r.ok).toBe(true);
     expect(r.warnings.map((w) => [w.at, w.code])).toEqual([["type", "not_live_field"]]);
     expect(r.body).toEqual({ message: "سلام" });
+    // The library's parsed value is the same body.
+    const v = validateBody("chat", { type: "TEXT", message: "سلام" });
+    expect(v.ok && v.value).toEqual({ message: "سلام" });
     // Without it, nothing is said and the body is as written.
     expect(checkBody("chat", { message: "سلام" })).toMatchObject({ warnings: [], body: { message: "سلام" } });
   });

@@ -131,10 +131,11 @@ describe("near misses say what to write", () => {
         "widgets[0].title_row.has_divider",
       ),
     ).toBe("must be true or false, not a string: write true without the quotes");
-    // Text that is no number gets no such advice.
-    expect(errorAt("user", { widgets: [{ title_row: { text: "x" } }], cost: "free" }, "cost")).toBe(
-      "must be a whole number, not a string",
-    );
+    // Text that is no number gets no such advice, nor one that would be rewritten ("0x50" is not 80).
+    for (const cost of ["free", "0x50", "1e3"])
+      expect(errorAt("user", { widgets: [{ title_row: { text: "x" } }], cost }, "cost")).toBe(
+        "must be a whole number, not a string",
+      );
   });
 
   it("a phone grouped with spaces, dashes or brackets: the digits alone, written out", () => {
@@ -149,6 +150,10 @@ describe("near misses say what to write", () => {
     expect(phoneError("0912-abc")).toBe(
       "must be a phone number: 4 to 15 digits, optionally after +, e.g. 09120000001",
     );
+    // A bracketed trunk 0 after the country code is not dialled: no number is guessed.
+    expect(phoneError("+98 (0) 912 000 0001")).toBe(
+      "must be a phone number: 4 to 15 digits, optionally after +, e.g. 09120000001",
+    );
   });
 
   it("a predefined semantic value in another letter case: the one it means", () => {
@@ -157,11 +162,22 @@ describe("near misses say what to write", () => {
       semantic: { payment_method: "secure" },
     }).warnings.find((w) => w.code === "semantic_value")?.message;
     expect(warning).toMatch(/"secure" will not be understood \(values are case-sensitive\): write SECURE$/);
+    const spaced = validateAny("post", {
+      widgets: [{ title_row: { text: "x" } }],
+      semantic: { payment_method: " SECURE" },
+    }).warnings.find((w) => w.code === "semantic_value")?.message;
+    expect(spaced).toMatch(/\(spaces count\): write SECURE$/);
   });
 
   it("a field named without its suffix: did you mean image_id", () => {
     expect(
       errorAt("post", { widgets: [{ event_row: { title: "x", image: "a" } }] }, "widgets[0].event_row.image"),
     ).toMatch(/^is not a field of event_row: did you mean image_id\?/);
+    // Not any longer name: "score" on a score row is no score_color (a rename would make it a colour).
+    const score = validateAny("post", { widgets: [{ score_row: { title: "x", score: 80 } }] }).errors.find(
+      (p) => p.at === "widgets[0].score_row.score",
+    );
+    expect(score?.message).not.toMatch(/did you mean/);
+    expect(score?.rename).toBeUndefined();
   });
 });

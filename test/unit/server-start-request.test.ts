@@ -72,8 +72,8 @@ describe("start request (spec 4.11, facts)", () => {
   it("reads a post token or conversation id copied with invisible marks without them, and says so", () => {
     // A token copied from right-to-left text carries RLM and ZWNJ: prefilled as sent, the proxy's path check refused it.
     const read = parseStartRequest(2, {
-      post_token: "\u200fgZ3kQx9aB1cD\u200c",
-      conversation_id: " conv-1 ",
+      post_token: "\u200fgZ3kQx9aB1cD\u200c\u061c",
+      conversation_id: " conv-1\u00ad ",
     });
     expect(read.ok && read.value).toMatchObject({ postToken: "gZ3kQx9aB1cD", conversationId: "conv-1" });
     expect(read.ok && read.value.problems).toEqual([

@@ -120,6 +120,7 @@ export function validateBody<K extends BodyKind>(
   // The live chat body has no `type` (the spec's only value was TEXT): accepted, but not sent on.
   if (kind === "chat" && isRecord(json) && json.type !== undefined) {
     const { type: _, ...sent } = json;
+    const { type: __, ...read } = res.data as Record<string, unknown>;
     warnings.push(
       problem(
         ["type"],
@@ -132,7 +133,7 @@ export function validateBody<K extends BodyKind>(
       ok: true,
       errors: [],
       warnings,
-      value: res.data as z.infer<(typeof BODY_SCHEMAS)[K]>,
+      value: read as z.infer<(typeof BODY_SCHEMAS)[K]>,
       body: sent,
     };
   }

@@ -173,7 +173,7 @@ export function semanticWarnings(semantic: unknown, prefix: readonly PathSegment
         problem(
           [...prefix, key],
           meant
-            ? `${key} is a predefined key whose values are ${allowed.join(", ")}; "${value}" will not be understood (values are case-sensitive): write ${meant}`
+            ? `${key} is a predefined key whose values are ${allowed.join(", ")}; "${value}" will not be understood (${value.trim() === meant ? "spaces count" : "values are case-sensitive"}): write ${meant}`
             : `${key} is a predefined key whose values are ${allowed.join(", ")}; "${value}" will not be understood`,
           "warning",
           "semantic_value",

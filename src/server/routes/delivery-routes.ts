@@ -70,7 +70,10 @@ async function store(
       return fail(c, "store_unavailable", { detail: e.message });
     }
     // An event the database refuses as read (a NUL in the post token it indexes) is kept as it came.
-    if (asUnread) return store(deps, c, asUnread);
+    if (asUnread && e instanceof StoreError) {
+      deps.log("delivery_unread", { path: c.req.path, reason: "rejected_as_read" });
+      return store(deps, c, asUnread);
+    }
     deps.log("delivery_refused", { path: c.req.path, reason: e instanceof Error ? e.name : "error" });
     return fail(c, "invalid_delivery", {
       problems: [problem([], "the delivery cannot be stored", "error", "invalid_delivery")],

@@ -382,6 +382,7 @@ describe("publish panel", () => {
     const again = setup({ route, storage: first.storage });
     const alert = await screen.findByRole("alert");
     expect(alert.textContent).toMatch(/You can try again in (10|9) min\./);
+    expect(alert.textContent).toContain("upstream rate limited (HTTP 429)");
     await waitFor(() =>
       expect((screen.getByRole("button", { name: "Publish" }) as HTMLButtonElement).disabled).toBe(true),
     );

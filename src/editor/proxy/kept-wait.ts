@@ -11,12 +11,13 @@ const key = (action: string) => `addon-studio:wait:${action}`;
 export function keepWait(
   storage: KeyValueStorage | undefined,
   action: string,
-  error: StudioErrorDetail,
+  failure: KeptWait,
   now: number,
 ): void {
+  const { error } = failure;
   if (!storage || error.retryAfter === undefined || error.retryAfter <= 0) return;
   try {
-    storage.setItem(key(action), JSON.stringify({ until: now + error.retryAfter * 1000, error }));
+    storage.setItem(key(action), JSON.stringify({ until: now + error.retryAfter * 1000, ...failure }));
   } catch {
     // Storage full or refused: the hold lasts as long as this page, as before.
   }
@@ -31,12 +32,18 @@ export function forgetWait(storage: KeyValueStorage | undefined, action: string)
   }
 }
 
+/** A failure that asked to wait, and the HTTP status it came with. */
+export interface KeptWait {
+  error: StudioErrorDetail;
+  httpStatus?: number | undefined;
+}
+
 /** The kept failure with the seconds left of its wait, or undefined when none is left (or none is kept). */
 export function keptWait(
   storage: KeyValueStorage | undefined,
   action: string,
   now: number,
-): StudioErrorDetail | undefined {
+): KeptWait | undefined {
   let raw: string | null = null;
   try {
     raw = storage?.getItem(key(action)) ?? null;
@@ -60,5 +67,10 @@ export function keptWait(
     forgetWait(storage, action);
     return undefined;
   }
-  return { ...error.data, retryAfter: left };
+  const status =
+    typeof kept === "object" && kept !== null && "httpStatus" in kept ? kept.httpStatus : undefined;
+  return {
+    error: { ...error.data, retryAfter: left },
+    httpStatus: typeof status === "number" ? status : undefined,
+  };
 }

@@ -216,7 +216,7 @@ export function useSendFlow(opts: {
       restoreTried.current = true;
       const kept = keptWait(storage, action, Date.now());
       if (kept) {
-        const restored: SendOutcome = { status: "error", error: kept };
+        const restored: SendOutcome = { status: "error", ...kept };
         keptFor.current = restored;
         setOutcome(restored);
       }
@@ -225,7 +225,7 @@ export function useSendFlow(opts: {
     if (outcome === keptFor.current || outcome.status === "sending" || outcome.status === "authorizing")
       return;
     if (outcome.status === "error" && outcome.error.retryAfter !== undefined)
-      keepWait(storage, action, outcome.error, Date.now());
+      keepWait(storage, action, { error: outcome.error, httpStatus: outcome.httpStatus }, Date.now());
     else forgetWait(storage, action);
   }, [outcome]);
   const waitLeft = useCountdown(outcome.status === "error" ? outcome.error.retryAfter : undefined, outcome);

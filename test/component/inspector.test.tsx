@@ -320,3 +320,18 @@ describe("the form while it follows a new selection", () => {
     expect(wrapper.hasAttribute("inert")).toBe(false);
   });
 });
+
+describe("focus in a form that gives way to another widget's", () => {
+  it("goes to the next form's heading after Ctrl+Z past the widget's add, not to the page", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderStudio();
+    await user.click(screen.getByRole("button", { name: "Add Title" }));
+    await user.click(screen.getByRole("button", { name: "Add Selector" }));
+    await waitFor(() => expect(inspector().getByRole("heading", { name: /widget 2$/ })).toBeTruthy());
+    const title = inspector().getByLabelText(/^Title/) as HTMLInputElement;
+    title.focus();
+    await user.keyboard("{Control>}z{/Control}");
+    await waitFor(() => expect(inspector().getByRole("heading", { name: /widget 1$/ })).toBeTruthy());
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Title widget 1$/));
+  });
+});

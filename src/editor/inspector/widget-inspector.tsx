@@ -33,8 +33,22 @@ export function WidgetInspector() {
   // Until it follows, the form is another widget's than the one selected: it takes no input, or a
   // Title typed right after adding a widget went into the one selected before (seen in a loaded CI run).
   const behind = sel !== undefined && live !== undefined && sel.item.id !== live.item.id;
+  // Focus in the form as it turns inert (typing, then Ctrl+Z past the widget's add) is dropped by the
+  // browser: the form shown next takes it, at its heading, so the keyboard is not left on the page.
+  const wrapper = useRef<HTMLDivElement>(null);
+  const lostFocus = useRef(false);
+  useLayoutEffect(() => {
+    if (behind) {
+      if (wrapper.current?.contains(document.activeElement)) lostFocus.current = true;
+      return;
+    }
+    if (!lostFocus.current) return;
+    lostFocus.current = false;
+    if (sel && !wrapper.current?.contains(document.activeElement))
+      document.getElementById(fieldId(["widgets", sel.index]))?.focus();
+  }, [behind, sel]);
   return (
-    <div className="widget-form" inert={behind} aria-busy={behind || undefined}>
+    <div ref={wrapper} className="widget-form" inert={behind} aria-busy={behind || undefined}>
       <SelectedWidgetForm sel={sel} />
     </div>
   );

@@ -44,7 +44,9 @@ export function WidgetInspector() {
     }
     if (!lostFocus.current) return;
     lostFocus.current = false;
-    if (sel && !wrapper.current?.contains(document.activeElement))
+    // Only focus that went nowhere: an action that put it somewhere (the list's row) keeps it there.
+    const at = document.activeElement;
+    if (sel && (at === null || at === document.body))
       document.getElementById(fieldId(["widgets", sel.index]))?.focus();
   }, [behind, sel]);
   return (

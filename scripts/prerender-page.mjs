@@ -2,7 +2,8 @@
 // the empty editor in both themes and a template of each widget's list row and preview frame,
 // rendered by the editor's own components (src/editor/shell/prerender.tsx, in Node with jsdom as
 // the page), the small inline script that makes the palette work before the editor's JavaScript
-// has run (src/editor/shell/early-shell.ts), and the entry's stylesheet. The server allows the
+// has run (src/editor/shell/early-shell.ts), the entry's stylesheet, and a render blocker that
+// holds the first frame until the shells are parsed (renderBlocker). The server allows the
 // inline script and style by their hashes (src/server/static-files.ts). Why and what it measured:
 // docs/decisions.md, "issue 14: a first paint from the built page".
 //   node scripts/prerender-page.mjs <outDir>
@@ -73,7 +74,7 @@ async function renderBody() {
   });
   browserGlobals();
   const mod = await import(pathToFileURL(join(work, "prerender.mjs")).href);
-  return mod.prerenderPage();
+  return { body: mod.prerenderPage(), head: mod.renderBlocker() };
 }
 
 /** The inline script, built on its own as one minified function. */
@@ -140,14 +141,15 @@ try {
   const html = inlineStylesheet(readFileSync(join(outDir, "index.html"), "utf8"));
   const ROOT = '<div id="root"></div>';
   if (!html.includes(ROOT)) throw new Error(`prerender: no ${ROOT} in ${join(outDir, "index.html")}`);
-  const body = await renderBody();
+  const { body, head } = await renderBody();
   const script = await earlyScript();
   // The script comes first in the head, before the stylesheet: its click listener and the shells'
-  // preparation are in place before any of them is parsed.
+  // preparation are in place before any of them is parsed. The render blocker goes before it: a
+  // frame drawn while the head is parsed would show an empty page.
   const at = /<script type="module"|<style>|<\/head>/.exec(html)?.index;
   if (at === undefined) throw new Error("prerender: no place in the head for the early script");
   const page = entryPreloaded(
-    `${html.slice(0, at)}<script>${script}</script>\n    ${html.slice(at)}`,
+    `${html.slice(0, at)}${head}\n    <script>${script}</script>\n    ${html.slice(at)}`,
   ).replace(ROOT, () => `<div id="root">${body}</div>`);
   writeFileSync(join(outDir, "index.html"), page);
   console.log(

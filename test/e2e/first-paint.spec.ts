@@ -111,6 +111,28 @@ test("before the editor's code arrives the page shows the editor, and palette cl
   expect(violations).toEqual([]);
 });
 
+test("the first frame drawn holds the whole editor, not the part of the page parsed so far", async ({
+  page,
+}) => {
+  // An animation-frame callback runs before its frame is laid out and drawn: what it finds is what
+  // that frame shows. Each cold load, three times (the parser's pauses vary with the machine's load).
+  await page.addInitScript(() => {
+    requestAnimationFrame(() => {
+      const shell = document.querySelector("[data-shell]");
+      Reflect.set(window, "__firstFrame", {
+        paletteItems: shell?.querySelectorAll(".palette-item[data-kind]").length ?? 0,
+        outputTabs: shell?.querySelectorAll('[role="tab"][id^="bottom-tab-"]').length ?? 0,
+      });
+    });
+  });
+  for (let load = 0; load < 3; load++) {
+    await page.goto("/", { waitUntil: "commit" });
+    await expect
+      .poll(() => page.evaluate(() => Reflect.get(window, "__firstFrame")))
+      .toEqual({ paletteItems: 10, outputTabs: 4 });
+  }
+});
+
 test.describe("in the dark theme", () => {
   test.use({ colorScheme: "dark" });
   test("the page's first paint is the dark editor, as the editor's own first render", async ({ page }) => {

@@ -50,6 +50,14 @@ export const templateIds = {
 /** The placeholders in a template: the widget's 1-based position, 0-based index and id. */
 export const PLACEHOLDERS = { position: "{n}", index: "{i}", id: "{id}" } as const;
 
+/**
+ * The empty element the build writes after both shells. The page's head holds a
+ * `<link rel="expect" blocking="render">` naming it (`renderBlocker`, prerender.tsx): the browser
+ * draws no frame until the whole shell is parsed, so the first frame is the editor, laid out
+ * once, not a header whose page is laid out again a frame later (BENCHMARKS.md, twenty-seventh session).
+ */
+export const SHELLS_END_ID = "early-shells-end";
+
 /** The attribute on each shell's outer element, naming its theme; hidden by layout.css unless it is the page's. */
 export const SHELL_ATTR = "data-shell";
 

@@ -9,7 +9,7 @@ import { rowName } from "../canvas/list-ids";
 import { startDraftSession } from "../drafts/draft-session";
 import { MemoryStorage } from "../drafts/memory-storage";
 import { createEditorStore, type EditorStore } from "../store/editor-store";
-import { PLACEHOLDERS, SHELL_ATTR, STYLE_ATTR, templateIds } from "./early-shell";
+import { PLACEHOLDERS, SHELL_ATTR, SHELLS_END_ID, STYLE_ATTR, templateIds } from "./early-shell";
 import { THEME_KEY, type Theme } from "./theme";
 
 const THEMES: readonly Theme[] = ["light", "dark"];
@@ -98,5 +98,14 @@ export function prerenderPage(): string {
   });
   // Without JavaScript nothing of the shell works: none of it is shown (the page says why).
   const noScript = `<noscript><style>[${SHELL_ATTR}]{display:none}</style></noscript>`;
-  return [templates.join(""), ...shells, noScript].join("\n    ");
+  const end = `<span id="${SHELLS_END_ID}" hidden></span>`;
+  return [templates.join(""), ...shells, end, noScript].join("\n    ");
+}
+
+/**
+ * For the page's head: no frame is drawn until the shells are parsed (`SHELLS_END_ID`). Browsers
+ * without `rel="expect"` ignore it and draw as the page arrives.
+ */
+export function renderBlocker(): string {
+  return `<link rel="expect" href="#${SHELLS_END_ID}" blocking="render">`;
 }

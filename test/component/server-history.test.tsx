@@ -73,9 +73,9 @@ describe("publish history read from the proxy", () => {
     expect(list.textContent).toContain("failed: refused");
     expect(screen.queryByRole("button", { name: "Load older" })).toBeNull();
 
-    await userEvent.click(screen.getAllByRole("button", { name: "Open in editor" })[0] as HTMLElement);
+    await userEvent.click(screen.getAllByRole("button", { name: /^Open in editor/ })[0] as HTMLElement);
     expect(opened).toEqual([3]);
-    await userEvent.click(screen.getAllByRole("button", { name: "Publish again" })[0] as HTMLElement);
+    await userEvent.click(screen.getAllByRole("button", { name: /^Publish again/ })[0] as HTMLElement);
     expect(runs[0]).toEqual({
       target: { op: "publish", postToken: "gZx7yK3aB1" },
       body: { widgets: [{ title_row: { text: "title 3" } }] },
@@ -86,6 +86,30 @@ describe("publish history read from the proxy", () => {
     await userEvent.click(screen.getByRole("button", { name: "Remove it" }));
     expect(runs[1]).toEqual({ target: { op: "deleteUserAddon", addonId: "ua-7" }, body: null });
     expect(asked).toEqual(["/api/history", "/api/history?before=2"]);
+  });
+
+  it("names each row's buttons with their record, so a list of the page's buttons tells them apart", async () => {
+    // Two publishes to the same post, a minute apart, and one to a user: three of each button.
+    renderRecords([
+      record(3, { at: "2026-01-02T10:31:00.000Z" }),
+      record(2),
+      record(1, {
+        target: { kind: "user_addon", ref: "phone", id: "09120000001" },
+        result: { ok: true, status: 200, response: { id: "ua-7" } },
+      }),
+    ]);
+    await screen.findByRole("list", { name: "Publish history (all your browsers)" });
+    for (const visible of ["Open in editor", "Publish again", "Remove"]) {
+      const names = screen
+        .getAllByRole("button", { name: new RegExp(`^${visible}`) })
+        .map((b) => b.getAttribute("aria-label") ?? "");
+      expect(names, visible).toHaveLength(3);
+      expect(new Set(names).size, `${visible}: ${names.join(" | ")}`).toBe(3);
+      // The visible words come first (what a speech-input user says to press it).
+      for (const name of names) expect(name.startsWith(visible), name).toBe(true);
+    }
+    const when = new Date("2026-01-02T10:31:00.000Z").toLocaleString();
+    expect(screen.getByRole("button", { name: `Publish again: publish post add-on gZx7yK3aB1, ${when}` })).toBeTruthy();
   });
 
   it("offers no Remove for what a later removal already took away (it would send that removal again)", async () => {

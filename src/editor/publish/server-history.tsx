@@ -174,16 +174,25 @@ export function ServerHistory(props: ServerHistoryProps) {
           // What may have been delivered may be there: its removal is offered as a success's is.
           const unsure = !r.result.ok && maybeDelivered(r.result.error?.code);
           const remove = (r.result.ok || unsure) && !gone.has(r.id) ? recordTarget(r, "remove") : undefined;
+          const when = new Date(r.at).toLocaleString();
+          // Each button is named with its row: a screen reader's list of buttons would otherwise
+          // read "Publish again" once per record, with nothing to choose between them.
+          const about = `${r.operation} ${WHAT[r.target.kind]} ${r.target.id}, ${when}`;
           return (
             <li key={r.id}>
-              <time dateTime={r.at}>{new Date(r.at).toLocaleString()}</time> · {r.operation}{" "}
+              <time dateTime={r.at}>{when}</time> · {r.operation}{" "}
               {WHAT[r.target.kind]} · {r.target.id} ·{" "}
               {r.result.ok
                 ? "done"
                 : `${unsure ? "outcome unknown" : "failed"}: ${r.result.error?.message ?? r.result.status}`}
               {gone.has(r.id) ? " · removed since" : ""}{" "}
               {openable ? (
-                <button className="button" type="button" onClick={() => props.onOpen(r)}>
+                <button
+                  className="button"
+                  type="button"
+                  aria-label={`Open in editor: ${about}`}
+                  onClick={() => props.onOpen(r)}
+                >
                   Open in editor
                 </button>
               ) : null}{" "}
@@ -192,6 +201,7 @@ export function ServerHistory(props: ServerHistoryProps) {
                   className="button"
                   type="button"
                   disabled={props.disabled}
+                  aria-label={`Publish again: ${about}`}
                   onClick={() => props.onRun(again, r.body)}
                 >
                   Publish again
@@ -200,7 +210,7 @@ export function ServerHistory(props: ServerHistoryProps) {
               {remove ? (
                 <ConfirmButton
                   label="Remove"
-                  labelDetail={`${WHAT[r.target.kind]} ${r.target.id}`}
+                  labelDetail={`${WHAT[r.target.kind]} ${r.target.id} (${r.operation}, ${when})`}
                   question={`Remove the ${WHAT[r.target.kind]} on ${r.target.id}?`}
                   confirmLabel="Remove it"
                   disabled={props.disabled}

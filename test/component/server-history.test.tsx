@@ -109,7 +109,9 @@ describe("publish history read from the proxy", () => {
       for (const name of names) expect(name.startsWith(visible), name).toBe(true);
     }
     const when = new Date("2026-01-02T10:31:00.000Z").toLocaleString();
-    expect(screen.getByRole("button", { name: `Publish again: publish post add-on gZx7yK3aB1, ${when}` })).toBeTruthy();
+    expect(
+      screen.getByRole("button", { name: `Publish again: publish post add-on gZx7yK3aB1, ${when}` }),
+    ).toBeTruthy();
   });
 
   it("offers no Remove for what a later removal already took away (it would send that removal again)", async () => {

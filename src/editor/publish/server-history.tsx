@@ -180,8 +180,7 @@ export function ServerHistory(props: ServerHistoryProps) {
           const about = `${r.operation} ${WHAT[r.target.kind]} ${r.target.id}, ${when}`;
           return (
             <li key={r.id}>
-              <time dateTime={r.at}>{when}</time> · {r.operation}{" "}
-              {WHAT[r.target.kind]} · {r.target.id} ·{" "}
+              <time dateTime={r.at}>{when}</time> · {r.operation} {WHAT[r.target.kind]} · {r.target.id} ·{" "}
               {r.result.ok
                 ? "done"
                 : `${unsure ? "outcome unknown" : "failed"}: ${r.result.error?.message ?? r.result.status}`}

@@ -34,10 +34,10 @@ function buttonsOf(value: unknown): ButtonView[][] {
       const action =
         "action" in rec && typeof rec.action === "object" && rec.action !== null ? { ...rec.action } : {};
       const icon =
-        "icon_name" in rec && typeof rec.icon_name === "string"
-          ? rec.icon_name
-          : "icon" in rec && typeof rec.icon === "string"
-            ? rec.icon
+        "icon" in rec && typeof rec.icon === "string"
+          ? rec.icon
+          : "icon_name" in rec && typeof rec.icon_name === "string"
+            ? rec.icon_name
             : undefined;
       return icon ? { caption, action, icon } : { caption, action };
     });

@@ -20,7 +20,7 @@ export interface ChatMessageView {
 }
 
 function rowsOf(rows: ButtonView[][]) {
-  return rows.map((row) => ({ buttons: row.map((b) => ({ caption: b.caption, icon_name: b.icon })) }));
+  return rows.map((row) => ({ buttons: row.map((b) => ({ caption: b.caption, icon: b.icon })) }));
 }
 
 /** Wraps a drawn button in the form that presses it, so the page works without scripts. */

@@ -94,7 +94,7 @@ export interface SemanticRecord {
 export interface ButtonView {
   caption: string;
   action: Record<string, unknown>;
-  /** The icon's name (icon_name, or the live spelling icon), drawn beside the caption. */
+  /** The icon's name (icon, or the deprecated spelling icon_name), drawn beside the caption. */
   icon?: string;
 }
 

@@ -112,25 +112,33 @@ export const CHAT_MAX_BUTTONS = 9;
 /** The live platform lays buttons out at most 3 rows of 3 (platform facts, "Chat"). */
 export const CHAT_GRID = 3;
 
-/** A chat button: caption, action, and an icon named by icon_name (spec) or icon (live). */
+/**
+ * A chat button: caption, action, and an icon named by `icon` (the live OpenAPI's enum) or by the
+ * spec's `icon_name`, which the OpenAPI marks deprecated (a warning, validate/warnings.ts).
+ */
 export const chatButtonSchema = z
   .strictObject(
     {
       caption: textField({ label: "Caption", required: true }),
       // Optional in the live OpenAPI; a button without one is warned about (pressing it does nothing).
       action: actionSchema.optional(),
-      icon_name: iconField("Icon").optional(),
-      // The live spelling: accepted, never written, so it has no control of its own.
-      icon: iconValue().optional(),
+      icon: iconField("Icon").optional(),
+      // The deprecated spelling: accepted, never written, so it has no control of its own.
+      icon_name: iconValue().optional(),
     },
-    { error: (iss) => typeError(iss.input, "a button object {caption, action, icon_name}") },
+    { error: (iss) => typeError(iss.input, "a button object {caption, action, icon}") },
   )
   .superRefine((b, ctx) => {
+    // Both (as the live OpenAPI's schema dump shows every field at once): which one the app reads is
+    // not documented, so a body says it once.
     if (b.icon_name !== undefined && b.icon !== undefined)
       ctx.addIssue({
         code: "custom",
-        path: ["icon"],
-        message: "icon and icon_name are the same field spelled two ways: keep one",
+        path: ["icon_name"],
+        message:
+          b.icon_name === b.icon
+            ? "repeats icon under its deprecated spelling: remove it (addon-studio migrate does)"
+            : `names another icon than icon (${b.icon}): keep icon alone (icon_name is its deprecated spelling; addon-studio migrate keeps icon)`,
         input: b,
       });
   });

@@ -90,7 +90,7 @@ export function ChatButtonRows(props: {
         // biome-ignore lint/suspicious/noArrayIndexKey: see above
         <div className="pv-chat-row" key={r}>
           {(Array.isArray(row?.buttons) ? row.buttons : []).map((b, i) => {
-            const icon = textOf(b?.icon_name) || textOf(b?.icon);
+            const icon = textOf(b?.icon) || textOf(b?.icon_name);
             const drawn = (
               <span className="pv-chat-button">
                 {icon ? <PreviewIcon name={icon} size={20} /> : null}

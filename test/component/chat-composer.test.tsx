@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
 import { ChatComposer } from "../../src/editor/chat/chat-composer";
@@ -570,12 +570,53 @@ describe("chat composer: importing a message body", () => {
   });
 });
 
+describe("chat button icons", () => {
+  it("the inspector's icon picker writes icon, the live platform's name; the deprecated icon_name shows only where a button has it", async () => {
+    const user = userEvent.setup({ delay: null });
+    const draft = draftWith([2]);
+    const [fresh, old] = draft.sender[0]?.buttons ?? [];
+    if (!fresh || !old) throw new Error("two buttons expected");
+    old.value = { ...old.value, icon_name: "CALL" };
+    const { store } = setup({ draft });
+    const inspector = screen.getByRole("region", { name: "Selected button" });
+    await user.click(screen.getByRole("button", { name: /^Row 1, button 1:/ }));
+    await user.click(within(inspector).getByRole("button", { name: "Browse icons" }));
+    fireEvent.change(await within(inspector).findByLabelText("Search icons", {}, { timeout: 5000 }), {
+      target: { value: "info outline" },
+    });
+    fireEvent.keyDown(within(inspector).getByLabelText("Search icons"), { key: "Enter" });
+    const value = store.getState().draft.sender[0]?.buttons[0]?.value;
+    expect(value?.icon).toBe("INFO_OUTLINE");
+    expect(value && "icon_name" in value).toBe(false);
+    expect(within(inspector).getAllByRole("button", { name: "Browse icons" })).toHaveLength(1);
+    // An old draft's button with the spec's spelling: shown with the rename its warning offers.
+    expect(within(inspector).queryByText("icon_name")).toBeNull();
+    await user.click(screen.getByRole("button", { name: /^Row 1, button 2:/ }));
+    const problemsRegion = screen.getByRole("region", { name: "Message problems" });
+    expect(problemsRegion.textContent).toContain("sender_buttons.rows[0].buttons[1].icon_name");
+    expect(problemsRegion.textContent).toMatch(/deprecated: rename it to icon/);
+    expect(within(inspector).getByText('"CALL"')).toBeTruthy();
+    const steps = store.getState().past.length;
+    await user.click(within(inspector).getByRole("button", { name: "Rename icon_name to icon" }));
+    expect(store.getState().draft.sender[0]?.buttons[1]?.value).toEqual({
+      ...old.value,
+      icon_name: undefined,
+      icon: "CALL",
+    });
+    expect(Object.keys(store.getState().draft.sender[0]?.buttons[1]?.value ?? {})).not.toContain("icon_name");
+    expect(store.getState().past.length).toBe(steps + 1);
+    expect(problemsRegion.textContent).not.toContain("icon_name");
+    // Focus stays in the inspector, on its heading, not dropped with the pressed button.
+    expect(document.activeElement?.className).toBe("chat-inspector-title");
+  });
+});
+
 describe("chat grid problem marks", () => {
   it("marks a button with only a warning (an unknown icon, it still sends) apart from one with an error", () => {
     const draft = draftWith([3]);
     const [warned, broken, clean] = draft.sender[0]?.buttons ?? [];
     if (!warned || !broken || !clean) throw new Error("three buttons expected");
-    warned.value = { ...warned.value, icon_name: "NOT_AN_ICON_XX" };
+    warned.value = { ...warned.value, icon: "NOT_AN_ICON_XX" };
     broken.value = { ...broken.value, action: { open_direct_link: "https://" } };
     setup({ draft });
     const cell = (i: number) =>

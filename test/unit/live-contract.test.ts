@@ -226,10 +226,11 @@ describe("issue 18: old chat buttons left in an otherwise-v2 body", () => {
     expect(r.from).toBe("v2");
     expect(r.body).toEqual({
       message: "رسید پرداخت",
-      receiver_buttons: { rows: [{ buttons: [{ icon_name: "RECEIPT", caption: "دیدن رسید" }] }] },
+      receiver_buttons: { rows: [{ buttons: [{ icon: "RECEIPT", caption: "دیدن رسید" }] }] },
     });
     expect(lines(r)).toEqual([
       "receiver_btn: renamed: renamed to receiver_buttons",
+      "receiver_btn.data.icon_name: renamed: became receiver_buttons.rows[0].buttons[0].icon, the live platform's name (icon_name is deprecated there)",
       'receiver_btn.action: unconvertible: the old button has no direct_link: receiver_buttons.rows[0].buttons[0] was kept without an action; give it one by hand (for example {"open_direct_link": "https://…"})',
       "receiver_btn: converted: the old button became a one-button row, receiver_buttons.rows[0]",
     ]);

@@ -319,12 +319,16 @@ describe("old chat send body -> conversation message (2.15)", () => {
       receiver_btn: [button, button, button, button],
     });
     expect(r.kind).toBe("chat");
+    // The buttons name their icon as the live platform does (icon; icon_name is deprecated there).
+    const { icon_name, ...rest } = button;
+    const live = { ...rest, icon: icon_name };
     expect(r.body).toEqual({
       type: "TEXT",
       message: "سلام، گزارش آماده است",
-      sender_buttons: { rows: [{ buttons: [button] }] },
-      receiver_buttons: { rows: [{ buttons: [button, button, button] }, { buttons: [button] }] },
+      sender_buttons: { rows: [{ buttons: [live] }] },
+      receiver_buttons: { rows: [{ buttons: [live, live, live] }, { buttons: [live] }] },
     });
+    expect(r.report.filter((c) => c.change === "renamed" && c.path.endsWith(".icon_name"))).toHaveLength(5);
     for (const k of ["user_id", "peer_id", "post_token"]) expect(line(r, k)?.change).toBe("dropped");
     expect(line(r, "sender_btn")?.change).toBe("renamed");
     const root = r.report.find((c) => c.path === "(root)" && c.change === "unconvertible");

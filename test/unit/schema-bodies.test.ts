@@ -211,7 +211,7 @@ describe("chat message body (2.15)", () => {
   const button = (i: number, extra: Record<string, unknown> = {}) => ({
     caption: `گزینه ${i}`,
     action: { open_server_link: { data: { choice: String(i) } } },
-    icon_name: "INFO",
+    icon: "INFO",
     ...extra,
   });
   const rows = (...sizes: number[]) => {
@@ -247,18 +247,31 @@ describe("chat message body (2.15)", () => {
     const r2 = expectValid("chat", { message: "x", sender_buttons: rows(4) });
     expect(r2.warnings.map((w) => w.at)).toEqual(["sender_buttons.rows[0].buttons"]);
   });
-  it("a button names its icon icon_name or icon, not both", () => {
-    expectValid("chat", {
+  it("a button names its icon icon; the deprecated icon_name is a warning, and an error beside icon", () => {
+    expect(
+      expectValid("chat", { message: "x", sender_buttons: { rows: [{ buttons: [button(1)] }] } }).warnings,
+    ).toEqual([]);
+    const { icon: _, ...plain } = button(1);
+    const old = expectValid("chat", {
       message: "x",
-      sender_buttons: {
-        rows: [{ buttons: [{ caption: "الف", action: { open_direct_link: "https://a.ir" }, icon: "INFO" }] }],
-      },
+      sender_buttons: { rows: [{ buttons: [{ ...plain, icon_name: "INFO" }] }] },
     });
+    expect(old.warnings.map((w) => [w.at, w.code, w.rename])).toEqual([
+      ["sender_buttons.rows[0].buttons[0].icon_name", "old_spelling", "icon"],
+    ]);
+    expect(old.warnings[0]?.message).toMatch(/deprecated: rename it to icon/);
+    // Both at once: which one the app reads is not documented.
     expectError(
       "chat",
-      { message: "x", sender_buttons: { rows: [{ buttons: [button(1, { icon: "INFO" })] }] } },
-      "sender_buttons.rows[0].buttons[0].icon",
-      /same field/,
+      { message: "x", sender_buttons: { rows: [{ buttons: [button(1, { icon_name: "INFO" })] }] } },
+      "sender_buttons.rows[0].buttons[0].icon_name",
+      /repeats icon under its deprecated spelling: remove it/,
+    );
+    expectError(
+      "chat",
+      { message: "x", sender_buttons: { rows: [{ buttons: [button(1, { icon_name: "CALL" })] }] } },
+      "sender_buttons.rows[0].buttons[0].icon_name",
+      /names another icon than icon \(INFO\)/,
     );
   });
   it("a button needs a caption; one without an action is warned about; a row needs a button", () => {
@@ -399,7 +412,7 @@ describe("chat message (2.15, facts 'Chat')", () => {
       receiver_buttons: { rows: [{ buttons: [{ ...button, title: "t" }], style: 1 }], layout: "grid" },
     });
     expect(r.errors.map((p) => `${p.at}: ${p.message}`)).toEqual([
-      "receiver_buttons.rows[0].buttons[0].title: is not accepted here (the accepted fields are caption, action, icon_name, icon): delete it or check its spelling",
+      "receiver_buttons.rows[0].buttons[0].title: is not accepted here (the accepted fields are caption, action, icon, icon_name): delete it or check its spelling",
       "receiver_buttons.rows[0].style: is not accepted here (the accepted fields are buttons): delete it or check its spelling",
       "receiver_buttons.layout: is not accepted here (the accepted fields are rows): delete it or check its spelling",
     ]);

@@ -4,13 +4,20 @@ import { describeFields } from "../../platform/fields";
 import type { PathSegment, Problem } from "../../platform/problems";
 import { FieldEditor } from "../inspector/field-editor";
 import { FormProvider } from "../inspector/form-context";
+import { KeyFixes } from "../inspector/key-fixes";
+import { renameKeyAt } from "../store/json-paths";
+import { fieldId } from "../store/selectors";
+import { FieldProblems } from "../ui/field-shell";
 import { SIDE_LABEL } from "./button-grid";
 import { type ChatSide, locateButton, type Nudge, nudgeButton, SIDE_KEYS } from "./chat-document";
 import type { ChatState, ChatStore } from "./chat-store";
 import { refusedMove } from "./grid-moves";
 import { key, ProblemLines } from "./problem-lines";
 
-/** The fields of a chat button form, generated from the contract (the live `icon` spelling only when used). */
+/**
+ * The fields of a chat button form, generated from the contract. The deprecated `icon_name` has no
+ * control of its own: a button that has it (an old draft) is offered its rename to `icon`.
+ */
 const BUTTON_FIELDS = describeFields(chatButtonSchema);
 
 /** The four one-step moves, as the grid (right to left) shows them; Alt+arrow does the same. */
@@ -49,12 +56,13 @@ export function ButtonInspector(props: ButtonInspectorProps) {
     );
   const { side } = selected;
   const prefix: PathSegment[] = [SIDE_KEYS[side], "rows", at.row, "buttons", at.index];
+  const oldIcon = [...prefix, "icon_name"];
   const api = store.getState();
   // A move is offered exactly when the document would make it (it alone keeps the layout's rules).
   const refused = (to: Nudge) => nudgeButton(draft, side, button.id, to) === draft;
   return (
     <div className="chat-inspector-body">
-      <p className="chat-inspector-title">
+      <p className="chat-inspector-title" id={fieldId(prefix)} tabIndex={-1}>
         {SIDE_LABEL[side]} buttons · row {at.row + 1}, button {at.index + 1}
       </p>
       <FormProvider
@@ -62,14 +70,28 @@ export function ButtonInspector(props: ButtonInspectorProps) {
           prefix,
           problemsAt: (p) => problems.get(key(p)) ?? [],
           set: (path, value) => api.setButtonField(side, button.id, path, value),
+          // One step (one undo): the whole button, the key renamed in place.
+          rename: (path, to) => api.setButtonField(side, button.id, [], renameKeyAt(button.value, path, to)),
           endTyping: () => {},
           postToken: null,
         }}
       >
         <ProblemLines problems={problems.get(key(prefix))} />
-        {BUTTON_FIELDS.filter((f) => f.key !== "icon" || button.value.icon !== undefined).map((f) => (
+        {BUTTON_FIELDS.map((f) => (
           <FieldEditor key={f.key} field={f} parent={[]} owner={button.value} />
         ))}
+        {button.value.icon_name !== undefined ? (
+          <div className="field has-warning" id={fieldId(oldIcon)} tabIndex={-1}>
+            <div className="field-label-row">
+              <span className="field-label">icon_name</span>
+              <span className="button-row">
+                <KeyFixes path={["icon_name"]} name="icon_name" problems={problems.get(key(oldIcon)) ?? []} />
+              </span>
+            </div>
+            <code className="code-inline">{JSON.stringify(button.value.icon_name)}</code>
+            <FieldProblems id={fieldId(oldIcon)} problems={problems.get(key(oldIcon)) ?? []} />
+          </div>
+        ) : null}
       </FormProvider>
       <fieldset className="chat-inspector-actions" aria-label="Move or remove this button">
         {MOVES.map((m) => (

@@ -72,7 +72,7 @@ function DraggableCell(props: ButtonCellProps & { kit: DragKit }) {
 function ButtonCellView(props: ButtonCellProps & { drag: CellDrag | null }) {
   const { drag } = props;
   const caption = textOf(props.value.caption);
-  const icon = textOf(props.value.icon_name) || textOf(props.value.icon);
+  const icon = textOf(props.value.icon) || textOf(props.value.icon_name);
   return (
     <div
       ref={drag?.dropRef}

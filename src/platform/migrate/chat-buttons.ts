@@ -22,7 +22,25 @@ function convertButton(b: unknown, at: PathSegment[], to: string, r: Reporter): 
         "dropped",
         `UNKNOWN is the unset value of the old SDK (the platform refuses it); left out of ${to}, which shows no icon when it is not set`,
       );
-    } else if (key === "caption" || key === "icon_name" || key === "icon") out[key] = value;
+    } else if (key === "icon_name") {
+      // The spec's spelling, deprecated by the live OpenAPI: the button's icon is `icon` there.
+      const kept = b.icon;
+      if (kept === undefined || kept === null || kept === ZERO_ICON) {
+        out.icon = value;
+        r.add(
+          [...at, key],
+          "renamed",
+          `renamed to icon, the live platform's name (icon_name is deprecated there)`,
+        );
+      } else
+        r.add(
+          [...at, key],
+          "dropped",
+          kept === value
+            ? "repeats icon under its deprecated spelling; left out"
+            : `names another icon than icon (${show(kept)}); icon was kept, this one left out`,
+        );
+    } else if (key === "caption" || key === "icon") out[key] = value;
     else if (key === "action") {
       const a = convertAction(value, formatPath([...at, key]), `${to}.action`, r);
       if (a) out.action = a;
@@ -65,8 +83,10 @@ function convertOldButton(value: Json, at: PathSegment[], target: string, r: Rep
   for (const [key, v] of Object.entries(data)) {
     const from = [...at, "data", key];
     if (key === "caption") button.caption = v;
-    else if (key === "icon_name" && v !== ZERO_ICON && v !== "" && v !== null) button.icon_name = v;
-    else if (key === "icon_name")
+    else if (key === "icon_name" && v !== ZERO_ICON && v !== "" && v !== null) {
+      button.icon = v;
+      r.add(from, "renamed", `became ${to}.icon, the live platform's name (icon_name is deprecated there)`);
+    } else if (key === "icon_name")
       r.add(
         from,
         "dropped",
@@ -134,7 +154,7 @@ function convertOldButton(value: Json, at: PathSegment[], target: string, r: Rep
       `the old button has no caption: write ${to}.caption by hand`,
     );
   r.add(at, "converted", `the old button became a one-button row, ${target}.rows[0]`);
-  return { rows: [{ buttons: [orderKeys(button, ["action", "icon_name", "caption"])] }] };
+  return { rows: [{ buttons: [orderKeys(button, ["action", "icon", "caption"])] }] };
 }
 
 /**

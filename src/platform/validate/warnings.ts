@@ -235,7 +235,20 @@ function chatWarnings(json: unknown): Problem[] {
     set.rows.forEach((row, r) => {
       if (!isRecord(row) || !Array.isArray(row.buttons)) return;
       row.buttons.forEach((b, i) => {
-        if (isRecord(b) && b.action === undefined) out.push(noActionWarning([side, "rows", r, "buttons", i]));
+        if (!isRecord(b)) return;
+        const at = [side, "rows", r, "buttons", i];
+        if (b.action === undefined) out.push(noActionWarning(at));
+        // Both spellings at once is an error of the schema's own (bodies.ts), not a rename.
+        if (b.icon_name !== undefined && b.icon === undefined)
+          out.push(
+            problem(
+              [...at, "icon_name"],
+              "is the spec's name for a button's icon, which the live platform marks deprecated: rename it to icon (addon-studio migrate does)",
+              "warning",
+              "old_spelling",
+              "icon",
+            ),
+          );
       });
     });
     if (set.rows.length > CHAT_GRID)

@@ -39,7 +39,6 @@ const FIELD_DOCS: Record<string, string> = {
   media_token: "An uploaded media file to send instead of text (the message is then empty)",
   rows: "Rows of buttons, top to bottom",
   buttons: "The buttons of the row, right to left",
-  "buttons.icon": "Icon of the button (the live platform's name for it)",
   "buttons.icon_name": "The spec's name for icon, deprecated by the live platform: write icon (not both)",
   "chat.type": "The message type: TEXT, or leave it out",
   event_type: "The event to subscribe to",
@@ -67,6 +66,9 @@ const FIELD_DOCS: Record<string, string> = {
   token: "The post's token",
 };
 
+/** Fields the live OpenAPI marks deprecated (`parent.name`): editors strike them through. */
+const DEPRECATED: ReadonlySet<string> = new Set(["buttons.icon_name"]);
+
 /** Keywords whose subschemas restate conditions, not fields: they need no descriptions. */
 const CONDITIONS = new Set(["if", "then", "else", "not", "oneOf", "anyOf", "allOf", "$defs"]);
 
@@ -85,7 +87,10 @@ function describe(node: unknown, parent: string): void {
       const own =
         child.anyOf?.length === 2 && typeof child.anyOf[0] === "object" ? child.anyOf[0] : undefined;
       child.description ??= own?.description ?? FIELD_DOCS[`${parent}.${name}`] ?? FIELD_DOCS[name];
+      if (DEPRECATED.has(`${parent}.${name}`)) child.deprecated = true;
       describe(child, name);
+      // The fields inside an optional object (a chat message's button sets) are described too.
+      if (own) describe(own, name);
     }
   for (const [key, value] of Object.entries(schema))
     if (key !== "properties" && !CONDITIONS.has(key)) describe(value, key === "items" ? parent : key);

@@ -609,6 +609,29 @@ describe("chat button icons", () => {
     // Focus stays in the inspector, on its heading, not dropped with the pressed button.
     expect(document.activeElement?.className).toBe("chat-inspector-title");
   });
+
+  it("an icon picked for a button that has only the deprecated icon_name replaces it, in one undo step", async () => {
+    const draft = draftWith([1]);
+    const [old] = draft.sender[0]?.buttons ?? [];
+    if (!old) throw new Error("a button expected");
+    old.value = { ...old.value, icon_name: "CALL" };
+    const { store } = setup({ draft });
+    const inspector = screen.getByRole("region", { name: "Selected button" });
+    await userEvent.setup({ delay: null }).click(screen.getByRole("button", { name: /^Row 1, button 1:/ }));
+    // The old field is a named group: the Problems list's jump lands on something a screen reader names.
+    expect(within(inspector).getByRole("group", { name: "icon_name" })).toBeTruthy();
+    const steps = store.getState().past.length;
+    fireEvent.click(within(inspector).getByRole("button", { name: "Browse icons" }));
+    fireEvent.change(await within(inspector).findByLabelText("Search icons", {}, { timeout: 5000 }), {
+      target: { value: "info outline" },
+    });
+    fireEvent.keyDown(within(inspector).getByLabelText("Search icons"), { key: "Enter" });
+    const value = store.getState().draft.sender[0]?.buttons[0]?.value ?? {};
+    expect(value.icon).toBe("INFO_OUTLINE");
+    expect(Object.keys(value)).not.toContain("icon_name");
+    expect(store.getState().past.length).toBe(steps + 1);
+    expect(screen.getByRole("region", { name: "Message problems" }).textContent).not.toContain("icon");
+  });
 });
 
 describe("chat grid problem marks", () => {

@@ -338,6 +338,38 @@ describe("old chat send body -> conversation message (2.15)", () => {
     expect(validateBody("chat", r.body).ok).toBe(true);
   });
 
+  it("renames a v2 button's icon_name to icon; beside an icon it is dropped, naming the icon it held", () => {
+    const rows = (...buttons: Record<string, unknown>[]) => ({ rows: [{ buttons }] });
+    const r = migrated({
+      message: "x",
+      sender_buttons: rows(
+        { caption: "a", icon_name: "CALL" },
+        { caption: "b", icon: "", icon_name: "CALL" },
+        { caption: "c", icon: "INFO", icon_name: "CALL" },
+        { caption: "d", icon: "INFO", icon_name: "INFO" },
+      ),
+    });
+    expect(r.body).toEqual({
+      message: "x",
+      sender_buttons: rows(
+        { caption: "a", icon: "CALL" },
+        { caption: "b", icon: "CALL" },
+        { caption: "c", icon: "INFO" },
+        { caption: "d", icon: "INFO" },
+      ),
+    });
+    const said = r.report.map(formatChange);
+    expect(said).toContain(
+      'sender_buttons.rows[0].buttons[2].icon_name: dropped: names another icon than icon ("INFO"); icon was kept, and icon_name "CALL" left out',
+    );
+    expect(said).toContain(
+      'sender_buttons.rows[0].buttons[1].icon: dropped: "" names no icon; icon_name\'s "CALL" is kept as icon',
+    );
+    expect(said).toContain(
+      "sender_buttons.rows[0].buttons[3].icon_name: dropped: repeats icon under its deprecated spelling; left out",
+    );
+  });
+
   it("converts v1 actions on buttons", () => {
     const r = migrated({
       user_id: "u",

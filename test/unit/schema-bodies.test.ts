@@ -417,6 +417,21 @@ describe("chat message (2.15, facts 'Chat')", () => {
       "receiver_buttons.layout: is not accepted here (the accepted fields are rows): delete it or check its spelling",
     ]);
   });
+  it("a button key near its icon's name is offered icon, never the deprecated icon_name", () => {
+    for (const typo of ["iconName", "icon_nme"]) {
+      const r = validateAny("chat", {
+        message: "x",
+        sender_buttons: { rows: [{ buttons: [{ ...button, [typo]: "CALL" }] }] },
+      });
+      expect(r.errors.map((p) => [p.at, p.rename])).toEqual([
+        [`sender_buttons.rows[0].buttons[0].${typo}`, "icon"],
+      ]);
+      expect(r.errors[0]?.message).toMatch(/did you mean icon\?/);
+    }
+    // A widget's icon is icon_name: offered there as before.
+    const w = validateAny("post", { widgets: [{ selector_row: { title: "الف", icon_nme: "CALL" } }] });
+    expect(w.errors.map((p) => p.rename)).toEqual(["icon_name"]);
+  });
   it("a blank message is refused with what to do", () => {
     expectError("chat", { message: "   " }, "message", /Message must not be empty: write some text/);
   });

@@ -61,6 +61,17 @@ describe("schemas/<kind>.schema.json", () => {
     }
   });
 
+  it("describe a chat button's fields, icon_name marked deprecated (the live OpenAPI's word), inside the optional button sets", () => {
+    const chat = fileOf("chat");
+    const button =
+      chat.properties.sender_buttons.anyOf[0].properties.rows.anyOf[0].items.properties.buttons.items;
+    expect(button.properties.icon.description).toMatch(/\S/);
+    expect(button.properties.icon.deprecated).toBeUndefined();
+    expect(button.properties.icon_name.deprecated).toBe(true);
+    expect(button.properties.icon_name.description).toMatch(/deprecated by the live platform: write icon/);
+    expect(button.not.required).toEqual(["icon", "icon_name"]);
+  });
+
   it("offer the known icon names as suggestions while accepting any other name", () => {
     const post = fileOf("post");
     expect(post.$defs.KnownIconName.enum).toHaveLength(ICON_NAMES.length);

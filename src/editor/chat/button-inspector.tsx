@@ -57,6 +57,7 @@ export function ButtonInspector(props: ButtonInspectorProps) {
   const { side } = selected;
   const prefix: PathSegment[] = [SIDE_KEYS[side], "rows", at.row, "buttons", at.index];
   const oldIcon = [...prefix, "icon_name"];
+  const oldIconProblems = problems.get(key(oldIcon)) ?? [];
   const api = store.getState();
   // A move is offered exactly when the document would make it (it alone keeps the layout's rules).
   const refused = (to: Nudge) => nudgeButton(draft, side, button.id, to) === draft;
@@ -69,7 +70,12 @@ export function ButtonInspector(props: ButtonInspectorProps) {
         value={{
           prefix,
           problemsAt: (p) => problems.get(key(p)) ?? [],
-          set: (path, value) => api.setButtonField(side, button.id, path, value),
+          // An icon picked for a button that still has the deprecated icon_name replaces it (one
+          // step): both at once is an error, and the picker showed no icon for it.
+          set: (path, value) =>
+            path.length === 1 && path[0] === "icon" && button.value.icon_name !== undefined
+              ? api.setButtonField(side, button.id, [], withIcon(button.value, value))
+              : api.setButtonField(side, button.id, path, value),
           // One step (one undo): the whole button, the key renamed in place.
           rename: (path, to) => api.setButtonField(side, button.id, [], renameKeyAt(button.value, path, to)),
           endTyping: () => {},
@@ -81,15 +87,23 @@ export function ButtonInspector(props: ButtonInspectorProps) {
           <FieldEditor key={f.key} field={f} parent={[]} owner={button.value} />
         ))}
         {button.value.icon_name !== undefined ? (
-          <div className="field has-warning" id={fieldId(oldIcon)} tabIndex={-1}>
+          <div
+            className={`field ${oldIconProblems.some((p) => p.severity === "error") ? "has-error" : "has-warning"}`}
+            id={fieldId(oldIcon)}
+            tabIndex={-1}
+            role="group"
+            aria-labelledby={`${fieldId(oldIcon)}:label`}
+          >
             <div className="field-label-row">
-              <span className="field-label">icon_name</span>
+              <span className="field-label" id={`${fieldId(oldIcon)}:label`}>
+                icon_name
+              </span>
               <span className="button-row">
-                <KeyFixes path={["icon_name"]} name="icon_name" problems={problems.get(key(oldIcon)) ?? []} />
+                <KeyFixes path={["icon_name"]} name="icon_name" problems={oldIconProblems} />
               </span>
             </div>
             <code className="code-inline">{JSON.stringify(button.value.icon_name)}</code>
-            <FieldProblems id={fieldId(oldIcon)} problems={problems.get(key(oldIcon)) ?? []} />
+            <FieldProblems id={fieldId(oldIcon)} label="icon_name" problems={oldIconProblems} />
           </div>
         ) : null}
       </FormProvider>
@@ -118,4 +132,16 @@ export function ButtonInspector(props: ButtonInspectorProps) {
       </fieldset>
     </div>
   );
+}
+
+/** `button` with `icon` set to `value` in place of its deprecated `icon_name` (or with neither, for none). */
+function withIcon(button: Record<string, unknown>, value: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(button)) {
+    if (k === "icon") continue;
+    if (k === "icon_name") {
+      if (value !== undefined) out.icon = value;
+    } else out[k] = v;
+  }
+  return out;
 }

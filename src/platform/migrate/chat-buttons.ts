@@ -7,6 +7,11 @@ import { convertAction } from "./actions";
 import type { Reporter } from "./report";
 import { type Json, orderKeys, put, show } from "./shared";
 
+/** Whether a button's icon field names an icon (not absent, null, empty or the old SDK's UNKNOWN). */
+function isIconSet(v: unknown): boolean {
+  return typeof v === "string" && v !== "" && v !== ZERO_ICON;
+}
+
 function convertButton(b: unknown, at: PathSegment[], to: string, r: Reporter): Json | undefined {
   if (!isRecord(b)) {
     r.add(at, "unconvertible", `${show(b)} is not a button; left out`);
@@ -24,22 +29,28 @@ function convertButton(b: unknown, at: PathSegment[], to: string, r: Reporter): 
       );
     } else if (key === "icon_name") {
       // The spec's spelling, deprecated by the live OpenAPI: the button's icon is `icon` there.
-      const kept = b.icon;
-      if (kept === undefined || kept === null || kept === ZERO_ICON) {
+      if (!isIconSet(b.icon)) {
         out.icon = value;
         r.add(
           [...at, key],
           "renamed",
-          `renamed to icon, the live platform's name (icon_name is deprecated there)`,
+          "renamed to icon, the live platform's name (icon_name is deprecated there)",
         );
       } else
         r.add(
           [...at, key],
           "dropped",
-          kept === value
+          b.icon === value
             ? "repeats icon under its deprecated spelling; left out"
-            : `names another icon than icon (${show(kept)}); icon was kept, this one left out`,
+            : `names another icon than icon (${show(b.icon)}); icon was kept, and icon_name ${show(value)} left out`,
         );
+    } else if (key === "icon" && !isIconSet(value) && isIconSet(b.icon_name)) {
+      // An empty icon beside a real icon_name: the icon_name is kept, as icon.
+      r.add(
+        [...at, key],
+        "dropped",
+        `${show(value)} names no icon; icon_name's ${show(b.icon_name)} is kept as icon`,
+      );
     } else if (key === "caption" || key === "icon") out[key] = value;
     else if (key === "action") {
       const a = convertAction(value, formatPath([...at, key]), `${to}.action`, r);

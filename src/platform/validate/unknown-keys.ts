@@ -54,17 +54,35 @@ function widgetKeyHint(key: string, taken: ReadonlySet<string>): KeyHint | undef
   return near ? unknownField(`is not a v2 widget: did you mean ${near}?`, to(near)) : undefined;
 }
 
-/** Spellings accepted from old bodies and warned about (`old_spelling`): never offered as the key meant. */
-const OLD_SPELLINGS: ReadonlySet<string> = new Set(["hasDivider", "meta_data"]);
+/**
+ * Spellings accepted from old bodies and warned about (`old_spelling`), each with the name written
+ * now: a key near one of them is offered the current name, never the old one. A chat button's
+ * `icon_name` is one where `icon` is accepted beside it (a widget's icon is `icon_name` alone).
+ */
+const OLD_SPELLINGS: Readonly<Record<string, string>> = {
+  hasDivider: "has_divider",
+  meta_data: "metadata",
+  icon_name: "icon",
+};
+
+/** The current name of `key` where it is an old spelling among `accepted` (its current name accepted too). */
+function currentOf(key: string, accepted: readonly string[]): string | undefined {
+  const now = Object.hasOwn(OLD_SPELLINGS, key) ? OLD_SPELLINGS[key] : undefined;
+  return now !== undefined && accepted.includes(now) ? now : undefined;
+}
 
 /** "did you mean x? " with the rename, when `key` looks like a misspelling of one of `accepted` not yet in `value`. */
 function nearKey(key: string, accepted: readonly string[] | undefined, value: unknown) {
+  // The current names first; a key nearer an old spelling (iconName, on a chat button) is offered
+  // that spelling's current name.
+  const old = accepted && closestName(key, accepted);
   const near =
     accepted &&
-    closestName(
+    (closestName(
       key,
-      accepted.filter((k) => !OLD_SPELLINGS.has(k)),
-    );
+      accepted.filter((k) => currentOf(k, accepted) === undefined),
+    ) ??
+      (old ? (currentOf(old, accepted) ?? old) : undefined));
   if (!near) return { text: "", rename: undefined };
   return { text: `did you mean ${near}? `, rename: isRecord(value) && near in value ? undefined : near };
 }

@@ -87,11 +87,10 @@ export function ButtonInspector(props: ButtonInspectorProps) {
           <FieldEditor key={f.key} field={f} parent={[]} owner={button.value} />
         ))}
         {button.value.icon_name !== undefined ? (
-          <div
-            className={`field ${oldIconProblems.some((p) => p.severity === "error") ? "has-error" : "has-warning"}`}
+          <fieldset
+            className={`field bare ${oldIconProblems.some((p) => p.severity === "error") ? "has-error" : "has-warning"}`}
             id={fieldId(oldIcon)}
             tabIndex={-1}
-            role="group"
             aria-labelledby={`${fieldId(oldIcon)}:label`}
           >
             <div className="field-label-row">
@@ -104,7 +103,7 @@ export function ButtonInspector(props: ButtonInspectorProps) {
             </div>
             <code className="code-inline">{JSON.stringify(button.value.icon_name)}</code>
             <FieldProblems id={fieldId(oldIcon)} label="icon_name" problems={oldIconProblems} />
-          </div>
+          </fieldset>
         ) : null}
       </FormProvider>
       <fieldset className="chat-inspector-actions" aria-label="Move or remove this button">

@@ -4,10 +4,9 @@ import { describeFields } from "../../platform/fields";
 import type { PathSegment, Problem } from "../../platform/problems";
 import { FieldEditor } from "../inspector/field-editor";
 import { FormProvider } from "../inspector/form-context";
-import { KeyFixes } from "../inspector/key-fixes";
-import { renameKeyAt } from "../store/json-paths";
+import { KeptKeyField } from "../inspector/key-fixes";
+import { renameKeyAt, setAtPath } from "../store/json-paths";
 import { fieldId } from "../store/selectors";
-import { FieldProblems } from "../ui/field-shell";
 import { SIDE_LABEL } from "./button-grid";
 import { type ChatSide, locateButton, type Nudge, nudgeButton, SIDE_KEYS } from "./chat-document";
 import type { ChatState, ChatStore } from "./chat-store";
@@ -74,7 +73,12 @@ export function ButtonInspector(props: ButtonInspectorProps) {
           // step): both at once is an error, and the picker showed no icon for it.
           set: (path, value) =>
             path.length === 1 && path[0] === "icon" && button.value.icon_name !== undefined
-              ? api.setButtonField(side, button.id, [], withIcon(button.value, value))
+              ? api.setButtonField(
+                  side,
+                  button.id,
+                  [],
+                  setAtPath(setAtPath(button.value, ["icon_name"], undefined), path, value),
+                )
               : api.setButtonField(side, button.id, path, value),
           // One step (one undo): the whole button, the key renamed in place.
           rename: (path, to) => api.setButtonField(side, button.id, [], renameKeyAt(button.value, path, to)),
@@ -87,23 +91,13 @@ export function ButtonInspector(props: ButtonInspectorProps) {
           <FieldEditor key={f.key} field={f} parent={[]} owner={button.value} />
         ))}
         {button.value.icon_name !== undefined ? (
-          <fieldset
-            className={`field bare ${oldIconProblems.some((p) => p.severity === "error") ? "has-error" : "has-warning"}`}
-            id={fieldId(oldIcon)}
-            tabIndex={-1}
-            aria-labelledby={`${fieldId(oldIcon)}:label`}
-          >
-            <div className="field-label-row">
-              <span className="field-label" id={`${fieldId(oldIcon)}:label`}>
-                icon_name
-              </span>
-              <span className="button-row">
-                <KeyFixes path={["icon_name"]} name="icon_name" problems={oldIconProblems} />
-              </span>
-            </div>
-            <code className="code-inline">{JSON.stringify(button.value.icon_name)}</code>
-            <FieldProblems id={fieldId(oldIcon)} label="icon_name" problems={oldIconProblems} />
-          </fieldset>
+          <KeptKeyField
+            path={["icon_name"]}
+            at={oldIcon}
+            name="icon_name"
+            value={button.value.icon_name}
+            problems={oldIconProblems}
+          />
         ) : null}
       </FormProvider>
       <fieldset className="chat-inspector-actions" aria-label="Move or remove this button">
@@ -131,16 +125,4 @@ export function ButtonInspector(props: ButtonInspectorProps) {
       </fieldset>
     </div>
   );
-}
-
-/** `button` with `icon` set to `value` in place of its deprecated `icon_name` (or with neither, for none). */
-function withIcon(button: Record<string, unknown>, value: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(button)) {
-    if (k === "icon") continue;
-    if (k === "icon_name") {
-      if (value !== undefined) out.icon = value;
-    } else out[k] = v;
-  }
-  return out;
 }

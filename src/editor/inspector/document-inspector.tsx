@@ -10,7 +10,7 @@ import { CategoriesEditor } from "./categories-editor";
 import { CostField } from "./cost-field";
 import { type FormApi, FormProvider } from "./form-context";
 import { byPath, NONE, SEMANTIC_KEYS } from "./inspector-shared";
-import { KeyFixes } from "./key-fixes";
+import { KeptKeyField } from "./key-fixes";
 import { MapEditor } from "./map-editor";
 
 /** The add-on's own fields (not its widgets). */
@@ -110,16 +110,7 @@ export function DocumentInspector() {
         </p>
       ) : null}
       {unknown.map((k) => (
-        <div key={k} className="field has-error" id={fieldId([k])} tabIndex={-1}>
-          <div className="field-label-row">
-            <span className="field-label">{k}</span>
-            <span className="button-row">
-              <KeyFixes path={[k]} name={k} problems={at(k)} />
-            </span>
-          </div>
-          <code className="code-inline">{JSON.stringify(fields[k])}</code>
-          <FieldProblems id={fieldId([k])} problems={at(k)} />
-        </div>
+        <KeptKeyField key={k} path={[k]} at={[k]} name={k} value={fields[k]} problems={at(k)} />
       ))}
     </FormProvider>
   );

@@ -1,5 +1,6 @@
 import type { PathSegment, Problem } from "../../platform";
 import { fieldId } from "../store/selectors";
+import { FieldProblems } from "../ui/field-shell";
 import { useForm } from "./form-context";
 
 /**
@@ -39,5 +40,35 @@ export function KeyFixes(props: {
         Remove {props.name}
       </button>
     </>
+  );
+}
+
+/**
+ * A key the form has no control for (one the platform does not accept, or an old spelling): its
+ * name, its fixes, its value as JSON and its problems, in a group the Problems list can focus.
+ * `path` is relative to the edited object, `at` the key's full path (its element's id).
+ */
+export function KeptKeyField(props: {
+  path: readonly PathSegment[];
+  at: readonly PathSegment[];
+  name: string;
+  value: unknown;
+  problems: readonly Problem[];
+}) {
+  const id = fieldId(props.at);
+  const state = props.problems.some((p) => p.severity === "error") ? "has-error" : "has-warning";
+  return (
+    <fieldset className={`field bare ${state}`} id={id} tabIndex={-1} aria-labelledby={`${id}:label`}>
+      <div className="field-label-row">
+        <span className="field-label" id={`${id}:label`}>
+          {props.name}
+        </span>
+        <span className="button-row">
+          <KeyFixes path={props.path} name={props.name} problems={props.problems} />
+        </span>
+      </div>
+      <code className="code-inline">{JSON.stringify(props.value)}</code>
+      <FieldProblems id={id} label={props.name} problems={props.problems} />
+    </fieldset>
   );
 }
